@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { Role } from './common.ts';
+
+const email = z
+  .string({ error: 'Valid email is required' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Valid email is required' }))
+  .transform((v) => v.toLowerCase());
+
+export const RegisterBody = z.strictObject({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password must be at most 200 characters'),
+  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  organizationName: z
+    .string({ error: 'Organization name is required' })
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(200, 'Organization name must be at most 200 characters'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.strictObject({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const Organization = z.object({ id: z.uuid(), name: z.string() });
+export type Organization = z.infer<typeof Organization>;
+
+/** Answer of GET /api/auth/user (spec core §3 plus organization and role). */
+export const User = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  organization: Organization,
+  role: Role,
+});
+export type User = z.infer<typeof User>;
+
+/**
+ * Claims of the short-lived internal token the gateway signs for every request it forwards.
+ * Services verify it and build their tenant context from it; they never trust a bare header.
+ */
+export const InternalClaims = z.object({
+  tid: z.uuid(),
+  sub: z.string().min(1),
+  role: Role,
+  scopes: z.array(z.string()).default([]),
+});
+export type InternalClaims = z.infer<typeof InternalClaims>;
+export const INTERNAL_TOKEN_HEADER = 'x-billpoint-internal-token';

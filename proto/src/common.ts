@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Body of every non-2xx JSON answer from the gateway and the services. */
+export const ErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  /** Field-level problems of a 400: `path` is the dotted field name, e.g. `email` or `items.0.rate`. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Id = z.coerce.number({ error: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive').max(Number.MAX_SAFE_INTEGER);
+export const IdParams = z.object({ id: Id });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** Pagination of list calls. Without parameters a list call answers its first page of `limit` default. */
+export const PageQuery = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(500),
+  offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+/** Lists answer a plain JSON array; the total number of matches is in this header. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const Roles = ['admin', 'manager', 'user'] as const;
+export const Role = z.enum(Roles);
+export type Role = z.infer<typeof Role>;
+
+/** Optional free text: trimmed, empty becomes null, bounded. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === '' || v == null ? null : v));

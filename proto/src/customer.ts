@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { optionalText } from './common.ts';
+
+export const CustomerTypes = ['individual', 'business'] as const;
+export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
+export type CustomerType = z.infer<typeof CustomerType>;
+
+/** Currencies the customer form offers; any ISO 4217 code is accepted by the API. */
+export const CustomerCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+
+export const CUSTOMER_DEFAULTS = {
+  currency: 'USD',
+  language: 'en',
+  paymentTerms: 30,
+  customerType: 'business',
+  isActive: true,
+} as const satisfies Partial<Customer>;
+
+/** Messages of spec core §5 (customer edit); the create form uses the same ones. */
+export const CustomerMessages = {
+  nameRequired: 'Name is required',
+  emailInvalid: 'Valid email is required',
+} as const;
+
+const name = z
+  .string({ error: CustomerMessages.nameRequired })
+  .trim()
+  .min(1, CustomerMessages.nameRequired)
+  .max(200, 'Name must be at most 200 characters');
+const email = z
+  .string({ error: CustomerMessages.emailInvalid })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: CustomerMessages.emailInvalid }));
+const currency = z
+  .string({ error: 'Currency must be a 3-letter code' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');
+const language = z.string({ error: 'Language must be text' }).trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-US');
+/** Days; non-numeric input becomes 0 (spec core §5). */
+const paymentTerms = z.preprocess(
+  (v) => {
+    if (v === null || v === undefined) return v;
+    const n = typeof v === 'number' ? v : Number(String(v).trim());
+    return Number.isFinite(n) && String(v).trim() !== '' ? n : 0;
+  },
+  z
+    .number({ error: 'Payment terms must be a number of days' })
+    .int('Payment terms must be a whole number of days')
+    .min(0, 'Payment terms must be at least 0')
+    .max(3650, 'Payment terms must be at most 3650 days'),
+);
+/** Money as text with at most 2 decimals, e.g. "5000" or "5000.50"; empty means none. */
+const creditLimit = z
+  .union([z.string(), z.number()], { error: 'Credit limit must be an amount' })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const s = String(v).trim();
+    if (s === '') return null;
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: 'Credit limit must be a positive amount with at most 2 decimals' });
+      return z.NEVER;
+    }
+    const [whole, frac = ''] = s.split('.');
+    return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
+  });
+const website = optionalText(500, 'Website').refine(
+  (v) => v == null || /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v),
+  'Website must be an http or https address',
+);
+const tags = z
+  .array(z.string({ error: 'Each tag must be text' }).trim().min(1, 'A tag cannot be empty').max(50, 'A tag must be at most 50 characters'), {
+    error: 'Tags must be a list of text',
+  })
+  .max(50, 'At most 50 tags');
+
+const editable = {
+  name,
+  email,
+  phone: optionalText(50, 'Phone'),
+  address: optionalText(1000, 'Address'),
+  company: optionalText(200, 'Company'),
+  taxId: optionalText(100, 'Tax ID'),
+  currency,
+  language,
+  paymentTerms,
+  creditLimit,
+  customerType: CustomerType,
+  industry: optionalText(100, 'Industry'),
+  website,
+  isActive: z.boolean({ error: 'Active must be true or false' }),
+  tags,
+};
+
+/**
+ * POST /api/customers. The web form sends name, email, phone, address, company and taxId (spec core §3);
+ * the API accepts every editable field, defaults per spec core §9. Unknown fields are refused.
+ */
+export const CustomerCreateBody = z.strictObject({
+  ...editable,
+  currency: currency.default(CUSTOMER_DEFAULTS.currency),
+  language: language.default(CUSTOMER_DEFAULTS.language),
+  paymentTerms: paymentTerms.default(CUSTOMER_DEFAULTS.paymentTerms),
+  creditLimit: creditLimit.default(null),
+  customerType: CustomerType.default(CUSTOMER_DEFAULTS.customerType),
+  isActive: editable.isActive.default(CUSTOMER_DEFAULTS.isActive),
+  tags: tags.default([]),
+  phone: editable.phone.default(null),
+  address: editable.address.default(null),
+  company: editable.company.default(null),
+  taxId: editable.taxId.default(null),
+  industry: editable.industry.default(null),
+  website: website.default(null),
+});
+export type CustomerCreateBody = z.input<typeof CustomerCreateBody>;
+export type CustomerCreate = z.output<typeof CustomerCreateBody>;
+
+/**
+ * PUT /api/customers/{id}: the customer form (spec core §2/§5). name and email are required;
+ * any other field left out keeps its stored value.
+ */
+export const CustomerUpdateBody = z.strictObject({
+  ...editable,
+  phone: editable.phone.optional(),
+  address: editable.address.optional(),
+  company: editable.company.optional(),
+  taxId: editable.taxId.optional(),
+  currency: currency.optional(),
+  language: language.optional(),
+  paymentTerms: paymentTerms.optional(),
+  creditLimit: creditLimit.optional(),
+  customerType: CustomerType.optional(),
+  industry: editable.industry.optional(),
+  website: website.optional(),
+  isActive: editable.isActive.optional(),
+  tags: tags.optional(),
+});
+export type CustomerUpdateBody = z.input<typeof CustomerUpdateBody>;
+export type CustomerUpdate = z.output<typeof CustomerUpdateBody>;
+
+/** A customer as the API answers it. */
+export const Customer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
+  currency: z.string(),
+  language: z.string(),
+  paymentTerms: z.number().int(),
+  creditLimit: z.string().nullable(),
+  customerType: CustomerType,
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  isActive: z.boolean(),
+  tags: z.array(z.string()),
+  customFields: z.record(z.string(), z.unknown()),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;

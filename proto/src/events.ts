@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { Customer } from './customer.ts';
+
+/** Every event on the bus is this envelope; `type` is its subject. */
+export const EventEnvelope = z.object({
+  id: z.uuid(),
+  type: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  tenantId: z.uuid(),
+  actorId: z.string().nullable(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
+
+/** JetStream stream that holds every `evt.>` subject. */
+export const EVENTS_STREAM = 'BILLPOINT_EVENTS';
+export const EVENTS_SUBJECTS = 'evt.>';
+
+export const CustomerEvents = {
+  Created: 'evt.customers.customer.created',
+  Updated: 'evt.customers.customer.updated',
+  Deleted: 'evt.customers.customer.deleted',
+} as const;
+export type CustomerEventName = (typeof CustomerEvents)[keyof typeof CustomerEvents];
+
+export const CustomerCreatedData = Customer;
+export const CustomerUpdatedData = Customer;
+export const CustomerDeletedData = z.object({ id: z.number().int() });
+
+/** Payload schema per event subject, for consumers to parse what they receive. */
+export const EventPayloads = {
+  [CustomerEvents.Created]: CustomerCreatedData,
+  [CustomerEvents.Updated]: CustomerUpdatedData,
+  [CustomerEvents.Deleted]: CustomerDeletedData,
+} as const;
+
+/** Headers carried on bus messages. */
+export const BusHeaders = {
+  tenant: 'bp-tenant',
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
+  error: 'bp-error',
+} as const;

@@ -1,0 +1,96 @@
+/**
+ * The bus: one interface, two implementations (NATS JetStream in `nats.ts`, in-process in `memory.ts`),
+ * both held to the contract suite in `test/bus.contract.ts`.
+ *
+ * - Events (`publish` / `subscribe`): persisted (JetStream stream `EVENTS_STREAM` over `evt.>`), deduplicated
+ *   by message id, delivered at least once to every durable consumer; instances that subscribe with the same
+ *   durable name share the work (a queue group). A handler that throws (or rejects) gets the message again
+ *   later, up to `maxDeliver` times.
+ * - Request/reply (`request` / `reply`): not persisted; a reply handler's rejection reaches the requester as a
+ *   `BusRequestError` (never a timeout); no responder or no answer within the timeout is a `BusTimeoutError`.
+ * - Headers travel with both (trace context, tenant: see `BusHeaders` in proto).
+ */
+export type Headers = Record<string, string>;
+
+export interface BusMessage {
+  subject: string;
+  /** The message id given at publish (JetStream `Nats-Msg-Id`). */
+  id: string;
+  data: unknown;
+  headers: Headers;
+  /** 1 on first delivery, 2 on the first redelivery, … */
+  deliveryCount: number;
+}
+
+export interface PublishOptions {
+  /** Deduplication id; publishing the same id twice within the dedup window delivers it once. */
+  msgId: string;
+  headers?: Headers;
+}
+
+export interface SubscribeOptions {
+  /** Durable consumer name; instances with the same name share the messages (queue-group semantics). */
+  durable: string;
+  /** Subject filter, NATS wildcards allowed (`evt.customers.>`, `evt.*.invoice.paid`). */
+  subject: string;
+  /** Deliveries before a message is given up (logged and dropped). Default 10. */
+  maxDeliver?: number;
+  /** Delay before a failed message is delivered again. Default 1000 ms. */
+  retryDelayMs?: number;
+  /** Messages being handled at once by this instance. Default 1 (in order). */
+  concurrency?: number;
+}
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  headers?: Headers;
+}
+
+export interface ReplyOptions {
+  /** Queue group: one responder of the group answers each request. Default: the subject. */
+  queue?: string;
+}
+
+export interface Subscription {
+  /** Stops receiving; messages in flight finish first. A durable consumer keeps its position. */
+  stop(): Promise<void>;
+}
+
+export type MessageHandler = (msg: BusMessage) => Promise<void>;
+export type ReplyHandler = (data: unknown, headers: Headers) => Promise<unknown>;
+
+export interface Bus {
+  readonly kind: 'nats' | 'memory';
+  publish(subject: string, data: unknown, opts: PublishOptions): Promise<void>;
+  subscribe(opts: SubscribeOptions, handler: MessageHandler): Promise<Subscription>;
+  request<T = unknown>(subject: string, data: unknown, opts?: RequestOptions): Promise<T>;
+  reply(subject: string, handler: ReplyHandler, opts?: ReplyOptions): Promise<Subscription>;
+  /** True while connected (used by /readyz). */
+  isHealthy(): boolean;
+  /** Stops every subscription (draining in-flight handlers) and closes the connection. */
+  close(): Promise<void>;
+}
+
+/** The responder's handler rejected; `code`/`statusCode` come from the responder's error when it had them. */
+export class BusRequestError extends Error {
+  readonly subject: string;
+  readonly statusCode: number;
+  readonly code: string;
+  constructor(subject: string, message: string, statusCode = 500, code = 'Error') {
+    super(message);
+    this.name = 'BusRequestError';
+    this.subject = subject;
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+/** No responder, or no answer in time. */
+export class BusTimeoutError extends Error {
+  readonly subject: string;
+  constructor(subject: string, timeoutMs: number) {
+    super(`No reply on ${subject} within ${timeoutMs} ms`);
+    this.name = 'BusTimeoutError';
+    this.subject = subject;
+  }
+}
