@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { LoginBody, RegisterBody } from '@billpoint/proto';
+import { TooManyRequests, Unauthorized } from '@billpoint/kit';
+import type { IdentityService } from './identity.service.ts';
+import type { SessionStore } from './session-store.ts';
+import type { Oidc } from './oidc.ts';
+
+const asset = (name: string) => readFileSync(new URL(`../../assets/${name}`, import.meta.url));
+const LOGIN_HTML = asset('login.html');
+const LOGIN_JS = asset('login.js');
+const LOGIN_CSS = asset('login.css');
+
+export function authRoutes(app: FastifyInstance, o: { identity: IdentityService; sessions: SessionStore; oidc?: Oidc }) {
+  const { identity, sessions, oidc } = o;
+
+  /** The sign-in / create-account page, or the OpenID Connect provider when one is configured. */
+  app.get('/api/login', async (req, reply) => {
+    if (oidc) return oidc.start(req, reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LOGIN_HTML);
+  });
+  app.get('/api/login/login.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(LOGIN_JS));
+  app.get('/api/login/login.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(LOGIN_CSS));
+
+  app.get('/api/callback', async (req, reply) => {
+    if (!oidc) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'OpenID Connect is not configured' });
+    const claims = await oidc.finish(req, reply);
+    if (!claims) return reply.redirect('/api/login');
+    const s = await identity.oidcLogin(claims);
+    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+    return reply.redirect('/');
+  });
+
+  app.post('/api/auth/register', async (req, reply) => {
+    const s = await identity.register(RegisterBody.parse(req.body ?? {}));
+    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+    return reply.status(201).send(s.user);
+  });
+
+  app.post('/api/auth/login', async (req, reply) => {
+    try {
+      const s = await identity.login(LoginBody.parse(req.body ?? {}));
+      await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+      return s.user;
+    } catch (err) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String((err as { retryAfterS?: number }).retryAfterS ?? 900));
+      throw err;
+    }
+  });
+
+  app.get('/api/auth/user', async (req, reply) => {
+    const s = await sessions.get(req);
+    const user = s && (await identity.currentUser(s.userId, s.tenantId));
+    if (!user) throw new Unauthorized('Unauthorized');
+    return reply.header('cache-control', 'no-store').send(user);
+  });
+
+  app.post('/api/logout', async (req, reply) => {
+    await sessions.end(req, reply);
+    return reply.header('cache-control', 'no-store').status(204).send();
+  });
+
+  /** Browser navigation to /api/logout (the web client's fallback) ends the session and shows sign-in. */
+  app.get('/api/logout', async (req, reply) => {
+    if (req.headers['sec-fetch-site'] !== 'cross-site') await sessions.end(req, reply);
+    return reply.header('cache-control', 'no-store').redirect('/api/login');
+  });
+}

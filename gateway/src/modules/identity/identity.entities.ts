@@ -1,0 +1,66 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Roles } from '@billpoint/proto';
+
+export const OrganizationEntity = defineEntity({
+  name: 'Organization',
+  tableName: 'organizations',
+  properties: {
+    id: p.uuid().primary(),
+    name: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export const UserEntity = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.uuid().primary(),
+    email: p.text(),
+    passwordHash: p.text().nullable(),
+    firstName: p.text().nullable(),
+    lastName: p.text().nullable(),
+    profileImageUrl: p.text().nullable(),
+    oidcSubject: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export const MembershipEntity = defineEntity({
+  name: 'Membership',
+  tableName: 'memberships',
+  properties: {
+    id: p.uuid().primary(),
+    user: () => p.manyToOne(UserEntity),
+    organization: () => p.manyToOne(OrganizationEntity),
+    role: p.enum(Roles),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export const SessionEntity = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    idHash: p.text().primary(),
+    userId: p.uuid(),
+    organizationId: p.uuid(),
+    role: p.enum(Roles),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    lastSeenAt: p.datetime(),
+  },
+});
+
+export const LoginFailureEntity = defineEntity({
+  name: 'LoginFailure',
+  tableName: 'login_failures',
+  primaryKeys: ['email', 'failedAt'],
+  properties: {
+    email: p.text().primary(),
+    failedAt: p.datetime().primary(),
+  },
+});
+
+export const identityEntities = [OrganizationEntity, UserEntity, MembershipEntity, SessionEntity, LoginFailureEntity];
+export type UserRow = InstanceType<typeof UserEntity.class>;
+export type OrganizationRow = InstanceType<typeof OrganizationEntity.class>;

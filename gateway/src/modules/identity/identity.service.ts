@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { LoginBody, RegisterBody, Role, User } from '@billpoint/proto';
+import { Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
+import { LoginFailureEntity, MembershipEntity, OrganizationEntity, UserEntity, type OrganizationRow, type UserRow } from './identity.entities.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export interface SignedIn {
+  user: User;
+  tenantId: string;
+  role: Role;
+}
+
+export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    profileImageUrl: u.profileImageUrl ?? null,
+    organization: { id: org.id, name: org.name },
+    role,
+  };
+}
+
+export class IdentityService {
+  readonly #orm: MikroORM;
+  constructor(orm: MikroORM) {
+    this.#orm = orm;
+  }
+
+  /** A new user with a new organization, as its admin. */
+  async register(b: RegisterBody): Promise<SignedIn> {
+    const passwordHash = await hashPassword(b.password);
+    const em = this.#orm.em.fork();
+    return em.transactional(async (tem) => {
+      const exists = await tem.count(UserEntity, { email: b.email.toLowerCase() });
+      if (exists) throw new Conflict('An account with this email already exists');
+      const org = tem.create(OrganizationEntity, { id: randomUUID(), name: b.organizationName });
+      const user = tem.create(UserEntity, {
+        id: randomUUID(),
+        email: b.email.toLowerCase(),
+        passwordHash,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        profileImageUrl: null,
+        oidcSubject: null,
+      });
+      tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
+      try {
+        await tem.flush();
+      } catch (err) {
+        // Two registrations of one e-mail at once: the unique index decides.
+        if ((err as { code?: string }).code === '23505') throw new Conflict('An account with this email already exists');
+        throw err;
+      }
+      return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
+    });
+  }
+
+  /**
+   * E-mail and password; any mismatch is the same generic 401. After LOGIN_MAX_FAILURES failures for one
+   * account within LOGIN_WINDOW_MS, every attempt is refused with 429 until the window has passed.
+   */
+  async login(b: LoginBody): Promise<SignedIn & { retryAfterS?: never }> {
+    const em = this.#orm.em.fork();
+    const email = b.email.toLowerCase();
+    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    const failures = await em.find(LoginFailureEntity, { email, failedAt: { $gt: since } }, { orderBy: { failedAt: 'asc' }, fields: ['failedAt'] });
+    if (failures.length >= LOGIN_MAX_FAILURES) {
+      const oldestRelevant = failures[failures.length - LOGIN_MAX_FAILURES]!.failedAt.getTime();
+      const retryAfterS = Math.max(1, Math.ceil((oldestRelevant + LOGIN_WINDOW_MS - Date.now()) / 1000));
+      throw Object.assign(new TooManyRequests('Too many failed sign-in attempts. Please try again later.'), { retryAfterS });
+    }
+    const user = await em.findOne(UserEntity, { email });
+    const ok = user?.passwordHash ? await verifyPassword(b.password, user.passwordHash) : (await burnPasswordCheck(b.password), false);
+    if (!user || !ok) {
+      await em.insert(LoginFailureEntity, { email, failedAt: new Date() });
+      throw new Unauthorized('Invalid email or password');
+    }
+    await em.nativeDelete(LoginFailureEntity, { email });
+    return this.#signedIn(user);
+  }
+
+  /** Signs in (or signs up) a user vouched for by the OpenID Connect provider. */
+  async oidcLogin(c: { sub: string; email: string; firstName?: string; lastName?: string; picture?: string }): Promise<SignedIn> {
+    const em = this.#orm.em.fork();
+    return em.transactional(async (tem) => {
+      let user = (await tem.findOne(UserEntity, { oidcSubject: c.sub })) ?? (await tem.findOne(UserEntity, { email: c.email.toLowerCase() }));
+      if (!user) {
+        const org = tem.create(OrganizationEntity, { id: randomUUID(), name: c.firstName ? `${c.firstName}'s organization` : c.email });
+        user = tem.create(UserEntity, {
+          id: randomUUID(),
+          email: c.email.toLowerCase(),
+          passwordHash: null,
+          firstName: c.firstName ?? null,
+          lastName: c.lastName ?? null,
+          profileImageUrl: c.picture ?? null,
+          oidcSubject: c.sub,
+        });
+        tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
+        await tem.flush();
+        return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
+      }
+      user.oidcSubject ??= c.sub;
+      if (c.picture) user.profileImageUrl = c.picture;
+      await tem.flush();
+      return this.#signedIn(user, tem);
+    });
+  }
+
+  async currentUser(userId: string, tenantId: string): Promise<User | null> {
+    const em = this.#orm.em.fork();
+    const m = await em.findOne(MembershipEntity, { user: userId, organization: tenantId }, { populate: ['user', 'organization'] });
+    return m ? toUser(m.user, m.organization, m.role) : null;
+  }
+
+  async #signedIn(user: UserRow, em = this.#orm.em.fork()): Promise<SignedIn> {
+    const m = await em.findOne(MembershipEntity, { user }, { populate: ['organization'], orderBy: { createdAt: 'asc' } });
+    if (!m) throw new Unauthorized('Invalid email or password');
+    return { user: toUser(user, m.organization, m.role), tenantId: m.organization.id, role: m.role };
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import proxy from '@fastify/http-proxy';
+import { INTERNAL_TOKEN_HEADER } from '@billpoint/proto';
+import { Unauthorized } from '@billpoint/kit';
+import type { SessionStore } from '../identity/session-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    internalToken?: string;
+  }
+}
+
+/** Headers a client could use to pose as someone; never forwarded. */
+const IDENTITY_HEADERS = /^(cookie|authorization|proxy-authorization|x-billpoint-.*|x-tenant.*|x-user.*|x-forwarded-user|x-remote-user)$/i;
+
+/**
+ * `/api/<prefix>*` → the owning service, with a short-lived signed internal token (tenant, user, role)
+ * instead of the session cookie.
+ */
+export async function proxyRoutes(app: FastifyInstance, o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[] }) {
+  app.decorateRequest('internalToken', undefined);
+  for (const u of o.upstreams) {
+    for (const prefix of u.prefixes) {
+      await app.register(proxy, {
+        upstream: u.url,
+        prefix,
+        rewritePrefix: prefix,
+        http2: false,
+        undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000 },
+        preHandler: async (req) => {
+          const s = await o.sessions.get(req);
+          if (!s) throw new Unauthorized('Unauthorized');
+          req.internalToken = o.sessions.token(s);
+        },
+        replyOptions: {
+          rewriteRequestHeaders: (req, headers) => {
+            const out: Record<string, string | string[] | undefined> = {};
+            for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k)) out[k] = v;
+            out[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
+            out['x-request-id'] = req.id;
+            return out as typeof headers;
+          },
+        },
+      });
+    }
+  }
+}

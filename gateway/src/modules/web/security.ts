@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { Forbidden } from '@billpoint/kit';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers (CSP without inline script, no framing, no plugins) and HSTS behind https. */
+export async function securityHeaders(app: FastifyInstance, https: boolean) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * CSRF: every state-changing `/api` call must carry `X-Requested-With` (which a cross-site form cannot
+ * send, and a cross-site fetch cannot without a CORS preflight we never grant) and must not be marked
+ * `Sec-Fetch-Site: cross-site`. Sign-in and sign-up are covered too (login CSRF).
+ */
+export function csrfProtection(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (req.headers['sec-fetch-site'] === 'cross-site') throw new Forbidden('Cross-site request refused');
+    if (!req.headers['x-requested-with']) throw new Forbidden('Missing X-Requested-With header');
+  });
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const defaultWebDist = () => resolve(import.meta.dirname, '../../../../web/dist');
+
+/** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
+export async function webRoutes(app: FastifyInstance, dist: string) {
+  if (!existsSync(resolve(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web app not built; run `npm run build -w web`');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** Unknown `/api/*` → 404 JSON; any other GET → index.html (client-side routes, history fallback). */
+export function notFound(hasWeb: () => boolean) {
+  return (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${path}` });
+    }
+    if (!hasWeb()) return reply.status(404).type('text/plain').send('The web app is not built. Run: npm run build -w web');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}

@@ -1,0 +1,4 @@
+import { runService } from '@billpoint/kit';
+import { gatewayService } from './app.ts';
+
+await runService(gatewayService);

@@ -1,0 +1,15 @@
+import type { ServiceDefinition } from '@billpoint/kit';
+import { configSchema } from './config.ts';
+import { migrations } from './migrations/index.ts';
+import { CustomerEntity } from './modules/customer/customer.entity.ts';
+import { customerRoutes } from './modules/customer/customer.routes.ts';
+
+/** The customers service: its schema, entities, migrations and routes. Both topologies start it with the kit. */
+export const customersService = {
+  name: 'customers',
+  schema: 'customers',
+  configSchema,
+  entities: [CustomerEntity],
+  migrations,
+  routes: customerRoutes,
+} satisfies ServiceDefinition<typeof configSchema>;

@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CustomerEvents,
+  type Customer,
+  type CustomerCreate,
+  type CustomerUpdate,
+  type PageQuery,
+} from '@billpoint/proto';
+import { addEvent, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import { CustomerEntity, type CustomerRow } from './customer.entity.ts';
+
+export function toCustomer(c: CustomerRow): Customer {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone ?? null,
+    address: c.address ?? null,
+    company: c.company ?? null,
+    taxId: c.taxId ?? null,
+    currency: c.currency,
+    language: c.language,
+    paymentTerms: c.paymentTerms,
+    creditLimit: c.creditLimit == null ? null : Number.isNaN(Number(c.creditLimit)) ? null : String(c.creditLimit),
+    customerType: c.customerType,
+    industry: c.industry ?? null,
+    website: c.website ?? null,
+    isActive: c.isActive,
+    tags: c.tags ?? [],
+    customFields: c.customFields ?? {},
+    userId: c.userId ?? null,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** `%`, `_` and `\` in a search term match themselves. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Use cases of the customers service; every one runs under the caller's tenant. */
+export class CustomerService {
+  readonly #ctx: ServiceContext;
+  constructor(ctx: ServiceContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Newest first; case-insensitive substring search over name, e-mail and company. */
+  async list(id: Identity, q: PageQuery): Promise<{ items: Customer[]; total: number }> {
+    const em = this.#ctx.em(id);
+    const qb = em
+      .createQueryBuilder(CustomerEntity, 'c')
+      .where({ tenantId: id.tenantId, deletedAt: null })
+      .orderBy({ createdAt: 'desc', id: 'desc' })
+      .limit(q.limit)
+      .offset(q.offset);
+    if (q.search) qb.andWhere(`c.search like ?`, [likePattern(q.search)]);
+    const [rows, total] = await qb.getResultAndCount();
+    return { items: rows.map(toCustomer), total };
+  }
+
+  async get(id: Identity, customerId: number): Promise<Customer> {
+    return toCustomer(await this.#find(this.#ctx.em(id), id, customerId));
+  }
+
+  async create(id: Identity, input: CustomerCreate): Promise<Customer> {
+    return this.#ctx.tx(id, async (em) => {
+      const row = em.create(CustomerEntity, {
+        ...input,
+        tenantId: id.tenantId,
+        userId: id.userId,
+        customFields: {},
+        deletedAt: null,
+      });
+      await em.flush();
+      const customer = toCustomer(row);
+      addEvent(em, { subject: CustomerEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: customer });
+      return customer;
+    });
+  }
+
+  async update(id: Identity, customerId: number, input: CustomerUpdate): Promise<Customer> {
+    return this.#ctx.tx(id, async (em) => {
+      const row = await this.#find(em, id, customerId);
+      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      em.assign(row, changes);
+      await em.flush();
+      const customer = toCustomer(row);
+      addEvent(em, { subject: CustomerEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: customer });
+      return customer;
+    });
+  }
+
+  /**
+   * Soft delete: the customer leaves every list and lookup (404 from now on), while invoices and payments
+   * that already reference it keep their history; consumers learn it from `customer.deleted`.
+   */
+  async remove(id: Identity, customerId: number): Promise<void> {
+    await this.#ctx.tx(id, async (em) => {
+      const row = await this.#find(em, id, customerId);
+      row.deletedAt = new Date();
+      addEvent(em, { subject: CustomerEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data: { id: row.id } });
+    });
+  }
+
+  async #find(em: EntityManager, id: Identity, customerId: number): Promise<CustomerRow> {
+    const row = await em.findOne(CustomerEntity, { id: customerId, tenantId: id.tenantId, deletedAt: null });
+    if (!row) throw new NotFound('Customer not found');
+    return row;
+  }
+}

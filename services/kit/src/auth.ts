@@ -1,0 +1,45 @@
+import { createSigner, createVerifier } from 'fast-jwt';
+import { InternalClaims, INTERNAL_TOKEN_HEADER, type Role } from '@billpoint/proto';
+import { Unauthorized } from './errors.ts';
+
+export { INTERNAL_TOKEN_HEADER };
+
+/** Who is calling, as the gateway vouched for it. */
+export interface Identity {
+  tenantId: string;
+  userId: string;
+  role: Role;
+  scopes: string[];
+}
+
+export const INTERNAL_TOKEN_TTL_MS = 60_000;
+const ISSUER = 'billpoint-gateway';
+
+/** The gateway's signer: HS256, ≤ 60 s lifetime. */
+export function createInternalTokenSigner(key: string) {
+  const sign = createSigner({ key, algorithm: 'HS256', expiresIn: INTERNAL_TOKEN_TTL_MS, iss: ISSUER });
+  return (id: Identity): string => sign({ tid: id.tenantId, sub: id.userId, role: id.role, scopes: id.scopes });
+}
+
+/** A service's verifier (verified tokens are cached until they expire). */
+export function createInternalTokenVerifier(key: string) {
+  const verify = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    requiredClaims: ['exp', 'iat', 'tid', 'sub', 'role'],
+    maxAge: INTERNAL_TOKEN_TTL_MS + 1_000,
+    clockTolerance: 5_000,
+    cache: 10_000,
+  });
+  return (token: string | undefined): Identity => {
+    if (!token) throw new Unauthorized('Missing internal token');
+    let claims: InternalClaims;
+    try {
+      claims = InternalClaims.parse(verify(token));
+    } catch {
+      throw new Unauthorized('Invalid internal token');
+    }
+    return { tenantId: claims.tid, userId: claims.sub, role: claims.role, scopes: claims.scopes };
+  };
+}

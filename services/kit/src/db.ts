@@ -1,0 +1,167 @@
+import { MikroORM, type EntityManager, type Options } from '@mikro-orm/postgresql';
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import pg from 'pg';
+import type { Logger } from './logger.ts';
+import type { Identity } from './auth.ts';
+
+export type { EntityManager };
+export type AnyEntitySchema = NonNullable<Options['entities']>[number];
+
+/** Postgres identifier check for schema and role names we build SQL with. */
+const IDENT = /^[a-z_][a-z0-9_]{0,62}$/;
+export function ident(name: string): string {
+  if (!IDENT.test(name)) throw new Error(`Not a safe SQL identifier: ${name}`);
+  return `"${name}"`;
+}
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The runtime role of a service: not the owner, not superuser, not BYPASSRLS. */
+export const appRoleName = (schema: string) => `${schema}_app`;
+
+/** The runtime connection: DATABASE_APP_URL, else DATABASE_URL with the app role and its password. */
+export function appDatabaseUrl(schema: string, ownerUrl: string, appUrl?: string, appPassword?: string): string {
+  if (appUrl) return appUrl;
+  const u = new URL(ownerUrl);
+  u.username = appRoleName(schema);
+  u.password = appPassword ? encodeURIComponent(appPassword) : '';
+  return u.toString();
+}
+
+/** RLS statements for a tenant table: rows are visible and writable only under `app.tenant_id`. */
+export function tenantRlsSql(schema: string, table: string): string[] {
+  const t = `${ident(schema)}.${ident(table)}`;
+  const cond = `tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`;
+  return [
+    `alter table ${t} enable row level security`,
+    `alter table ${t} force row level security`,
+    `create policy tenant_isolation on ${t} using (${cond}) with check (${cond})`,
+  ];
+}
+
+/** The ORM filter every tenant entity declares: the ORM scopes by tenant too, not only the database. */
+export const tenantFilter = {
+  tenant: { name: 'tenant', cond: (args: { tenantId?: string }) => ({ tenantId: args.tenantId }), default: true },
+};
+
+export interface OrmOptions {
+  schema: string;
+  url: string;
+  entities: AnyEntitySchema[];
+  migrations?: MigrationObject[];
+  poolMax?: number;
+  logger?: Logger;
+}
+
+export async function createOrm(o: OrmOptions): Promise<MikroORM> {
+  return MikroORM.init({
+    clientUrl: o.url,
+    schema: o.schema,
+    entities: o.entities,
+    pool: { min: 0, max: o.poolMax ?? 10 },
+    ensureDatabase: false,
+    allowGlobalContext: false,
+    sessionContext: 'transaction',
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: o.migrations ?? [],
+      schema: o.schema,
+      tableName: 'mikro_orm_migrations',
+      snapshot: false,
+      snapshotOnMigrate: false,
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+    },
+    debug: false,
+    loggerFactory: o.logger
+      ? (opts) => {
+          const log = o.logger!.child({ orm: true });
+          return {
+            log: (ns: string, message: string) => log.debug({ ns }, message),
+            error: (ns: string, message: string) => log.error({ ns }, message),
+            warn: (ns: string, message: string) => log.warn({ ns }, message),
+            logQuery: () => {},
+            setDebugMode: () => {},
+            isEnabled: () => false,
+            ...opts,
+          } as never;
+        }
+      : undefined,
+  });
+}
+
+/**
+ * Runs a service's committed migrations as the owner, then makes sure its runtime role exists with exactly
+ * the privileges it needs (DML on its own schema's tables; no ownership, no BYPASSRLS).
+ */
+export async function migrate(o: OrmOptions & { appPassword?: string }): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: o.url });
+  await admin.connect();
+  try {
+    await withRetry(() => admin.query(`create schema if not exists ${ident(o.schema)}`));
+  } finally {
+    await admin.end();
+  }
+  const orm = await createOrm(o);
+  let applied: string[] = [];
+  try {
+    const done = await orm.migrator.up();
+    applied = done.map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+  await ensureAppRole(o.url, o.schema, o.appPassword);
+  return applied;
+}
+
+async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      // Concurrent role/grant changes from parallel migrators (tests, replicas) can collide; they are idempotent.
+      const code = (err as { code?: string }).code;
+      if (i >= attempts || !['XX000', '40001', '40P01', '23505', '42710'].includes(code ?? '')) throw err;
+      await new Promise((r) => setTimeout(r, 50 * i));
+    }
+  }
+}
+
+export async function ensureAppRole(ownerUrl: string, schema: string, password?: string) {
+  const role = ident(appRoleName(schema));
+  const s = ident(schema);
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    const db = (await client.query<{ db: string }>('select current_database() as db')).rows[0]!.db;
+    await withRetry(() =>
+      client.query(`do $$ begin
+        if not exists (select 1 from pg_roles where rolname = ${literal(appRoleName(schema))}) then
+          create role ${role} login nosuperuser nobypassrls nocreatedb nocreaterole noinherit;
+        end if;
+      exception when duplicate_object or unique_violation then null;
+      end $$`),
+    );
+    if (password) await withRetry(() => client.query(`alter role ${role} password ${literal(password)}`));
+    await withRetry(() => client.query(`grant connect on database "${db.replace(/"/g, '""')}" to ${role}`));
+    await withRetry(() => client.query(`grant usage on schema ${s} to ${role}`));
+    await withRetry(() => client.query(`grant select, insert, update, delete on all tables in schema ${s} to ${role}`));
+    await withRetry(() => client.query(`grant usage, select, update on all sequences in schema ${s} to ${role}`));
+    await withRetry(() => client.query(`revoke all on ${s}."mikro_orm_migrations" from ${role}`));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An EntityManager for one unit of work of one tenant: the ORM filter scopes every query, and every
+ * transaction (implicit ones too) starts with `set_config('app.tenant_id', …, true)` — SET LOCAL — for RLS.
+ */
+export function tenantEm(root: EntityManager, identity: Pick<Identity, 'tenantId'>): EntityManager {
+  const em = root.fork();
+  em.setSessionContext({ variables: { 'app.tenant_id': identity.tenantId } });
+  em.setFilterParams('tenant', { tenantId: identity.tenantId });
+  return em;
+}

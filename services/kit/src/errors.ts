@@ -1,0 +1,128 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@billpoint/proto';
+
+/** The kit's error taxonomy; `errorHandler` maps each to its status in one place. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly issues?: { path: string; message: string }[];
+  constructor(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    if (issues) this.issues = issues;
+  }
+}
+export class Invalid extends AppError {
+  constructor(message: string, field?: string) {
+    super(400, message, field ? [{ path: field, message }] : undefined);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Unauthorized') {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not Found') {
+    super(404, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+/** The request is well-formed but cannot be carried out on this resource (e.g. sending to a customer without e-mail). */
+export class Unprocessable extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message = 'Too Many Requests') {
+    super(429, message);
+  }
+}
+/** An outside system we depend on failed (SMTP, a payment provider). */
+export class BadGateway extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+export const statusText = (code: number) => STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Error');
+
+/** zod issues as `{ path, message }`, with unknown keys named as their own path. */
+export function zodIssues(err: ZodError): { path: string; message: string }[] {
+  return err.issues.flatMap((i) => {
+    const base = i.path.map(String).join('.');
+    if (i.code === 'unrecognized_keys') {
+      return i.keys.map((k) => ({ path: base ? `${base}.${k}` : k, message: `Unknown field: ${k}` }));
+    }
+    return [{ path: base, message: i.message }];
+  });
+}
+
+/** Turns any thrown value into the status and body the client sees; 5xx bodies never echo internals. */
+export function toErrorBody(err: unknown): ErrorBody {
+  if (err instanceof ZodError) {
+    const issues = zodIssues(err);
+    const first = issues[0];
+    return {
+      statusCode: 400,
+      error: statusText(400),
+      message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input',
+      issues,
+    };
+  }
+  if (err instanceof AppError) {
+    const body: ErrorBody = { statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message };
+    if (err.issues) body.issues = err.issues;
+    return body;
+  }
+  const fe = err as Partial<FastifyError> | undefined;
+  const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return { statusCode: status, error: statusText(status), message: fe?.message ?? statusText(status) };
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    return { statusCode: status, error: statusText(status), message: statusText(status) };
+  }
+  return { statusCode: 500, error: statusText(500), message: 'Something went wrong on our side. Please try again.' };
+}
+
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundHandler) {
+  app.setErrorHandler((err, request, reply) => {
+    const body = toErrorBody(err);
+    if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
+    return reply.status(body.statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (notFound) return notFound(request, reply);
+    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,11 @@
+export * from './config.ts';
+export * from './logger.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './db.ts';
+export * from './migrations.ts';
+export * from './outbox.ts';
+export * from './telemetry.ts';
+export * from './service.ts';
+export * from './bus/types.ts';
+export { createBus } from './bus/index.ts';

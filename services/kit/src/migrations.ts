@@ -1,0 +1,39 @@
+import { Migration } from '@mikro-orm/migrations';
+import type { MigrationObject } from '@mikro-orm/core';
+import { ident } from './db.ts';
+
+/** A committed migration made of plain SQL statements (run in one transaction with the rest of the batch). */
+export function sqlMigration(name: string, statements: string[]): MigrationObject {
+  class SqlMigration extends Migration {
+    override name = name;
+    override up() {
+      for (const s of statements) this.addSql(s);
+    }
+  }
+  return { name, class: SqlMigration };
+}
+
+/** The kit's own tables in a service schema: the transactional outbox and the processed-messages log. */
+export function kitMigrations(schema: string): MigrationObject[] {
+  const s = ident(schema);
+  return [
+    sqlMigration('0000_kit_outbox', [
+      `create table ${s}.outbox (
+        id uuid primary key,
+        subject text not null,
+        tenant_id uuid,
+        headers jsonb not null default '{}'::jsonb,
+        payload jsonb not null,
+        created_at timestamptz not null default now(),
+        published_at timestamptz
+      )`,
+      `create index outbox_unpublished on ${s}.outbox (created_at, id) where published_at is null`,
+      `create table ${s}.processed_messages (
+        consumer text not null,
+        message_id text not null,
+        processed_at timestamptz not null default now(),
+        primary key (consumer, message_id)
+      )`,
+    ]),
+  ];
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p } from '@mikro-orm/core';
+import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import { context, propagation } from '@opentelemetry/api';
+import { BusHeaders, EventEnvelope, type EventEnvelope as Envelope } from '@billpoint/proto';
+import type { Bus, BusMessage, Subscription } from './bus/types.ts';
+import type { Logger } from './logger.ts';
+import { ident, tenantEm } from './db.ts';
+
+/** A row of `<schema>.outbox`: written in the transaction of the change, published by the relay. */
+export const OutboxMessage = defineEntity({
+  name: 'OutboxMessage',
+  tableName: 'outbox',
+  properties: {
+    id: p.uuid().primary(),
+    subject: p.text(),
+    tenantId: p.uuid().nullable(),
+    headers: p.json<Record<string, string>>(),
+    payload: p.json<Envelope>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    publishedAt: p.datetime().nullable(),
+  },
+});
+
+export interface EventInput<T> {
+  subject: string;
+  tenantId: string;
+  actorId?: string | null;
+  data: T;
+}
+
+/**
+ * Adds an event to the unit of work of `em`: it is inserted by the same flush/commit as the change it
+ * describes, so both happen or neither does. Call inside `em.transactional` (or before `em.flush()`).
+ */
+export function addEvent<T>(em: EntityManager, e: EventInput<T>): Envelope<T> {
+  const id = randomUUID();
+  const envelope: Envelope<T> = {
+    id,
+    type: e.subject,
+    occurredAt: new Date().toISOString(),
+    tenantId: e.tenantId,
+    actorId: e.actorId ?? null,
+    data: e.data,
+  };
+  const headers: Record<string, string> = { [BusHeaders.tenant]: e.tenantId };
+  // Carry the trace of the request that made the change to whoever consumes the event.
+  propagation.inject(context.active(), headers);
+  em.create(OutboxMessage, { id, subject: e.subject, tenantId: e.tenantId, headers, payload: envelope as Envelope, publishedAt: null });
+  return envelope;
+}
+
+export interface RelayOptions {
+  orm: MikroORM;
+  schema: string;
+  bus: Bus;
+  logger: Logger;
+  intervalMs?: number;
+  batchSize?: number;
+  /** Published rows older than this are deleted. */
+  retainMs?: number;
+}
+
+/**
+ * Publishes outbox rows to the bus with the row id as message id (`Nats-Msg-Id`), so a crash between
+ * publish and marking never duplicates an event downstream. Safe on every replica at once (SKIP LOCKED).
+ */
+export class OutboxRelay {
+  readonly #o: Required<RelayOptions>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+  #lastCleanup = 0;
+
+  constructor(o: RelayOptions) {
+    this.#o = { intervalMs: 500, batchSize: 100, retainMs: 24 * 3600_000, ...o };
+  }
+
+  start() {
+    this.#stopped = false;
+    this.#schedule(0);
+  }
+
+  /** Publish now (called after a commit that wrote events). */
+  nudge() {
+    if (this.#stopped) return;
+    if (this.#running) this.#again = true;
+    else this.#schedule(0);
+  }
+
+  #schedule(ms: number) {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#running = this.#tick().finally(() => {
+        this.#running = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.#schedule(0);
+        } else this.#schedule(this.#o.intervalMs);
+      });
+    }, ms);
+    this.#timer.unref();
+  }
+
+  async #tick() {
+    try {
+      while (!this.#stopped && (await this.publishBatch()) === this.#o.batchSize);
+      if (Date.now() - this.#lastCleanup > 60_000) {
+        this.#lastCleanup = Date.now();
+        await this.#o.orm.em
+          .fork()
+          .execute(`delete from ${ident(this.#o.schema)}.outbox where published_at < now() - make_interval(secs => ?)`, [this.#o.retainMs / 1000]);
+      }
+    } catch (err) {
+      this.#o.logger.error({ err }, 'outbox relay failed; will retry');
+    }
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async publishBatch(): Promise<number> {
+    const s = ident(this.#o.schema);
+    const em = this.#o.orm.em.fork();
+    return em.transactional(async (tem) => {
+      const rows = await tem.execute<{ id: string; subject: string; headers: Record<string, string>; payload: unknown }[]>(
+        `select id, subject, headers, payload from ${s}.outbox where published_at is null order by created_at, id limit ? for update skip locked`,
+        [this.#o.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      for (const r of rows) await this.#o.bus.publish(r.subject, r.payload, { msgId: r.id, headers: r.headers });
+      await tem.execute(`update ${s}.outbox set published_at = now() where id = any(?::uuid[])`, [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+
+  /** Stops polling and waits for a batch in flight. */
+  async stop() {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+}
+
+export interface ConsumerOptions<T> {
+  orm: MikroORM;
+  schema: string;
+  bus: Bus;
+  logger: Logger;
+  /** Durable consumer name; also the key of the processed-messages log. */
+  durable: string;
+  subject: string;
+  /** Parses `data` of the envelope (a proto schema). */
+  parse: (data: unknown) => T;
+  /** Runs in one transaction with the processed-message mark, under the event's tenant (RLS applies). */
+  handle: (event: Envelope<T>, em: EntityManager, msg: BusMessage) => Promise<void>;
+  maxDeliver?: number;
+  retryDelayMs?: number;
+}
+
+/**
+ * An idempotent event consumer: each message id is handled once per consumer even when the bus delivers
+ * it again, because the handler's writes and the processed-message row commit together.
+ */
+export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
+  const s = ident(o.schema);
+  return o.bus.subscribe(
+    { durable: o.durable, subject: o.subject, maxDeliver: o.maxDeliver ?? 10, retryDelayMs: o.retryDelayMs ?? 1000 },
+    async (msg) => {
+      const env = EventEnvelope.parse(msg.data);
+      const event: Envelope<T> = { ...env, data: o.parse(env.data) };
+      const em = tenantEm(o.orm.em, { tenantId: event.tenantId });
+      await em.transactional(async (tem) => {
+        const res = await tem.execute<{ affectedRows: number }>(
+          `insert into ${s}.processed_messages (consumer, message_id) values (?, ?) on conflict do nothing`,
+          [o.durable, msg.id],
+          'run',
+        );
+        if (res.affectedRows === 0) {
+          o.logger.debug({ subject: msg.subject, id: msg.id, consumer: o.durable }, 'duplicate message skipped');
+          return;
+        }
+        await o.handle(event, tem, msg);
+      });
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import closeWithGrace from 'close-with-grace';
+import type { z } from 'zod';
+import type { MigrationObject } from '@mikro-orm/core';
+import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import { loadConfig, type BaseConfig } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { registerErrorHandling, type NotFoundHandler } from './errors.ts';
+import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } from './db.ts';
+import { kitMigrations } from './migrations.ts';
+import { OutboxMessage, OutboxRelay } from './outbox.ts';
+import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
+import { createBus } from './bus/index.ts';
+import type { Bus, Subscription } from './bus/types.ts';
+import { otelPlugin, startTelemetry } from './telemetry.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set from the verified internal token on every `/api` route. */
+    identity: Identity;
+  }
+}
+
+export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+  name: string;
+  schema: string;
+  config: C;
+  logger: Logger;
+  orm: MikroORM;
+  bus: Bus;
+  relay: OutboxRelay;
+  /** A tenant-scoped EntityManager for reads (RLS context applied to its implicit transactions). */
+  em(identity: Pick<Identity, 'tenantId'>): EntityManager;
+  /** Runs `fn` in one transaction under the tenant; events added with `addEvent` commit with it. */
+  tx<T>(identity: Pick<Identity, 'tenantId'>, fn: (em: EntityManager) => Promise<T>): Promise<T>;
+}
+
+export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
+  /** Service name (logs, traces, NATS connection name). */
+  name: string;
+  /** Its own Postgres schema; its runtime role is `<schema>_app`. */
+  schema: string;
+  configSchema: S;
+  entities: AnyEntitySchema[];
+  migrations: MigrationObject[];
+  /** HTTP routes; every `/api` route has a verified `request.identity`. */
+  routes: (app: FastifyInstance, ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<void> | void;
+  /** Bus consumers and responders, started after the routes. */
+  consumers?: (ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<Subscription[]>;
+  /** Routes without the internal token (health and the like are always public). */
+  publicPaths?: string[];
+  /** Answers requests no route matched (default: 404 JSON). */
+  notFound?: NotFoundHandler;
+  /** 'internal' (default): every other route needs the gateway's internal token. 'none': the gateway itself. */
+  auth?: 'internal' | 'none';
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** A bus shared by several services (the one-process local topology); not closed by this service. */
+  bus?: Bus;
+  logger?: Logger;
+  /** Listen on PORT (default true); tests may use `app.inject` instead. */
+  listen?: boolean;
+}
+
+export interface RunningService<C extends BaseConfig = BaseConfig> {
+  app: FastifyInstance;
+  ctx: ServiceContext<C>;
+  /** http://host:port once listening. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Migrations of a definition: the kit's tables first, then the service's. */
+export const allMigrations = (def: Pick<ServiceDefinition, 'schema' | 'migrations'>) => [...kitMigrations(def.schema), ...def.migrations];
+
+export async function runMigrations<S extends z.ZodObject>(def: ServiceDefinition<S>, env: Record<string, string | undefined> = process.env, logger?: Logger) {
+  const log = logger ?? createLogger(`${def.name}-migrate`, env.LOG_LEVEL);
+  const url = env.DATABASE_URL;
+  if (!url) throw new Error('Invalid configuration:\n  - DATABASE_URL is missing');
+  const applied = await migrate({
+    schema: def.schema,
+    url,
+    entities: [...def.entities, OutboxMessage],
+    migrations: allMigrations(def),
+    appPassword: env.DATABASE_APP_PASSWORD || undefined,
+  });
+  log.info({ schema: def.schema, applied }, applied.length ? 'migrations applied' : 'schema up to date');
+  return applied;
+}
+
+export async function startService<S extends z.ZodObject>(def: ServiceDefinition<S>, opts: StartOptions = {}): Promise<RunningService<z.output<S> & BaseConfig>> {
+  type C = z.output<S> & BaseConfig;
+  const env = opts.env ?? process.env;
+  const config = loadConfig(def.configSchema, env) as C;
+  const logger = opts.logger ?? createLogger(def.name, config.LOG_LEVEL);
+  startTelemetry({ serviceName: config.OTEL_SERVICE_NAME ?? def.name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+
+  if (config.MIGRATE_ON_START) await runMigrations(def, env, logger);
+
+  const orm = await createOrm({
+    schema: def.schema,
+    url: appDatabaseUrl(def.schema, config.DATABASE_URL, config.DATABASE_APP_URL, config.DATABASE_APP_PASSWORD),
+    entities: [...def.entities, OutboxMessage],
+    poolMax: config.DATABASE_POOL_MAX,
+    logger,
+  });
+  const ownBus = !opts.bus;
+  const bus = opts.bus ?? (await createBus({ natsUrl: config.NATS_URL, name: def.name, namespace: config.BUS_NAMESPACE, logger }));
+  const relay = new OutboxRelay({ orm, schema: def.schema, bus, logger });
+
+  const ctx: ServiceContext<C> = {
+    name: def.name,
+    schema: def.schema,
+    config,
+    logger,
+    orm,
+    bus,
+    relay,
+    em: (identity) => tenantEm(orm.em, identity),
+    async tx(identity, fn) {
+      const result = await tenantEm(orm.em, identity).transactional(fn);
+      relay.nudge();
+      return result;
+    },
+  };
+
+  const app = await buildServiceApp(def, ctx);
+  relay.start();
+  const subscriptions = (await def.consumers?.(ctx)) ?? [];
+
+  let url = '';
+  if (opts.listen !== false) {
+    const port = Number(env.PORT ?? 0);
+    url = await app.listen({ port, host: config.HOST });
+    logger.info({ url }, `${def.name} listening`);
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await Promise.allSettled(subscriptions.map((s) => s.stop()));
+      await relay.stop();
+      if (ownBus) await bus.close();
+      await orm.close(true);
+    })());
+  return { app, ctx, url, close };
+}
+
+/** The service as a Fastify instance (no listen): error mapping, health, internal-token identity, routes. */
+export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfig>(def: ServiceDefinition<S>, ctx: ServiceContext<C>): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const otel = otelPlugin();
+  if (otel) await app.register(otel);
+  registerErrorHandling(app, def.notFound);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const db = await ctx.orm.isConnected().catch(() => false);
+    const bus = ctx.bus.isHealthy();
+    return reply.status(db && bus ? 200 : 503).send({ status: db && bus ? 'ready' : 'not ready', db, bus });
+  });
+
+  app.decorateRequest('identity', null as unknown as Identity);
+  if (def.auth !== 'none') {
+    const verify = createInternalTokenVerifier(ctx.config.INTERNAL_TOKEN_KEY);
+    const publicPaths = new Set(['/healthz', '/readyz', ...(def.publicPaths ?? [])]);
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0]!;
+      if (publicPaths.has(path)) return;
+      const token = request.headers[INTERNAL_TOKEN_HEADER];
+      request.identity = verify(Array.isArray(token) ? token[0] : token);
+    });
+  }
+
+  await def.routes(app, ctx as never);
+  return app;
+}
+
+/** The runner of `src/server.ts`: start, then close gracefully on SIGINT/SIGTERM (drain, stop relay, close bus and ORM). */
+export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<RunningService> {
+  let running: RunningService;
+  try {
+    running = await startService(def);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) running.ctx.logger.error({ err }, 'fatal error, shutting down');
+    else running.ctx.logger.info({ signal }, 'shutting down');
+    await running.close();
+  });
+  return running;
+}
+
+/** The runner of `src/migrate.ts` (the Kubernetes migrations Job and compose's migrate step). */
+export async function runMigrationsMain<S extends z.ZodObject>(def: ServiceDefinition<S>) {
+  try {
+    await runMigrations(def);
+    process.exit(0);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+}
