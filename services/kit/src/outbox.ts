@@ -129,7 +129,7 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       for (const r of rows) await this.#o.bus.publish(r.subject, r.payload, { msgId: r.id, headers: r.headers });
-      await tem.execute(`update ${s}.outbox set published_at = now() where id = any(?::uuid[])`, [rows.map((r) => r.id)]);
+      await tem.execute(`update ${s}.outbox set published_at = now() where id in (?)`, [rows.map((r) => r.id)]);
       return rows.length;
     });
   }
@@ -159,8 +159,8 @@ export interface ConsumerOptions<T> {
 }
 
 /**
- * An idempotent event consumer: each message id is handled once per consumer even when the bus delivers
- * it again, because the handler's writes and the processed-message row commit together.
+ * An idempotent event consumer: each event (envelope id = outbox id = message id) is handled once per consumer
+ * even when the bus delivers it again, because the handler's writes and the processed-message row commit together.
  */
 export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
   const s = ident(o.schema);
@@ -173,11 +173,11 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
       await em.transactional(async (tem) => {
         const res = await tem.execute<{ affectedRows: number }>(
           `insert into ${s}.processed_messages (consumer, message_id) values (?, ?) on conflict do nothing`,
-          [o.durable, msg.id],
+          [o.durable, event.id],
           'run',
         );
         if (res.affectedRows === 0) {
-          o.logger.debug({ subject: msg.subject, id: msg.id, consumer: o.durable }, 'duplicate message skipped');
+          o.logger.debug({ subject: msg.subject, id: event.id, consumer: o.durable }, 'duplicate event skipped');
           return;
         }
         await o.handle(event, tem, msg);

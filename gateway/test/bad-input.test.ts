@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Customer } from '@billpoint/proto';
+import { startStack, type Stack } from './support/stack.ts';
+import type { HttpClient } from '@billpoint/kit/testing';
+
+let stack: Stack;
+let c: HttpClient;
+let existing: Customer;
+beforeAll(async () => {
+  stack = await startStack();
+  c = stack.client();
+  await c.register();
+  existing = (await c.post('/api/customers', { name: 'Keep', email: 'keep@x.test', phone: '123' })).json as Customer;
+});
+afterAll(() => stack?.close());
+
+const count = async () => Number((await stack.db.query<{ n: string }>('select count(*) as n from customers.customers')).rows[0]!.n);
+const MB = 'x'.repeat(1_000_000);
+
+const cases: [string, unknown, string][] = [
+  ['a number for a name', { name: 42, email: 'a@b.test' }, 'name'],
+  ['an object for an email', { name: 'A', email: { $ne: '' } }, 'email'],
+  ['a missing email', { name: 'A' }, 'email'],
+  ['a missing name', { email: 'a@b.test' }, 'name'],
+  ['a 1 MB name', { name: MB, email: 'a@b.test' }, 'name'],
+  ['a 1 MB address', { name: 'A', email: 'a@b.test', address: MB }, 'address'],
+  ['an unknown field', { name: 'A', email: 'a@b.test', tenantId: '00000000-0000-4000-8000-000000000000' }, 'tenantId'],
+  ['tags that are not a list', { name: 'A', email: 'a@b.test', tags: 'vip' }, 'tags'],
+  ['a boolean as a string', { name: 'A', email: 'a@b.test', isActive: 'yes' }, 'isActive'],
+  ['a negative credit limit', { name: 'A', email: 'a@b.test', creditLimit: '-5' }, 'creditLimit'],
+  ['a credit limit with 3 decimals', { name: 'A', email: 'a@b.test', creditLimit: 1.005 }, 'creditLimit'],
+  ['a currency that is no code', { name: 'A', email: 'a@b.test', currency: 'dollars' }, 'currency'],
+];
+
+describe('bad input never reaches the database and never makes a 5xx', () => {
+  it.each(cases)('create with %s → 400 naming the field', async (_label, body, field) => {
+    const before = await count();
+    const res = await c.post('/api/customers', body);
+    expect(res.status).toBe(400);
+    expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expect(res.json.message.length).toBeLessThan(300);
+    expect(await count()).toBe(before);
+  });
+
+  it.each(cases.filter(([l]) => !l.startsWith('a missing')))('update with %s → 400 naming the field, row unchanged', async (_label, body, field) => {
+    const res = await c.put(`/api/customers/${existing.id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
+    expect((await c.get(`/api/customers/${existing.id}`)).json).toEqual(existing);
+  });
+
+  it('malformed JSON → 400', async () => {
+    const before = await count();
+    const res = await c.post('/api/customers', '{"name": "A", "email": ', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('a body that is not an object → 400', async () => {
+    for (const body of ['[]', '"text"', '42', 'null']) {
+      const res = await c.post('/api/customers', body, { 'content-type': 'application/json' });
+      expect(res.status, body).toBe(400);
+    }
+  });
+
+  it('a non-JSON content type → 415', async () => {
+    const res = await c.post('/api/customers', 'name=A&email=a@b.test', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+  });
+
+  it('bad ids and query parameters → 400 or 404, never 5xx', async () => {
+    expect((await c.get('/api/customers/abc')).status).toBe(400);
+    expect((await c.get('/api/customers/-1')).status).toBe(400);
+    expect((await c.get('/api/customers/99999999999999999999')).status).toBe(400);
+    expect((await c.get('/api/customers/1.5')).status).toBe(400);
+    expect((await c.get('/api/customers/999999')).status).toBe(404);
+    expect((await c.get('/api/customers?limit=abc')).status).toBe(400);
+    expect((await c.get(`/api/customers?search=${'s'.repeat(300)}`)).status).toBe(400);
+    expect((await c.get("/api/customers?search=' or 1=1 --")).status).toBe(200);
+  });
+
+  it('bad register and login bodies → 400 naming the field', async () => {
+    const anon = stack.client();
+    const reg = await anon.post('/api/auth/register', { email: 'x@y.test', password: MB, firstName: 'A', lastName: 'B', organizationName: 'C' });
+    expect(reg.status).toBe(400);
+    expect(reg.json.issues.map((i: { path: string }) => i.path)).toContain('password');
+    const login = await anon.post('/api/auth/login', { email: ['x'], password: 1 });
+    expect(login.status).toBe(400);
+    expect(login.json.issues.map((i: { path: string }) => i.path)).toEqual(expect.arrayContaining(['email', 'password']));
+    expect((await anon.post('/api/auth/login', '{oops', { 'content-type': 'application/json' })).status).toBe(400);
+  });
+});

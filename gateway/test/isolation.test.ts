@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { Customer } from '@billpoint/proto';
+import { startStack, type Stack } from './support/stack.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+describe('tenant isolation', () => {
+  it('tenant B gets 404 on every customers route with tenant A ids, and A keeps its data', async () => {
+    const a = stack.client();
+    const b = stack.client();
+    await a.register({ organizationName: 'A' });
+    await b.register({ organizationName: 'B' });
+    const ac = (await a.post('/api/customers', { name: 'A secret', email: 'secret@a.test' })).json as Customer;
+    await b.post('/api/customers', { name: 'B own', email: 'own@b.test' });
+
+    expect((await b.get(`/api/customers/${ac.id}`)).status).toBe(404);
+    expect((await b.put(`/api/customers/${ac.id}`, { name: 'hijack', email: 'h@b.test' })).status).toBe(404);
+    expect((await b.delete(`/api/customers/${ac.id}`)).status).toBe(404);
+    const bList = (await b.get('/api/customers?search=secret')).json as Customer[];
+    expect(bList).toEqual([]);
+    expect(((await b.get('/api/customers')).json as Customer[]).map((c) => c.name)).toEqual(['B own']);
+
+    expect((await a.get(`/api/customers/${ac.id}`)).json).toMatchObject({ name: 'A secret', email: 'secret@a.test' });
+  });
+
+  it('the database itself refuses: the runtime role sees no rows without app.tenant_id, only its tenant with it', async () => {
+    const a = stack.client();
+    const me = await a.register();
+    await a.post('/api/customers', { name: 'Row', email: 'row@a.test' });
+    const other = stack.client();
+    await other.register();
+    await other.post('/api/customers', { name: 'Other', email: 'o@o.test' });
+
+    const url = new URL(stack.db.url);
+    url.username = 'customers_app';
+    const app = new pg.Client({ connectionString: url.toString() });
+    await app.connect();
+    try {
+      const role = await app.query(`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`);
+      expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false });
+      const owner = await app.query(`select tableowner from pg_tables where schemaname = 'customers' and tablename = 'customers'`);
+      expect(owner.rows[0].tableowner).not.toBe('customers_app');
+
+      expect((await app.query('select * from customers.customers')).rowCount).toBe(0);
+
+      await app.query('begin');
+      await app.query(`select set_config('app.tenant_id', $1, true)`, [me.organization.id]);
+      const mine = await app.query('select name, tenant_id from customers.customers');
+      expect(mine.rows).toEqual([{ name: 'Row', tenant_id: me.organization.id }]);
+      // Writing a row for another tenant is refused by the policy's WITH CHECK.
+      await expect(
+        app.query(`insert into customers.customers (tenant_id, name, email) values ('00000000-0000-4000-8000-000000000000', 'x', 'x@x.test')`),
+      ).rejects.toThrow(/row-level security/);
+      await app.query('rollback');
+
+      // The setting is transaction-local: once committed, the next statement sees nothing again.
+      expect((await app.query('select * from customers.customers')).rowCount).toBe(0);
+    } finally {
+      await app.end();
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { createBus, startService, type Bus, type RunningService } from '@billpoint/kit';
+import { createTestDatabase, deleteNatsNamespace, HttpClient, randomName, testEnv, TEST_NATS_URL, type TestDatabase } from '@billpoint/kit/testing';
+import { customersService } from '@billpoint/customers';
+import { gatewayService } from '../../src/app.ts';
+
+export interface Stack {
+  db: TestDatabase;
+  bus: Bus;
+  customers: RunningService;
+  gateway: RunningService;
+  url: string;
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/** Gateway + customers in this process on a fresh database, as `npm start` runs them (bus: in-process or NATS). */
+export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<string, string> } = {}): Promise<Stack> {
+  const db = await createTestDatabase();
+  const namespace = randomName('t');
+  const env = testEnv(db, { BUS_NAMESPACE: namespace, ...(o.bus === 'nats' ? { NATS_URL: TEST_NATS_URL } : {}), ...o.env });
+  const bus = await createBus({ natsUrl: env.NATS_URL, name: 'test', namespace });
+  const customers = await startService(customersService, { env, bus });
+  const gateway = await startService(gatewayService, { env: { ...env, CUSTOMERS_URL: customers.url, WEB_DIST: '/nonexistent' }, bus });
+  return {
+    db,
+    bus,
+    customers,
+    gateway,
+    url: gateway.url,
+    client: () => new HttpClient(gateway.url),
+    async close() {
+      await gateway.close();
+      await customers.close();
+      await bus.close();
+      await db.drop();
+      if (o.bus === 'nats') await deleteNatsNamespace(namespace);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Conflict, Forbidden, Invalid, NotFound, toErrorBody, Unauthorized } from '../src/errors.ts';
+
+describe('error mapping', () => {
+  it('maps the taxonomy to 404/400/409/403/401', () => {
+    expect(toErrorBody(new NotFound('Customer not found'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Customer not found' });
+    expect(toErrorBody(new Invalid('Bad', 'email'))).toMatchObject({ statusCode: 400, issues: [{ path: 'email', message: 'Bad' }] });
+    expect(toErrorBody(new Conflict('Taken')).statusCode).toBe(409);
+    expect(toErrorBody(new Forbidden()).statusCode).toBe(403);
+    expect(toErrorBody(new Unauthorized()).statusCode).toBe(401);
+  });
+
+  it('turns zod issues into a 400 naming each field, unknown keys included', () => {
+    const r = z.strictObject({ name: z.string().min(1, 'Name is required'), items: z.array(z.object({ rate: z.number() })) }).safeParse({ name: '', items: [{ rate: 'x' }], extra: 1 });
+    const body = toErrorBody(r.error);
+    expect(body.statusCode).toBe(400);
+    expect(body.issues!.map((i) => i.path)).toEqual(expect.arrayContaining(['name', 'items.0.rate', 'extra']));
+  });
+
+  it('never echoes internals in a 5xx', () => {
+    const body = toErrorBody(Object.assign(new Error('relation "customers.secret" does not exist at 10.0.0.5'), { code: '42P01' }));
+    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    expect(JSON.stringify(body)).not.toContain('10.0.0.5');
+  });
+});
