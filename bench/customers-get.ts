@@ -1,0 +1,77 @@
+/**
+ * Benchmark: authenticated GET /api/customers/{id} through the gateway (cluster topology: gateway and
+ * customers as separate processes, real Postgres, NATS) against one bare Fastify process doing the same
+ * primary-key select with pg. Same machine, same database, one run, side by side. Prints figures only.
+ *
+ *   npm run bench -- customers            (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 by default)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { createInternalTokenSigner } from '@billpoint/kit';
+import { createTestDatabase, TEST_TOKEN_KEY, HttpClient, randomName, testEnv, waitFor, deleteNatsNamespace, TEST_NATS_URL } from '@billpoint/kit/testing';
+
+const root = resolve(import.meta.dirname, '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+const procs: ChildProcess[] = [];
+const start = (script: string, env: Record<string, string | undefined>) => {
+  const p = spawn(process.execPath, [resolve(root, script)], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  procs.push(p);
+  return p;
+};
+const ready = async (url: string) => (await fetch(url).catch(() => undefined))?.status === 200;
+
+async function run(title: string, url: string, headers: Record<string, string>) {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections, duration: 2, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+const db = await createTestDatabase();
+const namespace = randomName('bench');
+try {
+  const [custPort, gwPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const env = testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_POOL_MAX: '10' });
+  start('services/customers/src/server.ts', { ...env, PORT: String(custPort) });
+  await waitFor(() => ready(`http://127.0.0.1:${custPort}/readyz`), 30_000, 100);
+  start('gateway/src/server.ts', { ...env, PORT: String(gwPort), CUSTOMERS_URL: `http://127.0.0.1:${custPort}`, WEB_DIST: '/nonexistent' });
+  await waitFor(() => ready(`http://127.0.0.1:${gwPort}/readyz`), 30_000, 100);
+  start('bench/bare-server.ts', { DATABASE_URL: db.url, PORT: String(barePort) });
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/api/customers/0`).catch(() => undefined))?.status === 404, 30_000, 100);
+
+  const client = new HttpClient(`http://127.0.0.1:${gwPort}`);
+  await client.register();
+  for (let i = 0; i < 200; i++) await client.post('/api/customers', { name: `Customer ${i}`, email: `c${i}@bench.test`, company: 'Bench' });
+  const id = ((await client.get('/api/customers?limit=1')).json as { id: number }[])[0]!.id;
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  const bare = await run('bare Fastify + pg', `http://127.0.0.1:${barePort}/api/customers/${id}`, {});
+  const gw = await run('gateway → customers', `http://127.0.0.1:${gwPort}/api/customers/${id}`, { cookie });
+  // Where the time goes: the customers service alone, called with an internal token as the gateway does.
+  const me = (await client.get('/api/auth/user')).json as { id: string; organization: { id: string } };
+  const token = createInternalTokenSigner(TEST_TOKEN_KEY)({ tenantId: me.organization.id, userId: me.id, role: 'admin', scopes: [] });
+  const direct = await run('customers service alone', `http://127.0.0.1:${custPort}/api/customers/${id}`, { 'x-billpoint-internal-token': token });
+
+  console.log(`\nGET /api/customers/{id}, ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
+  console.table(
+    [bare, gw, direct].map((r) => ({ setup: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })),
+  );
+  console.log(`ratio gateway/bare: ${((gw.rps / bare.rps) * 100).toFixed(1)} % (goal ≥ 50 %)`);
+} finally {
+  for (const p of procs) p.kill('SIGTERM');
+  await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+  await db.drop();
+  await deleteNatsNamespace(namespace);
+}
