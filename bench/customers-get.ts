@@ -10,7 +10,16 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createInternalTokenSigner } from '@billpoint/kit';
-import { createTestDatabase, TEST_TOKEN_KEY, HttpClient, randomName, testEnv, waitFor, deleteNatsNamespace, TEST_NATS_URL } from '@billpoint/kit/testing';
+import {
+  createTestDatabase,
+  TEST_TOKEN_KEY,
+  HttpClient,
+  randomName,
+  testEnv,
+  waitFor,
+  deleteNatsNamespace,
+  TEST_NATS_URL,
+} from '@billpoint/kit/testing';
 
 const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,7 +34,10 @@ const freePort = () =>
   });
 const procs: ChildProcess[] = [];
 const start = (script: string, env: Record<string, string | undefined>) => {
-  const p = spawn(process.execPath, [resolve(root, script)], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const p = spawn(process.execPath, [resolve(root, script)], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   procs.push(p);
   return p;
 };
@@ -43,13 +55,23 @@ const db = await createTestDatabase();
 const namespace = randomName('bench');
 try {
   const [custPort, gwPort, barePort] = [await freePort(), await freePort(), await freePort()];
-  const env = testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_POOL_MAX: '10' });
+  const env = testEnv(db, {
+    NATS_URL: TEST_NATS_URL,
+    BUS_NAMESPACE: namespace,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_POOL_MAX: '10',
+  });
   start('services/customers/src/server.ts', { ...env, PORT: String(custPort) });
   await waitFor(() => ready(`http://127.0.0.1:${custPort}/readyz`), 30_000, 100);
   start('gateway/src/server.ts', { ...env, PORT: String(gwPort), CUSTOMERS_URL: `http://127.0.0.1:${custPort}`, WEB_DIST: '/nonexistent' });
   await waitFor(() => ready(`http://127.0.0.1:${gwPort}/readyz`), 30_000, 100);
   start('bench/bare-server.ts', { DATABASE_URL: db.url, PORT: String(barePort) });
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${barePort}/api/customers/0`).catch(() => undefined))?.status === 404, 30_000, 100);
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${barePort}/api/customers/0`).catch(() => undefined))?.status === 404,
+    30_000,
+    100,
+  );
 
   const client = new HttpClient(`http://127.0.0.1:${gwPort}`);
   await client.register();
@@ -62,12 +84,12 @@ try {
   // Where the time goes: the customers service alone, called with an internal token as the gateway does.
   const me = (await client.get('/api/auth/user')).json as { id: string; organization: { id: string } };
   const token = createInternalTokenSigner(TEST_TOKEN_KEY)({ tenantId: me.organization.id, userId: me.id, role: 'admin', scopes: [] });
-  const direct = await run('customers service alone', `http://127.0.0.1:${custPort}/api/customers/${id}`, { 'x-billpoint-internal-token': token });
+  const direct = await run('customers service alone', `http://127.0.0.1:${custPort}/api/customers/${id}`, {
+    'x-billpoint-internal-token': token,
+  });
 
   console.log(`\nGET /api/customers/{id}, ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
-  console.table(
-    [bare, gw, direct].map((r) => ({ setup: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })),
-  );
+  console.table([bare, gw, direct].map((r) => ({ setup: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })));
   console.log(`ratio gateway/bare: ${((gw.rps / bare.rps) * 100).toFixed(1)} % (goal ≥ 50 %)`);
 } finally {
   for (const p of procs) p.kill('SIGTERM');

@@ -42,7 +42,10 @@ export const gatewayService = {
     });
     const oidc =
       c.OIDC_ISSUER_URL && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
-        ? new Oidc({ issuer: c.OIDC_ISSUER_URL, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, publicUrl: c.PUBLIC_URL }, ctx.logger)
+        ? new Oidc(
+            { issuer: c.OIDC_ISSUER_URL, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, publicUrl: c.PUBLIC_URL },
+            ctx.logger,
+          )
         : undefined;
     authRoutes(app, { identity: new IdentityService(ctx.orm), sessions, oidc });
     await proxyRoutes(app, { sessions, upstreams: upstreams(c) });

@@ -10,7 +10,12 @@ export const configSchema = z
     /** Upstream services (one per service the gateway routes to). */
     CUSTOMERS_URL: z.url({ error: 'must be the customers service URL, e.g. http://customers:8081' }),
     /** Sessions end after this long without a request. */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(60 * 24),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(60 * 24),
     /** Public https origin; makes the session cookie `__Host-` and Secure, turns on HSTS. */
     PUBLIC_URL: optionalUrl,
     /** Trust X-Forwarded-* from this many hops / these addresses (Fastify trustProxy). */
@@ -25,7 +30,12 @@ export const configSchema = z
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc !== 0 && oidc !== 3) {
       for (const k of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const)
-        if (!c[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is required when OIDC is configured (issuer, client id and secret go together)' });
+        if (!c[k])
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: 'is required when OIDC is configured (issuer, client id and secret go together)',
+          });
     }
   });
 export type Config = z.output<typeof configSchema>;

@@ -116,7 +116,11 @@ try {
 
   const upstreamEnv: Record<string, string> = {};
   for (const s of localServices) {
-    const svc = await startService(s.def, { env: { ...env, PORT: '0', HOST: '127.0.0.1' }, bus, logger: createLogger(s.def.name, env.LOG_LEVEL) });
+    const svc = await startService(s.def, {
+      env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+      bus,
+      logger: createLogger(s.def.name, env.LOG_LEVEL),
+    });
     running.push(svc);
     upstreamEnv[s.urlEnv] = svc.url;
   }

@@ -13,7 +13,13 @@ const sessionCookie = (setCookie: string[]) => setCookie.find((c) => c.startsWit
 describe('sign-up, sign-in and the session cookie', () => {
   it('registers with a session cookie that is HttpOnly, SameSite=Lax, 256-bit, and answers the current user', async () => {
     const c = stack.client();
-    const res = await c.post('/api/auth/register', { email: 'Owner@Example.test', password: 'long enough pw', firstName: 'Olga', lastName: 'Owner', organizationName: 'Olga Ltd' });
+    const res = await c.post('/api/auth/register', {
+      email: 'Owner@Example.test',
+      password: 'long enough pw',
+      firstName: 'Olga',
+      lastName: 'Owner',
+      organizationName: 'Olga Ltd',
+    });
     expect(res.status).toBe(201);
     const cookie = sessionCookie(c.lastSetCookie)!;
     expect(cookie).toMatch(/^bp_session=[A-Za-z0-9_-]{43};/);
@@ -23,7 +29,14 @@ describe('sign-up, sign-in and the session cookie', () => {
     expect(cookie).not.toMatch(/Secure/); // plain http://localhost
     const user = await c.get('/api/auth/user');
     expect(user.status).toBe(200);
-    expect(user.json).toMatchObject({ email: 'owner@example.test', firstName: 'Olga', lastName: 'Owner', profileImageUrl: null, role: 'admin', organization: { name: 'Olga Ltd' } });
+    expect(user.json).toMatchObject({
+      email: 'owner@example.test',
+      firstName: 'Olga',
+      lastName: 'Owner',
+      profileImageUrl: null,
+      role: 'admin',
+      organization: { name: 'Olga Ltd' },
+    });
     expect((await stack.client().get('/api/auth/user')).status).toBe(401);
     // The session id is stored hashed only.
     const rows = await stack.db.query<{ id_hash: string }>('select id_hash from gateway.sessions');
@@ -33,9 +46,19 @@ describe('sign-up, sign-in and the session cookie', () => {
   it('refuses a second account with the same e-mail (409) and bad register input (400 with the field)', async () => {
     const c = stack.client();
     await c.register({ email: 'dup@example.test' });
-    const again = await stack.client().post('/api/auth/register', { email: 'DUP@example.test', password: 'another pw 123', firstName: 'D', lastName: 'U', organizationName: 'P' });
+    const again = await stack
+      .client()
+      .post('/api/auth/register', {
+        email: 'DUP@example.test',
+        password: 'another pw 123',
+        firstName: 'D',
+        lastName: 'U',
+        organizationName: 'P',
+      });
     expect(again.status).toBe(409);
-    const bad = await stack.client().post('/api/auth/register', { email: 'x@y.test', password: 'short', firstName: '', lastName: 'L', organizationName: 'O' });
+    const bad = await stack
+      .client()
+      .post('/api/auth/register', { email: 'x@y.test', password: 'short', firstName: '', lastName: 'L', organizationName: 'O' });
     expect(bad.status).toBe(400);
     expect(bad.json.issues).toEqual(
       expect.arrayContaining([
@@ -158,7 +181,10 @@ describe('front door', () => {
     const c = stack.client();
     const me = await c.register();
     await c.post('/api/customers', { name: 'Mine', email: 'm@m.test' });
-    const res = await c.get('/api/customers', { 'x-billpoint-internal-token': 'forged', 'x-tenant-id': '00000000-0000-4000-8000-000000000000' });
+    const res = await c.get('/api/customers', {
+      'x-billpoint-internal-token': 'forged',
+      'x-tenant-id': '00000000-0000-4000-8000-000000000000',
+    });
     expect(res.status).toBe(200);
     expect((res.json as { name: string }[]).map((x) => x.name)).toEqual(['Mine']);
     expect(me.organization.id).toBeTruthy();

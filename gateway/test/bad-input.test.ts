@@ -42,12 +42,15 @@ describe('bad input never reaches the database and never makes a 5xx', () => {
     expect(await count()).toBe(before);
   });
 
-  it.each(cases.filter(([l]) => !l.startsWith('a missing')))('update with %s → 400 naming the field, row unchanged', async (_label, body, field) => {
-    const res = await c.put(`/api/customers/${existing.id}`, body);
-    expect(res.status).toBe(400);
-    expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
-    expect((await c.get(`/api/customers/${existing.id}`)).json).toEqual(existing);
-  });
+  it.each(cases.filter(([l]) => !l.startsWith('a missing')))(
+    'update with %s → 400 naming the field, row unchanged',
+    async (_label, body, field) => {
+      const res = await c.put(`/api/customers/${existing.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
+      expect((await c.get(`/api/customers/${existing.id}`)).json).toEqual(existing);
+    },
+  );
 
   it('malformed JSON → 400', async () => {
     const before = await count();
@@ -81,7 +84,13 @@ describe('bad input never reaches the database and never makes a 5xx', () => {
 
   it('bad register and login bodies → 400 naming the field', async () => {
     const anon = stack.client();
-    const reg = await anon.post('/api/auth/register', { email: 'x@y.test', password: MB, firstName: 'A', lastName: 'B', organizationName: 'C' });
+    const reg = await anon.post('/api/auth/register', {
+      email: 'x@y.test',
+      password: MB,
+      firstName: 'A',
+      lastName: 'B',
+      organizationName: 'C',
+    });
     expect(reg.status).toBe(400);
     expect(reg.json.issues.map((i: { path: string }) => i.path)).toContain('password');
     const login = await anon.post('/api/auth/login', { email: ['x'], password: 1 });

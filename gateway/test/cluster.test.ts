@@ -4,7 +4,16 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CustomerEvents } from '@billpoint/proto';
 import { NatsBus } from '@billpoint/kit';
-import { createTestDatabase, deleteNatsNamespace, HttpClient, randomName, testEnv, waitFor, TEST_NATS_URL, type TestDatabase } from '@billpoint/kit/testing';
+import {
+  createTestDatabase,
+  deleteNatsNamespace,
+  HttpClient,
+  randomName,
+  testEnv,
+  waitFor,
+  TEST_NATS_URL,
+  type TestDatabase,
+} from '@billpoint/kit/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 const freePort = () =>
@@ -21,14 +30,18 @@ let observer: NatsBus | undefined;
 let namespace: string | undefined;
 
 function start(script: string, env: Record<string, string | undefined>) {
-  const p = spawn(process.execPath, [resolve(root, script)], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const p = spawn(process.execPath, [resolve(root, script)], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   p.stdout!.on('data', (d) => (out += d));
   p.stderr!.on('data', (d) => (out += d));
   procs.push(p);
   return { proc: p, output: () => out };
 }
-const exited = (p: ChildProcess) => new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
+const exited = (p: ChildProcess) =>
+  new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
 
 afterAll(async () => {
   for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
@@ -45,7 +58,12 @@ describe('cluster topology: gateway and customers as separate processes over NAT
     const base = testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, LOG_LEVEL: 'info', NODE_ENV: 'production' });
 
     const customers = start('services/customers/src/server.ts', { ...base, PORT: String(custPort) });
-    const gateway = start('gateway/src/server.ts', { ...base, PORT: String(gwPort), CUSTOMERS_URL: `http://127.0.0.1:${custPort}`, WEB_DIST: '/nonexistent' });
+    const gateway = start('gateway/src/server.ts', {
+      ...base,
+      PORT: String(gwPort),
+      CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+      WEB_DIST: '/nonexistent',
+    });
     const ready = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
     await waitFor(() => ready(custPort), 30_000, 100).catch((e) => {
       throw new Error(`${e}\n${customers.output()}`);
@@ -66,7 +84,11 @@ describe('cluster topology: gateway and customers as separate processes over NAT
     expect(created.status).toBe(201);
 
     const evt = await waitFor(() => seen.find((e) => e.subject === CustomerEvents.Created), 15_000);
-    expect(evt.data).toMatchObject({ type: CustomerEvents.Created, tenantId: me.organization.id, data: { id: created.json.id, name: 'Cluster Co' } });
+    expect(evt.data).toMatchObject({
+      type: CustomerEvents.Created,
+      tenantId: me.organization.id,
+      data: { id: created.json.id, name: 'Cluster Co' },
+    });
     expect(evt.headers['bp-tenant']).toBe(me.organization.id);
 
     customers.proc.kill('SIGTERM');

@@ -13,7 +13,13 @@ describe('customers through the gateway', () => {
   it('creates with the spec defaults, gets, lists newest first, updates and deletes', async () => {
     const c = stack.client();
     await c.register();
-    const created = await c.post('/api/customers', { name: 'Ada Lovelace', email: 'ada@engine.test', phone: '+44 20 1234', company: 'Analytical Engines', taxId: 'GB123' });
+    const created = await c.post('/api/customers', {
+      name: 'Ada Lovelace',
+      email: 'ada@engine.test',
+      phone: '+44 20 1234',
+      company: 'Analytical Engines',
+      taxId: 'GB123',
+    });
     expect(created.status).toBe(201);
     const ada = created.json as Customer;
     expect(ada).toMatchObject({
@@ -53,7 +59,15 @@ describe('customers through the gateway', () => {
       tags: ['vip'],
     });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ name: 'Ada King', customerType: 'individual', paymentTerms: 0, creditLimit: '2500.50', isActive: false, tags: ['vip'], phone: '+44 20 1234' });
+    expect(updated.json).toMatchObject({
+      name: 'Ada King',
+      customerType: 'individual',
+      paymentTerms: 0,
+      creditLimit: '2500.50',
+      isActive: false,
+      tags: ['vip'],
+      phone: '+44 20 1234',
+    });
 
     expect((await c.delete(`/api/customers/${ada.id}`)).status).toBe(204);
     expect((await c.get(`/api/customers/${ada.id}`)).status).toBe(404);
@@ -67,7 +81,8 @@ describe('customers through the gateway', () => {
     await c.post('/api/customers', { name: 'Northwind Traders', email: 'orders@northwind.test' });
     await c.post('/api/customers', { name: 'Jane Roe', email: 'jane@ROE.test', company: 'Contoso' });
     await c.post('/api/customers', { name: 'John 100%', email: 'john@x.test' });
-    const names = async (q: string) => ((await c.get(`/api/customers?search=${encodeURIComponent(q)}`)).json as Customer[]).map((x) => x.name).sort();
+    const names = async (q: string) =>
+      ((await c.get(`/api/customers?search=${encodeURIComponent(q)}`)).json as Customer[]).map((x) => x.name).sort();
     expect(await names('NORTH')).toEqual(['Northwind Traders']);
     expect(await names('roe.TEST')).toEqual(['Jane Roe']);
     expect(await names('contoso')).toEqual(['Jane Roe']);
@@ -120,7 +135,12 @@ describe('customers through the gateway', () => {
     const mine = () => seen.filter((e) => e.data.tenantId === me.organization.id);
     await waitFor(() => mine().length === 3);
     expect(mine().map((e) => e.subject)).toEqual([CustomerEvents.Created, CustomerEvents.Updated, CustomerEvents.Deleted]);
-    expect(mine()[0]!.data).toMatchObject({ type: CustomerEvents.Created, tenantId: me.organization.id, actorId: me.id, data: { id, name: 'Evt' } });
+    expect(mine()[0]!.data).toMatchObject({
+      type: CustomerEvents.Created,
+      tenantId: me.organization.id,
+      actorId: me.id,
+      data: { id, name: 'Evt' },
+    });
     expect(mine()[2]!.data.data).toEqual({ id });
     await sub.stop();
   });

@@ -54,7 +54,9 @@ describe('tenant isolation', () => {
       expect(mine.rows).toEqual([{ name: 'Row', tenant_id: me.organization.id }]);
       // Writing a row for another tenant is refused by the policy's WITH CHECK.
       await expect(
-        app.query(`insert into customers.customers (tenant_id, name, email) values ('00000000-0000-4000-8000-000000000000', 'x', 'x@x.test')`),
+        app.query(
+          `insert into customers.customers (tenant_id, name, email) values ('00000000-0000-4000-8000-000000000000', 'x', 'x@x.test')`,
+        ),
       ).rejects.toThrow(/row-level security/);
       await app.query('rollback');
 

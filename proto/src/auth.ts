@@ -14,8 +14,16 @@ export const RegisterBody = z.strictObject({
     .string({ error: 'Password is required' })
     .min(8, 'Password must be at least 8 characters')
     .max(200, 'Password must be at most 200 characters'),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name must be at most 100 characters'),
   organizationName: z
     .string({ error: 'Organization name is required' })
     .trim()

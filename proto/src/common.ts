@@ -10,7 +10,11 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-export const Id = z.coerce.number({ error: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive').max(Number.MAX_SAFE_INTEGER);
+export const Id = z.coerce
+  .number({ error: 'Id must be a number' })
+  .int('Id must be a whole number')
+  .positive('Id must be positive')
+  .max(Number.MAX_SAFE_INTEGER);
 export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
 

@@ -37,7 +37,10 @@ const currency = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');
-const language = z.string({ error: 'Language must be text' }).trim().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-US');
+const language = z
+  .string({ error: 'Language must be text' })
+  .trim()
+  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-US');
 /** Days; non-numeric input becomes 0 (spec core §5). */
 const paymentTerms = z.preprocess(
   (v) => {
@@ -71,9 +74,12 @@ const website = optionalText(500, 'Website').refine(
   'Website must be an http or https address',
 );
 const tags = z
-  .array(z.string({ error: 'Each tag must be text' }).trim().min(1, 'A tag cannot be empty').max(50, 'A tag must be at most 50 characters'), {
-    error: 'Tags must be a list of text',
-  })
+  .array(
+    z.string({ error: 'Each tag must be text' }).trim().min(1, 'A tag cannot be empty').max(50, 'A tag must be at most 50 characters'),
+    {
+      error: 'Tags must be a list of text',
+    },
+  )
   .max(50, 'At most 50 tags');
 
 const editable = {

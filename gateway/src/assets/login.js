@@ -10,7 +10,9 @@ function show(mode) {
   loginForm.hidden = register;
   registerForm.hidden = !register;
   $('title').textContent = register ? 'Create your account' : 'Sign in to your account';
-  $('lead').textContent = register ? 'Start your free trial. Your organization is created with you as its admin.' : 'Welcome back. Enter your e-mail and password.';
+  $('lead').textContent = register
+    ? 'Start your free trial. Your organization is created with you as its admin.'
+    : 'Welcome back. Enter your e-mail and password.';
   errorBox.hidden = true;
   (register ? $('reg-first') : $('login-email')).focus();
 }

@@ -1,5 +1,13 @@
 import { createBus, startService, type Bus, type RunningService } from '@billpoint/kit';
-import { createTestDatabase, deleteNatsNamespace, HttpClient, randomName, testEnv, TEST_NATS_URL, type TestDatabase } from '@billpoint/kit/testing';
+import {
+  createTestDatabase,
+  deleteNatsNamespace,
+  HttpClient,
+  randomName,
+  testEnv,
+  TEST_NATS_URL,
+  type TestDatabase,
+} from '@billpoint/kit/testing';
 import { customersService } from '@billpoint/customers';
 import { gatewayService } from '../../src/app.ts';
 

@@ -15,7 +15,10 @@ export const baseConfigShape = {
   /** Without it the process uses the in-process bus (one-process local mode only). */
   NATS_URL: z.string().optional(),
   /** Subject/stream namespace on NATS (tests use it to keep parallel runs apart). */
-  BUS_NAMESPACE: z.string().regex(/^[a-zA-Z0-9_]+$/).optional(),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-zA-Z0-9_]+$/)
+    .optional(),
   INTERNAL_TOKEN_KEY: z.string({ error: 'is required' }).min(32, 'must be at least 32 characters'),
   MIGRATE_ON_START: z
     .enum(['true', 'false'])

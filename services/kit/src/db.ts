@@ -105,10 +105,9 @@ export async function migrate(o: OrmOptions & { appPassword?: string }): Promise
     await admin.end();
   }
   const orm = await createOrm(o);
-  let applied: string[] = [];
+  let applied: string[];
   try {
-    const done = await orm.migrator.up();
-    applied = done.map((m) => m.name);
+    applied = (await orm.migrator.up()).map((m) => m.name);
   } finally {
     await orm.close(true);
   }

@@ -123,6 +123,8 @@ export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundH
   });
   app.setNotFoundHandler((request, reply) => {
     if (notFound) return notFound(request, reply);
-    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

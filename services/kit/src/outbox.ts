@@ -111,7 +111,9 @@ export class OutboxRelay {
         this.#lastCleanup = Date.now();
         await this.#o.orm.em
           .fork()
-          .execute(`delete from ${ident(this.#o.schema)}.outbox where published_at < now() - make_interval(secs => ?)`, [this.#o.retainMs / 1000]);
+          .execute(`delete from ${ident(this.#o.schema)}.outbox where published_at < now() - make_interval(secs => ?)`, [
+            this.#o.retainMs / 1000,
+          ]);
       }
     } catch (err) {
       this.#o.logger.error({ err }, 'outbox relay failed; will retry');

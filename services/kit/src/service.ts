@@ -76,7 +76,11 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
 /** Migrations of a definition: the kit's tables first, then the service's. */
 export const allMigrations = (def: Pick<ServiceDefinition, 'schema' | 'migrations'>) => [...kitMigrations(def.schema), ...def.migrations];
 
-export async function runMigrations<S extends z.ZodObject>(def: ServiceDefinition<S>, env: Record<string, string | undefined> = process.env, logger?: Logger) {
+export async function runMigrations<S extends z.ZodObject>(
+  def: ServiceDefinition<S>,
+  env: Record<string, string | undefined> = process.env,
+  logger?: Logger,
+) {
   const log = logger ?? createLogger(`${def.name}-migrate`, env.LOG_LEVEL);
   const url = env.DATABASE_URL;
   if (!url) throw new Error('Invalid configuration:\n  - DATABASE_URL is missing');
@@ -91,7 +95,10 @@ export async function runMigrations<S extends z.ZodObject>(def: ServiceDefinitio
   return applied;
 }
 
-export async function startService<S extends z.ZodObject>(def: ServiceDefinition<S>, opts: StartOptions = {}): Promise<RunningService<z.output<S> & BaseConfig>> {
+export async function startService<S extends z.ZodObject>(
+  def: ServiceDefinition<S>,
+  opts: StartOptions = {},
+): Promise<RunningService<z.output<S> & BaseConfig>> {
   type C = z.output<S> & BaseConfig;
   const env = opts.env ?? process.env;
   const config = loadConfig(def.configSchema, env) as C;
@@ -151,10 +158,16 @@ export async function startService<S extends z.ZodObject>(def: ServiceDefinition
 }
 
 /** The service as a Fastify instance (no listen): error mapping, health, internal-token identity, routes. */
-export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfig>(def: ServiceDefinition<S>, ctx: ServiceContext<C>): Promise<FastifyInstance> {
+export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfig>(
+  def: ServiceDefinition<S>,
+  ctx: ServiceContext<C>,
+): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -9,14 +9,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { BusHeaders } from '@billpoint/proto';
-import {
-  BusRequestError,
-  BusTimeoutError,
-  type Bus,
-  type BusLogger,
-  type BusMessage,
-  type Subscription,
-} from '../src/bus/index.ts';
+import { BusRequestError, BusTimeoutError, type Bus, type BusLogger, type BusMessage, type Subscription } from '../src/bus/index.ts';
 
 export interface MakeBusOptions {
   logger?: BusLogger;
@@ -239,17 +232,14 @@ export function busContract(name: string, makeBus: MakeBus): void {
       const b = await bus({ logger });
       const counts: number[] = [];
       let markerSeen = false;
-      await b.subscribe(
-        { durable: 'maxdel', subject: 'evt.test.maxdel.*', maxDeliver: 3, ...fast },
-        async (m) => {
-          if (m.subject === 'evt.test.maxdel.marker') {
-            markerSeen = true;
-            return;
-          }
-          counts.push(m.deliveryCount);
-          throw new Error('permanent');
-        },
-      );
+      await b.subscribe({ durable: 'maxdel', subject: 'evt.test.maxdel.*', maxDeliver: 3, ...fast }, async (m) => {
+        if (m.subject === 'evt.test.maxdel.marker') {
+          markerSeen = true;
+          return;
+        }
+        counts.push(m.deliveryCount);
+        throw new Error('permanent');
+      });
       await b.publish('evt.test.maxdel.x', {}, { msgId: uid('d') });
       await until(() => lines.some((l) => l.level === 'error'));
       // Given up: a later message still flows, the failed one does not come back.

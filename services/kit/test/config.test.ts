@@ -21,11 +21,18 @@ describe('loadConfig', () => {
   });
 
   it('applies defaults and coercions', () => {
-    const c = loadConfig(schema, { DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN_KEY: 'k'.repeat(32), CUSTOMERS_URL: 'http://c:8081', MIGRATE_ON_START: 'false' });
+    const c = loadConfig(schema, {
+      DATABASE_URL: 'postgres://u@h/db',
+      INTERNAL_TOKEN_KEY: 'k'.repeat(32),
+      CUSTOMERS_URL: 'http://c:8081',
+      MIGRATE_ON_START: 'false',
+    });
     expect(c).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', LOG_LEVEL: 'info', MIGRATE_ON_START: false, DATABASE_POOL_MAX: 10 });
   });
 
   it('refuses a short internal token key', () => {
-    expect(() => loadConfig(schema, { DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN_KEY: 'short', CUSTOMERS_URL: 'http://c' })).toThrow(/INTERNAL_TOKEN_KEY must be at least 32 characters/);
+    expect(() => loadConfig(schema, { DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN_KEY: 'short', CUSTOMERS_URL: 'http://c' })).toThrow(
+      /INTERNAL_TOKEN_KEY must be at least 32 characters/,
+    );
   });
 });

@@ -12,7 +12,9 @@ describe('error mapping', () => {
   });
 
   it('turns zod issues into a 400 naming each field, unknown keys included', () => {
-    const r = z.strictObject({ name: z.string().min(1, 'Name is required'), items: z.array(z.object({ rate: z.number() })) }).safeParse({ name: '', items: [{ rate: 'x' }], extra: 1 });
+    const r = z
+      .strictObject({ name: z.string().min(1, 'Name is required'), items: z.array(z.object({ rate: z.number() })) })
+      .safeParse({ name: '', items: [{ rate: 'x' }], extra: 1 });
     const body = toErrorBody(r.error);
     expect(body.statusCode).toBe(400);
     expect(body.issues!.map((i) => i.path)).toEqual(expect.arrayContaining(['name', 'items.0.rate', 'extra']));
@@ -20,7 +22,11 @@ describe('error mapping', () => {
 
   it('never echoes internals in a 5xx', () => {
     const body = toErrorBody(Object.assign(new Error('relation "customers.secret" does not exist at 10.0.0.5'), { code: '42P01' }));
-    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    expect(body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
     expect(JSON.stringify(body)).not.toContain('10.0.0.5');
   });
 });

@@ -17,7 +17,16 @@ import {
   type RunningService,
   type ServiceDefinition,
 } from '../src/index.ts';
-import { createTestDatabase, deleteNatsNamespace, randomName, testEnv, waitFor, TEST_NATS_URL, TEST_TOKEN_KEY, type TestDatabase } from './support/index.ts';
+import {
+  createTestDatabase,
+  deleteNatsNamespace,
+  randomName,
+  testEnv,
+  waitFor,
+  TEST_NATS_URL,
+  TEST_TOKEN_KEY,
+  type TestDatabase,
+} from './support/index.ts';
 
 /** A throwaway service on the kit: one tenant table, one event, one consumer. */
 const Widget = defineEntity({
@@ -81,7 +90,8 @@ const makeWidget = (em: EntityManager, tenantId: string, name: string) => {
   em.create(Widget, { tenantId, name });
   addEvent(em, { subject: WIDGET_MADE, tenantId, actorId: 'u1', data: { name } });
 };
-const outboxRows = async () => (await db.query<{ id: string; published_at: Date | null; subject: string }>('select id, published_at, subject from kittest.outbox')).rows;
+const outboxRows = async () =>
+  (await db.query<{ id: string; published_at: Date | null; subject: string }>('select id, published_at, subject from kittest.outbox')).rows;
 
 describe('transactional outbox', () => {
   it('commits the change and its event together, or neither', async () => {
@@ -153,7 +163,8 @@ describe('idempotent consumer', () => {
     expect(flaky!.tenant_id).toBe(T1);
 
     // The same event published again under another message id (a replay) changes nothing.
-    const envelope = (await db.query<{ payload: EventEnvelope }>(`select payload from kittest.outbox where id = $1`, [flaky!.event_id])).rows[0]!.payload;
+    const envelope = (await db.query<{ payload: EventEnvelope }>(`select payload from kittest.outbox where id = $1`, [flaky!.event_id]))
+      .rows[0]!.payload;
     await bus.publish(WIDGET_MADE, envelope, { msgId: `${envelope.id}-replay` });
     await svc.ctx.tx({ tenantId: T1 }, async (em) => makeWidget(em, T1, 'after-replay'));
     await waitFor(async () => (await seen('after-replay')).length === 1);
@@ -167,7 +178,12 @@ describe('service runtime', () => {
     expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${svc.url}/readyz`)).status).toBe(200);
     expect((await fetch(`${svc.url}/api/nothing`)).status).toBe(401);
-    const wrongKey = createInternalTokenSigner('another-key-another-key-another-key!')({ tenantId: T1, userId: 'u', role: 'admin', scopes: [] });
+    const wrongKey = createInternalTokenSigner('another-key-another-key-another-key!')({
+      tenantId: T1,
+      userId: 'u',
+      role: 'admin',
+      scopes: [],
+    });
     expect((await fetch(`${svc.url}/api/nothing`, { headers: { 'x-billpoint-internal-token': wrongKey } })).status).toBe(401);
     const good = createInternalTokenSigner(TEST_TOKEN_KEY)({ tenantId: T1, userId: 'u', role: 'admin', scopes: [] });
     expect((await fetch(`${svc.url}/api/nothing`, { headers: { 'x-billpoint-internal-token': good } })).status).toBe(404);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { LoginBody, RegisterBody, Role, User } from '@billpoint/proto';
 import { Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
-import { LoginFailureEntity, MembershipEntity, OrganizationEntity, UserEntity, type OrganizationRow, type UserRow } from './identity.entities.ts';
+import {
+  LoginFailureEntity,
+  MembershipEntity,
+  OrganizationEntity,
+  UserEntity,
+  type OrganizationRow,
+  type UserRow,
+} from './identity.entities.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 
 export const LOGIN_MAX_FAILURES = 10;
@@ -69,7 +76,11 @@ export class IdentityService {
     const em = this.#orm.em.fork();
     const email = b.email.toLowerCase();
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    const failures = await em.find(LoginFailureEntity, { email, failedAt: { $gt: since } }, { orderBy: { failedAt: 'asc' }, fields: ['failedAt'] });
+    const failures = await em.find(
+      LoginFailureEntity,
+      { email, failedAt: { $gt: since } },
+      { orderBy: { failedAt: 'asc' }, fields: ['failedAt'] },
+    );
     if (failures.length >= LOGIN_MAX_FAILURES) {
       const oldestRelevant = failures[failures.length - LOGIN_MAX_FAILURES]!.failedAt.getTime();
       const retryAfterS = Math.max(1, Math.ceil((oldestRelevant + LOGIN_WINDOW_MS - Date.now()) / 1000));
@@ -89,7 +100,8 @@ export class IdentityService {
   async oidcLogin(c: { sub: string; email: string; firstName?: string; lastName?: string; picture?: string }): Promise<SignedIn> {
     const em = this.#orm.em.fork();
     return em.transactional(async (tem) => {
-      let user = (await tem.findOne(UserEntity, { oidcSubject: c.sub })) ?? (await tem.findOne(UserEntity, { email: c.email.toLowerCase() }));
+      let user =
+        (await tem.findOne(UserEntity, { oidcSubject: c.sub })) ?? (await tem.findOne(UserEntity, { email: c.email.toLowerCase() }));
       if (!user) {
         const org = tem.create(OrganizationEntity, { id: randomUUID(), name: c.firstName ? `${c.firstName}'s organization` : c.email });
         user = tem.create(UserEntity, {

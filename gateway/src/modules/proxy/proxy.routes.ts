@@ -17,7 +17,10 @@ const IDENTITY_HEADERS = /^(cookie|authorization|proxy-authorization|x-billpoint
  * `/api/<prefix>*` → the owning service, with a short-lived signed internal token (tenant, user, role)
  * instead of the session cookie.
  */
-export async function proxyRoutes(app: FastifyInstance, o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[] }) {
+export async function proxyRoutes(
+  app: FastifyInstance,
+  o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[] },
+) {
   app.decorateRequest('internalToken', undefined);
   for (const u of o.upstreams) {
     for (const prefix of u.prefixes) {

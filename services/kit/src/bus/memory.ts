@@ -6,14 +6,7 @@
  * trimmed after 7 days); every durable reads the log from the beginning and keeps its position while no
  * instance is subscribed. Payloads are carried as JSON text, so a handler gets its own copy, as over the wire.
  */
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-} from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { EVENTS_SUBJECTS } from '@billpoint/proto';
 import {
   BusRequestError,
@@ -91,12 +84,7 @@ export function withSendSpan<T>(
 }
 
 /** Runs `fn` inside a CONSUMER/SERVER span whose parent is the trace context carried in `headers`. */
-export function withProcessSpan<T>(
-  subject: string,
-  kind: SpanKind,
-  headers: Headers,
-  fn: () => Promise<T>,
-): Promise<T> {
+export function withProcessSpan<T>(subject: string, kind: SpanKind, headers: Headers, fn: () => Promise<T>): Promise<T> {
   const parentCtx = propagation.extract(ROOT_CONTEXT, headers);
   return tracer().startActiveSpan(
     `${subject} process`,
@@ -127,8 +115,7 @@ export interface ErrorReply {
 export function toErrorReply(err: unknown): ErrorReply {
   if (err !== null && typeof err === 'object') {
     const e = err as { message?: unknown; statusCode?: unknown; code?: unknown; name?: unknown };
-    const code =
-      typeof e.code === 'string' ? e.code : typeof e.name === 'string' && e.name !== '' ? e.name : 'Error';
+    const code = typeof e.code === 'string' ? e.code : typeof e.name === 'string' && e.name !== '' ? e.name : 'Error';
     return {
       message: typeof e.message === 'string' ? e.message : String(err),
       statusCode: typeof e.statusCode === 'number' ? e.statusCode : 500,
@@ -170,9 +157,7 @@ export function assertSubject(subject: string): void {
 /** A subscription filter: like a subject, `*` tokens allowed, `>` only as the last token. */
 export function assertFilter(filter: string): void {
   const tokens = filter.split('.');
-  const ok = tokens.every(
-    (t, i) => t === '*' || (t === '>' && i === tokens.length - 1) || /^[^.\s*>]+$/.test(t),
-  );
+  const ok = tokens.every((t, i) => t === '*' || (t === '>' && i === tokens.length - 1) || /^[^.\s*>]+$/.test(t));
   if (!ok) throw new Error(`Invalid subject filter: ${JSON.stringify(filter)}`);
 }
 
@@ -467,10 +452,7 @@ export class MemoryBus implements Bus {
         timer = setTimeout(() => reject(new BusTimeoutError(subject, timeoutMs)), timeoutMs);
       });
       try {
-        const outcome = await Promise.race([
-          ...picked.map((r) => this.#invoke(r, subject, payload, headers)),
-          timeout,
-        ]);
+        const outcome = await Promise.race([...picked.map((r) => this.#invoke(r, subject, payload, headers)), timeout]);
         if (!outcome.ok) throw fromErrorReply(subject, outcome.error);
         return decodeJson(outcome.body) as T;
       } finally {

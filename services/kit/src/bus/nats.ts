@@ -285,12 +285,7 @@ export class NatsBus implements Bus {
     };
   }
 
-  async #handle(
-    m: JsMsg,
-    durable: string,
-    handler: MessageHandler,
-    o: { maxDeliver: number; retryDelayMs: number },
-  ): Promise<void> {
+  async #handle(m: JsMsg, durable: string, handler: MessageHandler, o: { maxDeliver: number; retryDelayMs: number }): Promise<void> {
     const subject = this.#logical(m.subject);
     const headers = fromNatsHeaders(m.headers);
     const id = m.headers?.get('Nats-Msg-Id') ?? '';
@@ -311,16 +306,10 @@ export class NatsBus implements Bus {
         await withProcessSpan(subject, SpanKind.CONSUMER, { ...headers }, () => handler(msg));
       } catch (err) {
         if (deliveryCount >= o.maxDeliver) {
-          this.#log.error(
-            { err, subject, msgId: id, durable, deliveryCount },
-            'bus handler failed on its last delivery; message dropped',
-          );
+          this.#log.error({ err, subject, msgId: id, durable, deliveryCount }, 'bus handler failed on its last delivery; message dropped');
           m.term(`failed ${deliveryCount} times`);
         } else {
-          this.#log.warn(
-            { err, subject, msgId: id, durable, deliveryCount },
-            'bus handler failed; message will be delivered again',
-          );
+          this.#log.warn({ err, subject, msgId: id, durable, deliveryCount }, 'bus handler failed; message will be delivered again');
           m.nak(o.retryDelayMs);
         }
         return;
@@ -350,11 +339,7 @@ export class NatsBus implements Bus {
           headers: toNatsHeaders(headers),
         });
       } catch (err) {
-        if (
-          err instanceof TimeoutError ||
-          err instanceof NoRespondersError ||
-          (err instanceof RequestError && err.isNoResponders())
-        ) {
+        if (err instanceof TimeoutError || err instanceof NoRespondersError || (err instanceof RequestError && err.isNoResponders())) {
           throw new BusTimeoutError(subject, timeoutMs);
         }
         throw err;

@@ -101,7 +101,9 @@ export class HttpClient {
   delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
 
   /** Registers a new user with a new organization (and signs in). */
-  async register(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; organizationName: string }> = {}) {
+  async register(
+    overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; organizationName: string }> = {},
+  ) {
     const email = overrides.email ?? `${randomUUID().slice(0, 8)}@example.test`;
     const res = await this.post('/api/auth/register', {
       email,
@@ -117,7 +119,11 @@ export class HttpClient {
 }
 
 /** Polls until `fn` returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000, stepMs = 25): Promise<T> {
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  stepMs = 25,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let lastErr: unknown;
   for (;;) {

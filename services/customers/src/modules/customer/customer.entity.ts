@@ -27,7 +27,10 @@ export const CustomerEntity = defineEntity({
     tags: p.array(),
     customFields: p.json<Record<string, unknown>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     deletedAt: p.datetime().nullable(),
   },
 });

@@ -1,11 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  CustomerEvents,
-  type Customer,
-  type CustomerCreate,
-  type CustomerUpdate,
-  type PageQuery,
-} from '@billpoint/proto';
+import { CustomerEvents, type Customer, type CustomerCreate, type CustomerUpdate, type PageQuery } from '@billpoint/proto';
 import { addEvent, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CustomerEntity, type CustomerRow } from './customer.entity.ts';
 
