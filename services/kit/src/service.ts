@@ -14,6 +14,7 @@ import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } fro
 import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry } from './telemetry.ts';
+import { TenantReader } from './tenant-reader.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +33,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   relay: OutboxRelay;
   /** A tenant-scoped EntityManager for reads (RLS context applied to its implicit transactions). */
   em(identity: Pick<Identity, 'tenantId'>): EntityManager;
+  /** One-round-trip tenant reads for hot paths (RLS applies exactly as in `tx`). */
+  reader: TenantReader;
   /** Runs `fn` in one transaction under the tenant; events added with `addEvent` commit with it. */
   tx<T>(identity: Pick<Identity, 'tenantId'>, fn: (em: EntityManager) => Promise<T>): Promise<T>;
 }
@@ -107,9 +110,11 @@ export async function startService<S extends z.ZodObject>(
 
   if (config.MIGRATE_ON_START) await runMigrations(def, env, logger);
 
+  const appUrl = appDatabaseUrl(def.schema, config.DATABASE_URL, config.DATABASE_APP_URL, config.DATABASE_APP_PASSWORD);
+  const reader = new TenantReader(appUrl, config.DATABASE_POOL_MAX);
   const orm = await createOrm({
     schema: def.schema,
-    url: appDatabaseUrl(def.schema, config.DATABASE_URL, config.DATABASE_APP_URL, config.DATABASE_APP_PASSWORD),
+    url: appUrl,
     entities: [...def.entities, OutboxMessage],
     poolMax: config.DATABASE_POOL_MAX,
     logger,
@@ -126,6 +131,7 @@ export async function startService<S extends z.ZodObject>(
     orm,
     bus,
     relay,
+    reader,
     em: (identity) => tenantEm(orm.em, identity),
     async tx(identity, fn) {
       const result = await tenantEm(orm.em, identity).transactional(fn);
@@ -152,6 +158,7 @@ export async function startService<S extends z.ZodObject>(
       await Promise.allSettled(subscriptions.map((s) => s.stop()));
       await relay.stop();
       if (ownBus) await bus.close();
+      await reader.close();
       await orm.close(true);
     })());
   return { app, ctx, url, close };

@@ -28,6 +28,8 @@ export function toCustomer(c: CustomerRow): Customer {
   };
 }
 
+const GET_SQL = 'select * from customers.customers where id = $1 and tenant_id = $2 and deleted_at is null';
+
 /** `%`, `_` and `\` in a search term match themselves. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -52,8 +54,11 @@ export class CustomerService {
     return { items: rows.map(toCustomer), total };
   }
 
+  /** The hottest read: one round trip (kit TenantReader), rows mapped through the entity's metadata. */
   async get(id: Identity, customerId: number): Promise<Customer> {
-    return toCustomer(await this.#find(this.#ctx.em(id), id, customerId));
+    const [row] = await this.#ctx.reader.query(id.tenantId, GET_SQL, [customerId, id.tenantId]);
+    if (!row) throw new NotFound('Customer not found');
+    return toCustomer(this.#ctx.orm.em.fork({ clear: true }).map(CustomerEntity, row));
   }
 
   async create(id: Identity, input: CustomerCreate): Promise<Customer> {

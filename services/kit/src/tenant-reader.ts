@@ -1,0 +1,52 @@
+import pg from 'pg';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The hot-path read: `begin; SET LOCAL app.tenant_id; <query>; commit` sent to Postgres as ONE simple-protocol
+ * batch, i.e. one round trip instead of four, under the same RLS policy as every other query. Parameters
+ * (`$1`, `$2`, …) are inlined as escaped literals, since the simple protocol has no bind parameters.
+ * Use it for single, read-only statements on request paths that must be fast (get by id).
+ */
+export class TenantReader {
+  readonly #pool: pg.Pool;
+  constructor(url: string, max = 10) {
+    this.#pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+    this.#pool.on('error', () => {}); // a broken idle connection is dropped by the pool; the next query reconnects
+  }
+
+  async query<T extends pg.QueryResultRow>(tenantId: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (!UUID.test(tenantId)) throw new Error('tenant id must be a uuid');
+    const client = await this.#pool.connect();
+    try {
+      const text = `begin read only; select set_config('app.tenant_id', '${tenantId}', true); ${inline(client, sql, params)}; commit`;
+      const results = (await client.query(text)) as unknown as pg.QueryResult<T>[];
+      return results[2]!.rows;
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  close() {
+    return this.#pool.end();
+  }
+}
+
+function inline(client: pg.PoolClient, sql: string, params: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = params[Number(n) - 1];
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new Error('non-finite number parameter');
+      return String(v);
+    }
+    if (typeof v === 'bigint') return v.toString();
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'string') return client.escapeLiteral(v);
+    if (v instanceof Date) return `${client.escapeLiteral(v.toISOString())}::timestamptz`;
+    throw new Error(`unsupported parameter type ${typeof v}`);
+  });
+}
