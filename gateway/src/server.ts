@@ -1,4 +1,7 @@
-import { runService } from '@billpoint/kit';
-import { gatewayService } from './app.ts';
+// Telemetry first: it must hook module loading before anything imports pg or fastify.
+import { startTelemetryFromEnv } from '@billpoint/kit/telemetry';
 
+startTelemetryFromEnv('gateway');
+const { runService } = await import('@billpoint/kit');
+const { gatewayService } = await import('./app.ts');
 await runService(gatewayService);

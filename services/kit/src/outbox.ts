@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
-import { context, propagation } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
 import { BusHeaders, EventEnvelope, type EventEnvelope as Envelope } from '@billpoint/proto';
 import type { Bus, BusMessage, Subscription } from './bus/types.ts';
 import type { Logger } from './logger.ts';
@@ -92,15 +92,18 @@ export class OutboxRelay {
   #schedule(ms: number) {
     if (this.#stopped) return;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#running = this.#tick().finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.#schedule(0);
-        } else this.#schedule(this.#o.intervalMs);
-      });
-    }, ms);
+    // Polling belongs to no request: run it outside whatever trace called nudge().
+    this.#timer = context.with(ROOT_CONTEXT, () =>
+      setTimeout(() => {
+        this.#running = this.#tick().finally(() => {
+          this.#running = undefined;
+          if (this.#again) {
+            this.#again = false;
+            this.#schedule(0);
+          } else this.#schedule(this.#o.intervalMs);
+        });
+      }, ms),
+    );
     this.#timer.unref();
   }
 
@@ -130,7 +133,11 @@ export class OutboxRelay {
         [this.#o.batchSize],
       );
       if (rows.length === 0) return 0;
-      for (const r of rows) await this.#o.bus.publish(r.subject, r.payload, { msgId: r.id, headers: r.headers });
+      for (const r of rows) {
+        // Publish inside the trace of the request that wrote the row, so the event joins that trace.
+        const parent = propagation.extract(ROOT_CONTEXT, r.headers);
+        await context.with(parent, () => this.#o.bus.publish(r.subject, r.payload, { msgId: r.id, headers: r.headers }));
+      }
       await tem.execute(`update ${s}.outbox set published_at = now() where id in (?)`, [rows.map((r) => r.id)]);
       return rows.length;
     });

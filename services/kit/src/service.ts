@@ -13,7 +13,7 @@ import { OutboxMessage, OutboxRelay } from './outbox.ts';
 import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
 import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
-import { otelPlugin, startTelemetry } from './telemetry.ts';
+import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
 import { TenantReader } from './tenant-reader.ts';
 
 declare module 'fastify' {
@@ -220,6 +220,7 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     if (err) running.ctx.logger.error({ err }, 'fatal error, shutting down');
     else running.ctx.logger.info({ signal }, 'shutting down');
     await running.close();
+    await stopTelemetry(); // flushes the spans still buffered
   });
   return running;
 }

@@ -1,3 +1,13 @@
+/**
+ * OpenTelemetry for a process: on only when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test passes span
+ * processors). Server spans come from @fastify/otel (registered per Fastify instance by the kit), client
+ * spans for Postgres from the pg instrumentation, and the bus carries the context in message headers.
+ *
+ * Import and start this BEFORE anything that imports `pg` (see each `src/server.ts`): under ESM the pg
+ * instrumentation needs the import-in-the-middle loader hook registered first.
+ */
+import { register } from 'node:module';
+import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -15,23 +25,27 @@ export interface TelemetryOptions {
   spanProcessors?: SpanProcessor[];
 }
 
-/**
- * Starts OpenTelemetry once per process: Fastify (server spans), pg (query spans); the bus carries the
- * context in message headers. Off, silently, without an endpoint.
- */
 export function startTelemetry(o: TelemetryOptions): boolean {
   if (sdk) return true;
   if (!o.endpoint && !o.spanProcessors?.length) return false;
   if (process.env.OTEL_SDK_DISABLED === 'true' && !o.spanProcessors?.length) return false;
+  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
+  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
   fastifyOtel = new FastifyOtelInstrumentation({ registerOnInitialization: false });
   sdk = new NodeSDK({
     serviceName: o.serviceName,
-    spanProcessors: o.spanProcessors ?? [],
+    spanProcessors: o.spanProcessors,
     traceExporter: o.spanProcessors?.length ? undefined : new OTLPTraceExporter({ url: `${o.endpoint!.replace(/\/$/, '')}/v1/traces` }),
     instrumentations: [fastifyOtel, new PgInstrumentation({ requireParentSpan: true })],
   });
   sdk.start();
+  void waitForAllMessagesAcknowledged();
   return true;
+}
+
+/** Starts telemetry from the environment; call first thing in a process entry point. */
+export function startTelemetryFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env) {
+  return startTelemetry({ serviceName: env.OTEL_SERVICE_NAME || serviceName, endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined });
 }
 
 /** The Fastify plugin that makes server spans, when telemetry runs. */
@@ -39,6 +53,7 @@ export function otelPlugin(): FastifyPluginCallback | undefined {
   return fastifyOtel?.plugin() as FastifyPluginCallback | undefined;
 }
 
+/** Flushes and stops the exporter (the kit calls it on shutdown). */
 export async function stopTelemetry() {
   const s = sdk;
   sdk = undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
+import { context, propagation } from '@opentelemetry/api';
 import { INTERNAL_TOKEN_HEADER } from '@billpoint/proto';
 import { Unauthorized } from '@billpoint/kit';
 import type { SessionStore } from '../identity/session-store.ts';
@@ -41,6 +42,8 @@ export async function proxyRoutes(
             for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k)) out[k] = v;
             out[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
             out['x-request-id'] = req.id;
+            // Continue the request's trace in the service (traceparent/tracestate).
+            propagation.inject(context.active(), out);
             return out as typeof headers;
           },
         },
