@@ -46,15 +46,13 @@ describe('sign-up, sign-in and the session cookie', () => {
   it('refuses a second account with the same e-mail (409) and bad register input (400 with the field)', async () => {
     const c = stack.client();
     await c.register({ email: 'dup@example.test' });
-    const again = await stack
-      .client()
-      .post('/api/auth/register', {
-        email: 'DUP@example.test',
-        password: 'another pw 123',
-        firstName: 'D',
-        lastName: 'U',
-        organizationName: 'P',
-      });
+    const again = await stack.client().post('/api/auth/register', {
+      email: 'DUP@example.test',
+      password: 'another pw 123',
+      firstName: 'D',
+      lastName: 'U',
+      organizationName: 'P',
+    });
     expect(again.status).toBe(409);
     const bad = await stack
       .client()

@@ -1,1 +1,14 @@
-document.getElementById('root')!.textContent = 'Billpoint';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { applyTheme, getInitialTheme } from './lib/theme';
+import './index.css';
+
+// Before the first paint, so a dark choice does not flash light.
+applyTheme(getInitialTheme());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,13 @@
+import * as React from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { createRouter } from './router';
+
+export function App() {
+  const [router] = React.useState(createRouter);
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

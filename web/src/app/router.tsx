@@ -1,0 +1,76 @@
+import * as React from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { NotAvailable } from '@/components/layouts/not-available';
+import { PrivateGate, PublicGate, StandaloneLayout } from './routes/gates';
+import { NotFoundPage } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+const named = <K extends string, T extends Record<K, React.ComponentType>>(load: () => Promise<T>, name: K) =>
+  React.lazy(() => load().then((m) => ({ default: m[name] })));
+
+const DashboardPage = named(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage');
+const CustomersPage = named(() => import('@/features/customers/components/customers-page'), 'CustomersPage');
+const CustomerCreatePage = named(() => import('@/features/customers/components/customer-create-page'), 'CustomerCreatePage');
+const CustomerViewPage = named(() => import('@/features/customers/components/customer-view-page'), 'CustomerViewPage');
+const CustomerEditPage = named(() => import('@/features/customers/components/customer-edit-page'), 'CustomerEditPage');
+
+/** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
+const notYet = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  element: <NotAvailable title={title} description={description} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PrivateGate />,
+        children: [
+          { index: true, element: <DashboardPage /> },
+
+          { path: paths.customers.path, element: <CustomersPage /> },
+          { path: paths.customerCreate.path, element: <CustomerCreatePage /> },
+          { path: paths.customerNew.path, element: <CustomerCreatePage /> },
+          { path: paths.customerView.path, element: <CustomerViewPage /> },
+          { path: paths.customerEdit.path, element: <CustomerEditPage /> },
+
+          notYet(paths.invoices.path, 'Invoices', 'Manage and track all your invoices.'),
+          notYet(paths.invoiceCreate.path, 'Create Invoice', 'Generate a new invoice for your customer.'),
+          notYet(paths.invoice.path, 'Invoice Details', 'View the details of this invoice.'),
+          notYet(paths.invoiceEdit.path, 'Edit Invoice', 'Update the customer, status, dates and items of this invoice.'),
+          notYet(paths.products.path, 'Products', 'Manage your product catalogue and inventory.'),
+          notYet(paths.productCreate.path, 'Add New Product', 'Add a product or service to your catalogue.'),
+          notYet(paths.productNew.path, 'Add New Product', 'Add a product or service to your catalogue.'),
+          notYet(paths.productEdit.path, 'Edit Product', 'Update this product.'),
+          notYet(paths.invoiceTemplates.path, 'Invoice Templates', 'Design the layout and branding of your invoices.'),
+          notYet(paths.subscriptions.path, 'Recurring Invoices', 'Bill your customers automatically on a schedule.'),
+          notYet(paths.subscriptionCreate.path, 'Create Recurring Invoice', 'Set up an invoice that repeats on a schedule.'),
+          notYet(paths.subscriptionEdit.path, 'Edit Recurring Invoice', 'Update this recurring invoice.'),
+          notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
+          notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
+          notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
+          notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),
+          notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
+          notYet(paths.settings.path, 'Settings', 'Organization, appearance, categories, notifications and security.'),
+        ],
+      },
+      {
+        element: <PublicGate />,
+        children: [notYet(paths.subscriptionPlans.path, 'Subscription Plans', 'Choose the plan that fits your business.')],
+      },
+      {
+        element: <StandaloneLayout />,
+        children: [
+          notYet(paths.pay.path, 'Pay Invoice', 'Pay this invoice securely online.'),
+          notYet(paths.payment.path, 'Pay Invoice', 'Pay this invoice securely online.'),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,65 @@
+import * as React from 'react';
+import { Outlet, useMatch } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { handleUnauthorized } from '@/lib/unauthorized';
+import { AppShell } from '@/app/shell/app-shell';
+import { PageFallback } from './page-fallback';
+
+const LandingPage = React.lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+
+/**
+ * The signed-in part of the app. `/` shows the landing page while authentication loads or when signed out
+ * (spec core §2). Every other private route shows nothing until the user is known; signed out, the
+ * Unauthorized notice and the sign-in redirect follow (spec core §4). Invoice view and edit use the same
+ * rule (the notice and /api/login), not the redirect to `/` of the other reading.
+ */
+export function PrivateGate() {
+  const { user, isLoading } = useUser();
+  const isHome = useMatch(paths.home.path) !== null;
+  const signedOut = !isLoading && !user;
+
+  React.useEffect(() => {
+    if (signedOut && !isHome) handleUnauthorized();
+  }, [signedOut, isHome]);
+
+  if (isHome && !user) {
+    return (
+      <React.Suspense fallback={null}>
+        <LandingPage />
+      </React.Suspense>
+    );
+  }
+  if (!user) return null;
+  return (
+    <AppShell user={user}>
+      <React.Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </React.Suspense>
+    </AppShell>
+  );
+}
+
+/** Public screens that also appear in the sidebar (/subscription-plans): in the shell when signed in. */
+export function PublicGate() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return null;
+  const page = (
+    <React.Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </React.Suspense>
+  );
+  if (user) return <AppShell user={user}>{page}</AppShell>;
+  return <main className="min-h-screen bg-muted/40">{page}</main>;
+}
+
+/** Public screens for people who are not users (the payment pages). */
+export function StandaloneLayout() {
+  return (
+    <main className="min-h-screen bg-muted/40">
+      <React.Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </React.Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  Brain,
+  Calculator,
+  ChartColumn,
+  CreditCard,
+  FileText,
+  LayoutDashboard,
+  LayoutTemplate,
+  Package,
+  Plug,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export type NavItem = { href: string; label: string; icon: LucideIcon };
+
+/** Sidebar routes and labels (spec core §2). */
+export const mainNav: NavItem[] = [
+  { href: paths.home.getHref(), label: 'Dashboard', icon: LayoutDashboard },
+  { href: paths.invoices.getHref(), label: 'Invoices', icon: FileText },
+  { href: paths.customers.getHref(), label: 'Customers', icon: Users },
+  { href: paths.products.getHref(), label: 'Products', icon: Package },
+  { href: paths.invoiceTemplates.getHref(), label: 'Templates', icon: LayoutTemplate },
+  { href: paths.analytics.getHref(), label: 'Analytics', icon: ChartColumn },
+  { href: paths.aiInsights.getHref(), label: 'AI Insights', icon: Brain },
+  { href: paths.taxManagement.getHref(), label: 'Tax Management', icon: Calculator },
+];
+
+export const settingsNav: NavItem[] = [
+  { href: paths.settings.getHref(), label: 'General Settings', icon: Settings },
+  { href: paths.subscriptionPlans.getHref(), label: 'Subscription Plans', icon: CreditCard },
+  { href: paths.integrations.getHref(), label: 'Integrations', icon: Plug },
+];
+
+/** Whether a sidebar entry is the current route: exact for /, else the entry or anything below it. */
+export function isActive(href: string, pathname: string): boolean {
+  if (href === '/') return pathname === '/';
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function isSettingsRoute(pathname: string): boolean {
+  return settingsNav.some((item) => isActive(item.href, pathname));
+}

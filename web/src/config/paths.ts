@@ -1,0 +1,45 @@
+/** Every route of the web app (spec core §2, areas §2) in one place; links and the router use these. */
+type Id = string | number;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  invoices: { path: '/invoices', getHref: () => '/invoices' },
+  invoiceCreate: { path: '/invoices/create', getHref: () => '/invoices/create' },
+  invoice: { path: '/invoices/:id', getHref: (id: Id) => `/invoices/${id}` },
+  invoiceEdit: { path: '/invoices/:id/edit', getHref: (id: Id) => `/invoices/${id}/edit` },
+
+  customers: { path: '/customers', getHref: () => '/customers' },
+  customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },
+  /** The second path of Add Customer (spec core §2: both appear). */
+  customerNew: { path: '/customers/new', getHref: () => '/customers/new' },
+  customerView: { path: '/customers/:id/view', getHref: (id: Id) => `/customers/${id}/view` },
+  customerEdit: { path: '/customers/:id/edit', getHref: (id: Id) => `/customers/${id}/edit` },
+
+  products: { path: '/products', getHref: () => '/products' },
+  productCreate: { path: '/products/create', getHref: () => '/products/create' },
+  productNew: { path: '/products/new', getHref: () => '/products/new' },
+  productEdit: { path: '/products/:id/edit', getHref: (id: Id) => `/products/${id}/edit` },
+
+  invoiceTemplates: { path: '/invoice-templates', getHref: () => '/invoice-templates' },
+
+  subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
+  subscriptionCreate: { path: '/subscriptions/create', getHref: () => '/subscriptions/create' },
+  subscriptionEdit: { path: '/subscriptions/:id/edit', getHref: (id: Id) => `/subscriptions/${id}/edit` },
+
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
+  aiInsights: { path: '/ai-insights', getHref: () => '/ai-insights' },
+  expenses: { path: '/expenses', getHref: () => '/expenses' },
+  taxManagement: { path: '/tax-management', getHref: () => '/tax-management' },
+  integrations: { path: '/integrations', getHref: () => '/integrations' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+
+  /** Public. */
+  subscriptionPlans: { path: '/subscription-plans', getHref: () => '/subscription-plans' },
+  pay: { path: '/pay/:id', getHref: (id: Id) => `/pay/${id}` },
+  payment: { path: '/payment/:id', getHref: (id: Id) => `/payment/${id}` },
+
+  /** Served by the gateway, not the SPA: full-page navigations. */
+  login: { getHref: () => '/api/login' },
+  logout: { getHref: () => '/api/logout' },
+} as const;

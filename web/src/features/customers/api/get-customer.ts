@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Customer } from '@billpoint/proto';
+import { api, isUnauthorizedError } from '@/lib/api-client';
+import { customerKeys } from './get-customers';
+
+/** GET /api/customers/{id}; a failure raises `Failed to fetch customer` (spec core §7), a 401 stays a 401. */
+export async function getCustomer(id: string, signal?: AbortSignal): Promise<Customer> {
+  try {
+    return await api.get<Customer>(`/api/customers/${encodeURIComponent(id)}`, { signal });
+  } catch (error) {
+    if (isUnauthorizedError(error)) throw error;
+    throw new Error('Failed to fetch customer', { cause: error });
+  }
+}
+
+export const customerQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: customerKeys.detail(id),
+    queryFn: ({ signal }) => getCustomer(id, signal),
+  });
+
+export function useCustomer(id: string) {
+  return useQuery(customerQueryOptions(id));
+}

@@ -1,0 +1,63 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { PageBody, PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { paths } from '@/config/paths';
+import { toast } from '@/hooks/use-toast';
+import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import {
+  customerCreateFormSchema,
+  useCreateCustomer,
+  type CustomerCreateFormInput,
+  type CustomerCreateFormOutput,
+} from '../api/create-customer';
+import { CustomerFormCard } from './customer-form-card';
+import { fieldIssues, TextField } from './form-fields';
+
+const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId'] as const;
+
+/** Add Customer, at /customers/create and /customers/new (spec core §2). */
+export function CustomerCreatePage() {
+  const navigate = useNavigate();
+  const form = useForm<CustomerCreateFormInput, unknown, CustomerCreateFormOutput>({
+    resolver: zodResolver(customerCreateFormSchema),
+    defaultValues: { name: '', email: '', phone: '', address: '', company: '', taxId: '' },
+  });
+  const creation = useCreateCustomer({
+    onSuccess: () => {
+      toast({ title: 'Customer created successfully' });
+      void navigate(paths.customers.getHref());
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, FIELDS))
+        form.setError(issue.name, { message: issue.message });
+      toast({ variant: 'destructive', title: 'Failed to create customer' });
+    },
+  });
+
+  return (
+    <>
+      <PageHeader title="Add Customer" description="Add a new customer to your database" />
+      <PageBody>
+        <Form {...form}>
+          <form noValidate onSubmit={form.handleSubmit((data) => creation.mutate(data))} className="max-w-3xl">
+            <CustomerFormCard control={form.control}>
+              <TextField control={form.control} name="taxId" label="Tax ID" />
+            </CustomerFormCard>
+            <div className="mt-6 flex justify-end gap-2">
+              <Button variant="outline" onClick={() => void navigate(paths.customers.getHref())}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={creation.isPending}>
+                {creation.isPending ? 'Creating...' : 'Create Customer'}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </PageBody>
+    </>
+  );
+}

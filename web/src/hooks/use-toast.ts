@@ -1,0 +1,95 @@
+import * as React from 'react';
+import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
+
+/** Spec core §8: only one toast is visible; a dismissed toast is removed after 1000000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+type ToasterToast = ToastProps & {
+  id: string;
+  title?: React.ReactNode;
+  description?: React.ReactNode;
+  action?: ToastActionElement;
+};
+
+type State = { toasts: ToasterToast[] };
+type Action =
+  | { type: 'ADD_TOAST'; toast: ToasterToast }
+  | { type: 'UPDATE_TOAST'; toast: Partial<ToasterToast> & { id: string } }
+  | { type: 'DISMISS_TOAST'; toastId?: string }
+  | { type: 'REMOVE_TOAST'; toastId?: string };
+
+let count = 0;
+function genId() {
+  count = (count + 1) % Number.MAX_SAFE_INTEGER;
+  return count.toString();
+}
+
+const removeTimeouts = new Map<string, ReturnType<typeof setTimeout>>();
+
+function queueRemoval(toastId: string) {
+  if (removeTimeouts.has(toastId)) return;
+  removeTimeouts.set(
+    toastId,
+    setTimeout(() => {
+      removeTimeouts.delete(toastId);
+      dispatch({ type: 'REMOVE_TOAST', toastId });
+    }, TOAST_REMOVE_DELAY),
+  );
+}
+
+export function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'ADD_TOAST':
+      return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
+    case 'UPDATE_TOAST':
+      return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+    case 'DISMISS_TOAST': {
+      const { toastId } = action;
+      if (toastId) queueRemoval(toastId);
+      else state.toasts.forEach((t) => queueRemoval(t.id));
+      return { toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)) };
+    }
+    case 'REMOVE_TOAST':
+      return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };
+  }
+}
+
+const listeners = new Set<(state: State) => void>();
+let memoryState: State = { toasts: [] };
+
+function dispatch(action: Action) {
+  memoryState = reducer(memoryState, action);
+  listeners.forEach((listener) => listener(memoryState));
+}
+
+export type ToastInput = Omit<ToasterToast, 'id'>;
+
+/** Shows a toast (spec core §8 texts). Usable outside React, e.g. from the query cache. */
+export function toast(props: ToastInput) {
+  const id = genId();
+  const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });
+  dispatch({
+    type: 'ADD_TOAST',
+    toast: {
+      ...props,
+      id,
+      open: true,
+      onOpenChange: (open) => {
+        if (!open) dismiss();
+      },
+    },
+  });
+  return { id, dismiss };
+}
+
+export function useToast() {
+  const [state, setState] = React.useState<State>(memoryState);
+  React.useEffect(() => {
+    listeners.add(setState);
+    return () => {
+      listeners.delete(setState);
+    };
+  }, []);
+  return { ...state, toast, dismiss: (toastId?: string) => dispatch({ type: 'DISMISS_TOAST', toastId }) };
+}
