@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Customer } from './customer.ts';
+import { InvoiceEventData, InvoiceEvents } from './invoice.ts';
 
 /** Every event on the bus is this envelope; `type` is its subject. */
 export const EventEnvelope = z.object({
@@ -32,6 +33,18 @@ export const EventPayloads = {
   [CustomerEvents.Created]: CustomerCreatedData,
   [CustomerEvents.Updated]: CustomerUpdatedData,
   [CustomerEvents.Deleted]: CustomerDeletedData,
+  [InvoiceEvents.Created]: InvoiceEventData,
+  [InvoiceEvents.Updated]: InvoiceEventData,
+  [InvoiceEvents.Sent]: InvoiceEventData,
+  [InvoiceEvents.Paid]: InvoiceEventData,
+  [InvoiceEvents.Overdue]: InvoiceEventData,
+  [InvoiceEvents.Deleted]: InvoiceEventData,
+} as const;
+
+/** Request/reply subjects (`rpc.<service>.<operation>`). */
+export const Rpc = {
+  /** { tenantId, id } → Customer | null: lets billing fill a read-model miss (e.g. a customer created a moment ago). */
+  CustomersGet: 'rpc.customers.customer.get',
 } as const;
 
 /** Headers carried on bus messages. */

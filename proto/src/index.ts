@@ -1,4 +1,6 @@
 export * from './common.ts';
+export * from './money.ts';
 export * from './auth.ts';
 export * from './customer.ts';
+export * from './invoice.ts';
 export * from './events.ts';

@@ -1,0 +1,125 @@
+/**
+ * Money and quantities as exact decimals. Amounts travel as strings ("1234.50"), are stored as
+ * numeric(15,2), and every computation happens on scaled BigInts, never on JS floats. The browser and the
+ * services use these same functions, so a line amount shown while typing is the one the server stores.
+ */
+
+/** Parses a decimal (string or number) into an integer scaled by 10^scale; more digits than `scale` are rounded half away from zero. Throws on anything that is not a plain decimal. */
+export function toScaled(value: string | number, scale: number): bigint {
+  const s = typeof value === 'number' ? numberToPlain(value) : value.trim();
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(s);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`Not a decimal number: ${JSON.stringify(value)}`);
+  const [, sign, whole = '', frac = ''] = m;
+  const kept = frac.slice(0, scale).padEnd(scale, '0');
+  let n = BigInt((whole || '0') + kept);
+  const rest = frac.slice(scale);
+  if (rest !== '' && rest[0]! >= '5') n += 1n; // half-up on the magnitude
+  return sign === '-' ? -n : n;
+}
+
+function numberToPlain(n: number): string {
+  if (!Number.isFinite(n)) throw new RangeError(`Not a finite number: ${n}`);
+  // toFixed(10) avoids exponent notation for the magnitudes money uses; the shortest repr keeps exactness.
+  const s = String(n);
+  return /e/i.test(s) ? n.toFixed(10) : s;
+}
+
+/** Formats an integer scaled by 10^scale as a plain decimal with exactly `scale` fraction digits. */
+export function fromScaled(n: bigint, scale: number): string {
+  const neg = n < 0n;
+  const digits = (neg ? -n : n).toString().padStart(scale + 1, '0');
+  const out = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+  return neg && n !== 0n ? `-${out}` : out;
+}
+
+/** Divides with rounding half away from zero. */
+export function divRound(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  if (r === 0n) return q;
+  const twice = (r < 0n ? -r : r) * 2n;
+  const away = twice >= (b < 0n ? -b : b);
+  if (!away) return q;
+  return a < 0n !== b < 0n ? q - 1n : q + 1n;
+}
+
+export const toCents = (v: string | number) => toScaled(v, 2);
+export const fromCents = (c: bigint) => fromScaled(c, 2);
+
+/** "12.5" → "12.50"; rounds half-up to cents. */
+export const normalizeMoney = (v: string | number) => fromCents(toCents(v));
+
+/** quantity × rate, rounded half-up to cents (quantity and rate have at most 2 decimals; up to 4 are accepted and the product rounded once). */
+export function lineAmount(quantity: string | number, rate: string | number): string {
+  const q = toScaled(quantity, 4);
+  const r = toScaled(rate, 4);
+  return fromCents(divRound(q * r, 1_000_000n)); // 10^4 · 10^4 → 10^2
+}
+
+/** amount × percent / 100, rounded half-up to cents. */
+export function percentOf(amount: string | number, percent: string | number): string {
+  const a = toScaled(amount, 2);
+  const p = toScaled(percent, 4);
+  return fromCents(divRound(a * p, 1_000_000n)); // cents · 10^4 / (100 · 10^4)
+}
+
+export function sumMoney(values: readonly (string | number)[]): string {
+  return fromCents(values.reduce<bigint>((acc, v) => acc + toCents(v), 0n));
+}
+
+export function subtractMoney(a: string | number, b: string | number): string {
+  return fromCents(toCents(a) - toCents(b));
+}
+
+export function compareMoney(a: string | number, b: string | number): number {
+  const d = toCents(a) - toCents(b);
+  return d === 0n ? 0 : d < 0n ? -1 : 1;
+}
+
+export interface LineInput {
+  quantity: string | number;
+  rate: string | number;
+  /** Percent; defaults to the invoice's taxRate. */
+  taxRate?: string | number | null;
+}
+
+export interface ComputedLine {
+  amount: string;
+  taxRate: string;
+  taxAmount: string;
+}
+
+export interface InvoiceFigures {
+  lines: ComputedLine[];
+  subtotal: string;
+  taxAmount: string;
+  discountAmount: string;
+  shippingAmount: string;
+  total: string;
+}
+
+/**
+ * The invoice arithmetic, one definition for browser and server: each line amount is quantity × rate to
+ * cents; each line's tax is its amount × its tax rate (or the invoice's) to cents; subtotal and tax are
+ * sums of those; total = subtotal + tax − discount + shipping.
+ */
+export function computeInvoice(
+  items: readonly LineInput[],
+  o: { taxRate?: string | number | null; discountAmount?: string | number | null; shippingAmount?: string | number | null } = {},
+): InvoiceFigures {
+  const invoiceRate = o.taxRate ?? 0;
+  const lines = items.map((it) => {
+    const amount = lineAmount(it.quantity, it.rate);
+    const taxRate = fromScaled(toScaled(it.taxRate ?? invoiceRate, 2), 2);
+    return { amount, taxRate, taxAmount: percentOf(amount, taxRate) };
+  });
+  const subtotal = sumMoney(lines.map((l) => l.amount));
+  const taxAmount = sumMoney(lines.map((l) => l.taxAmount));
+  const discountAmount = normalizeMoney(o.discountAmount ?? 0);
+  const shippingAmount = normalizeMoney(o.shippingAmount ?? 0);
+  const total = fromCents(toCents(subtotal) + toCents(taxAmount) - toCents(discountAmount) + toCents(shippingAmount));
+  return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total };
+}
+
+/** A decimal string as a JS number for display and charts only (never for arithmetic). */
+export const moneyToNumber = (v: string) => Number(v);
