@@ -15,6 +15,14 @@ import { csrfProtection, securityHeaders } from './modules/web/security.ts';
 
 let webBuilt = false;
 
+/** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs (Fastify trustProxy). */
+export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 /** The gateway (BFF): identity, sessions, CSRF, security headers, routing to services, the SPA. */
 export const gatewayService = {
   name: 'gateway',
@@ -24,6 +32,7 @@ export const gatewayService = {
   migrations,
   auth: 'none',
   notFound: notFound(() => webBuilt),
+  fastifyOptions: (c) => ({ trustProxy: parseTrustProxy(c.TRUST_PROXY) }),
   async routes(app, ctx) {
     const c = ctx.config;
     const https = c.PUBLIC_URL?.startsWith('https:') ?? false;

@@ -18,7 +18,7 @@ export const configSchema = z
       .default(60 * 24),
     /** Public https origin; makes the session cookie `__Host-` and Secure, turns on HSTS. */
     PUBLIC_URL: optionalUrl,
-    /** Trust X-Forwarded-* from this many hops / these addresses (Fastify trustProxy). */
+    /** Trust X-Forwarded-* (protocol, client address): `true`, a hop count, or comma-separated addresses/CIDRs. */
     TRUST_PROXY: z.string().optional(),
     /** The built SPA. */
     WEB_DIST: z.string().optional(),

@@ -192,3 +192,33 @@ describe('front door', () => {
     expect((await fetch(new URL('/api/customers', stack.customers.url))).status).toBe(401);
   });
 });
+
+describe('behind a TLS-terminating proxy', () => {
+  it('with TRUST_PROXY, a request forwarded as https gets the __Host- Secure cookie', async () => {
+    const behind = await startStack({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const c = behind.client();
+      const res = await c.post(
+        '/api/auth/register',
+        { email: 'tls@example.test', password: 'long enough pw', firstName: 'T', lastName: 'L', organizationName: 'S' },
+        { 'x-forwarded-proto': 'https' },
+      );
+      expect(res.status).toBe(201);
+      const cookie = c.lastSetCookie.find((x) => x.startsWith('__Host-bp_session='))!;
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Domain=/i);
+      expect((await c.get('/api/auth/user', { 'x-forwarded-proto': 'https' })).status).toBe(200);
+      // Without the trusted proxy setting the same header changes nothing.
+      const plain = stack.client();
+      await plain.post(
+        '/api/auth/register',
+        { email: 'plain@example.test', password: 'long enough pw', firstName: 'P', lastName: 'L', organizationName: 'S' },
+        { 'x-forwarded-proto': 'https' },
+      );
+      expect(plain.lastSetCookie.some((x) => x.startsWith('bp_session='))).toBe(true);
+    } finally {
+      await behind.close();
+    }
+  });
+});

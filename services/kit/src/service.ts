@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import closeWithGrace from 'close-with-grace';
 import type { z } from 'zod';
 import type { MigrationObject } from '@mikro-orm/core';
@@ -55,6 +55,8 @@ export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
   publicPaths?: string[];
   /** Answers requests no route matched (default: 404 JSON). */
   notFound?: NotFoundHandler;
+  /** Extra Fastify options from the config (e.g. the gateway's trustProxy). */
+  fastifyOptions?: (config: z.output<S> & BaseConfig) => { trustProxy?: boolean | number | string | string[] };
   /** 'internal' (default): every other route needs the gateway's internal token. 'none': the gateway itself. */
   auth?: 'internal' | 'none';
 }
@@ -179,6 +181,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    ...(def.fastifyOptions?.(ctx.config as never) as Pick<FastifyServerOptions, 'trustProxy'> | undefined),
   });
   const otel = otelPlugin();
   if (otel) await app.register(otel);
