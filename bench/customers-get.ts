@@ -5,43 +5,32 @@
  *
  *   npm run bench -- customers            (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 by default)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { createInternalTokenSigner } from '@billpoint/kit';
 import {
   createTestDatabase,
-  TEST_TOKEN_KEY,
+  deleteNatsNamespace,
+  freePort,
   HttpClient,
   randomName,
+  spawnScript,
   testEnv,
   waitFor,
-  deleteNatsNamespace,
+  waitReady,
   TEST_NATS_URL,
+  TEST_TOKEN_KEY,
+  type ServiceProcess,
 } from '@billpoint/kit/testing';
 
-const root = resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-const procs: ChildProcess[] = [];
+const procs: ServiceProcess[] = [];
 const start = (script: string, env: Record<string, string | undefined>) => {
-  const p = spawn(process.execPath, [resolve(root, script)], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const p = spawnScript(script, env);
   procs.push(p);
   return p;
 };
-const ready = async (url: string) => (await fetch(url).catch(() => undefined))?.status === 200;
 
 async function run(title: string, url: string, headers: Record<string, string>) {
   // Warm-up, then the measured run.
@@ -62,10 +51,14 @@ try {
     NODE_ENV: 'production',
     DATABASE_POOL_MAX: '10',
   });
-  start('services/customers/src/server.ts', { ...env, PORT: String(custPort) });
-  await waitFor(() => ready(`http://127.0.0.1:${custPort}/readyz`), 30_000, 100);
-  start('gateway/src/server.ts', { ...env, PORT: String(gwPort), CUSTOMERS_URL: `http://127.0.0.1:${custPort}`, WEB_DIST: '/nonexistent' });
-  await waitFor(() => ready(`http://127.0.0.1:${gwPort}/readyz`), 30_000, 100);
+  await waitReady(custPort, start('services/customers/src/server.ts', { ...env, PORT: String(custPort) }));
+  const gateway = start('gateway/src/server.ts', {
+    ...env,
+    PORT: String(gwPort),
+    CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+    WEB_DIST: '/nonexistent',
+  });
+  await waitReady(gwPort, gateway);
   start('bench/bare-server.ts', { DATABASE_URL: db.url, PORT: String(barePort) });
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${barePort}/api/customers/0`).catch(() => undefined))?.status === 404,
@@ -92,8 +85,8 @@ try {
   console.table([bare, gw, direct].map((r) => ({ setup: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })));
   console.log(`ratio gateway/bare: ${((gw.rps / bare.rps) * 100).toFixed(1)} % (goal ≥ 50 %)`);
 } finally {
-  for (const p of procs) p.kill('SIGTERM');
-  await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once('exit', r)))));
+  for (const p of procs) p.proc.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited()));
   await db.drop();
   await deleteNatsNamespace(namespace);
 }

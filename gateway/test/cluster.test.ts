@@ -1,50 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CustomerEvents } from '@billpoint/proto';
 import { NatsBus } from '@billpoint/kit';
 import {
   createTestDatabase,
   deleteNatsNamespace,
+  freePort,
   HttpClient,
   randomName,
+  spawnScript,
   testEnv,
   waitFor,
+  waitReady,
   TEST_NATS_URL,
+  type ServiceProcess,
   type TestDatabase,
 } from '@billpoint/kit/testing';
 
-const root = resolve(import.meta.dirname, '../..');
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-const procs: ChildProcess[] = [];
+const procs: ServiceProcess[] = [];
 let db: TestDatabase | undefined;
 let observer: NatsBus | undefined;
 let namespace: string | undefined;
 
 function start(script: string, env: Record<string, string | undefined>) {
-  const p = spawn(process.execPath, [resolve(root, script)], {
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  p.stdout!.on('data', (d) => (out += d));
-  p.stderr!.on('data', (d) => (out += d));
+  const p = spawnScript(script, env);
   procs.push(p);
-  return { proc: p, output: () => out };
+  return p;
 }
-const exited = (p: ChildProcess) =>
-  new Promise<number | null>((ok) => (p.exitCode !== null ? ok(p.exitCode) : p.once('exit', (code) => ok(code))));
 
 afterAll(async () => {
-  for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  for (const p of procs) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
   await observer?.close();
   await db?.drop();
   if (namespace) await deleteNatsNamespace(namespace);
@@ -64,13 +48,8 @@ describe('cluster topology: gateway and customers as separate processes over NAT
       CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
       WEB_DIST: '/nonexistent',
     });
-    const ready = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
-    await waitFor(() => ready(custPort), 30_000, 100).catch((e) => {
-      throw new Error(`${e}\n${customers.output()}`);
-    });
-    await waitFor(() => ready(gwPort), 30_000, 100).catch((e) => {
-      throw new Error(`${e}\n${gateway.output()}`);
-    });
+    await waitReady(custPort, customers);
+    await waitReady(gwPort, gateway);
 
     observer = await NatsBus.connect({ url: TEST_NATS_URL, name: 'observer', namespace });
     const seen: { subject: string; data: any; headers: Record<string, string> }[] = [];
@@ -93,8 +72,8 @@ describe('cluster topology: gateway and customers as separate processes over NAT
 
     customers.proc.kill('SIGTERM');
     gateway.proc.kill('SIGTERM');
-    expect(await exited(customers.proc)).toBe(0);
-    expect(await exited(gateway.proc)).toBe(0);
+    expect(await customers.exited()).toBe(0);
+    expect(await gateway.exited()).toBe(0);
     expect(customers.output()).toContain('shutting down');
   }, 90_000);
 });

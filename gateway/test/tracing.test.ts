@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -12,11 +9,15 @@ import { NatsBus } from '@billpoint/kit';
 import {
   createTestDatabase,
   deleteNatsNamespace,
+  freePort,
   HttpClient,
   randomName,
+  spawnScript,
   testEnv,
   waitFor,
+  waitReady,
   TEST_NATS_URL,
+  type ServiceProcess,
   type TestDatabase,
 } from '@billpoint/kit/testing';
 
@@ -29,15 +30,6 @@ interface OtlpSpan {
   name: string;
   attributes: Record<string, unknown>;
 }
-
-const root = resolve(import.meta.dirname, '../..');
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 
 const received: OtlpSpan[] = [];
 /** An OTLP/HTTP receiver standing in for the collector. */
@@ -65,7 +57,7 @@ const receiver = createHttpServer((req, res) => {
   });
 });
 
-const procs: ChildProcess[] = [];
+const procs: ServiceProcess[] = [];
 let db: TestDatabase | undefined;
 let consumerBus: NatsBus | undefined;
 const namespace = randomName('tr');
@@ -73,7 +65,7 @@ const exporter = new InMemorySpanExporter();
 const provider = new TracerProvider({ serviceName: 'test-consumer', spanProcessors: [new SimpleSpanProcessor({ exporter })] } as never);
 
 afterAll(async () => {
-  for (const p of procs) if (p.exitCode === null) p.kill('SIGKILL');
+  for (const p of procs) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
   await consumerBus?.close();
   await provider.shutdown();
   trace.disable();
@@ -98,18 +90,16 @@ describe('tracing end to end', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${otlpPort}`,
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
-    const start = (script: string, extra: Record<string, string>) => {
-      const p = spawn(process.execPath, [resolve(root, script)], {
-        env: { PATH: process.env.PATH, ...env, ...extra },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      procs.push(p);
-    };
-    start('services/customers/src/server.ts', { PORT: String(custPort) });
-    start('gateway/src/server.ts', { PORT: String(gwPort), CUSTOMERS_URL: `http://127.0.0.1:${custPort}`, WEB_DIST: '/nonexistent' });
-    const ready = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
-    await waitFor(() => ready(custPort), 30_000, 100);
-    await waitFor(() => ready(gwPort), 30_000, 100);
+    const customers = spawnScript('services/customers/src/server.ts', { ...env, PORT: String(custPort) });
+    const gateway = spawnScript('gateway/src/server.ts', {
+      ...env,
+      PORT: String(gwPort),
+      CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+      WEB_DIST: '/nonexistent',
+    });
+    procs.push(customers, gateway);
+    await waitReady(custPort, customers);
+    await waitReady(gwPort, gateway);
 
     // "Any consumer": a subscriber in this process, traced with its own provider.
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());

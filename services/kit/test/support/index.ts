@@ -3,7 +3,10 @@
  * real Postgres, a random NATS namespace, an HTTP client with a cookie jar, and the gateway + services
  * started in-process the way `npm start` starts them.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer as createNetServer } from 'node:net';
+import { resolve as resolvePath } from 'node:path';
 import pg from 'pg';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -150,4 +153,50 @@ export async function deleteNatsNamespace(namespace: string, url = TEST_NATS_URL
   } finally {
     await nc.close();
   }
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createNetServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+export const REPO_ROOT = resolvePath(import.meta.dirname, '../../../..');
+
+export interface ServiceProcess {
+  proc: ChildProcess;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Resolves with the exit code. */
+  exited(): Promise<number | null>;
+}
+
+/** Runs a repo script (e.g. `services/customers/src/server.ts`) as its own Node process, as the cluster does. */
+export function spawnScript(script: string, env: Record<string, string | undefined>, o: { inheritOutput?: boolean } = {}): ServiceProcess {
+  const proc = spawn(process.execPath, [resolvePath(REPO_ROOT, script)], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', o.inheritOutput ? 'inherit' : 'pipe', o.inheritOutput ? 'inherit' : 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => (out += d));
+  proc.stderr?.on('data', (d) => (out += d));
+  return {
+    proc,
+    output: () => out,
+    exited: () => new Promise((ok) => (proc.exitCode !== null ? ok(proc.exitCode) : proc.once('exit', (code) => ok(code)))),
+  };
+}
+
+/** Waits until http://127.0.0.1:port/readyz answers 200; fails with the process output otherwise. */
+export async function waitReady(port: number, p?: ServiceProcess, timeoutMs = 30_000) {
+  const ready = async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200;
+  await waitFor(ready, timeoutMs, 100).catch((err: unknown) => {
+    throw new Error(`${String(err)}${p ? `\n${p.output()}` : ''}`);
+  });
 }
