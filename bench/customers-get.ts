@@ -56,6 +56,7 @@ try {
     ...env,
     PORT: String(gwPort),
     CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+    BILLING_URL: 'http://127.0.0.1:9', // not called here
     WEB_DIST: '/nonexistent',
   });
   await waitReady(gwPort, gateway);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * The journey of issue 3 against the app as `npm start` runs it (web build served by the gateway, every
+ * The journeys (issue 3: customers; issue 4: invoices) against the app as `npm start` runs it (web build served by the gateway, every
  * service, embedded Postgres) on a fresh database in a new temp directory. Debian's Chromium, never a
  * downloaded browser. Workers load this file again: the env var keeps one data directory per run.
  */
@@ -58,6 +58,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       BILLPOINT_DATA_DIR: process.env.BILLPOINT_E2E_DATA_DIR,
+      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
+      MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
   },

@@ -309,7 +309,7 @@ describe('values', () => {
     expect(fails(['--set', 'services.customers.prot=8081'])).toContain('Additional property prot is not allowed');
     expect(fails(['--set', 'ingres.enabled=true'])).toContain('Additional property ingres is not allowed');
     expect(fails(['--set', 'secret.env.INTERNAL_TOKEN_KEY=short'])).toContain('INTERNAL_TOKEN_KEY');
-    expect(fails(['--set', 'services.billing.egress.smtp=true'])).toContain('port');
+    expect(fails(['--set', 'services.catalog.egress.smtp=true'])).toContain('port');
   });
 
   it('refuses an Ingress without a gateway to send it to', () => {

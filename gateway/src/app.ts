@@ -20,7 +20,10 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
   if (!v || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The gateway (BFF): identity, sessions, CSRF, security headers, routing to services, the SPA. */
@@ -56,7 +59,7 @@ export const gatewayService = {
             ctx.logger,
           )
         : undefined;
-    authRoutes(app, { identity: new IdentityService(ctx.orm), sessions, oidc });
+    authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
     await proxyRoutes(app, { sessions, upstreams: upstreams(c) });
     webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
   },

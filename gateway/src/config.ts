@@ -9,6 +9,7 @@ export const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** Upstream services (one per service the gateway routes to). */
     CUSTOMERS_URL: z.url({ error: 'must be the customers service URL, e.g. http://customers:8081' }),
+    BILLING_URL: z.url({ error: 'must be the billing service URL, e.g. http://billing:8082' }),
     /** Sessions end after this long without a request. */
     SESSION_IDLE_MINUTES: z.coerce
       .number()

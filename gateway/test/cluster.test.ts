@@ -46,6 +46,7 @@ describe('cluster topology: gateway and customers as separate processes over NAT
       ...base,
       PORT: String(gwPort),
       CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+      BILLING_URL: 'http://127.0.0.1:9', // not called here
       WEB_DIST: '/nonexistent',
     });
     await waitReady(custPort, customers);

@@ -67,3 +67,25 @@ describe('tenant isolation', () => {
     }
   });
 });
+
+describe('the one-round-trip tenant reader', () => {
+  it('sees only the given tenant, and leaves no tenant behind on its pooled connection', async () => {
+    const a = stack.client();
+    const me = await a.register();
+    const row = (await a.post('/api/customers', { name: 'Reader', email: 'r@a.test' })).json as Customer;
+    const other = stack.client();
+    const them = await other.register();
+    const reader = stack.customers.ctx.reader;
+    const sql = 'select id, name from customers.customers where id = $1';
+    expect(await reader.query(me.organization.id, sql, [row.id])).toEqual([{ id: String(row.id), name: 'Reader' }]);
+    expect(await reader.query(them.organization.id, sql, [row.id])).toEqual([]);
+    // Quotes in parameters stay data.
+    expect(await reader.query(me.organization.id, 'select $1::text as v', ["x'); drop table customers.customers; --"])).toEqual([
+      { v: "x'); drop table customers.customers; --" },
+    ]);
+    expect(await reader.query(me.organization.id, "select current_setting('app.tenant_id', true) as t", [])).toEqual([
+      { t: me.organization.id },
+    ]);
+    await expect(reader.query('not-a-uuid', sql, [row.id])).rejects.toThrow(/uuid/);
+  });
+});

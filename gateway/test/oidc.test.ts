@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrganizationEvents } from '@billpoint/proto';
 import { HttpClient } from '@billpoint/kit/testing';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -137,6 +138,12 @@ describe('OpenID Connect sign-in', () => {
     const c2 = new URL((await fetch(new URL(l2.headers.get('location')!), { redirect: 'manual' })).headers.get('location')!);
     await again.get(c2.pathname + c2.search);
     expect((await again.get('/api/auth/user')).json).toMatchObject({ id: user.json.id, organization: user.json.organization });
+    // The first sign-in created the organization and said so once, through the outbox; the second did not.
+    const created = await stack.db.query(`select payload from gateway.outbox where subject = $1 and tenant_id = $2`, [
+      OrganizationEvents.Created,
+      user.json.organization.id,
+    ]);
+    expect(created.rows.map((r) => r.payload.data)).toEqual([user.json.organization]);
   });
 
   it('refuses a callback without the flow cookie or with a forged state', async () => {

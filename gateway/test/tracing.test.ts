@@ -95,6 +95,7 @@ describe('tracing end to end', () => {
       ...env,
       PORT: String(gwPort),
       CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+      BILLING_URL: 'http://127.0.0.1:9', // not called here
       WEB_DIST: '/nonexistent',
     });
     procs.push(customers, gateway);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Organization } from './auth.ts';
 import { Customer } from './customer.ts';
 import { InvoiceEventData, InvoiceEvents } from './invoice.ts';
 
@@ -28,11 +29,18 @@ export const CustomerCreatedData = Customer;
 export const CustomerUpdatedData = Customer;
 export const CustomerDeletedData = z.object({ id: z.number().int() });
 
+export const OrganizationEvents = {
+  /** A new organization (tenant): sign-up or first OpenID Connect sign-in. */
+  Created: 'evt.gateway.organization.created',
+} as const;
+export const OrganizationCreatedData = Organization;
+
 /** Payload schema per event subject, for consumers to parse what they receive. */
 export const EventPayloads = {
   [CustomerEvents.Created]: CustomerCreatedData,
   [CustomerEvents.Updated]: CustomerUpdatedData,
   [CustomerEvents.Deleted]: CustomerDeletedData,
+  [OrganizationEvents.Created]: OrganizationCreatedData,
   [InvoiceEvents.Created]: InvoiceEventData,
   [InvoiceEvents.Updated]: InvoiceEventData,
   [InvoiceEvents.Sent]: InvoiceEventData,
@@ -46,6 +54,11 @@ export const Rpc = {
   /** { tenantId, id } → Customer | null: lets billing fill a read-model miss (e.g. a customer created a moment ago). */
   CustomersGet: 'rpc.customers.customer.get',
 } as const;
+
+/** Request of `Rpc.CustomersGet`; the answer is `Customer` or null (no such customer in that tenant, or deleted). */
+export const CustomersGetRequest = z.object({ tenantId: z.uuid(), id: z.number().int().positive() });
+export type CustomersGetRequest = z.infer<typeof CustomersGetRequest>;
+export const CustomersGetReply = Customer.nullable();
 
 /** Headers carried on bus messages. */
 export const BusHeaders = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { computeInvoice, divRound, fromCents, lineAmount, normalizeMoney, percentOf, sumMoney, toCents, toScaled } from './money.ts';
 
 describe('money', () => {
@@ -42,5 +43,74 @@ describe('money', () => {
     ]);
     expect(f).toMatchObject({ subtotal: '26.00', taxAmount: '3.10', discountAmount: '0.00', shippingAmount: '5.00', total: '34.10' });
     expect(computeInvoice([{ quantity: 1, rate: 0 }]).total).toBe('0.00');
+  });
+});
+
+/**
+ * Property: the invoice arithmetic never drifts from exact decimal arithmetic. The reference below works on integer
+ * cents and basis points with its own rounding (add half, floor), independent of `divRound`/`toScaled`.
+ */
+describe('money properties (fast-check)', () => {
+  const cents = (max: number) => fc.integer({ min: 0, max });
+  const text = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+  /** a × b / d rounded half up, for non-negative integers. */
+  const refRound = (a: bigint, b: bigint, d: bigint) => (a * b * 2n + d) / (2n * d);
+  const line = fc.record({
+    q: cents(1_000_000_00), // quantity up to 1,000,000.00
+    r: cents(1_000_000_00), // rate up to 1,000,000.00
+    t: fc.option(cents(100_00), { nil: undefined }), // own tax rate, percent with 2 decimals
+    asNumber: fc.boolean(),
+  });
+
+  it('a line amount is quantity × rate rounded half-up to cents, exactly', () => {
+    fc.assert(
+      fc.property(line, ({ q, r, asNumber }) => {
+        const expected = refRound(BigInt(q), BigInt(r), 100n); // cents × cents = 1/10000; to cents
+        const got = asNumber ? lineAmount(q / 100, r / 100) : lineAmount(text(q), text(r));
+        expect(toCents(got)).toBe(expected);
+        expect(got).toMatch(/^\d+\.\d{2}$/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('subtotal, tax and total equal the exact sums of the lines', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 20 }),
+        cents(100_00),
+        cents(1_000_00),
+        cents(1_000_00),
+        (lines, invoiceRate, discount, shipping) => {
+          const f = computeInvoice(
+            lines.map((l) => ({ quantity: text(l.q), rate: text(l.r), taxRate: l.t === undefined ? undefined : text(l.t) })),
+            { taxRate: text(invoiceRate), discountAmount: text(discount), shippingAmount: text(shipping) },
+          );
+          let subtotal = 0n;
+          let tax = 0n;
+          lines.forEach((l, i) => {
+            const amount = refRound(BigInt(l.q), BigInt(l.r), 100n);
+            const rate = BigInt(l.t ?? invoiceRate); // basis points of a percent: 1/10000
+            const lineTax = refRound(amount, rate, 10_000n);
+            expect(toCents(f.lines[i]!.amount)).toBe(amount);
+            expect(toCents(f.lines[i]!.taxAmount)).toBe(lineTax);
+            subtotal += amount;
+            tax += lineTax;
+          });
+          expect(toCents(f.subtotal)).toBe(subtotal);
+          expect(toCents(f.taxAmount)).toBe(tax);
+          expect(toCents(f.total)).toBe(subtotal + tax - BigInt(discount) + BigInt(shipping));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('sums of many small amounts never pick up float error', () => {
+    fc.assert(
+      fc.property(fc.array(cents(10_000), { maxLength: 200 }), (values) => {
+        expect(toCents(sumMoney(values.map(text)))).toBe(values.reduce((a, v) => a + BigInt(v), 0n));
+      }),
+    );
   });
 });

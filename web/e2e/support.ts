@@ -24,3 +24,21 @@ export function uniqueEmail(prefix: string) {
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /Notifications/ });
 }
+
+/** From the landing page through the gateway's sign-up to the dashboard; answers the new user's e-mail. */
+export async function signUp(
+  page: Page,
+  { firstName, lastName, organization }: { firstName: string; lastName: string; organization: string },
+) {
+  const email = uniqueEmail(firstName.toLowerCase());
+  await page.goto('/api/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill(firstName);
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Organization name').fill(organization);
+  await page.getByLabel('Email').filter({ visible: true }).fill(email);
+  await page.getByLabel('Password').filter({ visible: true }).fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return email;
+}

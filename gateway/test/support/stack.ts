@@ -8,39 +8,57 @@ import {
   TEST_NATS_URL,
   type TestDatabase,
 } from '@billpoint/kit/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { customersService } from '@billpoint/customers';
+import { billingService } from '@billpoint/billing';
 import { gatewayService } from '../../src/app.ts';
 
 export interface Stack {
   db: TestDatabase;
   bus: Bus;
   customers: RunningService;
+  billing: RunningService;
   gateway: RunningService;
   url: string;
   client(): HttpClient;
   close(): Promise<void>;
 }
 
-/** Gateway + customers in this process on a fresh database, as `npm start` runs them (bus: in-process or NATS). */
+/** Gateway + customers + billing in this process on a fresh database, as `npm start` runs them (bus: in-process or NATS). */
 export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const namespace = randomName('t');
-  const env = testEnv(db, { BUS_NAMESPACE: namespace, ...(o.bus === 'nats' ? { NATS_URL: TEST_NATS_URL } : {}), ...o.env });
+  const outbox = mkdtempSync(join(tmpdir(), 'bp-outbox-'));
+  const env = testEnv(db, {
+    BUS_NAMESPACE: namespace,
+    MAIL_OUTBOX_DIR: outbox,
+    ...(o.bus === 'nats' ? { NATS_URL: TEST_NATS_URL } : {}),
+    ...o.env,
+  });
   const bus = await createBus({ natsUrl: env.NATS_URL, name: 'test', namespace });
   const customers = await startService(customersService, { env, bus });
-  const gateway = await startService(gatewayService, { env: { ...env, CUSTOMERS_URL: customers.url, WEB_DIST: '/nonexistent' }, bus });
+  const billing = await startService(billingService, { env, bus });
+  const gateway = await startService(gatewayService, {
+    env: { ...env, CUSTOMERS_URL: customers.url, BILLING_URL: billing.url, WEB_DIST: '/nonexistent' },
+    bus,
+  });
   return {
     db,
     bus,
     customers,
+    billing,
     gateway,
     url: gateway.url,
     client: () => new HttpClient(gateway.url),
     async close() {
       await gateway.close();
+      await billing.close();
       await customers.close();
       await bus.close();
       await db.drop();
+      rmSync(outbox, { recursive: true, force: true });
       if (o.bus === 'nats') await deleteNatsNamespace(namespace);
     },
   };

@@ -3,6 +3,7 @@ import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { CustomerEntity } from './modules/customer/customer.entity.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
+import { customerHandlers } from './modules/customer/customer.handlers.ts';
 
 /** The customers service: its schema, entities, migrations and routes. Both topologies start it with the kit. */
 export const customersService = {
@@ -12,4 +13,5 @@ export const customersService = {
   entities: [CustomerEntity],
   migrations,
   routes: customerRoutes,
+  consumers: customerHandlers,
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -57,6 +57,10 @@ export async function createOrm(o: OrmOptions): Promise<MikroORM> {
   return MikroORM.init({
     clientUrl: o.url,
     schema: o.schema,
+    // The ORM's async contexts (transaction, request) are keyed by this name: with the default ('default') for
+    // every service, a handler that the in-process bus runs inside another service's transaction (its outbox
+    // relay) would join that transaction, as that service's database role.
+    contextName: o.schema,
     entities: o.entities,
     pool: { min: 0, max: o.poolMax ?? 10 },
     ensureDatabase: false,

@@ -14,6 +14,10 @@ const CustomersPage = named(() => import('@/features/customers/components/custom
 const CustomerCreatePage = named(() => import('@/features/customers/components/customer-create-page'), 'CustomerCreatePage');
 const CustomerViewPage = named(() => import('@/features/customers/components/customer-view-page'), 'CustomerViewPage');
 const CustomerEditPage = named(() => import('@/features/customers/components/customer-edit-page'), 'CustomerEditPage');
+const InvoicesPage = named(() => import('@/features/invoices/components/invoices-page'), 'InvoicesPage');
+const InvoiceCreatePage = named(() => import('@/features/invoices/components/invoice-create-page'), 'InvoiceCreatePage');
+const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
+const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -37,10 +41,11 @@ export const routes: RouteObject[] = [
           { path: paths.customerView.path, element: <CustomerViewPage /> },
           { path: paths.customerEdit.path, element: <CustomerEditPage /> },
 
-          notYet(paths.invoices.path, 'Invoices', 'Manage and track all your invoices.'),
-          notYet(paths.invoiceCreate.path, 'Create Invoice', 'Generate a new invoice for your customer.'),
-          notYet(paths.invoice.path, 'Invoice Details', 'View the details of this invoice.'),
-          notYet(paths.invoiceEdit.path, 'Edit Invoice', 'Update the customer, status, dates and items of this invoice.'),
+          { path: paths.invoices.path, element: <InvoicesPage /> },
+          { path: paths.invoiceCreate.path, element: <InvoiceCreatePage /> },
+          { path: paths.invoice.path, element: <InvoiceViewPage /> },
+          { path: paths.invoiceEdit.path, element: <InvoiceEditPage /> },
+
           notYet(paths.products.path, 'Products', 'Manage your product catalogue and inventory.'),
           notYet(paths.productCreate.path, 'Add New Product', 'Add a product or service to your catalogue.'),
           notYet(paths.productNew.path, 'Add New Product', 'Add a product or service to your catalogue.'),

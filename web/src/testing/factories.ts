@@ -1,4 +1,4 @@
-import type { Customer } from '@billpoint/proto';
+import type { Customer, Invoice } from '@billpoint/proto';
 
 let nextId = 1;
 
@@ -25,6 +25,54 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     userId: null,
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let nextInvoiceId = 1;
+
+/** An invoice as the API answers it (with customer and items), USD, a draft by default. */
+export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  const id = overrides.id ?? nextInvoiceId++;
+  return {
+    id,
+    invoiceNumber: `INV-${String(id).padStart(4, '0')}`,
+    customerId: 1,
+    customer: { id: 1, name: 'Acme Ltd', email: 'billing@acme.test', phone: '+1 555 0100', address: null, company: 'Acme' },
+    status: 'draft',
+    issueDate: '2024-01-05',
+    dueDate: '2024-02-04',
+    currency: 'USD',
+    exchangeRate: '1.000000',
+    subtotal: '99.99',
+    taxRate: '0.00',
+    taxAmount: '0.00',
+    discountAmount: '0.00',
+    shippingAmount: '0.00',
+    total: '99.99',
+    totalInBaseCurrency: '99.99',
+    notes: null,
+    terms: null,
+    paymentInstructions: null,
+    sentAt: null,
+    viewedAt: null,
+    paidAt: null,
+    remindersSent: 0,
+    lastReminderAt: null,
+    createdAt: '2024-01-05T10:00:00.000Z',
+    updatedAt: '2024-01-05T10:00:00.000Z',
+    items: [
+      {
+        id: id * 100 + 1,
+        productId: null,
+        description: 'Consulting',
+        quantity: '3.00',
+        rate: '33.33',
+        amount: '99.99',
+        taxRate: '0.00',
+        taxAmount: '0.00',
+      },
+    ],
     ...overrides,
   };
 }

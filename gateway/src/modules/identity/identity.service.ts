@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { LoginBody, RegisterBody, Role, User } from '@billpoint/proto';
-import { Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { OrganizationEvents, type LoginBody, type Organization, type RegisterBody, type Role, type User } from '@billpoint/proto';
+import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
 import {
   LoginFailureEntity,
   MembershipEntity,
@@ -33,17 +33,25 @@ export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
   };
 }
 
+/** `organization.created` in the transaction that creates the organization (the outbox). */
+function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: string) {
+  addEvent<Organization>(em, { subject: OrganizationEvents.Created, tenantId: org.id, actorId, data: { id: org.id, name: org.name } });
+}
+
 export class IdentityService {
   readonly #orm: MikroORM;
-  constructor(orm: MikroORM) {
+  readonly #published: () => void;
+  /** `published` is called after a commit that wrote events (nudges the outbox relay). */
+  constructor(orm: MikroORM, published: () => void = () => {}) {
     this.#orm = orm;
+    this.#published = published;
   }
 
   /** A new user with a new organization, as its admin. */
   async register(b: RegisterBody): Promise<SignedIn> {
     const passwordHash = await hashPassword(b.password);
     const em = this.#orm.em.fork();
-    return em.transactional(async (tem) => {
+    const signedIn = await em.transactional(async (tem) => {
       const exists = await tem.count(UserEntity, { email: b.email.toLowerCase() });
       if (exists) throw new Conflict('An account with this email already exists');
       const org = tem.create(OrganizationEntity, { id: randomUUID(), name: b.organizationName });
@@ -57,6 +65,7 @@ export class IdentityService {
         oidcSubject: null,
       });
       tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
+      organizationCreated(tem, org, user.id);
       try {
         await tem.flush();
       } catch (err) {
@@ -66,6 +75,8 @@ export class IdentityService {
       }
       return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
     });
+    this.#published();
+    return signedIn;
   }
 
   /**
@@ -99,7 +110,8 @@ export class IdentityService {
   /** Signs in (or signs up) a user vouched for by the OpenID Connect provider. */
   async oidcLogin(c: { sub: string; email: string; firstName?: string; lastName?: string; picture?: string }): Promise<SignedIn> {
     const em = this.#orm.em.fork();
-    return em.transactional(async (tem) => {
+    let created = false;
+    const signedIn = await em.transactional(async (tem) => {
       let user =
         (await tem.findOne(UserEntity, { oidcSubject: c.sub })) ?? (await tem.findOne(UserEntity, { email: c.email.toLowerCase() }));
       if (!user) {
@@ -114,7 +126,9 @@ export class IdentityService {
           oidcSubject: c.sub,
         });
         tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
+        organizationCreated(tem, org, user.id);
         await tem.flush();
+        created = true;
         return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
       }
       user.oidcSubject ??= c.sub;
@@ -122,6 +136,8 @@ export class IdentityService {
       await tem.flush();
       return this.#signedIn(user, tem);
     });
+    if (created) this.#published();
+    return signedIn;
   }
 
   async currentUser(userId: string, tenantId: string): Promise<User | null> {

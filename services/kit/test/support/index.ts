@@ -35,12 +35,25 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   u.pathname = `/${name}`;
   const url = u.toString();
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // pool.end() resolves before its connections have closed; a connection the forced drop below terminates
+  // while closing would surface as an uncaught 'error'. So drop() also waits until every client is gone.
+  let open = 0;
+  let allClosed: (() => void) | undefined;
+  pool.on('connect', (client) => {
+    open++;
+    client.on('error', () => {});
+  });
+  pool.on('remove', () => {
+    if (--open === 0) allClosed?.();
+  });
   return {
     name,
     url,
     query: (sql, params) => pool.query(sql, params as unknown[]),
     async drop() {
+      const closed = open === 0 ? Promise.resolve() : new Promise<void>((ok) => (allClosed = ok));
       await pool.end();
+      await closed;
       const c = new pg.Client({ connectionString: TEST_PG_URL });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -70,7 +70,7 @@ describe('auth gate', () => {
     renderRoutes(routes, { path: '/' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, LAZY)).toBeInTheDocument();
     expect(screen.getByText("Welcome back! Here's what's happening with your business.")).toBeInTheDocument();
-    expect(screen.getAllByText('$0.00').length).toBeGreaterThanOrEqual(3);
+    expect((await screen.findAllByText('$0.00')).length).toBeGreaterThanOrEqual(3);
     expect(screen.getByText('0 Overdue Invoices')).toBeInTheDocument();
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();

@@ -55,7 +55,7 @@ export class CustomerService {
   }
 
   /** The hottest read: one round trip (kit TenantReader), rows mapped through the entity's metadata. */
-  async get(id: Identity, customerId: number): Promise<Customer> {
+  async get(id: Pick<Identity, 'tenantId'>, customerId: number): Promise<Customer> {
     const [row] = await this.#ctx.reader.query(id.tenantId, GET_SQL, [customerId, id.tenantId]);
     if (!row) throw new NotFound('Customer not found');
     return toCustomer(this.#ctx.orm.em.fork({ clear: true }).map(CustomerEntity, row));

@@ -1,15 +1,11 @@
-import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
 
 export function BackToCustomers() {
   return (
-    <Button asChild variant="outline">
-      <Link to={paths.customers.getHref()}>
-        <ArrowLeft aria-hidden="true" />
-        Back to Customers
-      </Link>
-    </Button>
+    <LinkButton to={paths.customers.getHref()} icon={ArrowLeft} variant="outline">
+      Back to Customers
+    </LinkButton>
   );
 }

@@ -1,9 +1,7 @@
-import { Link } from 'react-router-dom';
 import { Calendar, Building, Eye, Mail, MapPin, Pencil, Phone, Trash } from 'lucide-react';
 import type { Customer } from '@billpoint/proto';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { WithTooltip } from '@/components/ui/tooltip';
+import { IconAction } from '@/components/icon-action';
 import { paths } from '@/config/paths';
 import { formatShortDate } from '@/lib/format';
 import { CustomerInitial } from './customer-initial';
@@ -56,32 +54,26 @@ export function CustomerCard({
             Added {formatShortDate(customer.createdAt)}
           </p>
           <div className="flex shrink-0">
-            <WithTooltip label="View customer details">
-              <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`View customer details: ${customer.name}`}>
-                <Link to={paths.customerView.getHref(customer.id)}>
-                  <Eye aria-hidden="true" />
-                </Link>
-              </Button>
-            </WithTooltip>
-            <WithTooltip label="Edit customer">
-              <Button asChild variant="ghost" size="icon" className="size-8" aria-label={`Edit customer: ${customer.name}`}>
-                <Link to={paths.customerEdit.getHref(customer.id)}>
-                  <Pencil aria-hidden="true" />
-                </Link>
-              </Button>
-            </WithTooltip>
-            <WithTooltip label="Delete customer">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8 text-destructive hover:text-destructive"
-                aria-label={`Delete customer: ${customer.name}`}
-                disabled={deleteDisabled}
-                onClick={() => onDelete(customer.id)}
-              >
-                <Trash aria-hidden="true" />
-              </Button>
-            </WithTooltip>
+            <IconAction
+              label="View customer details"
+              name={`View customer details: ${customer.name}`}
+              icon={Eye}
+              to={paths.customerView.getHref(customer.id)}
+            />
+            <IconAction
+              label="Edit customer"
+              name={`Edit customer: ${customer.name}`}
+              icon={Pencil}
+              to={paths.customerEdit.getHref(customer.id)}
+            />
+            <IconAction
+              label="Delete customer"
+              name={`Delete customer: ${customer.name}`}
+              icon={Trash}
+              destructive
+              disabled={deleteDisabled}
+              onClick={() => onDelete(customer.id)}
+            />
           </div>
         </div>
       </CardContent>

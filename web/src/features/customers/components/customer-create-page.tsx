@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form-actions';
 import { Form } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
@@ -14,7 +14,7 @@ import {
   type CustomerCreateFormOutput,
 } from '../api/create-customer';
 import { CustomerFormCard } from './customer-form-card';
-import { fieldIssues, TextField } from './form-fields';
+import { fieldIssues, TextField } from '@/components/form-fields';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId'] as const;
 
@@ -47,14 +47,12 @@ export function CustomerCreatePage() {
             <CustomerFormCard control={form.control}>
               <TextField control={form.control} name="taxId" label="Tax ID" />
             </CustomerFormCard>
-            <div className="mt-6 flex justify-end gap-2">
-              <Button variant="outline" onClick={() => void navigate(paths.customers.getHref())}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={creation.isPending}>
-                {creation.isPending ? 'Creating...' : 'Create Customer'}
-              </Button>
-            </div>
+            <FormActions
+              onCancel={() => void navigate(paths.customers.getHref())}
+              pending={creation.isPending}
+              submitLabel="Create Customer"
+              pendingLabel="Creating..."
+            />
           </form>
         </Form>
       </PageBody>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { CustomerCurrencies, type Customer } from '@billpoint/proto';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/form-actions';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -11,7 +11,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError, isUnauthorizedError } from '@/lib/api-client';
 import { customerEditFormSchema, useUpdateCustomer, type CustomerEditFormInput, type CustomerEditFormOutput } from '../api/update-customer';
 import { CustomerFormCard } from './customer-form-card';
-import { fieldIssues, TextField } from './form-fields';
+import { fieldIssues, TextField } from '@/components/form-fields';
 
 const FIELDS = [
   'name',
@@ -151,14 +151,12 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
             )}
           />
         </CustomerFormCard>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" onClick={() => void navigate(viewHref)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={() => void navigate(viewHref)}
+          pending={update.isPending}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+        />
       </form>
     </Form>
   );

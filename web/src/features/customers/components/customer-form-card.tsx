@@ -2,7 +2,7 @@ import type * as React from 'react';
 import type { Control, FieldPath } from 'react-hook-form';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CustomerCreateFormInput } from '../api/create-customer';
-import { TextField } from './form-fields';
+import { TextField } from '@/components/form-fields';
 
 type ContactValues = Pick<CustomerCreateFormInput, 'name' | 'email' | 'phone' | 'company' | 'address'>;
 

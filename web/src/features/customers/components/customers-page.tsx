@@ -1,8 +1,8 @@
 import * as React from 'react';
-import { Link } from 'react-router-dom';
 import { Plus, Users } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
+import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
 import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -37,12 +37,9 @@ export function CustomersPage() {
         title="Customers"
         description="Manage your customer database"
         actions={
-          <Button asChild>
-            <Link to={paths.customerCreate.getHref()}>
-              <Plus aria-hidden="true" />
-              Add Customer
-            </Link>
-          </Button>
+          <LinkButton to={paths.customerCreate.getHref()} icon={Plus}>
+            Add Customer
+          </LinkButton>
         }
       />
       <PageBody className="space-y-6">
@@ -55,13 +52,13 @@ export function CustomersPage() {
             onChange={(event) => setSearch(event.target.value)}
           />
           {!isPending && !isError && (
-            <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="customers-total">
-              {isFetching && isPlaceholderData
-                ? 'Searching...'
-                : customers.length < total
-                  ? `Showing ${customers.length} of ${total} customers`
-                  : `${total} ${total === 1 ? 'customer' : 'customers'}`}
-            </p>
+            <ListCount
+              shown={customers.length}
+              total={total}
+              searching={isFetching && isPlaceholderData}
+              noun={['customer', 'customers']}
+              data-testid="customers-total"
+            />
           )}
         </div>
 
@@ -72,33 +69,22 @@ export function CustomersPage() {
             ))}
           </div>
         ) : isError ? (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed py-12 text-center">
-            <p className="font-medium">Failed to load customers</p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </div>
+          <ListLoadFailed what="customers" onRetry={() => void refetch()} />
         ) : customers.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed py-16 text-center">
-            <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-            {searching ? (
-              <>
-                <h2 className="text-lg font-semibold">No customers match your search</h2>
-                <p className="text-sm text-muted-foreground">Try adjusting your search criteria</p>
-              </>
-            ) : (
-              <>
-                <h2 className="text-lg font-semibold">No customers yet</h2>
-                <p className="text-sm text-muted-foreground">Add your first customer to get started</p>
-                <Button asChild className="mt-4">
-                  <Link to={paths.customerCreate.getHref()}>
-                    <Plus aria-hidden="true" />
-                    Add Customer
-                  </Link>
-                </Button>
-              </>
-            )}
-          </div>
+          searching ? (
+            <EmptyState icon={Users} title="No customers match your search" description="Try adjusting your search criteria" />
+          ) : (
+            <EmptyState
+              icon={Users}
+              title="No customers yet"
+              description="Add your first customer to get started"
+              action={
+                <LinkButton to={paths.customerCreate.getHref()} icon={Plus}>
+                  Add Customer
+                </LinkButton>
+              }
+            />
+          )
         ) : (
           <>
             <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Customers" aria-busy={isFetching}>
@@ -108,13 +94,7 @@ export function CustomersPage() {
                 </li>
               ))}
             </ul>
-            {hasNextPage && (
-              <div className="flex justify-center">
-                <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            {hasNextPage && <LoadMore onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
           </>
         )}
       </PageBody>

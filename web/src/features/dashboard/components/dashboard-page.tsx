@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom';
+import type * as React from 'react';
 import {
   Bell,
+  CalendarClock,
   ChartColumn,
   DollarSign,
   FilePlus,
-  FileText,
   Plus,
   Repeat,
   TriangleExclamationPoint,
@@ -15,31 +15,78 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { dashboardAlerts, withDefaults } from '../lib/stats';
+import { RecentInvoices } from './recent-invoices';
+import { RevenueOverview } from './revenue-overview';
 
-/**
- * Dashboard figures. GET /api/dashboard/stats comes with the invoices issue (its contract will be in proto);
- * until then the stats are absent and, as spec core §2 says for absent stats, every number is 0 and the
- * recent-invoice list is empty.
- */
-const absentStats = { totalRevenue: 0, outstanding: 0, overdue: 0, totalCustomers: 0 } as const;
-
-function StatCard({ title, value, subtext, icon: Icon }: { title: string; value: string; subtext: string; icon: LucideIcon }) {
+function StatCard({
+  title,
+  value,
+  subtext,
+  icon: Icon,
+  loading,
+}: {
+  title: string;
+  value: string;
+  subtext: string;
+  icon: LucideIcon;
+  loading: boolean;
+}) {
   return (
-    <Card>
+    <Card data-testid={`stat-${title.toLowerCase().replace(/\s+/g, '-')}`}>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
         <CardTitle className="text-sm font-medium">{title}</CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold">{value}</p>
+        {loading ? (
+          <Skeleton className="h-8 w-28" />
+        ) : (
+          <p className="text-2xl font-bold" data-testid="stat-value">
+            {value}
+          </p>
+        )}
         <p className="mt-1 text-xs text-muted-foreground">{subtext}</p>
       </CardContent>
     </Card>
+  );
+}
+
+function AlertItem({
+  icon: Icon,
+  title,
+  children,
+  tone,
+  testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children: React.ReactNode;
+  tone?: 'destructive';
+  testId?: string;
+}) {
+  return (
+    <div className={cn('flex gap-2 rounded-lg border p-3', tone === 'destructive' && 'border-destructive/30 bg-destructive/5')}>
+      <Icon
+        className={cn('mt-0.5 size-4 shrink-0', tone === 'destructive' ? 'text-destructive' : 'text-muted-foreground')}
+        aria-hidden="true"
+      />
+      <div>
+        <p className="text-sm font-medium" data-testid={testId}>
+          {title}
+        </p>
+        <p className="text-xs text-muted-foreground">{children}</p>
+      </div>
+    </div>
   );
 }
 
@@ -50,8 +97,12 @@ const quickActions: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Manage Subscriptions', href: paths.subscriptions.getHref(), icon: Repeat },
 ];
 
+/** The dashboard (spec core §2) over GET /api/dashboard/stats; absent or failed stats show zeros and no invoices. */
 export function DashboardPage() {
-  const stats = absentStats;
+  const query = useDashboardStats();
+  const loading = query.isPending;
+  const stats = withDefaults(query.data);
+  const alerts = dashboardAlerts(stats);
   return (
     <>
       <PageHeader
@@ -65,42 +116,29 @@ export function DashboardPage() {
               <Bell aria-hidden="true" />
               <span className="absolute top-2 right-2 size-2 rounded-full bg-red-500" aria-hidden="true" />
             </Button>
-            <Button asChild>
-              <Link to={paths.invoiceCreate.getHref()}>
-                <Plus aria-hidden="true" />
-                Create Invoice
-              </Link>
-            </Button>
+            <LinkButton to={paths.invoiceCreate.getHref()} icon={Plus}>
+              Create Invoice
+            </LinkButton>
           </>
         }
       />
       <PageBody className="space-y-6">
         <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard title="Total Revenue" value={formatMoney(stats.totalRevenue)} subtext="12.5% from last month" icon={DollarSign} />
-          <StatCard title="Outstanding" value={formatMoney(stats.outstanding)} subtext="8 pending invoices" icon={Clock} />
-          <StatCard title="Total Customers" value={String(stats.totalCustomers)} subtext="8 new this month" icon={Users} />
-          <StatCard title="Overdue" value={formatMoney(stats.overdue)} subtext="3 overdue invoices" icon={TriangleExclamationPoint} />
+          {/* The subtexts are fixed texts (spec core §2). */}
+          {(
+            [
+              ['Total Revenue', formatMoney(stats.totalRevenue), '12.5% from last month', DollarSign],
+              ['Outstanding', formatMoney(stats.outstanding), '8 pending invoices', Clock],
+              ['Total Customers', String(stats.totalCustomers), '8 new this month', Users],
+              ['Overdue', formatMoney(stats.overdue), '3 overdue invoices', TriangleExclamationPoint],
+            ] as const
+          ).map(([title, value, subtext, icon]) => (
+            <StatCard key={title} title={title} value={value} subtext={subtext} icon={icon} loading={loading} />
+          ))}
         </section>
 
         <div className="grid gap-6 lg:grid-cols-3">
-          <Card className="lg:col-span-2">
-            <CardHeader className="flex flex-row items-center justify-between gap-2">
-              <div className="space-y-1.5">
-                <CardTitle>Recent Invoices</CardTitle>
-                <CardDescription>Your latest invoices</CardDescription>
-              </div>
-              <Button asChild variant="outline" size="sm">
-                <Link to={paths.invoices.getHref()}>View all</Link>
-              </Button>
-            </CardHeader>
-            <CardContent>
-              <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed py-10 text-center">
-                <FileText className="size-8 text-muted-foreground" aria-hidden="true" />
-                <p className="font-medium">No invoices yet</p>
-                <p className="text-sm text-muted-foreground">Create your first invoice to get started</p>
-              </div>
-            </CardContent>
-          </Card>
+          <RecentInvoices invoices={stats.recentInvoices} loading={loading} />
 
           <Card>
             <CardHeader>
@@ -108,56 +146,33 @@ export function DashboardPage() {
             </CardHeader>
             <CardContent className="grid gap-2">
               {quickActions.map((action) => (
-                <Button key={action.href} asChild variant="outline" className="justify-start">
-                  <Link to={action.href}>
-                    <action.icon aria-hidden="true" />
-                    {action.label}
-                  </Link>
-                </Button>
+                <LinkButton key={action.href} to={action.href} icon={action.icon} variant="outline" className="justify-start">
+                  {action.label}
+                </LinkButton>
               ))}
             </CardContent>
           </Card>
         </div>
 
         <div className="grid gap-6 lg:grid-cols-3">
-          <Card className="lg:col-span-2">
-            <CardHeader className="flex flex-row items-center justify-between gap-2">
-              <CardTitle>Revenue Overview</CardTitle>
-              <div className="flex gap-1" role="group" aria-label="Period">
-                {['6M', '1Y', 'All'].map((period) => (
-                  <Button key={period} variant="outline" size="sm">
-                    {period}
-                  </Button>
-                ))}
-              </div>
-            </CardHeader>
-            <CardContent>
-              <div className="flex h-48 items-center justify-center rounded-lg border border-dashed text-sm text-muted-foreground">
-                The revenue chart will be implemented later.
-              </div>
-            </CardContent>
-          </Card>
+          <div className="lg:col-span-2">
+            <RevenueOverview data={stats.revenueByMonth} loading={loading} />
+          </div>
 
           <Card>
             <CardHeader>
               <CardTitle>Alerts</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
-              <div className="rounded-lg border border-destructive/30 bg-destructive/5 p-3">
-                <p className="text-sm font-medium">{Math.floor(stats.overdue / 1000)} Overdue Invoices</p>
-                <p className="text-xs text-muted-foreground">{formatMoney(stats.overdue)} overdue in total</p>
-              </div>
-              <div className="rounded-lg border p-3">
-                <p className="text-sm font-medium">5 invoices due soon</p>
-                <p className="text-xs text-muted-foreground">Due within 7 days</p>
-              </div>
-              <div className="flex gap-2 rounded-lg border p-3">
-                <Wrench className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                <div>
-                  <p className="text-sm font-medium">System Update</p>
-                  <p className="text-xs text-muted-foreground">Scheduled maintenance may briefly interrupt the service.</p>
-                </div>
-              </div>
+              <AlertItem icon={TriangleExclamationPoint} tone="destructive" title={alerts.overdueTitle} testId="alert-overdue">
+                {formatMoney(stats.overdue)} overdue in total
+              </AlertItem>
+              <AlertItem icon={CalendarClock} title={alerts.dueSoonTitle} testId="alert-due-soon">
+                Due within 7 days
+              </AlertItem>
+              <AlertItem icon={Wrench} title="System Update">
+                Scheduled maintenance may briefly interrupt the service.
+              </AlertItem>
             </CardContent>
           </Card>
         </div>

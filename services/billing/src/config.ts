@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { baseConfigShape } from '@billpoint/kit';
+
+/** Where mail goes without SMTP_URL: `.eml` files under the repo's `.data/outbox`. */
+export const defaultOutboxDir = () => resolve(import.meta.dirname, '../../../.data/outbox');
+
+export const configSchema = z.object({
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8082),
+  /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); without it mail is written as .eml files. */
+  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Billpoint <no-reply@billpoint.local>'),
+  /** How often the overdue job runs (it also runs at start). */
+  OVERDUE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+});
+export type Config = z.output<typeof configSchema>;

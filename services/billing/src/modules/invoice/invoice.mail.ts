@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '@billpoint/kit';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the message (or the .eml file is written); rejects otherwise. */
+  send(mail: OutgoingMail): Promise<{ messageId: string; file?: string }>;
+}
+
+/** nodemailer over SMTP when `smtpUrl` is set; otherwise each message becomes an `.eml` file in `outboxDir`. */
+export function createMailer(o: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger }): Mailer {
+  if (o.smtpUrl) {
+    const transport = nodemailer.createTransport(o.smtpUrl);
+    return {
+      async send(mail) {
+        const info = await transport.sendMail({ from: o.from, ...mail });
+        o.logger.info({ messageId: info.messageId, to: mail.to }, 'mail sent over SMTP');
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: o.from, ...mail });
+      await mkdir(o.outboxDir, { recursive: true });
+      const file = join(
+        o.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.@-]/g, '')}.eml`,
+      );
+      await writeFile(file, info.message as Buffer);
+      o.logger.info({ file, to: mail.to }, 'mail written to the outbox (no SMTP_URL)');
+      return { messageId: info.messageId, file };
+    },
+  };
+}

@@ -1,0 +1,413 @@
+import { randomBytes } from 'node:crypto';
+import {
+  computeInvoice,
+  CustomersGetReply,
+  divRound,
+  fromCents,
+  InvoiceEvents,
+  Rpc,
+  toScaled,
+  type Invoice,
+  type InvoiceCreate,
+  type InvoiceEventData,
+  type InvoiceListQuery,
+  type InvoiceStatus,
+  type InvoiceUpdate,
+} from '@billpoint/proto';
+import {
+  addEvent,
+  BadGateway,
+  BusTimeoutError,
+  Conflict,
+  Invalid,
+  NotFound,
+  Unprocessable,
+  type EntityManager,
+  type Identity,
+  type ServiceContext,
+} from '@billpoint/kit';
+import type { Config } from '../../config.ts';
+import { upsertCustomer } from '../readmodel/read-model.ts';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { NEXT_NUMBER_SQL, formatInvoiceNumber, Numbering } from './numbering.ts';
+import { invoicePdf, invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
+import type { Mailer } from './invoice.mail.ts';
+
+type Tenant = Pick<Identity, 'tenantId'>;
+
+/** total × exchange rate, rounded half-up to cents. */
+export function baseAmount(total: string, exchangeRate: string): string {
+  return fromCents(divRound(toScaled(total, 2) * toScaled(exchangeRate, 6), 1_000_000n));
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+export const eventData = (inv: Invoice): InvoiceEventData => {
+  const { items: _items, publicToken: _token, ...data } = inv;
+  return data;
+};
+
+const GET_SQL = `select ${INVOICE_COLUMNS}, i.public_token, ${ITEMS_JSON} as items
+  from billing.invoices i ${CUSTOMER_JOIN} where i.id = $1 and i.tenant_id = $2`;
+
+/** Status events: an invoice entering one of these statuses says so on the bus. */
+const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
+  sent: InvoiceEvents.Sent,
+  paid: InvoiceEvents.Paid,
+  overdue: InvoiceEvents.Overdue,
+};
+
+interface Figures {
+  lines: {
+    description: string;
+    quantity: string;
+    rate: string;
+    amount: string;
+    taxRate: string;
+    taxAmount: string;
+    productId: number | null;
+    id?: number | null;
+  }[];
+  subtotal: string;
+  taxAmount: string;
+  discountAmount: string;
+  shippingAmount: string;
+  total: string;
+  totalInBaseCurrency: string;
+}
+
+/** Every figure of an invoice, computed by the server from its items (client totals are never stored). */
+function figures(
+  items: { description: string; quantity: string; rate: string; taxRate?: string | null; productId?: number | null; id?: number | null }[],
+  o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string },
+  path: string,
+): Figures {
+  const f = computeInvoice(items, o);
+  if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
+  return {
+    ...f,
+    lines: items.map((it, i) => ({
+      id: it.id ?? null,
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      productId: it.productId ?? null,
+      ...f.lines[i]!,
+    })),
+    totalInBaseCurrency: baseAmount(f.total, o.exchangeRate),
+  };
+}
+
+function checkDates(issueDate: string, dueDate: string, path: string) {
+  if (dueDate < issueDate) throw new Invalid('Due date cannot be before the issue date', `${path}dueDate`);
+}
+
+/** Use cases of invoices; every one runs under the caller's tenant (RLS + explicit tenant conditions). */
+export class InvoiceService {
+  readonly #ctx: ServiceContext<Config>;
+  readonly #mailer: Mailer;
+  constructor(ctx: ServiceContext<Config>, mailer: Mailer) {
+    this.#ctx = ctx;
+    this.#mailer = mailer;
+  }
+
+  /** Newest first; search over number, customer name and e-mail (trigram index); status filter; pages. */
+  async list(id: Tenant, q: InvoiceListQuery): Promise<{ items: Invoice[]; total: number }> {
+    const reader = this.#ctx.reader;
+    const status = q.status ?? null;
+    if (q.search) {
+      const rows = await reader.query<InvoiceRow & { total_count: string }>(
+        id.tenantId,
+        `select ${INVOICE_COLUMNS}, p.total_count::text as total_count
+           from billing.search_invoice_page($1, $2, $3, $4) p
+           join billing.invoices i on i.id = p.id and i.tenant_id = $5 ${CUSTOMER_JOIN}
+          order by i.created_at desc, i.id desc`,
+        [likePattern(q.search), status, q.limit, q.offset, id.tenantId],
+      );
+      if (rows.length > 0 || q.offset === 0) return { items: rows.map(toInvoice), total: Number(rows[0]?.total_count ?? 0) };
+      const [c] = await reader.query<{ n: string }>(
+        id.tenantId,
+        `select p.total_count::text as n from billing.search_invoice_page($1, $2, 1, 0) p`,
+        [likePattern(q.search), status],
+      );
+      return { items: [], total: Number(c?.n ?? 0) };
+    }
+    // Unsearched: the page from the (tenant, created_at, id) index; the total from the summary rows.
+    const rows = await reader.query<InvoiceRow & { total_count: string }>(
+      id.tenantId,
+      `select ${INVOICE_COLUMNS},
+         (select coalesce(sum(invoice_count), 0)::text from billing.stats_status s
+           where s.tenant_id = $1 and ($2::text is null or s.status = $2)) as total_count
+         from billing.invoices i ${CUSTOMER_JOIN}
+        where i.tenant_id = $1 and ($2::text is null or i.status = $2)
+        order by i.created_at desc, i.id desc limit $3 offset $4`,
+      [id.tenantId, status, q.limit, q.offset],
+    );
+    if (rows.length > 0 || q.offset === 0) return { items: rows.map(toInvoice), total: Number(rows[0]?.total_count ?? 0) };
+    const [c] = await reader.query<{ n: string }>(
+      id.tenantId,
+      `select coalesce(sum(invoice_count), 0)::text as n from billing.stats_status where tenant_id = $1 and ($2::text is null or status = $2)`,
+      [id.tenantId, status],
+    );
+    return { items: [], total: Number(c?.n ?? 0) };
+  }
+
+  async get(id: Tenant, invoiceId: number): Promise<Invoice> {
+    const [row] = await this.#ctx.reader.query<InvoiceRow>(id.tenantId, GET_SQL, [invoiceId, id.tenantId]);
+    if (!row) throw new NotFound('Invoice not found');
+    return toInvoice(row);
+  }
+
+  async nextNumber(id: Tenant): Promise<string> {
+    const [row] = await this.#ctx.reader.query<{ prefix: string; seq: string }>(id.tenantId, NEXT_NUMBER_SQL, [id.tenantId]);
+    return formatInvoiceNumber(row!.prefix, Number(row!.seq));
+  }
+
+  async create(id: Identity, input: InvoiceCreate): Promise<Invoice> {
+    const inv = input.invoice;
+    await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
+    const issueDate = inv.issueDate ?? todayUtc();
+    checkDates(issueDate, inv.dueDate, 'invoice.');
+    const f = figures(input.items, inv, 'invoice.');
+    const invoice = await this.#ctx
+      .tx(id, async (em) => {
+        const numbering = new Numbering(em, id.tenantId);
+        const next = await numbering.lock();
+        let invoiceNumber: string;
+        if (!inv.invoiceNumber || inv.invoiceNumber === next) invoiceNumber = await numbering.take();
+        else {
+          invoiceNumber = inv.invoiceNumber;
+          const taken = await em.execute(`select 1 from billing.invoices where tenant_id = ? and invoice_number = ?`, [
+            id.tenantId,
+            invoiceNumber,
+          ]);
+          if (taken.length) throw new Conflict(`Invoice number ${invoiceNumber} already exists`);
+        }
+        const [row] = await em.execute<{ id: string }[]>(
+          `insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
+           exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
+           notes, terms, payment_instructions, public_token)
+         values (?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+          [
+            id.tenantId,
+            id.userId,
+            inv.customerId,
+            invoiceNumber,
+            issueDate,
+            inv.dueDate,
+            inv.currency,
+            inv.exchangeRate,
+            f.subtotal,
+            inv.taxRate,
+            f.taxAmount,
+            f.discountAmount,
+            f.shippingAmount,
+            f.total,
+            f.totalInBaseCurrency,
+            inv.notes,
+            inv.terms,
+            inv.paymentInstructions,
+            randomBytes(32).toString('base64url'),
+          ],
+        );
+        const invoiceId = Number(row!.id);
+        await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set());
+        const created = await this.#load(em, id.tenantId, invoiceId);
+        addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(created) });
+        return created;
+      })
+      .catch((err: unknown) => {
+        // Creates are serialized by the numbering lock, so this is a last line of defence, not a path we expect.
+        if ((err as { code?: string }).code === '23505') throw new Conflict('Invoice number already exists');
+        throw err;
+      });
+    return invoice;
+  }
+
+  async update(id: Identity, invoiceId: number, input: InvoiceUpdate): Promise<Invoice> {
+    const before = await this.get(id, invoiceId); // 404 first: another tenant's id never reaches the other checks
+    // Keeping the invoice's customer is always allowed (even once deleted); a new one must exist in the tenant.
+    if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId, 'customerId');
+    return this.#ctx.tx(id, async (em) => {
+      const current = await this.#load(em, id.tenantId, invoiceId, true);
+      const merged = {
+        issueDate: input.issueDate ?? current.issueDate,
+        dueDate: input.dueDate ?? current.dueDate,
+        status: input.status ?? current.status,
+        currency: input.currency ?? current.currency,
+        exchangeRate: input.exchangeRate ?? current.exchangeRate,
+        taxRate: input.taxRate ?? current.taxRate,
+        discountAmount: input.discountAmount ?? current.discountAmount,
+        shippingAmount: input.shippingAmount ?? current.shippingAmount,
+        notes: input.notes === undefined ? current.notes : input.notes,
+        terms: input.terms === undefined ? current.terms : input.terms,
+        paymentInstructions: input.paymentInstructions === undefined ? current.paymentInstructions : input.paymentInstructions,
+      };
+      checkDates(merged.issueDate, merged.dueDate, '');
+      const f = figures(input.items, merged, '');
+      const entered = merged.status !== current.status ? merged.status : undefined;
+      await em.execute(
+        `update billing.invoices set
+           customer_id = ?, issue_date = ?, due_date = ?, status = ?, currency = ?, exchange_rate = ?, tax_rate = ?,
+           subtotal = ?, tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?,
+           notes = ?, terms = ?, payment_instructions = ?,
+           paid_at = case when ? = 'paid' then coalesce(paid_at, now()) else null end,
+           sent_at = case when ? = 'sent' then coalesce(sent_at, now()) else sent_at end,
+           updated_at = now()
+         where id = ? and tenant_id = ?`,
+        [
+          input.customerId,
+          merged.issueDate,
+          merged.dueDate,
+          merged.status,
+          merged.currency,
+          merged.exchangeRate,
+          merged.taxRate,
+          f.subtotal,
+          f.taxAmount,
+          f.discountAmount,
+          f.shippingAmount,
+          f.total,
+          f.totalInBaseCurrency,
+          merged.notes,
+          merged.terms,
+          merged.paymentInstructions,
+          merged.status,
+          merged.status,
+          invoiceId,
+          id.tenantId,
+        ],
+      );
+      await em.execute(`delete from billing.invoice_items where invoice_id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
+      await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set((current.items ?? []).map((it) => it.id)));
+      const updated = await this.#load(em, id.tenantId, invoiceId);
+      const data = eventData(updated);
+      addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data });
+      const statusEvent = entered && STATUS_EVENTS[entered];
+      if (statusEvent) addEvent(em, { subject: statusEvent, tenantId: id.tenantId, actorId: id.userId, data });
+      return updated;
+    });
+  }
+
+  /** Deletes the invoice and its items; the deleted event carries the invoice as it was. */
+  async remove(id: Identity, invoiceId: number): Promise<void> {
+    await this.#ctx.tx(id, async (em) => {
+      const current = await this.#load(em, id.tenantId, invoiceId, true);
+      await em.execute(`delete from billing.invoices where id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
+      addEvent(em, { subject: InvoiceEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data: eventData(current) });
+    });
+  }
+
+  /** The PDF as a stream, with the file name it is served under. */
+  async pdf(id: Tenant, invoiceId: number) {
+    const invoice = await this.get(id, invoiceId);
+    const sender = await this.#sender(id);
+    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender) };
+  }
+
+  /**
+   * E-mails the invoice (PDF attached) to the customer. Only once the mail was accepted does one transaction mark
+   * it: a draft becomes sent, sentAt is set (first send), a re-send counts as a reminder; the sent event goes out.
+   * Other statuses (paid, overdue, …) are kept: sending a copy never moves an invoice backwards.
+   */
+  async send(id: Identity, invoiceId: number): Promise<Invoice> {
+    const invoice = await this.get(id, invoiceId);
+    const to = invoice.customer?.email?.trim();
+    if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
+    const sender = await this.#sender(id);
+    const pdf = await invoicePdfBuffer(invoice, sender);
+    const from = sender?.name ?? 'Billpoint';
+    try {
+      await this.#mailer.send({
+        to,
+        subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
+        text: [
+          `Hello ${invoice.customer?.name ?? ''},`.trim(),
+          '',
+          `please find attached invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency}, due on ${invoice.dueDate}.`,
+          '',
+          `Thank you,`,
+          from,
+        ].join('\n'),
+        attachments: [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      });
+    } catch (err) {
+      this.#ctx.logger.warn({ err, invoiceId, tenantId: id.tenantId }, 'sending the invoice e-mail failed');
+      throw new BadGateway('The invoice could not be sent: the mail server did not accept the message. Please try again.');
+    }
+    return this.#ctx.tx(id, async (em) => {
+      await this.#load(em, id.tenantId, invoiceId, true);
+      await em.execute(
+        `update billing.invoices set
+           status = case when status = 'draft' then 'sent' else status end,
+           reminders_sent = reminders_sent + case when sent_at is null then 0 else 1 end,
+           last_reminder_at = case when sent_at is null then last_reminder_at else now() end,
+           sent_at = coalesce(sent_at, now()),
+           updated_at = now()
+         where id = ? and tenant_id = ?`,
+        [invoiceId, id.tenantId],
+      );
+      const sent = await this.#load(em, id.tenantId, invoiceId);
+      addEvent(em, { subject: InvoiceEvents.Sent, tenantId: id.tenantId, actorId: id.userId, data: eventData(sent) });
+      return sent;
+    });
+  }
+
+  /** The invoice in the transaction (FOR UPDATE when about to change it); 404 when the tenant has none. */
+  async #load(em: EntityManager, tenantId: string, invoiceId: number, lock = false): Promise<Invoice> {
+    const sql = GET_SQL.replace(/\$1/, '?').replace(/\$2/, '?') + (lock ? ' for update of i' : '');
+    const [row] = await em.execute<InvoiceRow[]>(sql, [invoiceId, tenantId]);
+    if (!row) throw new NotFound('Invoice not found');
+    return toInvoice(row);
+  }
+
+  /** Inserts the lines in order; a line keeps its id when it names one the invoice had. */
+  async #writeItems(em: EntityManager, tenantId: string, invoiceId: number, lines: Figures['lines'], keep: Set<number>) {
+    const values: string[] = [];
+    const params: unknown[] = [];
+    const used = new Set<number>();
+    lines.forEach((l, position) => {
+      const keepId = l.id != null && keep.has(l.id) && !used.has(l.id) ? l.id : null;
+      if (keepId != null) used.add(keepId);
+      values.push(`(${keepId != null ? '?' : 'default'}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      if (keepId != null) params.push(keepId);
+      params.push(tenantId, invoiceId, position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount);
+    });
+    await em.execute(
+      `insert into billing.invoice_items (id, tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+       values ${values.join(', ')}`,
+      params,
+    );
+  }
+
+  /** The customer must exist in the tenant: from the read model, else asked from customers (and remembered). */
+  async #ensureCustomer(id: Tenant, customerId: number, path: string): Promise<void> {
+    const [known] = await this.#ctx.reader.query<{ deleted: boolean }>(
+      id.tenantId,
+      `select deleted from billing.customers where tenant_id = $1 and id = $2`,
+      [id.tenantId, customerId],
+    );
+    if (known) {
+      if (known.deleted) throw new Invalid('Customer not found', path);
+      return;
+    }
+    let answer: unknown;
+    try {
+      answer = await this.#ctx.bus.request(Rpc.CustomersGet, { tenantId: id.tenantId, id: customerId }, { timeoutMs: 5_000 });
+    } catch (err) {
+      if (err instanceof BusTimeoutError) throw new BadGateway('The customers service did not answer. Please try again.');
+      throw err;
+    }
+    const customer = CustomersGetReply.parse(answer);
+    if (!customer) throw new Invalid('Customer not found', path);
+    await this.#ctx.tx(id, (em) => upsertCustomer(em, id.tenantId, customer));
+  }
+
+  async #sender(id: Tenant): Promise<PdfSender | null> {
+    const [org] = await this.#ctx.reader.query<{ name: string }>(
+      id.tenantId,
+      `select name from billing.organizations where tenant_id = $1`,
+      [id.tenantId],
+    );
+    return org ?? null;
+  }
+}

@@ -1,0 +1,116 @@
+import type { Invoice, InvoiceCustomer, InvoiceItem, InvoiceStatus } from '@billpoint/proto';
+
+/** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
+const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The columns of an invoice answer (alias `i`) with its customer (alias `c`, the read model), every value already
+ * text or a plain number so that pg rows and json_agg rows map the same way and money never passes through a float.
+ */
+export const INVOICE_COLUMNS = `
+  i.id::text as id, i.invoice_number, i.customer_id::text as customer_id, i.status,
+  i.issue_date::text as issue_date, i.due_date::text as due_date, i.currency,
+  i.exchange_rate::text as exchange_rate, i.subtotal::text as subtotal, i.tax_rate::text as tax_rate,
+  i.tax_amount::text as tax_amount, i.discount_amount::text as discount_amount,
+  i.shipping_amount::text as shipping_amount, i.total::text as total,
+  i.total_in_base_currency::text as total_in_base_currency,
+  i.notes, i.terms, i.payment_instructions,
+  ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
+  i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at,
+  ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
+  c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
+
+export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id`;
+
+export const ITEMS_JSON = `(select coalesce(json_agg(json_build_object(
+    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
+    'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text
+  ) order by it.position), '[]'::json) from billing.invoice_items it where it.invoice_id = i.id and it.tenant_id = i.tenant_id)`;
+
+export interface InvoiceRow {
+  id: string | number;
+  invoice_number: string;
+  customer_id: string | number;
+  status: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  exchange_rate: string;
+  subtotal: string;
+  tax_rate: string;
+  tax_amount: string;
+  discount_amount: string;
+  shipping_amount: string;
+  total: string;
+  total_in_base_currency: string;
+  notes: string | null;
+  terms: string | null;
+  payment_instructions: string | null;
+  sent_at: string | null;
+  viewed_at: string | null;
+  paid_at: string | null;
+  reminders_sent: number;
+  last_reminder_at: string | null;
+  created_at: string;
+  updated_at: string;
+  c_id: string | number | null;
+  c_name: string | null;
+  c_email: string | null;
+  c_phone: string | null;
+  c_address: string | null;
+  c_company: string | null;
+  public_token?: string;
+  items?: InvoiceItem[] | string;
+}
+
+export function toCustomer(r: InvoiceRow): InvoiceCustomer | null {
+  if (r.c_id == null) return null;
+  return {
+    id: Number(r.c_id),
+    name: r.c_name ?? '',
+    email: r.c_email ?? '',
+    phone: r.c_phone ?? null,
+    address: r.c_address ?? null,
+    company: r.c_company ?? null,
+  };
+}
+
+export function toInvoice(r: InvoiceRow): Invoice {
+  const inv: Invoice = {
+    id: Number(r.id),
+    invoiceNumber: r.invoice_number,
+    customerId: Number(r.customer_id),
+    customer: toCustomer(r),
+    status: r.status as InvoiceStatus,
+    issueDate: r.issue_date,
+    dueDate: r.due_date,
+    currency: r.currency,
+    exchangeRate: r.exchange_rate,
+    subtotal: r.subtotal,
+    taxRate: r.tax_rate,
+    taxAmount: r.tax_amount,
+    discountAmount: r.discount_amount,
+    shippingAmount: r.shipping_amount,
+    total: r.total,
+    totalInBaseCurrency: r.total_in_base_currency,
+    notes: r.notes ?? null,
+    terms: r.terms ?? null,
+    paymentInstructions: r.payment_instructions ?? null,
+    sentAt: r.sent_at ?? null,
+    viewedAt: r.viewed_at ?? null,
+    paidAt: r.paid_at ?? null,
+    remindersSent: Number(r.reminders_sent),
+    lastReminderAt: r.last_reminder_at ?? null,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  if (r.public_token !== undefined) inv.publicToken = r.public_token;
+  if (r.items !== undefined) {
+    const items = typeof r.items === 'string' ? (JSON.parse(r.items) as InvoiceItem[]) : r.items;
+    inv.items = items.map((it) => ({ ...it, id: Number(it.id), productId: it.productId == null ? null : Number(it.productId) }));
+  }
+  return inv;
+}
+
+/** `%`, `_` and `\` in a search term match themselves. */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

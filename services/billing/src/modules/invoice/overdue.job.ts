@@ -1,0 +1,62 @@
+import { InvoiceEvents } from '@billpoint/proto';
+import { addEvent, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { eventData } from './invoice.service.ts';
+
+/**
+ * Marks sent (or viewed) invoices past their due date as overdue, with one event each. Safe on every replica at
+ * once: the UPDATE locks each row and re-checks its WHERE after a concurrent change, so an invoice another run
+ * marked meanwhile is no longer `sent` and is skipped — each invoice is marked, and announced, exactly once.
+ * "Past due" is a due date before today in UTC, the calendar the service dates invoices by.
+ * Answers how many invoices this run marked.
+ */
+export async function runOverdueJob(ctx: ServiceContext): Promise<number> {
+  // Tenants from the numbering table (no RLS): every tenant with an invoice has a row there.
+  const tenants = await ctx.orm.em.fork().execute<{ tenant_id: string }[]>(`select tenant_id from billing.numbering order by tenant_id`);
+  let marked = 0;
+  for (const { tenant_id: tenantId } of tenants) {
+    try {
+      marked += await ctx.tx({ tenantId }, async (em) => {
+        const rows = await em.execute<InvoiceRow[]>(
+          `with u as (
+             update billing.invoices set status = 'overdue', updated_at = now()
+              where tenant_id = ? and status in ('sent', 'viewed') and due_date < (now() at time zone 'UTC')::date
+             returning *
+           )
+           select ${INVOICE_COLUMNS} from u i ${CUSTOMER_JOIN} order by i.id`,
+          [tenantId],
+        );
+        for (const row of rows) {
+          addEvent(em, { subject: InvoiceEvents.Overdue, tenantId, actorId: null, data: eventData(toInvoice(row)) });
+        }
+        return rows.length;
+      });
+    } catch (err) {
+      ctx.logger.error({ err, tenantId }, 'overdue job failed for a tenant; will retry on the next run');
+    }
+  }
+  if (marked) ctx.logger.info({ marked }, 'invoices marked overdue');
+  return marked;
+}
+
+/** Runs the job at start and then every `intervalMs`; `stop()` waits for a run in progress. */
+export function startOverdueJob(ctx: ServiceContext, intervalMs: number): Subscription {
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return; // a slow run is never overlapped by the next tick
+    running = runOverdueJob(ctx)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'overdue job failed'))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

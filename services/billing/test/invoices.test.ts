@@ -1,0 +1,323 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice, NextNumber } from '@billpoint/proto';
+import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
+import { inDays, invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.close());
+
+const nextNumber = async (c: ReturnType<Stack['client']>) => ((await c.get('/api/invoices/next-number')).json as NextNumber).invoiceNumber;
+
+describe('invoices through the gateway', () => {
+  it('creates a draft with server-computed figures, gets it with customer and items, lists, updates and deletes', async () => {
+    const c = stack.client();
+    await c.register();
+    const cust = await makeCustomer(c, { name: 'Ada Lovelace', email: 'ada@engine.test', phone: '+44 1', company: 'Engines' });
+    const res = await c.post('/api/invoices', {
+      invoice: {
+        customerId: String(cust.id),
+        invoiceNumber: 'INV-0001',
+        dueDate: inDays(30),
+        status: 'paid', // ignored: new invoices are drafts
+        subtotal: '999999', // client figures are ignored
+        total: '1',
+        taxAmount: '5',
+        currency: 'usd',
+        taxRate: '10',
+        discountAmount: '1.05',
+        shippingAmount: '2',
+        notes: 'Thanks!',
+        terms: 'Net 30',
+      },
+      items: [
+        { description: 'Design', quantity: '3', rate: '33.33', amount: '1' },
+        { description: 'Hosting', quantity: '1.5', rate: '0.99', taxRate: '20' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const inv = res.json as Invoice;
+    expect(inv).toMatchObject({
+      invoiceNumber: 'INV-0001',
+      status: 'draft',
+      customerId: cust.id,
+      customer: { id: cust.id, name: 'Ada Lovelace', email: 'ada@engine.test', phone: '+44 1', address: null, company: 'Engines' },
+      currency: 'USD',
+      exchangeRate: '1.000000',
+      issueDate: new Date().toISOString().slice(0, 10),
+      dueDate: inDays(30),
+      subtotal: '101.48', // 99.99 + 1.49 (1.485 half-up)
+      taxAmount: '10.30', // 10.00 + 0.30
+      discountAmount: '1.05',
+      shippingAmount: '2.00',
+      total: '112.73',
+      totalInBaseCurrency: '112.73',
+      notes: 'Thanks!',
+      terms: 'Net 30',
+      sentAt: null,
+      paidAt: null,
+      remindersSent: 0,
+    });
+    expect(inv.items!.map((i) => [i.description, i.quantity, i.rate, i.amount, i.taxRate, i.taxAmount])).toEqual([
+      ['Design', '3.00', '33.33', '99.99', '10.00', '10.00'],
+      ['Hosting', '1.50', '0.99', '1.49', '20.00', '0.30'],
+    ]);
+    expect(inv.publicToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const got = await c.get(`/api/invoices/${inv.id}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toEqual(inv);
+
+    const second = await makeInvoice(c, cust.id);
+    const list = await c.get('/api/invoices');
+    expect(list.headers.get('x-total-count')).toBe('2');
+    const rows = list.json as Invoice[];
+    expect(rows.map((r) => r.id)).toEqual([second.id, inv.id]);
+    expect(rows[1]!.customer).toMatchObject({ name: 'Ada Lovelace', email: 'ada@engine.test' });
+    expect(rows[1]).not.toHaveProperty('items');
+    expect(rows[1]).not.toHaveProperty('publicToken');
+
+    // The edit form: items replace the stored ones (a kept id stays), status Pending = sent.
+    const keep = inv.items![1]!;
+    const upd = await c.put(`/api/invoices/${inv.id}`, {
+      customerId: cust.id,
+      status: 'sent',
+      issueDate: inDays(-1),
+      dueDate: inDays(10),
+      notes: null,
+      total: '0',
+      items: [
+        { id: keep.id, description: 'Hosting (year)', quantity: '12', rate: '0.99' },
+        { description: 'Support', quantity: '1', rate: '50' },
+      ],
+    });
+    expect(upd.status).toBe(200);
+    const u = upd.json as Invoice;
+    // Lines without their own tax rate take the invoice's (10 %): 1.19 + 5.00.
+    expect(u).toMatchObject({ status: 'sent', notes: null, terms: 'Net 30', subtotal: '61.88', taxAmount: '6.19', total: '69.02' });
+    expect(u.sentAt).not.toBeNull();
+    expect(u.items!.map((i) => i.description)).toEqual(['Hosting (year)', 'Support']);
+    expect(u.items![0]!.id).toBe(keep.id);
+
+    const paid = (
+      await c.put(`/api/invoices/${inv.id}`, { customerId: cust.id, status: 'paid', items: [{ description: 'A', quantity: 1, rate: 5 }] })
+    ).json as Invoice;
+    expect(paid.status).toBe('paid');
+    expect(paid.paidAt).not.toBeNull();
+    const unpaid = (
+      await c.put(`/api/invoices/${inv.id}`, { customerId: cust.id, status: 'sent', items: [{ description: 'A', quantity: 1, rate: 5 }] })
+    ).json as Invoice;
+    expect(unpaid.paidAt).toBeNull();
+    expect(unpaid.sentAt).toBe(u.sentAt);
+
+    expect((await c.delete(`/api/invoices/${inv.id}`)).status).toBe(204);
+    expect((await c.get(`/api/invoices/${inv.id}`)).status).toBe(404);
+    expect((await c.delete(`/api/invoices/${inv.id}`)).status).toBe(404);
+    expect(((await c.get('/api/invoices')).json as Invoice[]).map((r) => r.id)).toEqual([second.id]);
+  });
+
+  it('searches number, customer name and e-mail case-insensitively, filters by status, pages', async () => {
+    const c = stack.client();
+    await c.register();
+    const north = await makeCustomer(c, { name: 'Northwind Traders', email: 'orders@northwind.test' });
+    const jane = await makeCustomer(c, { name: 'Jane Roe', email: 'jane@ROE.test' });
+    const pct = await makeCustomer(c, { name: 'Hundred 100%', email: 'h@x.test' });
+    const a = await makeInvoice(c, north.id);
+    const b = await makeInvoice(c, jane.id, { status: 'sent' });
+    const d = await makeInvoice(c, pct.id, { status: 'paid' });
+    const e = await makeInvoice(c, jane.id, { invoice: { invoiceNumber: 'CUSTOM-77' } });
+    const ids = async (q: string) => ((await c.get(`/api/invoices?${q}`)).json as Invoice[]).map((x) => x.id);
+    expect(await ids('search=NORTH')).toEqual([a.id]);
+    expect(await ids('search=roe.test')).toEqual([e.id, b.id]);
+    expect(await ids('search=inv-0002')).toEqual([b.id]);
+    expect(await ids('search=custom-7')).toEqual([e.id]);
+    expect(await ids('search=100%25')).toEqual([d.id]);
+    expect(await ids('search=%25')).toEqual([d.id]);
+    expect(await ids('search=zzz')).toEqual([]);
+    expect(await ids('status=sent')).toEqual([b.id]);
+    expect(await ids('search=jane&status=draft')).toEqual([e.id]);
+    const page = await c.get('/api/invoices?limit=2&offset=1');
+    expect((page.json as Invoice[]).map((x) => x.id)).toEqual([d.id, b.id]);
+    expect(page.headers.get('x-total-count')).toBe('4');
+    const searchedPage = await c.get('/api/invoices?search=inv&limit=1&offset=1');
+    expect((searchedPage.json as Invoice[]).map((x) => x.id)).toEqual([b.id]);
+    expect(searchedPage.headers.get('x-total-count')).toBe('3');
+    const beyond = await c.get('/api/invoices?search=inv&offset=50');
+    expect(beyond.json).toEqual([]);
+    expect(beyond.headers.get('x-total-count')).toBe('3');
+    expect((await c.get('/api/invoices?status=lost')).status).toBe(400);
+
+    // A customer renamed in customers: the read model and the search follow the event.
+    await c.put(`/api/customers/${north.id}`, { name: 'Southwind Partners', email: 'orders@northwind.test' });
+    await expect.poll(() => ids('search=southwind')).toEqual([a.id]);
+    expect(((await c.get(`/api/invoices/${a.id}`)).json as Invoice).customer!.name).toBe('Southwind Partners');
+  });
+
+  it('numbers INV-0001, INV-0002…; next-number is what create takes; custom numbers are skipped; duplicates are 409', async () => {
+    const c = stack.client();
+    await c.register();
+    const cust = await makeCustomer(c);
+    expect(await nextNumber(c)).toBe('INV-0001');
+    expect(await nextNumber(c)).toBe('INV-0001'); // asking reserves nothing
+    expect((await makeInvoice(c, cust.id)).invoiceNumber).toBe('INV-0001');
+    const next = await nextNumber(c);
+    expect(next).toBe('INV-0002');
+    expect((await makeInvoice(c, cust.id, { invoice: { invoiceNumber: next } })).invoiceNumber).toBe('INV-0002');
+    // A custom number ahead of the sequence is kept, and the sequence steps over it.
+    expect((await makeInvoice(c, cust.id, { invoice: { invoiceNumber: 'INV-0004' } })).invoiceNumber).toBe('INV-0004');
+    expect((await makeInvoice(c, cust.id)).invoiceNumber).toBe('INV-0003');
+    expect(await nextNumber(c)).toBe('INV-0005');
+    expect((await makeInvoice(c, cust.id)).invoiceNumber).toBe('INV-0005');
+
+    const dup = await c.post('/api/invoices', invoiceBody(cust.id, { invoice: { invoiceNumber: 'INV-0003' } }));
+    expect(dup.status).toBe(409);
+    expect(dup.json.message).toBe('Invoice number INV-0003 already exists');
+    // A stale next-number (taken meanwhile) is a duplicate too.
+    expect((await c.post('/api/invoices', invoiceBody(cust.id, { invoice: { invoiceNumber: 'INV-0005' } }))).status).toBe(409);
+    expect(await nextNumber(c)).toBe('INV-0006');
+
+    // Numbers are per tenant.
+    const other = stack.client();
+    await other.register();
+    const oc = await makeCustomer(other);
+    expect((await makeInvoice(other, oc.id)).invoiceNumber).toBe('INV-0001');
+  });
+
+  it('a create that rolls back does not use up its number (gap-free)', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const cust = await makeCustomer(c);
+    await makeInvoice(c, cust.id);
+    // A failure after the number was allocated, inside the create transaction.
+    await stack.db.query(`create function billing.test_boom() returns trigger language plpgsql as $$
+      begin if new.notes = 'boom' then raise exception 'boom'; end if; return new; end $$`);
+    await stack.db.query(`create trigger test_boom before insert on billing.invoices for each row execute function billing.test_boom()`);
+    try {
+      const failed = await c.post('/api/invoices', invoiceBody(cust.id, { invoice: { notes: 'boom' } }));
+      expect(failed.status).toBe(500);
+      expect(failed.json.message).not.toContain('boom');
+    } finally {
+      await stack.db.query(`drop trigger test_boom on billing.invoices; drop function billing.test_boom()`);
+    }
+    expect(await nextNumber(c)).toBe('INV-0002');
+    expect((await makeInvoice(c, cust.id)).invoiceNumber).toBe('INV-0002');
+    const counter = await stack.db.query(`select next_seq from billing.numbering where tenant_id = $1`, [me.organization.id]);
+    expect(counter.rows[0]!.next_seq).toBe('3');
+  });
+
+  it('100 concurrent creates get 100 distinct, consecutive numbers', async () => {
+    const c = stack.client();
+    await c.register();
+    const cust = await makeCustomer(c);
+    const results = await Promise.all(Array.from({ length: 100 }, () => c.post('/api/invoices', invoiceBody(cust.id))));
+    expect(results.map((r) => r.status)).toEqual(Array(100).fill(201));
+    const numbers = results.map((r) => (r.json as Invoice).invoiceNumber).sort();
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => `INV-${String(i + 1).padStart(4, '0')}`));
+    expect(await nextNumber(c)).toBe('INV-0101');
+  }, 60_000);
+
+  it('answers the validation messages of the spec, per field', async () => {
+    const c = stack.client();
+    await c.register();
+    const cust = await makeCustomer(c);
+    const issues = async (body: unknown, method: 'post' | 'put' = 'post', path = '/api/invoices') => {
+      const res = await c[method](path, body);
+      expect(res.status).toBe(400);
+      return res.json.issues as { path: string; message: string }[];
+    };
+    expect(await issues({ invoice: { dueDate: inDays(3) }, items: [{ description: 'x', quantity: 1, rate: 1 }] })).toContainEqual({
+      path: 'invoice.customerId',
+      message: 'Customer is required',
+    });
+    expect(await issues({ invoice: { customerId: '' }, items: [] })).toEqual(
+      expect.arrayContaining([
+        { path: 'invoice.customerId', message: 'Customer is required' },
+        { path: 'invoice.dueDate', message: 'Due date is required' },
+        { path: 'items', message: 'At least one item is required' },
+      ]),
+    );
+    expect(
+      await issues({
+        invoice: { customerId: cust.id, dueDate: inDays(3) },
+        items: [
+          { description: ' ', quantity: '', rate: null },
+          { description: 'ok', quantity: '-1', rate: '1.234' },
+        ],
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        { path: 'items.0.description', message: 'Description is required' },
+        { path: 'items.0.quantity', message: 'Quantity is required' },
+        { path: 'items.0.rate', message: 'Rate is required' },
+        { path: 'items.1.quantity', message: 'Quantity must be at least 0' },
+        { path: 'items.1.rate', message: 'Rate can have at most 2 decimals' },
+      ]),
+    );
+    expect(await issues(invoiceBody(cust.id, { invoice: { issueDate: inDays(5), dueDate: inDays(1) } }))).toEqual([
+      { path: 'invoice.dueDate', message: 'Due date cannot be before the issue date' },
+    ]);
+    expect(await issues(invoiceBody(999_999))).toEqual([{ path: 'invoice.customerId', message: 'Customer not found' }]);
+
+    const inv = await makeInvoice(c, cust.id);
+    expect(await issues({ items: [{ description: 'x', quantity: 1, rate: 1 }] }, 'put', `/api/invoices/${inv.id}`)).toContainEqual({
+      path: 'customerId',
+      message: 'Please select a customer',
+    });
+    expect(await issues({ customerId: cust.id, items: [] }, 'put', `/api/invoices/${inv.id}`)).toContainEqual({
+      path: 'items',
+      message: 'At least one item is required',
+    });
+    expect(
+      await issues(
+        { customerId: cust.id, status: 'pending', items: [{ description: 'x', quantity: 1, rate: 1 }] },
+        'put',
+        `/api/invoices/${inv.id}`,
+      ),
+    ).toEqual([{ path: 'status', message: 'Status must be one of draft, sent, viewed, paid, overdue, cancelled, refunded' }]);
+    // A deleted customer can no longer be invoiced.
+    const gone = await makeCustomer(c);
+    await c.delete(`/api/customers/${gone.id}`);
+    await expect
+      .poll(async () => (await c.post('/api/invoices', invoiceBody(gone.id))).json?.issues)
+      .toEqual([{ path: 'invoice.customerId', message: 'Customer not found' }]);
+  });
+
+  it('a customer the read model does not know yet is asked from customers over request/reply', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const cust = await makeCustomer(c, { name: 'Fresh Co', email: 'fresh@co.test' });
+    // Simulate the event not having arrived yet.
+    await stack.db.query(`delete from billing.customers where tenant_id = $1 and id = $2`, [me.organization.id, cust.id]);
+    const inv = await makeInvoice(c, cust.id);
+    expect(inv.customer).toMatchObject({ id: cust.id, name: 'Fresh Co', email: 'fresh@co.test' });
+    // Another tenant's customer id is not found, even though it exists.
+    const other = stack.client();
+    await other.register();
+    const res = await other.post('/api/invoices', invoiceBody(cust.id));
+    expect(res.status).toBe(400);
+    expect(res.json.issues).toEqual([{ path: 'invoice.customerId', message: 'Customer not found' }]);
+  });
+
+  it('sends to the customer: without SMTP_URL the mail is an .eml file in the outbox; a draft becomes sent', async () => {
+    const c = stack.client();
+    await c.register();
+    const cust = await makeCustomer(c, { email: 'eml@example.test' });
+    const inv = await makeInvoice(c, cust.id);
+    const res = await c.post(`/api/invoices/${inv.id}/send`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'sent', remindersSent: 0 });
+    const dir = (stack.billing.ctx.config as { MAIL_OUTBOX_DIR?: string }).MAIL_OUTBOX_DIR!;
+    const eml = readdirSync(dir)
+      .map((f) => readFileSync(`${dir}/${f}`, 'utf8'))
+      .find((m) => m.includes('To: eml@example.test'));
+    expect(eml).toContain(`Subject: Invoice ${inv.invoiceNumber}`);
+    expect(eml).toContain(`filename=invoice-${inv.invoiceNumber}.pdf`);
+    // Sending again is a reminder: the status and sentAt stay.
+    const again = (await c.post(`/api/invoices/${inv.id}/send`)).json as Invoice;
+    expect(again).toMatchObject({ status: 'sent', sentAt: res.json.sentAt, remindersSent: 1 });
+    expect(again.lastReminderAt).not.toBeNull();
+  });
+});

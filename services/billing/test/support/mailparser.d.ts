@@ -1,0 +1,11 @@
+// mailparser ships no types and @types/mailparser is not installed: the little the tests use.
+declare module 'mailparser' {
+  export interface ParsedMail {
+    subject?: string;
+    text?: string;
+    to?: { text: string };
+    from?: { text: string };
+    attachments: { filename?: string; contentType: string; content: Buffer }[];
+  }
+  export function simpleParser(source: Buffer | string): Promise<ParsedMail>;
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import { customerChoicesQueryOptions } from '@/lib/customers';
+
+/** The customer dropdown of the invoice forms: each option reads `name - email` (spec core §2). */
+export function CustomerField<T extends FieldValues>({
+  control,
+  name,
+  current,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
+  control: Control<T, any, any>;
+  name: FieldPath<T>;
+  /** The invoice's customer on the edit form, offered even when the list does not hold it (e.g. past the first 500). */
+  current?: { id: number; name: string; email: string } | null;
+}) {
+  const { data: customers = [], isPending, isError } = useQuery(customerChoicesQueryOptions());
+  const choices = current && !customers.some((c) => c.id === current.id) ? [current, ...customers] : customers;
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Customer</FormLabel>
+          <Select value={(field.value as string | undefined) || undefined} onValueChange={field.onChange} disabled={isPending}>
+            <FormControl>
+              <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                <SelectValue placeholder={isPending ? 'Loading customers...' : 'Select a customer'} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {choices.map((c) => (
+                <SelectItem key={c.id} value={String(c.id)}>
+                  {`${c.name} - ${c.email}`}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {!isPending && choices.length === 0 && (
+            <FormDescription>
+              {isError ? 'Customers could not be loaded. ' : 'No customers yet. '}
+              <Link className="text-primary underline-offset-4 hover:underline" to={paths.customerCreate.getHref()}>
+                Add Customer
+              </Link>
+            </FormDescription>
+          )}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

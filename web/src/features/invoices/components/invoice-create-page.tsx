@@ -1,0 +1,129 @@
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { startOfToday } from 'date-fns';
+import { PageBody, PageHeader } from '@/components/layouts/page-header';
+import { FormActions } from '@/components/form-actions';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TextField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths } from '@/config/paths';
+import { toast } from '@/hooks/use-toast';
+import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { formatLongDate, toIsoDate } from '@/lib/format';
+import { useCreateInvoice } from '../api/create-invoice';
+import { useNextInvoiceNumber } from '../api/get-next-number';
+import { formIssues, isFormField } from '../lib/api-issues';
+import {
+  createFormDefaults,
+  invoiceCreateFormSchema,
+  toCreateBody,
+  type InvoiceCreateFormInput,
+  type InvoiceCreateFormOutput,
+} from '../lib/invoice-form';
+import { CustomerField } from './customer-field';
+import { DateField } from './date-field';
+import { ItemsEditor } from './items-editor';
+
+const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms']);
+
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} value={value} readOnly placeholder="Loading..." className="bg-muted/50" />
+    </div>
+  );
+}
+
+/** Create Invoice (spec core §2): a draft in USD, numbered by the server's next number. */
+export function InvoiceCreatePage() {
+  const navigate = useNavigate();
+  const [today] = React.useState(startOfToday);
+  const nextNumber = useNextInvoiceNumber();
+  const form = useForm<InvoiceCreateFormInput, unknown, InvoiceCreateFormOutput>({
+    resolver: zodResolver(invoiceCreateFormSchema),
+    defaultValues: createFormDefaults(today),
+  });
+  const goToList = () => void navigate(paths.invoices.getHref());
+
+  const creation = useCreateInvoice({
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Invoice created successfully' });
+      goToList();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      if (error instanceof ApiError && error.status === 409) {
+        // The number was taken meanwhile: show the next one and let the user submit again.
+        const taken = nextNumber.invoiceNumber;
+        void nextNumber.refetch().then(({ data }) =>
+          toast({
+            variant: 'destructive',
+            title: 'Invoice number taken',
+            description: `${taken} was just used by another invoice. This invoice will be ${data?.invoiceNumber ?? 'numbered anew'}; select Create Invoice again.`,
+          }),
+        );
+        return;
+      }
+      for (const issue of formIssues(error instanceof ApiError ? error.body : undefined, isField))
+        form.setError(issue.name as never, { message: issue.message });
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create invoice' });
+    },
+  });
+
+  const submit = form.handleSubmit((values) => creation.mutate(toCreateBody(values, nextNumber.invoiceNumber, toIsoDate(today))));
+
+  return (
+    <>
+      <PageHeader title="Create Invoice" description="Generate a new invoice for your customer" />
+      <PageBody>
+        <Form {...form}>
+          <form noValidate onSubmit={(event) => void submit(event)} className="max-w-5xl space-y-6">
+            <Card>
+              <CardHeader>
+                <CardTitle>Invoice Details</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 md:grid-cols-2">
+                <ReadOnlyField id="invoice-number" label="Invoice Number" value={nextNumber.invoiceNumber} />
+                <CustomerField control={form.control} name="customerId" />
+                <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(today)} />
+                <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle>Invoice Items</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ItemsEditor control={form.control} removeMode="hide-at-one" />
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle>Additional Information</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                <TextField control={form.control} name="notes" label="Notes" placeholder="Additional notes for the customer..." multiline />
+                <TextField
+                  control={form.control}
+                  name="terms"
+                  label="Terms & Conditions"
+                  placeholder="Payment terms and conditions..."
+                  multiline
+                />
+              </CardContent>
+            </Card>
+
+            <FormActions onCancel={goToList} pending={creation.isPending} submitLabel="Create Invoice" pendingLabel="Creating..." />
+          </form>
+        </Form>
+      </PageBody>
+    </>
+  );
+}

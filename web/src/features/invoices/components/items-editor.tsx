@@ -1,0 +1,145 @@
+import { useFieldArray, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Plus, Trash } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { WithTooltip } from '@/components/ui/tooltip';
+import { formatMoney } from '@/lib/format';
+import { newItem, runningFigures } from '../lib/invoice-form';
+
+type ItemValues = { items: { description: string; quantity: string | number; rate: string | number }[] };
+
+/** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
+const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
+
+/** The items' own error (e.g. "At least one item is required"), not those of a row. */
+function ItemsMessage() {
+  const { error } = useFormField();
+  const message = error && 'root' in error ? (error as { root?: { message?: string } }).root?.message : error?.message;
+  return message ? <p className="text-sm font-medium text-destructive">{message}</p> : null;
+}
+
+/**
+ * Invoice items: Description, Qty, Rate (numbers, step 0.01), a read-only Amount (quantity × rate to
+ * cents, proto's exact arithmetic), Add Item and the running Total.
+ * Create shows a row's remove button only when there is more than one row; edit always shows it and
+ * disables it at one row (spec core §2).
+ */
+export function ItemsEditor<T extends FieldValues & ItemValues>({
+  control,
+  currency = 'USD',
+  removeMode,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
+  control: Control<T, any, any>;
+  currency?: string;
+  removeMode: 'hide-at-one' | 'disable-at-one';
+}) {
+  const c = control as unknown as Control<ItemValues>;
+  const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
+  const items = useWatch({ control: c, name: 'items' }) ?? [];
+  const { amounts, total } = runningFigures(items);
+  const single = fields.length <= 1;
+
+  return (
+    <div className="space-y-4">
+      <div
+        className="hidden grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem] gap-2 text-sm font-medium text-muted-foreground md:grid"
+        aria-hidden="true"
+      >
+        <span>Description</span>
+        <span>Qty</span>
+        <span>Rate</span>
+        <span>Amount</span>
+        <span />
+      </div>
+      <ol className="space-y-3" aria-label="Invoice items">
+        {fields.map((row, index) => (
+          <li
+            key={row.id}
+            data-testid="invoice-item-row"
+            className="grid grid-cols-2 items-start gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem] md:border-0 md:p-0"
+          >
+            <FormField
+              control={c}
+              name={`items.${index}.description`}
+              render={({ field }) => (
+                <FormItem className="col-span-2 md:col-span-1">
+                  <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
+                  <FormControl>
+                    <Input {...field} placeholder="Item description" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={c}
+              name={`items.${index}.quantity`}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel className="md:sr-only">{cellLabel('Qty', index)}</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="number" inputMode="decimal" min={0} step="0.01" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={c}
+              name={`items.${index}.rate`}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel className="md:sr-only">{cellLabel('Rate', index)}</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="number" inputMode="decimal" min={0} step="0.01" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-2">
+              <label className="text-sm font-medium md:sr-only" htmlFor={`${row.id}-amount`}>
+                {cellLabel('Amount', index)}
+              </label>
+              <Input
+                id={`${row.id}-amount`}
+                readOnly
+                tabIndex={-1}
+                value={formatMoney(amounts[index], currency)}
+                className="bg-muted/50 text-right tabular-nums"
+              />
+            </div>
+            <div className="flex items-end justify-end md:items-start">
+              {!(removeMode === 'hide-at-one' && single) && (
+                <WithTooltip label="Remove item">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="text-destructive hover:text-destructive"
+                    aria-label={`Remove item ${index + 1}`}
+                    disabled={single}
+                    onClick={() => remove(index)}
+                  >
+                    <Trash aria-hidden="true" />
+                  </Button>
+                </WithTooltip>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <FormField control={c} name="items" render={() => <FormItem>{<ItemsMessage />}</FormItem>} />
+      <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
+        <Button variant="outline" onClick={() => append(newItem())}>
+          <Plus aria-hidden="true" />
+          Add Item
+        </Button>
+        <p className="text-lg font-semibold" data-testid="invoice-total">
+          Total: <span>{formatMoney(total, currency)}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { InvoiceMessages, type InvoiceStatus } from '@billpoint/proto';
+import { makeInvoice } from '@/testing/factories';
+import { invoiceEditFormSchema, invoiceToEditForm, runningFigures, statusToSave, toUpdateBody } from './invoice-form';
+import { formatQuantity, viewFigures } from './view-figures';
+
+describe('edit form status mapping', () => {
+  it.each<[InvoiceStatus, string]>([
+    ['draft', 'draft'],
+    ['sent', 'pending'],
+    ['viewed', 'pending'],
+    ['paid', 'paid'],
+    ['overdue', 'overdue'],
+    ['cancelled', 'draft'],
+    ['refunded', 'draft'],
+  ])('a stored %s shows as %s', (stored, shown) => {
+    expect(invoiceToEditForm(makeInvoice({ status: stored })).status).toBe(shown);
+  });
+
+  it('saves Pending as sent, and the other choices as themselves', () => {
+    expect(statusToSave('pending', 'draft')).toBe('sent');
+    expect(statusToSave('paid', 'sent')).toBe('paid');
+    expect(statusToSave('overdue', 'sent')).toBe('overdue');
+    expect(statusToSave('draft', 'paid')).toBe('draft');
+  });
+
+  it('keeps a stored status the form cannot show while the select is left alone', () => {
+    expect(statusToSave('pending', 'viewed')).toBe('viewed');
+    expect(statusToSave('draft', 'cancelled')).toBe('cancelled');
+    expect(statusToSave('draft', 'refunded')).toBe('refunded');
+    expect(statusToSave('paid', 'cancelled')).toBe('paid');
+  });
+
+  it('builds the PUT body with the recomputed amounts and total as text', () => {
+    const invoice = makeInvoice({ id: 3, status: 'sent' });
+    const values = invoiceEditFormSchema.parse({
+      ...invoiceToEditForm(invoice),
+      items: [
+        { id: 301, description: 'Consulting', quantity: '3', rate: '33.33' },
+        { description: 'New line', quantity: '1', rate: '0.1' },
+      ],
+    });
+    expect(toUpdateBody(values, invoice.status)).toEqual({
+      customerId: 1,
+      issueDate: '2024-01-05',
+      dueDate: '2024-02-04',
+      notes: null,
+      status: 'sent',
+      total: '100.09',
+      items: [
+        { id: 301, description: 'Consulting', quantity: '3.00', rate: '33.33', amount: '99.99' },
+        { description: 'New line', quantity: '1.00', rate: '0.10', amount: '0.10' },
+      ],
+    });
+  });
+
+  it('asks for a customer with "Please select a customer" and keeps at least one item', () => {
+    const result = invoiceEditFormSchema.safeParse({ ...invoiceToEditForm(makeInvoice()), customerId: '', items: [] });
+    const messages = result.error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(messages).toContainEqual(['customerId', InvoiceMessages.selectCustomer]);
+    expect(messages).toContainEqual(['items', InvoiceMessages.itemsRequired]);
+  });
+});
+
+describe('running figures', () => {
+  it('never drifts: 3 × 33.33 = 99.99; 0.1 + 0.2 = 0.30; unfinished input counts as 0', () => {
+    expect(runningFigures([{ quantity: '3', rate: '33.33' }])).toEqual({ amounts: ['99.99'], total: '99.99' });
+    expect(
+      runningFigures([
+        { quantity: 1, rate: '0.1' },
+        { quantity: '1', rate: 0.2 },
+      ]).total,
+    ).toBe('0.30');
+    expect(
+      runningFigures([
+        { quantity: '', rate: '5' },
+        { quantity: '2', rate: 'abc' },
+        { quantity: '2', rate: '1.5' },
+      ]),
+    ).toEqual({
+      amounts: ['0.00', '0.00', '3.00'],
+      total: '3.00',
+    });
+  });
+});
+
+describe('invoice view figures (spec core §5)', () => {
+  it('Total is the sum of the amounts, Tax the sum of the item tax, Subtotal their difference', () => {
+    expect(
+      viewFigures([
+        { amount: '110.00', taxAmount: '10.00' },
+        { amount: '0.10', taxAmount: '0.00' },
+        { amount: '0.20', taxAmount: '0.01' },
+      ]),
+    ).toEqual({ subtotal: '100.29', tax: '10.01', total: '110.30' });
+    expect(formatQuantity('3.00')).toBe('3');
+    expect(formatQuantity('1.50')).toBe('1.5');
+  });
+});

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  computeInvoice,
+  editFormToStatus,
+  EditFormStatuses,
+  InvoiceCreateBody,
+  InvoiceItemInput,
+  InvoiceItemUpdateInput,
+  InvoiceMessages,
+  InvoiceUpdateBody,
+  lineAmount,
+  statusToEditForm,
+  sumMoney,
+  type Invoice,
+  type InvoiceStatus,
+} from '@billpoint/proto';
+import { addDays, startOfDay } from 'date-fns';
+import { toIsoDate } from '@/lib/format';
+
+/**
+ * The invoice forms, derived from proto's request schemas so the browser shows the server's messages
+ * (spec core §5) and sends what the server accepts.
+ */
+
+/** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
+export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
+  .pick({ customerId: true, dueDate: true, notes: true, terms: true })
+  .extend({
+    items: z
+      .array(InvoiceItemInput.pick({ description: true, quantity: true, rate: true }), { error: InvoiceMessages.itemsRequired })
+      .min(1, InvoiceMessages.itemsRequired),
+  });
+export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
+/** What the inputs hold: text (the customer id is the dropdown's string value, numbers as typed). */
+export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
+
+/** Spec core §9: one item with empty description, quantity 1, rate 0. */
+export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
+
+/** Spec core §9: due 30 days from today. */
+export const defaultDueDate = (today = new Date()) => toIsoDate(addDays(startOfDay(today), 30));
+
+export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput => ({
+  customerId: '',
+  dueDate: defaultDueDate(today),
+  notes: '',
+  terms: '',
+  items: [newItem()],
+});
+
+/**
+ * quantity × rate to cents with proto's exact arithmetic, for what is typed so far: an empty or
+ * unfinished number counts as 0, so the Amount column and the running total never show NaN.
+ */
+export function displayLineAmount(quantity: unknown, rate: unknown): string {
+  try {
+    return lineAmount(String(quantity ?? '').trim() || '0', String(rate ?? '').trim() || '0');
+  } catch {
+    return '0.00';
+  }
+}
+
+/** The Amount of each row and the Total (the sum of the amounts; no tax on a new invoice, spec core §5). */
+export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown }[]) {
+  const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
+  return { amounts, total: sumMoney(amounts) };
+}
+
+/**
+ * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping.
+ * Without a number (next-number still loading) the server takes the next one of the sequence.
+ */
+export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: string, issueDate: string): InvoiceCreateBody {
+  const figures = computeInvoice(values.items);
+  return {
+    invoice: {
+      customerId: values.customerId,
+      ...(invoiceNumber ? { invoiceNumber } : {}),
+      issueDate,
+      dueDate: values.dueDate,
+      subtotal: figures.subtotal,
+      total: figures.total,
+      notes: values.notes,
+      terms: values.terms,
+      status: 'draft',
+      currency: 'USD',
+      taxRate: '0',
+      taxAmount: '0',
+      discountAmount: '0',
+      shippingAmount: '0',
+    },
+    items: values.items.map((it, i) => ({
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      amount: figures.lines[i]!.amount,
+    })),
+  };
+}
+
+/** Edit: customer ("Please select a customer"), the four statuses of the form, dates, notes and items (with their ids). */
+export const invoiceEditFormSchema = z.object({
+  customerId: InvoiceUpdateBody.shape.customerId,
+  status: z.enum(EditFormStatuses),
+  issueDate: InvoiceUpdateBody.shape.issueDate.unwrap(),
+  dueDate: InvoiceUpdateBody.shape.dueDate.unwrap(),
+  notes: InvoiceUpdateBody.shape.notes.unwrap(),
+  items: z
+    .array(InvoiceItemUpdateInput.pick({ id: true, description: true, quantity: true, rate: true }), {
+      error: InvoiceMessages.itemsRequired,
+    })
+    .min(1, InvoiceMessages.itemsRequired),
+});
+export type InvoiceEditFormOutput = z.output<typeof invoiceEditFormSchema>;
+export type InvoiceEditFormInput = z.input<typeof invoiceEditFormSchema>;
+
+export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
+  return {
+    customerId: String(invoice.customerId),
+    status: statusToEditForm(invoice.status),
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    notes: invoice.notes ?? '',
+    items: (invoice.items ?? []).map((it) => ({ id: it.id, description: it.description, quantity: it.quantity, rate: it.rate })),
+  };
+}
+
+/**
+ * The stored status to save. The form knows four statuses; Pending means `sent` (proto editFormToStatus).
+ * A stored status the form cannot show exactly (viewed, cancelled, refunded) is kept while the user leaves
+ * the select alone, so editing the notes of a viewed or cancelled invoice does not rewrite its status.
+ */
+export function statusToSave(chosen: InvoiceEditFormInput['status'], stored: InvoiceStatus): InvoiceStatus {
+  return chosen === statusToEditForm(stored) ? stored : editFormToStatus(chosen);
+}
+
+/** PUT /api/invoices/{id} body (spec core §7). */
+export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus): InvoiceUpdateBody {
+  const figures = computeInvoice(values.items);
+  return {
+    customerId: values.customerId,
+    issueDate: values.issueDate,
+    dueDate: values.dueDate,
+    notes: values.notes,
+    status: statusToSave(values.status, storedStatus),
+    total: figures.total,
+    items: values.items.map((it, i) => ({
+      ...(it.id ? { id: it.id } : {}),
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      amount: figures.lines[i]!.amount,
+    })),
+  };
+}
