@@ -40,3 +40,10 @@ export const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v === '' || v == null ? null : v));
+
+/** An ISO 4217 currency code, upper-cased. */
+export const CurrencyCode = z
+  .string({ error: 'Currency must be a 3-letter code' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { CurrencyCode, optionalText } from './common.ts';
 
 export const CustomerTypes = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
@@ -32,11 +32,7 @@ const email = z
   .trim()
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: CustomerMessages.emailInvalid }));
-const currency = z
-  .string({ error: 'Currency must be a 3-letter code' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');
+const currency = CurrencyCode;
 const language = z
   .string({ error: 'Language must be text' })
   .trim()

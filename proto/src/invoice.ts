@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, optionalText } from './common.ts';
+import { CurrencyCode, PageQuery, optionalText } from './common.ts';
+import { Customer } from './customer.ts';
 import { computeInvoice, normalizeMoney, toScaled, fromScaled } from './money.ts';
 
 export const InvoiceStatuses = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'cancelled', 'refunded'] as const;
@@ -111,11 +112,7 @@ export const InvoiceItemInput = z.strictObject(itemFields);
 export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 export const InvoiceItemUpdateInput = z.strictObject({ id: z.number().int().positive().nullish(), ...itemFields });
 
-const currency = z
-  .string({ error: 'Currency must be a 3-letter code' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');
+const currency = CurrencyCode;
 const exchangeRate = z.union([z.string(), z.number()], { error: 'Exchange rate must be a number' }).transform((v, ctx) => {
   const s = String(v).trim();
   if (!/^\d+(\.\d{1,6})?$/.test(s) || toScaled(s, 6) === 0n) {
@@ -211,14 +208,7 @@ export const InvoiceListQuery = PageQuery.extend({ status: InvoiceStatus.optiona
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 /** The customer as billing knows it (its read model, fed by customers' events). */
-export const InvoiceCustomer = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  company: z.string().nullable(),
-});
+export const InvoiceCustomer = Customer.pick({ id: true, name: true, email: true, phone: true, address: true, company: true });
 export type InvoiceCustomer = z.infer<typeof InvoiceCustomer>;
 
 export const InvoiceItem = z.object({
