@@ -167,6 +167,19 @@ describe('front door', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('gives proxied API answers a locked-down header set, on success and on refusal', async () => {
+    const c = stack.client();
+    const refused = await c.get('/api/customers');
+    expect(refused.status).toBe(401);
+    await c.register();
+    const ok = await c.get('/api/customers');
+    for (const res of [refused, ok]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
   it('answers unknown /api paths with 404 JSON and unauthenticated service calls with 401', async () => {
     const c = stack.client();
     const unknown = await c.get('/api/does-not-exist');
