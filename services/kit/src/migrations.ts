@@ -35,5 +35,11 @@ export function kitMigrations(schema: string): MigrationObject[] {
         primary key (consumer, message_id)
       )`,
     ]),
+    // Events of one transaction share created_at to the millisecond; a sequence keeps their order.
+    sqlMigration('0000_kit_outbox_order', [
+      `alter table ${s}.outbox add column seq bigint generated always as identity`,
+      `drop index ${s}.outbox_unpublished`,
+      `create index outbox_unpublished on ${s}.outbox (seq) where published_at is null`,
+    ]),
   ];
 }

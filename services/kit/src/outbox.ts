@@ -129,7 +129,7 @@ export class OutboxRelay {
     const em = this.#o.orm.em.fork();
     return em.transactional(async (tem) => {
       const rows = await tem.execute<{ id: string; subject: string; headers: Record<string, string>; payload: unknown }[]>(
-        `select id, subject, headers, payload from ${s}.outbox where published_at is null order by created_at, id limit ? for update skip locked`,
+        `select id, subject, headers, payload from ${s}.outbox where published_at is null order by seq limit ? for update skip locked`,
         [this.#o.batchSize],
       );
       if (rows.length === 0) return 0;

@@ -131,6 +131,20 @@ describe('transactional outbox', () => {
     expect(got.filter((g) => g.id === once.id)).toHaveLength(1);
     await sub.stop();
   });
+
+  it('publishes the events of one transaction in the order they were added', async () => {
+    const got: string[] = [];
+    const sub = await bus.subscribe({ durable: 'order-observer', subject: WIDGET_MADE }, async (m) => {
+      got.push((m.data as EventEnvelope<{ name: string }>).data.name);
+    });
+    const names = Array.from({ length: 20 }, (_, i) => `ordered-${i}`);
+    await svc.ctx.tx({ tenantId: T1 }, async (em) => {
+      for (const n of names) makeWidget(em, T1, n);
+    });
+    await waitFor(() => names.every((n) => got.includes(n)));
+    expect(got.filter((n) => n.startsWith('ordered-'))).toEqual(names);
+    await sub.stop();
+  });
 });
 
 describe('idempotent consumer', () => {
