@@ -12,6 +12,12 @@ export const baseConfigShape = {
   /** Password for `<schema>_app`; migrations set it, the runtime uses it when deriving DATABASE_APP_URL. */
   DATABASE_APP_PASSWORD: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request waits for a pooled connection before it is answered 503. */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** `/healthz` fails (so the orchestrator restarts the process) when no connection could be had for this long. */
+  HEALTH_WEDGED_AFTER_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** `/readyz` answers within this bound, reporting a check that did not finish as failed. */
+  READY_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** Without it the process uses the in-process bus (one-process local mode only). */
   NATS_URL: z.string().optional(),
   /** Subject/stream namespace on NATS (tests use it to keep parallel runs apart). */

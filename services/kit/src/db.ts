@@ -4,6 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
 import type { Identity } from './auth.ts';
+import { PoolGuard } from './pool-guard.ts';
 
 export type { EntityManager };
 export type AnyEntitySchema = NonNullable<Options['entities']>[number];
@@ -50,6 +51,10 @@ export interface OrmOptions {
   entities: AnyEntitySchema[];
   migrations?: MigrationObject[];
   poolMax?: number;
+  /** How long a caller waits for a pooled connection before a 503 (default 5 s). */
+  acquireTimeoutMs?: number;
+  /** Receives the guard of the ORM's connection pool once it exists (health reporting). */
+  onPool?: (guard: PoolGuard) => void;
   logger?: Logger;
 }
 
@@ -63,6 +68,13 @@ export async function createOrm(o: OrmOptions): Promise<MikroORM> {
     contextName: o.schema,
     entities: o.entities,
     pool: { min: 0, max: o.poolMax ?? 10 },
+    // Merged into the `pg` pool options: a bounded wait for a connection, TCP keepalive against silent
+    // network cuts, and the guard that frees the slot of a connection lost mid-transaction (see PoolGuard).
+    driverOptions: {
+      connectionTimeoutMillis: o.acquireTimeoutMs ?? 5_000,
+      keepAlive: true,
+      onPoolCreated: (pool: pg.Pool) => o.onPool?.(new PoolGuard('orm', pool)),
+    },
     ensureDatabase: false,
     allowGlobalContext: false,
     sessionContext: 'transaction',

@@ -56,6 +56,34 @@ export class BadGateway extends AppError {
   }
 }
 
+/** A dependency of ours is unavailable for now (the database, a service over the bus); the client may retry. */
+export class ServiceUnavailable extends AppError {
+  constructor(message = 'The service is temporarily unavailable. Please try again in a moment.') {
+    super(503, message);
+  }
+}
+
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** Postgres SQLSTATEs that mean "the database went away", not "your statement is wrong". */
+const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300)$/;
+const CONNECTION_LOST =
+  /connection terminated|not queryable|timeout exceeded when trying to connect|connection (error|refused|reset)|ECONNREFUSED|ECONNRESET|EPIPE/i;
+
+/**
+ * True when `err` (or an error it wraps: MikroORM's driver exceptions keep the pg error as `cause`) says the
+ * database connection was lost or could not be had in time: a 503 the client can retry, never a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && (PG_UNAVAILABLE.test(e.code) || /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(e.code)))
+      return true;
+    if (typeof e.message === 'string' && CONNECTION_LOST.test(e.message)) return true;
+  }
+  return false;
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -70,6 +98,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 export const statusText = (code: number) => STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Error');
 
@@ -101,6 +130,7 @@ export function toErrorBody(err: unknown): ErrorBody {
     if (err.issues) body.issues = err.issues;
     return body;
   }
+  if (isDatabaseUnavailable(err)) return toErrorBody(new ServiceUnavailable());
   const fe = err as Partial<FastifyError> | undefined;
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) {
@@ -117,7 +147,10 @@ export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => 
 export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundHandler) {
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err);
-    if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
+    if (body.statusCode === 503) {
+      request.log.warn({ err }, 'request failed: a dependency is unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
     return reply.status(body.statusCode).send(body);
   });

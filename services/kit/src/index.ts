@@ -10,3 +10,4 @@ export * from './service.ts';
 export * from './tenant-reader.ts';
 export * from './bus/types.ts';
 export { createBus, MemoryBus, NatsBus } from './bus/index.ts';
+export * from './pool-guard.ts';

@@ -15,6 +15,8 @@ import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
 import { TenantReader } from './tenant-reader.ts';
+import type { PoolGuard } from './pool-guard.ts';
+import { healthRoutes } from './health.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +37,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   em(identity: Pick<Identity, 'tenantId'>): EntityManager;
   /** One-round-trip tenant reads for hot paths (RLS applies exactly as in `tx`). */
   reader: TenantReader;
+  /** The guards of this service's connection pools (health, tests). */
+  pools(): PoolGuard[];
   /** Runs `fn` in one transaction under the tenant; events added with `addEvent` commit with it. */
   tx<T>(identity: Pick<Identity, 'tenantId'>, fn: (em: EntityManager) => Promise<T>): Promise<T>;
 }
@@ -113,12 +117,15 @@ export async function startService<S extends z.ZodObject>(
   if (config.MIGRATE_ON_START) await runMigrations(def, env, logger);
 
   const appUrl = appDatabaseUrl(def.schema, config.DATABASE_URL, config.DATABASE_APP_URL, config.DATABASE_APP_PASSWORD);
-  const reader = new TenantReader(appUrl, config.DATABASE_POOL_MAX);
+  const reader = new TenantReader(appUrl, { max: config.DATABASE_POOL_MAX, acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS });
+  const pools: PoolGuard[] = [reader.guard];
   const orm = await createOrm({
     schema: def.schema,
     url: appUrl,
     entities: [...def.entities, OutboxMessage],
     poolMax: config.DATABASE_POOL_MAX,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    onPool: (guard) => pools.push(guard),
     logger,
   });
   const ownBus = !opts.bus;
@@ -134,6 +141,7 @@ export async function startService<S extends z.ZodObject>(
     bus,
     relay,
     reader,
+    pools: () => pools,
     em: (identity) => tenantEm(orm.em, identity),
     async tx(identity, fn) {
       const result = await tenantEm(orm.em, identity).transactional(fn);
@@ -187,12 +195,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   if (otel) await app.register(otel);
   registerErrorHandling(app, def.notFound);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) => {
-    const db = await ctx.orm.isConnected().catch(() => false);
-    const bus = ctx.bus.isHealthy();
-    return reply.status(db && bus ? 200 : 503).send({ status: db && bus ? 'ready' : 'not ready', db, bus });
-  });
+  healthRoutes(app, ctx);
 
   app.decorateRequest('identity', null as unknown as Identity);
   if (def.auth !== 'none') {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PoolGuard } from './pool-guard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,21 +13,39 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class TenantReader {
   readonly #pool: pg.Pool;
-  constructor(url: string, max = 10) {
-    this.#pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-    this.#pool.on('error', () => {}); // a broken idle connection is dropped by the pool; the next query reconnects
+  /** Frees the slot of a client whose connection died, counts and reports (see PoolGuard). */
+  readonly guard: PoolGuard;
+  constructor(url: string, o: { max?: number; acquireTimeoutMs?: number } = {}) {
+    this.#pool = new pg.Pool({
+      connectionString: url,
+      max: o.max ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: o.acquireTimeoutMs ?? 5_000,
+      keepAlive: true,
+    });
+    this.guard = new PoolGuard('reader', this.#pool);
   }
 
   async query<T extends pg.QueryResultRow>(tenantId: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
     if (!UUID.test(tenantId)) throw new Error('tenant id must be a uuid');
     const client = await this.#pool.connect();
+    let failed: Error | undefined;
     try {
       const text = `select set_config('app.tenant_id', '${tenantId}', true); ${inline(client, sql, params)}`;
       const results = (await client.query(text)) as unknown as pg.QueryResult<T>[];
       return results[1]!.rows;
+    } catch (err) {
+      failed = err as Error;
+      throw err;
     } finally {
-      client.release();
+      // A client whose query failed is destroyed, not pooled: its connection may be the reason.
+      client.release(failed);
     }
+  }
+
+  /** One round trip through this pool (readiness). */
+  async ping(): Promise<void> {
+    await this.#pool.query('select 1');
   }
 
   close() {
