@@ -40,6 +40,38 @@ export function tenantRlsSql(schema: string, table: string): string[] {
   ];
 }
 
+/**
+ * The one way across tenants: a NOLOGIN role `<schema>_scan` that the runtime role may switch to inside a
+ * transaction (`scanTenants`), allowed by a policy of its own to SELECT only the listed columns of one table,
+ * every row. Jobs that must find work in every tenant (overdue invoices, recurring runs, reminders) list tenant
+ * ids this way, then do the work per tenant under the normal policy. No other table is readable by it, and it
+ * can write nothing. Add it in a migration after the table's `tenantRlsSql`.
+ */
+export const scanRoleName = (schema: string) => `${schema}_scan`;
+export function tenantScanSql(schema: string, table: string, columns: string[] = ['tenant_id']): string[] {
+  const t = `${ident(schema)}.${ident(table)}`;
+  const role = ident(scanRoleName(schema));
+  return [
+    `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = ${literal(scanRoleName(schema))}) then
+        create role ${role} nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+    `grant usage on schema ${ident(schema)} to ${role}`,
+    `grant select (${columns.map(ident).join(', ')}) on ${t} to ${role}`,
+    `create policy tenant_scan on ${t} for select to ${role} using (true)`,
+  ];
+}
+
+/** Runs `fn` in a transaction as `<schema>_scan` (see tenantScanSql): reads across tenants, nothing else. */
+export async function scanTenants<T>(root: EntityManager, schema: string, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+  return root.fork().transactional(async (em) => {
+    await em.execute(`set local role ${ident(scanRoleName(schema))}`);
+    return fn(em);
+  });
+}
+
 /** The ORM filter every tenant entity declares: the ORM scopes by tenant too, not only the database. */
 export const tenantFilter = {
   tenant: { name: 'tenant', cond: (args: { tenantId?: string }) => ({ tenantId: args.tenantId }), default: true },
@@ -165,6 +197,10 @@ export async function ensureAppRole(ownerUrl: string, schema: string, password?:
     await withRetry(() => client.query(`grant select, insert, update, delete on all tables in schema ${s} to ${role}`));
     await withRetry(() => client.query(`grant usage, select, update on all sequences in schema ${s} to ${role}`));
     await withRetry(() => client.query(`revoke all on ${s}."mikro_orm_migrations" from ${role}`));
+    // The cross-tenant scan role, where a migration made one (tenantScanSql).
+    const scan = scanRoleName(schema);
+    const { rowCount } = await client.query(`select 1 from pg_roles where rolname = $1`, [scan]);
+    if (rowCount) await withRetry(() => client.query(`grant ${ident(scan)} to ${role}`));
   } finally {
     await client.end();
   }

@@ -1,4 +1,5 @@
 import { m0001Billing } from './0001-billing.ts';
+import { m0002NumberingRls } from './0002-numbering-rls.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Billing];
+export const migrations = [m0001Billing, m0002NumberingRls];

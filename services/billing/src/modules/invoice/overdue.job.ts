@@ -1,5 +1,5 @@
 import { InvoiceEvents } from '@billpoint/proto';
-import { addEvent, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { addEvent, scanTenants, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import { eventData } from './invoice.service.ts';
 
@@ -11,8 +11,10 @@ import { eventData } from './invoice.service.ts';
  * Answers how many invoices this run marked.
  */
 export async function runOverdueJob(ctx: ServiceContext): Promise<number> {
-  // Tenants from the numbering table (no RLS): every tenant with an invoice has a row there.
-  const tenants = await ctx.orm.em.fork().execute<{ tenant_id: string }[]>(`select tenant_id from billing.numbering order by tenant_id`);
+  // Every tenant with an invoice has a numbering row; the scan role may list their ids, nothing more.
+  const tenants = await scanTenants(ctx.orm.em, ctx.schema, (em) =>
+    em.execute<{ tenant_id: string }[]>(`select tenant_id from billing.numbering order by tenant_id`),
+  );
   let marked = 0;
   for (const { tenant_id: tenantId } of tenants) {
     try {
