@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import type { Invoice } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
+import { terminateAppBackends } from '../../../gateway/test/support/faults.ts';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 
 /**
@@ -13,31 +14,6 @@ beforeAll(async () => {
   stack = await startStack({ env: { DATABASE_POOL_MAX: '4', DATABASE_ACQUIRE_TIMEOUT_MS: '1000', HEALTH_WEDGED_AFTER_MS: '1000' } });
 });
 afterAll(() => stack?.close());
-
-/** Terminates every runtime (`*_app`) backend of the test database, as a failover would. */
-async function terminateAppBackends(): Promise<number> {
-  const { rows } = await stack.db.query<{ n: string }>(
-    `select count(*) filter (where pg_terminate_backend(pid)) as n from pg_stat_activity
-      where datname = current_database() and usename like '%\\_app' and pid <> pg_backend_pid()`,
-  );
-  return Number(rows[0]!.n);
-}
-
-/** Waits until some runtime backend is busy (in a query or inside a transaction). */
-const appBackendBusy = () =>
-  waitFor(
-    async () =>
-      Number(
-        (
-          await stack.db.query<{ n: string }>(
-            `select count(*) as n from pg_stat_activity where datname = current_database() and usename like '%\\_app'
-              and state in ('active', 'idle in transaction')`,
-          )
-        ).rows[0]!.n,
-      ) > 0,
-    5_000,
-    1,
-  );
 
 interface Readiness {
   status: string;
@@ -84,8 +60,7 @@ describe('Postgres connections terminated under load', () => {
       ),
       ...existing.slice(3).map((inv) => fire('send', c.post(`/api/invoices/${inv.id}/send`))),
     ];
-    await appBackendBusy();
-    const terminated = await terminateAppBackends();
+    const terminated = await terminateAppBackends(stack.db);
     expect(terminated).toBeGreaterThan(0);
     await Promise.all(inFlight);
     const cut = Date.now();
