@@ -19,6 +19,7 @@ import {
   type RenderOptions,
 } from '../tools/manifests.ts';
 import { repoRoot } from '../tools/workloads.ts';
+import { baseConfigShape } from '@billpoint/kit';
 
 const ALL_ON = 'charts/billpoint/ci/all-on-values.yaml';
 const DEV = 'charts/billpoint/values-dev.yaml';
@@ -86,6 +87,13 @@ describe.each(Object.keys(variants))('with %s', (variant) => {
       expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
       expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
       expect(c.startupProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      // /readyz bounds each check by READY_CHECK_TIMEOUT_MS and must answer before the probe gives up on it.
+      const readyBound = Number(
+        c.env?.find((e) => e.name === 'READY_CHECK_TIMEOUT_MS')?.value ?? baseConfigShape.READY_CHECK_TIMEOUT_MS.parse(undefined),
+      );
+      expect((c.readinessProbe?.timeoutSeconds ?? 1) * 1000).toBeGreaterThan(readyBound);
+      // A wedged process must fail liveness long enough for a restart, but /healthz itself answers at once.
+      expect(c.livenessProbe?.timeoutSeconds ?? 1).toBeGreaterThanOrEqual(2);
     }
   });
 });
