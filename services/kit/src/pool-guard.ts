@@ -26,8 +26,9 @@ const noop = () => {};
  * never released, and after `max` such transactions every request waits for a slot forever. Here every
  * checked-out client is released as broken (pg-pool then destroys it and frees the slot) the moment its
  * connection ends; later `release()` calls by its holder are no-ops. Every client also gets an `error`
- * listener: pg emits `error` on a checked-out client whose connection dies between queries, and an `error`
- * event without a listener would crash the process.
+ * listener the moment it is created: pg emits `error` on a checked-out client whose connection dies between
+ * queries (or in the very data chunk that completed its connection), and an `error` event without a listener
+ * would crash the process.
  */
 export class PoolGuard {
   readonly name: string;
@@ -37,12 +38,14 @@ export class PoolGuard {
   #timedOutSinceProgress = false;
   #lost = 0;
   #timeouts = 0;
-  readonly #listened = new WeakSet<pg.PoolClient>();
 
   constructor(name: string, pool: pg.Pool) {
     this.name = name;
     this.pool = pool;
     pool.on('error', noop); // an idle client's lost connection: pg-pool has already removed it
+    // Synchronously at creation: pg-pool hands a new client out from inside the socket's data handler, and a
+    // termination notice in the same chunk is emitted before any awaiting caller could add a listener.
+    pool.on('connect', (client) => client.on('error', noop));
     const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
     pool.connect = ((cb?: (err: Error | undefined, client?: pg.PoolClient, done?: (e?: Error) => void) => void) => {
       const p = this.#acquire(connect);
@@ -80,10 +83,6 @@ export class PoolGuard {
   }
 
   #guard(client: Client) {
-    if (!this.#listened.has(client)) {
-      this.#listened.add(client);
-      client.on('error', noop); // the query in flight rejects on its own; `end` below frees the slot
-    }
     const release = client.release.bind(client);
     let released = false;
     const finish = (err?: Error | boolean) => {
@@ -97,8 +96,11 @@ export class PoolGuard {
       this.#lost++;
       finish(new Error('connection lost while checked out'));
     };
-    client.once('end', onEnd);
     client.release = finish;
+    // Lost before we got here (between the hand-out and this continuation): free the slot now; the holder's
+    // first query fails with "not queryable" and its release is a no-op. (`_queryable` is what pg-pool reads too.)
+    if ((client as unknown as { _queryable?: boolean })._queryable === false) onEnd();
+    else client.once('end', onEnd);
   }
 
   stats(): PoolStats {
