@@ -92,8 +92,8 @@ ENV BILLPOINT_SERVICE=${SERVICE}
 CMD ["sh", "-c", "exec node \"services/$BILLPOINT_SERVICE/src/server.ts\""]
 
 # --- gateway: the BFF, serving the built web app -------------------------------------------------------
-# (Its package.json also depends on the services, for the one-process `npm start`; the server never
-# imports them, so only the kit is copied.)
+# (The one-process `npm start` loads the services by name from the registry, proto/src/services.ts; the
+# server never imports them, so only the kit is copied.)
 FROM runtime AS gateway
 ARG APP_FILES_OWNER=0:0
 COPY --from=deps-gateway /app/node_modules ./node_modules

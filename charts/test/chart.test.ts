@@ -137,7 +137,7 @@ describe('workloads', () => {
   it('gives the gateway a <NAME>_URL for every service, pointing at its Service and port', () => {
     const env = envOf(named(allOn(), 'Deployment', 'billpoint-gateway')!);
     const urls = Object.keys(env).filter(
-      (k) => k.endsWith('_URL') && !['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'OIDC_ISSUER_URL'].includes(k),
+      (k) => k.endsWith('_URL') && !['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'OIDC_ISSUER_URL', 'REDIS_URL'].includes(k),
     );
     expect(urls.sort()).toEqual(['BILLING_URL', 'CUSTOMERS_URL', 'INTEGRATIONS_URL', 'PAYMENTS_URL']);
     for (const k of urls) {
@@ -291,8 +291,8 @@ describe('NetworkPolicy', () => {
     expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP']));
     expect(egressPorts('payments')).toEqual(new Set([...base, '443/TCP']));
     expect(egressPorts('integrations')).toEqual(new Set([...base, '443/TCP', '80/TCP']));
-    // The gateway: every service on its port, and the OIDC issuer (443) since one is configured.
-    expect(egressPorts('gateway')).toEqual(new Set([...base, '8081/TCP', '8082/TCP', '8085/TCP', '8087/TCP', '443/TCP']));
+    // The gateway: every service on its port, the OIDC issuer (443) since one is configured, Redis (egress.redis).
+    expect(egressPorts('gateway')).toEqual(new Set([...base, '8081/TCP', '8082/TCP', '8085/TCP', '8087/TCP', '443/TCP', '6379/TCP']));
     const toCustomers = policy('gateway').egress!.find((r) => r.ports?.[0]?.port === 8081)!;
     expect(toCustomers.to).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'customers', 'app.kubernetes.io/instance': 'billpoint' } } },

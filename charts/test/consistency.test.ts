@@ -1,8 +1,9 @@
 /**
- * Every workload (the gateway and each service under services/, kit aside) appears in docker-compose.yml,
- * in the chart's values and in the Tiltfile, with the environment variables its zod config schema
- * requires; .env.example documents every variable. A service added to services/ and missing from any of
- * them fails here (once it has a src/server.ts), saying where.
+ * Every workload (the gateway and each service of the registry, proto/src/services.ts) appears in
+ * docker-compose.yml, in the chart's values and in the Tiltfile, with the registry's port, secrets, egress and
+ * env and the environment variables its zod config schema requires; .env.example documents every variable.
+ * A registered service missing from any of them (or a block there for a service the registry lacks) fails
+ * here, naming what to add or remove and where.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { meta, podTemplateOf, render, schemaProblems, structureProblems, type K8sObject } from '../tools/manifests.ts';
 import { discoverWorkloads, repoRoot, serviceNames, type Workload } from '../tools/workloads.ts';
+import { deploymentProblems, type ComposeFile, type ValuesFile } from '../tools/registry-check.ts';
+import { serviceRegistry } from '@billpoint/proto/services';
 
 const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
 
@@ -40,6 +43,18 @@ beforeAll(async () => {
 
 const services = () => workloads.filter((w) => !w.gateway);
 const gateway = () => workloads.find((w) => w.gateway)!;
+
+it('lists exactly the registered services in the folders, docker-compose.yml, values.yaml and the Tiltfile', () => {
+  const tilt = /^SERVICES = \[([^\]]*)\]/m.exec(read('Tiltfile'));
+  const problems = deploymentProblems(serviceRegistry, {
+    compose: compose as ComposeFile,
+    values: parse(read('charts/billpoint/values.yaml')) as ValuesFile,
+    tiltServices: tilt ? [...tilt[1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!) : null,
+    folders: serviceNames(),
+    configPorts: Object.fromEntries(services().map((w) => [w.name, w.port])),
+  });
+  expect(problems, problems.join('\n')).toEqual([]);
+});
 
 it('finds the gateway and every service, each with a config schema that requires its secrets', () => {
   expect(workloads.map((w) => w.name)).toEqual(['gateway', ...serviceNames()]);

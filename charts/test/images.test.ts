@@ -92,7 +92,7 @@ function loaded(entries: string[]) {
 
 describe('what each image holds', () => {
   // The service image copies proto, services/kit and its own folder; the gateway image proto, services/kit
-  // and gateway (its package.json names the services only for the one-process `npm start`).
+  // and gateway (the one-process `npm start` loads the services by name from the registry; the server never does).
   it('holds every workspace package a service’s server and migrations load', () => {
     for (const name of serviceNames()) {
       expect(existsSync(join(repoRoot, 'services', name, 'src', 'migrate.ts')), `services/${name}/src/migrate.ts`).toBe(true);
@@ -107,7 +107,7 @@ describe('what each image holds', () => {
     expect(packages).toContain('@billpoint/kit');
     for (const p of packages) expect(['@billpoint/kit', '@billpoint/proto']).toContain(p);
     for (const f of used) expect(f).toMatch(/^(proto|services\/kit|gateway)\/src\//);
-    expect(loaded(['gateway/src/local.ts']).packages).toContain('@billpoint/customers'); // the walk does follow packages
+    expect(loaded(['services/billing/src/server.ts']).files).toContain('services/kit/src/service.ts'); // the walk does follow packages
   });
 });
 

@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import { createHash } from 'node:crypto';
 import { createInternalTokenSigner, type ServiceDefinition } from '@billpoint/kit';
-import { configSchema } from './config.ts';
+import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
+import { gatewayConfigSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { identityEntities } from './modules/identity/identity.entities.ts';
 import { IdentityService } from './modules/identity/identity.service.ts';
@@ -9,6 +10,7 @@ import { SessionStore } from './modules/identity/session-store.ts';
 import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
+import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
@@ -26,41 +28,53 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
     .filter(Boolean);
 }
 
-/** The gateway (BFF): identity, sessions, CSRF, security headers, routing to services, the SPA. */
-export const gatewayService = {
-  name: 'gateway',
-  schema: 'gateway',
-  configSchema,
-  entities: identityEntities,
-  migrations,
-  auth: 'none',
-  notFound: notFound(() => webBuilt),
-  fastifyOptions: (c) => ({ trustProxy: parseTrustProxy(c.TRUST_PROXY) }),
-  async routes(app, ctx) {
-    const c = ctx.config;
-    const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
-    // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
-    const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
-    await app.register(cookie, { secret: cookieSecret });
-    await securityHeaders(app, https);
-    csrfProtection(app);
+/**
+ * The gateway (BFF) in front of the services of a registry: identity, sessions, CSRF, security headers, routing
+ * to the services (their signed-in prefixes and their public routes), the SPA.
+ */
+export function createGatewayService(registry: readonly ServiceEntry[]) {
+  const configSchema = gatewayConfigSchema(registry);
+  return {
+    name: 'gateway',
+    schema: 'gateway',
+    configSchema,
+    entities: identityEntities,
+    migrations,
+    auth: 'none',
+    notFound: notFound(() => webBuilt),
+    fastifyOptions: (c) => ({ trustProxy: parseTrustProxy(c.TRUST_PROXY) }),
+    async routes(app, ctx) {
+      const c = ctx.config as Config;
+      const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
+      // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
+      const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
+      await app.register(cookie, { secret: cookieSecret });
+      await securityHeaders(app, https);
+      csrfProtection(app);
 
-    const sessions = new SessionStore({
-      orm: ctx.orm,
-      idleMinutes: c.SESSION_IDLE_MINUTES,
-      secureOrigin: https,
-      logger: ctx.logger,
-      sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
-    });
-    const oidc =
-      c.OIDC_ISSUER_URL && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
-        ? new Oidc(
-            { issuer: c.OIDC_ISSUER_URL, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, publicUrl: c.PUBLIC_URL },
-            ctx.logger,
-          )
-        : undefined;
-    authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
-    await proxyRoutes(app, { sessions, upstreams: upstreams(c) });
-    webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
-  },
-} satisfies ServiceDefinition<typeof configSchema>;
+      const sessions = new SessionStore({
+        orm: ctx.orm,
+        idleMinutes: c.SESSION_IDLE_MINUTES,
+        secureOrigin: https,
+        logger: ctx.logger,
+        sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
+      });
+      const oidc =
+        c.OIDC_ISSUER_URL && c.OIDC_CLIENT_ID && c.OIDC_CLIENT_SECRET
+          ? new Oidc(
+              { issuer: c.OIDC_ISSUER_URL, clientId: c.OIDC_CLIENT_ID, clientSecret: c.OIDC_CLIENT_SECRET, publicUrl: c.PUBLIC_URL },
+              ctx.logger,
+            )
+          : undefined;
+      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
+      const routes = upstreams(c, registry);
+      await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
+      await publicRoutes(app, routes);
+      await proxyRoutes(app, { sessions, upstreams: routes });
+      webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
+    },
+  } satisfies ServiceDefinition<typeof configSchema>;
+}
+
+/** The gateway of the registered services (proto/src/services.ts). */
+export const gatewayService = createGatewayService(serviceRegistry);

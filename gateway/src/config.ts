@@ -1,33 +1,47 @@
 import { z } from 'zod';
 import { baseConfigShape } from '@billpoint/kit';
+import { serviceRegistry, serviceUrlEnv, type ServiceEntry } from '@billpoint/proto/services';
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
-export const configSchema = z
-  .object({
-    ...baseConfigShape,
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    /** Upstream services (one per service the gateway routes to). */
-    CUSTOMERS_URL: z.url({ error: 'must be the customers service URL, e.g. http://customers:8081' }),
-    BILLING_URL: z.url({ error: 'must be the billing service URL, e.g. http://billing:8082' }),
-    /** Sessions end after this long without a request. */
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(5)
-      .max(60 * 24 * 30)
-      .default(60 * 24),
-    /** Public https origin; makes the session cookie `__Host-` and Secure, turns on HSTS. */
-    PUBLIC_URL: optionalUrl,
-    /** Trust X-Forwarded-* (protocol, client address): `true`, a hop count, or comma-separated addresses/CIDRs. */
-    TRUST_PROXY: z.string().optional(),
-    /** The built SPA. */
-    WEB_DIST: z.string().optional(),
-    OIDC_ISSUER_URL: optionalUrl,
-    OIDC_CLIENT_ID: z.string().optional(),
-    OIDC_CLIENT_SECRET: z.string().optional(),
-  })
-  .superRefine((c, ctx) => {
+const gatewayShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Sessions end after this long without a request. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 30)
+    .default(60 * 24),
+  /** Public https origin; makes the session cookie `__Host-` and Secure, turns on HSTS. */
+  PUBLIC_URL: optionalUrl,
+  /** Trust X-Forwarded-* (protocol, client address): `true`, a hop count, or comma-separated addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
+  /** The built SPA. */
+  WEB_DIST: z.string().optional(),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */
+  REDIS_URL: z
+    .url({ error: 'must be a redis:// or rediss:// URL' })
+    .refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL')
+    .optional(),
+};
+
+/**
+ * The gateway's settings: its own, plus one required `<NAME>_URL` per registered service (where the cluster
+ * topology reaches it; `npm start` sets them itself).
+ */
+export function gatewayConfigSchema(registry: readonly ServiceEntry[]) {
+  const upstreamUrls: Record<string, z.ZodURL> = {};
+  for (const s of registry)
+    upstreamUrls[serviceUrlEnv(s.name)] = z.url({
+      protocol: /^https?$/,
+      error: `must be the ${s.name} service URL, e.g. http://${s.name}:${s.port} (every service in proto/src/services.ts needs one)`,
+    });
+  return z.object({ ...gatewayShape, ...upstreamUrls }).superRefine((c, ctx) => {
     const oidc = [c.OIDC_ISSUER_URL, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter(Boolean).length;
     if (oidc !== 0 && oidc !== 3) {
       for (const k of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const)
@@ -39,4 +53,10 @@ export const configSchema = z
           });
     }
   });
-export type Config = z.output<typeof configSchema>;
+}
+
+export const configSchema = gatewayConfigSchema(serviceRegistry);
+export type Config = z.output<z.ZodObject<typeof gatewayShape>> & Record<string, unknown>;
+
+/** Where a service listens, from its `<NAME>_URL`. */
+export const upstreamUrl = (c: Config, name: string) => c[serviceUrlEnv(name)] as string;

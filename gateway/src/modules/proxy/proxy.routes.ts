@@ -21,7 +21,8 @@ export const API_SECURITY_HEADERS = {
 } as const;
 
 /** Headers a client could use to pose as someone; never forwarded. */
-const IDENTITY_HEADERS = /^(cookie|authorization|proxy-authorization|x-billpoint-.*|x-tenant.*|x-user.*|x-forwarded-user|x-remote-user)$/i;
+export const IDENTITY_HEADERS =
+  /^(cookie|authorization|proxy-authorization|x-billpoint-.*|x-tenant.*|x-user.*|x-forwarded-user|x-remote-user)$/i;
 
 /**
  * `/api/<prefix>*` → the owning service, with a short-lived signed internal token (tenant, user, role)

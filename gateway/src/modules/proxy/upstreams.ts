@@ -1,10 +1,10 @@
-import type { Config } from '../../config.ts';
+import type { ServiceEntry } from '@billpoint/proto/services';
+import { upstreamUrl, type Config } from '../../config.ts';
 
-/**
- * Which service answers which `/api` prefix. A new service adds its prefixes here (and its URL variable
- * to config.ts); nothing else in the gateway changes.
- */
-export const upstreams = (c: Config) => [
-  { name: 'customers', url: c.CUSTOMERS_URL, prefixes: ['/api/customers'] },
-  { name: 'billing', url: c.BILLING_URL, prefixes: ['/api/invoices', '/api/dashboard'] },
-];
+export interface Upstream extends ServiceEntry {
+  url: string;
+}
+
+/** Which service answers which `/api` prefix and public route: the registry's entries, each with its `<NAME>_URL`. */
+export const upstreams = (c: Config, registry: readonly ServiceEntry[]): Upstream[] =>
+  registry.map((s) => ({ ...s, url: upstreamUrl(c, s.name) }));

@@ -32,11 +32,12 @@ export async function securityHeaders(app: FastifyInstance, https: boolean) {
 /**
  * CSRF: every state-changing `/api` call must carry `X-Requested-With` (which a cross-site form cannot
  * send, and a cross-site fetch cannot without a CORS preflight we never grant) and must not be marked
- * `Sec-Fetch-Site: cross-site`. Sign-in and sign-up are covered too (login CSRF).
+ * `Sec-Fetch-Site: cross-site`. Sign-in and sign-up are covered too (login CSRF). A public route declared with
+ * `csrf: false` (a provider's webhook) is exempt: it carries no session, so there is nothing to forge.
  */
 export function csrfProtection(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/') || req.routeOptions.config?.csrf === false) return;
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new Forbidden('Cross-site request refused');
     if (!req.headers['x-requested-with']) throw new Forbidden('Missing X-Requested-With header');
   });

@@ -1,0 +1,134 @@
+/**
+ * The service registry: every service behind the gateway, in one place. `npm start` starts these, the gateway
+ * routes to them (and requires a `<NAME>_URL` for each), and the chart checks (charts/test) hold
+ * docker-compose.yml, charts/billpoint/values.yaml and the Tiltfile to it. README "Adding a service" says how
+ * to add one.
+ *
+ * It lives in proto because every image and tool already has proto (the gateway, each service, the migrations
+ * job, the chart checks), and because what it holds is the contract between the gateway and the services:
+ * who owns which `/api` prefix, and which routes anyone may call without a session.
+ */
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A route anyone may call without a session: a pay page, a payment provider's webhook. The gateway forwards it
+ * with no identity at all (no session lookup, no internal token, cookies and identity headers dropped), limits
+ * it per client IP and bounds its body; the service skips the internal-token check for it and keeps the raw
+ * body bytes (`request.rawBody`) for signature checks.
+ */
+export type PublicRoute = {
+  method: HttpMethod;
+  /**
+   * Per client IP, counted at the gateway (shared by every replica when REDIS_URL is set).
+   * Default: 60 per 60 seconds.
+   */
+  rateLimit?: { max: number; windowSeconds: number };
+  /** Largest request body in bytes, enforced by the gateway and the service (413 above it). Default 64 KiB. */
+  bodyLimit?: number;
+  /**
+   * The gateway's CSRF check (`X-Requested-With` on anything but GET/HEAD). Default true: pages of our web app
+   * send the header anyway. Set false for server-to-server calls (a provider's webhook cannot send it); a
+   * public route carries no session, so a forged cross-site call has no power a direct call would not have.
+   */
+  csrf?: boolean;
+} & (
+  | {
+      /** One route path, `:name` for a parameter (`/api/pay/:token`); the service registers exactly this path. */
+      path: string;
+      prefix?: never;
+    }
+  | {
+      /** Every path under this prefix (`/api/webhooks` matches `/api/webhooks/stripe`). */
+      prefix: string;
+      path?: never;
+    }
+);
+
+export interface ServiceEntry {
+  /** The folder under services/, its package `@billpoint/<name>`, its compose service, values key and image suffix. */
+  name: string;
+  /** Default PORT (its config schema's default, the compose and chart port). */
+  port: number;
+  /** `/api` prefixes the gateway forwards to it, for signed-in callers. */
+  prefixes: string[];
+  /** Routes without a session (see PublicRoute). */
+  public?: PublicRoute[];
+  /** Plain variables the chart gives it (`services.<name>.env`). */
+  env?: Record<string, string>;
+  /** Optional keys of the Secret it reads (`services.<name>.secretEnv`; compose passes each through from .env). */
+  secretEnv?: string[];
+  /** What it calls out to besides Postgres, NATS and DNS (`services.<name>.egress`, the NetworkPolicy). */
+  egress?: { smtp?: boolean; https?: boolean; http?: boolean };
+}
+
+export const serviceRegistry: readonly ServiceEntry[] = [
+  {
+    name: 'customers',
+    port: 8081,
+    prefixes: ['/api/customers'],
+  },
+  {
+    name: 'billing',
+    port: 8082,
+    prefixes: ['/api/invoices', '/api/dashboard'],
+    env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
+    secretEnv: ['SMTP_URL'],
+    egress: { smtp: true },
+  },
+];
+
+/** The gateway's variable holding a service's URL: customers → CUSTOMERS_URL. */
+export const serviceUrlEnv = (name: string) => `${name.toUpperCase()}_URL`;
+
+/** A registered service's entry (throws for an unknown name). */
+export function registeredService(name: string): ServiceEntry {
+  const entry = serviceRegistry.find((s) => s.name === name);
+  if (!entry) throw new Error(`No service "${name}" in proto/src/services.ts`);
+  return entry;
+}
+
+export const DEFAULT_PUBLIC_RATE_LIMIT = { max: 60, windowSeconds: 60 } as const;
+export const DEFAULT_PUBLIC_BODY_LIMIT = 64 * 1024;
+
+/** `/api` paths the gateway answers itself. */
+const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback'];
+
+/** Mistakes in a registry (duplicate names, ports or prefixes, malformed paths); empty when it is sound. */
+export function registryProblems(registry: readonly ServiceEntry[]): string[] {
+  const problems: string[] = [];
+  const seen = { name: new Map<string, string>(), port: new Map<number, string>(), route: new Map<string, string>() };
+  const claim = <K>(map: Map<K, string>, key: K, owner: string, what: string) => {
+    const other = map.get(key);
+    if (other) problems.push(`${owner}: ${what} is already ${other}'s`);
+    else map.set(key, owner);
+  };
+  for (const s of registry) {
+    if (!/^[a-z][a-z0-9]*$/.test(s.name))
+      problems.push(`"${s.name}": a name is lowercase letters and digits (it becomes ${serviceUrlEnv(s.name)})`);
+    claim(seen.name, s.name, s.name, 'the name');
+    if (!Number.isInteger(s.port) || s.port < 1024 || s.port > 65535 || s.port === 8080)
+      problems.push(`${s.name}: port ${s.port} is not a free port above 1024 (8080 is the gateway's)`);
+    claim(seen.port, s.port, s.name, `port ${s.port}`);
+    for (const p of s.prefixes) {
+      if (!/^\/api\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(p)) problems.push(`${s.name}: prefix "${p}" must look like /api/<segment>`);
+      if (GATEWAY_PREFIXES.some((g) => p === g || p.startsWith(`${g}/`))) problems.push(`${s.name}: prefix "${p}" is the gateway's`);
+      claim(seen.route, `* ${p}`, s.name, `prefix ${p}`);
+    }
+  }
+  for (const s of registry) {
+    for (const r of s.public ?? []) {
+      const at = r.path ?? r.prefix;
+      if (!/^\/api(\/(:?[A-Za-z0-9_-]+))+$/.test(at) || (r.prefix !== undefined && at.includes(':')))
+        problems.push(`${s.name}: public ${r.method} "${at}" must be an /api path (":name" parameters only in a path)`);
+      if (r.rateLimit && !(r.rateLimit.max >= 1 && r.rateLimit.windowSeconds >= 1))
+        problems.push(`${s.name}: public ${r.method} ${at}: rateLimit needs max ≥ 1 and windowSeconds ≥ 1`);
+      if (r.bodyLimit !== undefined && !(r.bodyLimit >= 1 && r.bodyLimit <= 10 * 1024 * 1024))
+        problems.push(`${s.name}: public ${r.method} ${at}: bodyLimit must be 1 byte to 10 MiB`);
+      if (r.prefix !== undefined && seen.route.has(`* ${r.prefix}`))
+        problems.push(`${s.name}: public prefix ${at} is also a signed-in prefix`);
+      claim(seen.route, `${r.method} ${at}`, s.name, `public ${r.method} ${at}`);
+    }
+  }
+  return problems;
+}
