@@ -69,8 +69,9 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
-      await publicRoutes(app, routes);
-      await proxyRoutes(app, { sessions, upstreams: routes });
+      const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
+      await publicRoutes(app, routes, upstream);
+      await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });
       webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
     },
   } satisfies ServiceDefinition<typeof configSchema>;

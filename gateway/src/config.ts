@@ -23,6 +23,8 @@ const gatewayShape = {
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** An upstream service that has not answered (headers, or the next body chunk) within this long: 504. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */
   REDIS_URL: z
     .url({ error: 'must be a redis:// or rediss:// URL' })

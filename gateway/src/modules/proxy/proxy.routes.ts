@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { context, propagation } from '@opentelemetry/api';
 import { INTERNAL_TOKEN_HEADER } from '@billpoint/proto';
-import { Unauthorized } from '@billpoint/kit';
+import { Unauthorized, type Logger } from '@billpoint/kit';
+import { onUpstreamError } from './upstream-errors.ts';
 import type { SessionStore } from '../identity/session-store.ts';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ export const IDENTITY_HEADERS =
  */
 export async function proxyRoutes(
   app: FastifyInstance,
-  o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[] },
+  o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[]; timeoutMs: number; logger: Logger },
 ) {
   app.decorateRequest('internalToken', undefined);
   for (const u of o.upstreams) {
@@ -40,7 +41,7 @@ export async function proxyRoutes(
         prefix,
         rewritePrefix: prefix,
         http2: false,
-        undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000 },
+        undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
         // API answers are JSON, never rendered as a page: they get a fixed, locked-down header set instead of
         // the page policy @fastify/helmet computes per request (which costs a quarter of a proxy hop).
         config: { helmet: { skipRoute: true } },
@@ -51,6 +52,7 @@ export async function proxyRoutes(
           req.internalToken = o.sessions.token(s);
         },
         replyOptions: {
+          onError: onUpstreamError(u.name, o.logger),
           rewriteRequestHeaders: (req, headers) => {
             const out: Record<string, string | string[] | undefined> = {};
             for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k)) out[k] = v;

@@ -7,6 +7,7 @@ import { TooManyRequests, type Logger } from '@billpoint/kit';
 import { DEFAULT_PUBLIC_BODY_LIMIT, DEFAULT_PUBLIC_RATE_LIMIT, type PublicRoute } from '@billpoint/proto/services';
 import { API_SECURITY_HEADERS, IDENTITY_HEADERS } from './proxy.routes.ts';
 import type { Upstream } from './upstreams.ts';
+import { onUpstreamError } from './upstream-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,14 +52,14 @@ const urlsOf = (r: PublicRoute) => (r.path !== undefined ? [r.path] : [r.prefix,
  * no internal token, cookies and identity headers dropped — limited per client IP, the body read (bounded by the
  * route's bodyLimit: 413 above it) and passed on byte for byte, so the service can check a signature over it.
  */
-export async function publicRoutes(app: FastifyInstance, upstreams: readonly Upstream[]) {
+export async function publicRoutes(app: FastifyInstance, upstreams: readonly Upstream[], o: { timeoutMs: number; logger: Logger }) {
   for (const u of upstreams) {
     if (!u.public?.length) continue;
     await app.register(async (scope) => {
       await scope.register(replyFrom, {
         base: u.url,
         http2: false,
-        undici: { connections: 64, pipelining: 1, keepAliveTimeout: 60_000 },
+        undici: { connections: 64, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
       });
       // Every body is read as bytes, whatever its type: the service gets exactly what the caller sent.
       scope.removeAllContentTypeParsers();
@@ -81,6 +82,7 @@ export async function publicRoutes(app: FastifyInstance, upstreams: readonly Ups
               return reply.from(req.url, {
                 ...(body ? { body, contentType: req.headers['content-type'] ?? 'application/octet-stream' } : {}),
                 rewriteRequestHeaders: (_r, headers) => anonymousHeaders(req, headers) as typeof headers,
+                onError: onUpstreamError(u.name, o.logger),
               });
             },
           });
