@@ -8,13 +8,17 @@ export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly bodyText: string;
+  /** Seconds from a `Retry-After` header (503 from the gateway or a service), when one was sent. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfter?: string | null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.bodyText = bodyText;
+    const seconds = retryAfter && /^\d{1,6}$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+    this.retryAfterSeconds = seconds;
   }
 
   /** The JSON error body of the gateway and services, when the body is one. */
@@ -58,7 +62,7 @@ export async function apiFetch(path: string, { method = 'GET', body, headers, si
     body: hasBody ? JSON.stringify(body) : undefined,
     signal,
   });
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text(), response.headers.get('retry-after'));
   return response;
 }
 

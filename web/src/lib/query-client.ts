@@ -1,21 +1,35 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/hooks/use-toast';
 import { isUnauthorizedError } from './api-client';
 import { handleUnauthorized } from './unauthorized';
+import { isUnavailableAnswer, retryDelay, retryQuery, UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from './unavailable';
 
 /**
- * Spec core §7: queries are not retried, do not refetch on focus or by interval, and data is never stale;
- * mutations are not retried. A 401 from any query or mutation triggers the sign-in notice and redirect.
+ * Spec core §7: queries do not refetch on focus or by interval, data is never stale, mutations are not retried,
+ * and a 401 from any query or mutation triggers the sign-in notice and redirect. Queries are retried only while
+ * the service is unavailable (503/504, no answer), with backoff: the shell's banner says so meanwhile
+ * (issue 15). A mutation is never retried (it may not be idempotent); on a 503/504 it says the service is
+ * unavailable (a network failure keeps each screen's own spec'd message).
  */
 export function createQueryClient(): QueryClient {
-  const onError = (error: unknown) => {
-    if (isUnauthorizedError(error)) handleUnauthorized();
-  };
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorizedError(error)) handleUnauthorized();
+        else if (isUnavailableAnswer(error)) toast({ variant: 'destructive', title: UNAVAILABLE_TITLE, description: UNAVAILABLE_MESSAGE });
+      },
+    }),
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
+      queries: { retry: retryQuery, retryDelay, refetchOnWindowFocus: false, refetchInterval: false, staleTime: Infinity },
       mutations: { retry: false },
     },
   });
 }
+
+/** Errors the caches above already told the user about: a screen adds no toast of its own for them. */
+export const isHandledGlobally = (error: unknown) => isUnauthorizedError(error) || isUnavailableAnswer(error);

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import type { User } from '@billpoint/proto';
+import { UnavailableBanner } from '@/components/unavailable-banner';
 import { Sidebar } from './sidebar';
 
 const COLLAPSED_KEY = 'sidebar-collapsed';
@@ -28,6 +29,7 @@ export function AppShell({ user, children }: { user: User; children: React.React
       </a>
       <Sidebar user={user} collapsed={collapsed} onToggle={toggle} />
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">
+        <UnavailableBanner />
         {children}
       </main>
     </div>

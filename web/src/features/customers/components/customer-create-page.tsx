@@ -6,7 +6,7 @@ import { FormActions } from '@/components/form-actions';
 import { Form } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   customerCreateFormSchema,
   useCreateCustomer,
@@ -15,6 +15,7 @@ import {
 } from '../api/create-customer';
 import { CustomerFormCard } from './customer-form-card';
 import { fieldIssues, TextField } from '@/components/form-fields';
+import { isHandledGlobally } from '@/lib/query-client';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId'] as const;
 
@@ -31,7 +32,7 @@ export function CustomerCreatePage() {
       void navigate(paths.customers.getHref());
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+      if (isHandledGlobally(error)) return;
       for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, FIELDS))
         form.setError(issue.name, { message: issue.message });
       toast({ variant: 'destructive', title: 'Failed to create customer' });

@@ -8,10 +8,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { customerEditFormSchema, useUpdateCustomer, type CustomerEditFormInput, type CustomerEditFormOutput } from '../api/update-customer';
 import { CustomerFormCard } from './customer-form-card';
 import { fieldIssues, TextField } from '@/components/form-fields';
+import { isHandledGlobally } from '@/lib/query-client';
 
 const FIELDS = [
   'name',
@@ -62,7 +63,7 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
       void navigate(viewHref);
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+      if (isHandledGlobally(error)) return;
       const body = error instanceof ApiError ? error.body : undefined;
       for (const issue of fieldIssues(body, FIELDS)) form.setError(issue.name, { message: issue.message });
       toast({ variant: 'destructive', title: 'Error', description: body?.message || 'Failed to update customer' });

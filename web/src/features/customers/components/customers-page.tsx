@@ -7,10 +7,11 @@ import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
-import { isUnauthorizedError } from '@/lib/api-client';
+
 import { useCustomers } from '../api/get-customers';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerCard, CustomerCardSkeleton } from './customer-card';
+import { isHandledGlobally } from '@/lib/query-client';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: six skeleton cards while loading. */
@@ -25,7 +26,7 @@ export function CustomersPage() {
   const deletion = useDeleteCustomer({
     onSuccess: () => toast({ title: 'Success', description: 'Customer deleted successfully' }),
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete customer' });
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete customer' });
     },
   });
 

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatLongDate, toIsoDate } from '@/lib/format';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
@@ -27,6 +27,7 @@ import {
 import { CustomerField } from './customer-field';
 import { DateField } from './date-field';
 import { ItemsEditor } from './items-editor';
+import { isHandledGlobally } from '@/lib/query-client';
 
 const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms']);
 
@@ -56,7 +57,7 @@ export function InvoiceCreatePage() {
       goToList();
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+      if (isHandledGlobally(error)) return;
       if (error instanceof ApiError && error.status === 409) {
         // The number was taken meanwhile: show the next one and let the user submit again.
         const taken = nextNumber.invoiceNumber;

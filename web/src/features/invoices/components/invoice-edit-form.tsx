@@ -10,7 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { capitalize, parseDate } from '@/lib/format';
 import { useUpdateInvoice } from '../api/update-invoice';
 import { formIssues, isFormField } from '../lib/api-issues';
@@ -24,6 +24,7 @@ import {
 import { CustomerField } from './customer-field';
 import { DateField } from './date-field';
 import { ItemsEditor } from './items-editor';
+import { isHandledGlobally } from '@/lib/query-client';
 
 const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes']);
 
@@ -47,7 +48,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
       void navigate(paths.invoices.getHref());
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+      if (isHandledGlobally(error)) return;
       for (const issue of formIssues(error instanceof ApiError ? error.body : undefined, isField))
         form.setError(issue.name as never, { message: issue.message });
       toast({ variant: 'destructive', title: 'Failed to update invoice. Please try again.' });

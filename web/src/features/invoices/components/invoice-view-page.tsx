@@ -10,12 +10,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError, isUnauthorizedError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useInvoice } from '../api/get-invoice';
 import { formatQuantity, viewFigures } from '../lib/view-figures';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
+import { isHandledGlobally } from '@/lib/query-client';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -181,7 +182,7 @@ export function InvoiceViewPage() {
   const sending = useSendInvoice({
     onSuccess: () => toast({ title: 'Invoice Sent', description: 'The invoice has been successfully sent to the customer.' }),
     onError: (error) => {
-      if (isUnauthorizedError(error)) return;
+      if (isHandledGlobally(error)) return;
       // A non-OK answer, or no answer at all (spec core §8).
       toast({
         variant: 'destructive',

@@ -14,11 +14,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
-import { isUnauthorizedError } from '@/lib/api-client';
+
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useDeleteInvoice } from '../api/delete-invoice';
 import { useInvoices } from '../api/get-invoices';
+import { isHandledGlobally } from '@/lib/query-client';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: five skeleton rows while loading. */
@@ -117,13 +118,13 @@ export function InvoicesPage() {
   const deletion = useDeleteInvoice({
     onSuccess: () => toast({ title: 'Success', description: 'Invoice deleted successfully' }),
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete invoice' });
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete invoice' });
     },
   });
   const sending = useSendInvoice({
     onSuccess: () => toast({ title: 'Invoice Sent', description: 'Invoice has been sent to the customer' }),
     onError: (error) => {
-      if (!isUnauthorizedError(error)) toast({ variant: 'destructive', title: 'Send Failed', description: 'Failed to send invoice' });
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Send Failed', description: 'Failed to send invoice' });
     },
   });
 
