@@ -172,9 +172,13 @@ describe('fault injection: NATS killed three times, Postgres connections cut, bi
       f.recoveredAt = within.filter((o) => o.status === 201).sort((a, b) => a.doneAt - b.doneAt)[0]?.doneAt;
     }
     const ok = outcomes.filter((o) => o.status === 201);
+    const stored = await db.query<{ id: string; tenant_id: string; invoice_number: string }>(
+      `select id, tenant_id, invoice_number from billing.invoices order by tenant_id, invoice_number`,
+    );
+    const unacknowledged = stored.rows.length - ok.length;
     console.info(
       [
-        `fault injection: ${TOTAL} creations, ${ok.length} × 201, ${TOTAL - ok.length} refused`,
+        `fault injection: ${TOTAL} creations, ${ok.length} × 201, ${TOTAL - ok.length} refused, ${stored.rows.length} stored (${unacknowledged} committed without an answer)`,
         ...faults.map(
           (f) =>
             `  ${f.name.padEnd(34)} errors ${String(f.errors).padStart(3)}   first success after ${f.recoveredAt ? f.recoveredAt - f.at : '—'} ms`,
@@ -192,12 +196,11 @@ describe('fault injection: NATS killed three times, Postgres connections cut, bi
     for (const f of faults) expect(f.recoveredAt! - f.at, `${f.name}: time to recover`).toBeLessThan(f === last ? 15_000 : 5_000);
 
     // Every 201 exists, and numbering per tenant has no gap and no duplicate.
-    const stored = await db.query<{ id: string; tenant_id: string; invoice_number: string }>(
-      `select id, tenant_id, invoice_number from billing.invoices order by tenant_id, invoice_number`,
-    );
     const storedIds = new Set(stored.rows.map((r) => Number(r.id)));
     for (const o of ok) expect(storedIds.has(o.invoice!.id)).toBe(true);
-    expect(stored.rows.length).toBe(ok.length);
+    // A creation may commit and still not be acknowledged (the process killed, or the connection cut, between
+    // COMMIT and the answer): stored, complete, numbered and announced like the others, but not answered 201.
+    expect(stored.rows.length).toBeGreaterThanOrEqual(ok.length);
     const byTenant = new Map<string, typeof stored.rows>();
     for (const r of stored.rows) byTenant.set(r.tenant_id, [...(byTenant.get(r.tenant_id) ?? []), r]);
     for (const rows of byTenant.values())

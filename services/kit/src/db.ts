@@ -148,20 +148,26 @@ export async function migrate(o: OrmOptions & { appPassword?: string }): Promise
   const admin = new pg.Client({ connectionString: o.url });
   await admin.connect();
   try {
+    // One migrator at a time per database: services (and replicas) that start together would otherwise race on
+    // shared objects such as `create extension if not exists pg_trgm` (a unique violation on pg_extension).
+    await admin.query(`select pg_advisory_lock($1)`, [MIGRATIONS_LOCK]);
     await withRetry(() => admin.query(`create schema if not exists ${ident(o.schema)}`));
+    const orm = await createOrm(o);
+    let applied: string[];
+    try {
+      applied = (await orm.migrator.up()).map((m) => m.name);
+    } finally {
+      await orm.close(true);
+    }
+    await ensureAppRole(o.url, o.schema, o.appPassword);
+    return applied;
   } finally {
-    await admin.end();
+    await admin.end(); // ends the session, and with it the advisory lock
   }
-  const orm = await createOrm(o);
-  let applied: string[];
-  try {
-    applied = (await orm.migrator.up()).map((m) => m.name);
-  } finally {
-    await orm.close(true);
-  }
-  await ensureAppRole(o.url, o.schema, o.appPassword);
-  return applied;
 }
+
+/** Advisory lock key of the migrations (any constant: "bpmg" in ASCII). */
+const MIGRATIONS_LOCK = 0x62706d67;
 
 async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
