@@ -44,7 +44,10 @@ beforeAll(async () => {
   await client.register();
 });
 afterAll(async () => {
-  for (const s of servers) (s.closeAllConnections(), s.close());
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
   await gateway?.close();
   await bus?.close();
   await db?.drop();
