@@ -12,3 +12,4 @@ export * from './tenant-reader.ts';
 export * from './bus/types.ts';
 export { createBus, MemoryBus, NatsBus } from './bus/index.ts';
 export * from './pool-guard.ts';
+export * from './route-table.ts';

@@ -18,6 +18,7 @@ import { TenantReader } from './tenant-reader.ts';
 import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.ts';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
+import { captureRoutes } from './route-table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -200,6 +201,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   if (otel) await app.register(otel);
   registerErrorHandling(app, def.notFound);
 
+  captureRoutes(app);
   healthRoutes(app, ctx);
 
   app.decorateRequest('identity', null as unknown as Identity);

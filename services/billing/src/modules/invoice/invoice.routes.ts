@@ -3,7 +3,7 @@ import { IdParams, InvoiceCreateBody, InvoiceListQuery, InvoiceUpdateBody, TOTAL
 import type { InvoiceService } from './invoice.service.ts';
 
 export function invoiceRoutes(app: FastifyInstance, invoices: InvoiceService) {
-  app.get('/api/invoices', async (req, reply) => {
+  app.get('/api/invoices', { config: { contract: { query: InvoiceListQuery } } }, async (req, reply) => {
     const { items, total } = await invoices.list(req.identity, InvoiceListQuery.parse(req.query));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
@@ -12,12 +12,12 @@ export function invoiceRoutes(app: FastifyInstance, invoices: InvoiceService) {
 
   app.get('/api/invoices/:id', async (req) => invoices.get(req.identity, IdParams.parse(req.params).id));
 
-  app.post('/api/invoices', async (req, reply) => {
+  app.post('/api/invoices', { config: { contract: { body: InvoiceCreateBody } } }, async (req, reply) => {
     const invoice = await invoices.create(req.identity, InvoiceCreateBody.parse(req.body ?? {}));
     return reply.status(201).send(invoice);
   });
 
-  app.put('/api/invoices/:id', async (req) => {
+  app.put('/api/invoices/:id', { config: { contract: { body: InvoiceUpdateBody } } }, async (req) => {
     const { id } = IdParams.parse(req.params);
     return invoices.update(req.identity, id, InvoiceUpdateBody.parse(req.body ?? {}));
   });
