@@ -67,7 +67,7 @@ export class ServiceUnavailable extends AppError {
 export const RETRY_AFTER_SECONDS = 2;
 
 /** Postgres SQLSTATEs that mean "the database went away", not "your statement is wrong". */
-const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300)$/;
+const PG_UNAVAILABLE = /^(08000|08001|08003|08004|08006|57P01|57P02|57P03|53300)$/;
 const CONNECTION_LOST =
   /connection terminated|not queryable|timeout exceeded when trying to connect|connection (error|refused|reset)|ECONNREFUSED|ECONNRESET|EPIPE/i;
 

@@ -19,6 +19,7 @@ import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.t
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRoutes } from './route-table.ts';
+import { inputGuard } from './input-guard.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -202,6 +203,8 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   registerErrorHandling(app, def.notFound);
 
   captureRoutes(app);
+  // Services only: the gateway forwards bodies untouched (its proxy keeps its own body parsing).
+  if (def.auth !== 'none') inputGuard(app);
   healthRoutes(app, ctx);
 
   app.decorateRequest('identity', null as unknown as Identity);
