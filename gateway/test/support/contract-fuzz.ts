@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import { z, type ZodType } from 'zod';
+import type { HttpClient } from '@billpoint/kit/testing';
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = Record<string, unknown>;
@@ -194,7 +195,7 @@ export interface FuzzSpec {
   service: string;
   file: string;
   /** Prepares what the valid examples refer to (the client is signed in to a fresh tenant). */
-  setup(c: import('@billpoint/kit/testing').HttpClient): Promise<Record<string, string | number>>;
+  setup(c: HttpClient): Promise<Record<string, string | number>>;
   /** One entry per route with a contract, keyed `METHOD /url` as registered. */
   routes: Record<string, FuzzRoute>;
 }
