@@ -4,7 +4,7 @@ import { migrations } from './migrations/index.ts';
 import { createMailer } from './modules/invoice/invoice.mail.ts';
 import { InvoiceService } from './modules/invoice/invoice.service.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
-import { startOverdueJob } from './modules/invoice/overdue.job.ts';
+import { overdueJob } from './modules/invoice/overdue.job.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { readModelConsumers } from './modules/readmodel/read-model.handlers.ts';
 
@@ -31,8 +31,6 @@ export const billingService = {
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));
     dashboardRoutes(app, ctx);
   },
-  async consumers(ctx) {
-    const subs = await readModelConsumers(ctx);
-    return [...subs, startOverdueJob(ctx, (ctx.config as Config).OVERDUE_INTERVAL_MS)];
-  },
+  consumers: (ctx) => readModelConsumers(ctx),
+  jobs: (ctx) => [overdueJob(ctx, (ctx.config as Config).OVERDUE_INTERVAL_MS)],
 } satisfies ServiceDefinition<typeof configSchema>;

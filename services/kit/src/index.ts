@@ -13,3 +13,4 @@ export * from './bus/types.ts';
 export { createBus, MemoryBus, NatsBus } from './bus/index.ts';
 export * from './pool-guard.ts';
 export * from './route-table.ts';
+export * from './jobs.ts';

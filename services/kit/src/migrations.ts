@@ -41,5 +41,16 @@ export function kitMigrations(schema: string): MigrationObject[] {
       `drop index ${s}.outbox_unpublished`,
       `create index outbox_unpublished on ${s}.outbox (seq) where published_at is null`,
     ]),
+    // The schedule of the service's periodic jobs (jobs.ts), shared by every replica: not tenant data.
+    sqlMigration('0000_kit_jobs', [
+      `create table ${s}.jobs (
+        name text primary key,
+        next_run_at timestamptz not null,
+        last_started_at timestamptz,
+        last_finished_at timestamptz,
+        last_error text,
+        runs bigint not null default 0
+      )`,
+    ]),
   ];
 }

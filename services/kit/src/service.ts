@@ -19,6 +19,7 @@ import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.t
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRoutes } from './route-table.ts';
+import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 
 declare module 'fastify' {
@@ -58,6 +59,8 @@ export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
   routes: (app: FastifyInstance, ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<void> | void;
   /** Bus consumers and responders, started after the routes. */
   consumers?: (ctx: ServiceContext<z.output<S> & BaseConfig>) => Promise<Subscription[]>;
+  /** Periodic jobs, each run once per interval across all replicas (jobs.ts); started after the consumers. */
+  jobs?: (ctx: ServiceContext<z.output<S> & BaseConfig>) => JobDefinition[];
   /**
    * Routes anyone may call without a session (pay pages, provider webhooks), as the service registry declares
    * them (`publicRoutes: registeredService('<name>').public`): no internal token, `request.identity` stays
@@ -160,6 +163,7 @@ export async function startService<S extends z.ZodObject>(
   const app = await buildServiceApp(def, ctx);
   relay.start();
   const subscriptions = (await def.consumers?.(ctx)) ?? [];
+  for (const job of def.jobs?.(ctx) ?? []) subscriptions.push(startJob({ orm, schema: def.schema, logger }, job));
 
   let url = '';
   if (opts.listen !== false) {

@@ -1,5 +1,5 @@
 import { InvoiceEvents } from '@billpoint/proto';
-import { addEvent, scanTenants, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { addEvent, scanTenants, type JobDefinition, type ServiceContext } from '@billpoint/kit';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import { eventData } from './invoice.service.ts';
 
@@ -41,24 +41,9 @@ export async function runOverdueJob(ctx: ServiceContext): Promise<number> {
   return marked;
 }
 
-/** Runs the job at start and then every `intervalMs`; `stop()` waits for a run in progress. */
-export function startOverdueJob(ctx: ServiceContext, intervalMs: number): Subscription {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return; // a slow run is never overlapped by the next tick
-    running = runOverdueJob(ctx)
-      .catch((err: unknown) => ctx.logger.error({ err }, 'overdue job failed'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+/** The overdue job: at start, then every `intervalMs` across all replicas together (the kit's job runner). */
+export const overdueJob = (ctx: ServiceContext, intervalMs: number): JobDefinition => ({
+  name: 'overdue',
+  intervalMs,
+  run: () => runOverdueJob(ctx),
+});
