@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './customer.ts';
 export * from './invoice.ts';
 export * from './events.ts';
+export * from './rpc.ts';

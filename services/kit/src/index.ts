@@ -14,3 +14,5 @@ export { createBus, MemoryBus, NatsBus } from './bus/index.ts';
 export * from './pool-guard.ts';
 export * from './route-table.ts';
 export * from './jobs.ts';
+export * from './rpc.ts';
+export * from './read-model.ts';

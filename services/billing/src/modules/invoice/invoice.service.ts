@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   computeInvoice,
-  CustomersGetReply,
   divRound,
   fromCents,
   InvoiceEvents,
-  Rpc,
   toScaled,
   type Invoice,
   type InvoiceCreate,
@@ -17,7 +15,6 @@ import {
 import {
   addEvent,
   BadGateway,
-  BusTimeoutError,
   Conflict,
   Invalid,
   NotFound,
@@ -27,7 +24,7 @@ import {
   type ServiceContext,
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
-import { upsertCustomer } from '../readmodel/read-model.ts';
+import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import { NEXT_NUMBER_SQL, formatInvoiceNumber, Numbering } from './numbering.ts';
 import { invoicePdf, invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
@@ -105,9 +102,11 @@ function checkDates(issueDate: string, dueDate: string, path: string) {
 export class InvoiceService {
   readonly #ctx: ServiceContext<Config>;
   readonly #mailer: Mailer;
+  readonly #customers: ReturnType<typeof customerReadModel>;
   constructor(ctx: ServiceContext<Config>, mailer: Mailer) {
     this.#ctx = ctx;
     this.#mailer = mailer;
+    this.#customers = customerReadModel(ctx as ServiceContext);
   }
 
   /** Newest first; search over number, customer name and e-mail (trigram index); status filter; pages. */
@@ -381,25 +380,8 @@ export class InvoiceService {
 
   /** The customer must exist in the tenant: from the read model, else asked from customers (and remembered). */
   async #ensureCustomer(id: Tenant, customerId: number, path: string): Promise<void> {
-    const [known] = await this.#ctx.reader.query<{ deleted: boolean }>(
-      id.tenantId,
-      `select deleted from billing.customers where tenant_id = $1 and id = $2`,
-      [id.tenantId, customerId],
-    );
-    if (known) {
-      if (known.deleted) throw new Invalid('Customer not found', path);
-      return;
-    }
-    let answer: unknown;
-    try {
-      answer = await this.#ctx.bus.request(Rpc.CustomersGet, { tenantId: id.tenantId, id: customerId }, { timeoutMs: 5_000 });
-    } catch (err) {
-      if (err instanceof BusTimeoutError) throw new BadGateway('The customers service did not answer. Please try again.');
-      throw err;
-    }
-    const customer = CustomersGetReply.parse(answer);
-    if (!customer) throw new Invalid('Customer not found', path);
-    await this.#ctx.tx(id, (em) => upsertCustomer(em, id.tenantId, customer));
+    const known = await this.#customers.get(id.tenantId, customerId);
+    if (!known || known.deleted) throw new Invalid('Customer not found', path);
   }
 
   async #sender(id: Tenant): Promise<PdfSender | null> {

@@ -1,15 +1,14 @@
-import { CustomersGetRequest, Rpc, type Customer } from '@billpoint/proto';
-import { NotFound, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { CustomersGetRpc } from '@billpoint/proto';
+import { NotFound, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 
 /**
- * NATS responders of the customers service. `Rpc.CustomersGet` lets another service (billing) fill a read-model
+ * NATS responders of the customers service. `CustomersGetRpc` lets another service (billing) fill a read-model
  * miss, e.g. for a customer created a moment before its event arrived: { tenantId, id } → Customer | null.
  */
 export async function customerHandlers(ctx: ServiceContext): Promise<Subscription[]> {
   const customers = new CustomerService(ctx);
-  const get = await ctx.bus.reply(Rpc.CustomersGet, async (data): Promise<Customer | null> => {
-    const { tenantId, id } = CustomersGetRequest.parse(data);
+  const get = await rpcRespond(ctx.bus, CustomersGetRpc, async ({ tenantId, id }) => {
     try {
       return await customers.get({ tenantId }, id);
     } catch (err) {
