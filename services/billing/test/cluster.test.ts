@@ -2,25 +2,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   deleteNatsNamespace,
-  freePort,
   HttpClient,
   randomName,
-  spawnScript,
-  testEnv,
-  waitReady,
   TEST_NATS_URL,
   type ServiceProcess,
   type TestDatabase,
 } from '@billpoint/kit/testing';
 import type { Invoice } from '@billpoint/proto';
 import { invoiceBody, makeCustomer } from './support/factories.ts';
+import { startCluster, type Cluster } from '../../../gateway/test/support/cluster.ts';
 
-const procs: ServiceProcess[] = [];
+let cluster: Cluster | undefined;
 let db: TestDatabase | undefined;
 const namespace = randomName('bl');
 
 afterAll(async () => {
-  for (const p of procs) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+  cluster?.kill();
   await db?.drop();
   await deleteNatsNamespace(namespace);
 });
@@ -28,24 +25,10 @@ afterAll(async () => {
 describe('cluster topology: billing as its own process over NATS', () => {
   it('invoices a customer created a moment before (request/reply or event), prints the organization, and stops gracefully', async () => {
     db = await createTestDatabase();
-    const [custPort, billPort, gwPort] = [await freePort(), await freePort(), await freePort()];
-    const base = testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace, NODE_ENV: 'production', LOG_LEVEL: 'info' });
-    const customers = spawnScript('services/customers/src/server.ts', { ...base, PORT: String(custPort) });
-    const billing = spawnScript('services/billing/src/server.ts', { ...base, PORT: String(billPort) });
-    procs.push(customers, billing);
-    await waitReady(custPort, customers);
-    await waitReady(billPort, billing);
-    const gateway = spawnScript('gateway/src/server.ts', {
-      ...base,
-      PORT: String(gwPort),
-      CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-      BILLING_URL: `http://127.0.0.1:${billPort}`,
-      WEB_DIST: '/nonexistent',
-    });
-    procs.push(gateway);
-    await waitReady(gwPort, gateway);
+    cluster = await startCluster({ db, natsUrl: TEST_NATS_URL, namespace, env: { LOG_LEVEL: 'info' } });
+    const { customers, billing, gateway } = cluster.procs as Record<'customers' | 'billing' | 'gateway', ServiceProcess>;
 
-    const c = new HttpClient(`http://127.0.0.1:${gwPort}`);
+    const c = new HttpClient(cluster.url);
     await c.register({ organizationName: 'Cluster Billing Ltd' });
     const cust = await makeCustomer(c, { name: 'Right Away', email: 'now@x.test' });
     const res = await c.post('/api/invoices', invoiceBody(cust.id));

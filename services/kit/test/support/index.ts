@@ -86,14 +86,20 @@ export class HttpClient {
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const h: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...headers };
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const h: Record<string, string> = { ...headers };
     let payload: string | undefined;
     if (body !== undefined) {
       h['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const res = await fetch(new URL(path, this.base), { method, headers: h, body: payload, redirect: 'manual' });
+    return this.raw(method, path, payload, h);
+  }
+
+  /** Sends `body` exactly as given (bytes, any content type or none), with the cookies and the CSRF header. */
+  async raw(method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(new URL(path, this.base), { method, headers: h, body, redirect: 'manual' });
     this.lastSetCookie = res.headers.getSetCookie();
     for (const c of this.lastSetCookie) {
       const [pair, ...attrs] = c.split(';');

@@ -1,0 +1,49 @@
+import { serviceRegistry, serviceUrlEnv } from '@billpoint/proto/services';
+import { freePort, spawnScript, testEnv, waitReady, type ServiceProcess, type TestDatabase } from '@billpoint/kit/testing';
+
+export interface Cluster {
+  /** The gateway's base URL. */
+  url: string;
+  ports: Record<string, number>;
+  procs: Record<string, ServiceProcess>;
+  /** Starts (again) a stopped service on its port and waits until it is ready. */
+  start(name: string): Promise<ServiceProcess>;
+  /** SIGKILLs every process still running. */
+  kill(): void;
+}
+
+/**
+ * The cluster topology on this machine: every registered service and the gateway as separate Node processes
+ * (their `src/server.ts`), over the given NATS and the test database, each on a free port.
+ */
+export async function startCluster(o: {
+  db: TestDatabase;
+  natsUrl: string;
+  namespace: string;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
+  const base = testEnv(o.db, { NATS_URL: o.natsUrl, BUS_NAMESPACE: o.namespace, NODE_ENV: 'production', LOG_LEVEL: 'error', ...o.env });
+  const ports: Record<string, number> = {};
+  const procs: Record<string, ServiceProcess> = {};
+  for (const s of [...serviceRegistry.map((x) => x.name), 'gateway']) ports[s] = await freePort();
+  const urls = Object.fromEntries(serviceRegistry.map((s) => [serviceUrlEnv(s.name), `http://127.0.0.1:${ports[s.name]}`]));
+  const script = (name: string) => (name === 'gateway' ? 'gateway/src/server.ts' : `services/${name}/src/server.ts`);
+  const start = async (name: string) => {
+    const extra = name === 'gateway' ? { ...urls, WEB_DIST: '/nonexistent' } : {};
+    const p = spawnScript(script(name), { ...base, ...extra, PORT: String(ports[name]) });
+    procs[name] = p;
+    await waitReady(ports[name]!, p);
+    return p;
+  };
+  await Promise.all(serviceRegistry.map((s) => start(s.name)));
+  await start('gateway');
+  return {
+    url: `http://127.0.0.1:${ports.gateway}`,
+    ports,
+    procs,
+    start,
+    kill: () => {
+      for (const p of Object.values(procs)) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+    },
+  };
+}
