@@ -58,7 +58,12 @@ describe('fault injection: NATS killed three times, Postgres connections cut, bi
     nats = new OwnNats(await freePort(), storeDir);
     await nats.start();
     const namespace = randomName('flt');
-    cluster = await startCluster({ db, natsUrl: nats.url, namespace });
+    cluster = await startCluster({
+      db,
+      natsUrl: nats.url,
+      namespace,
+      env: { LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error', DATABASE_POOL_MAX: '10' },
+    });
     const { customers, gateway } = cluster.procs as Record<'customers' | 'gateway', ServiceProcess>;
 
     // Tenants with one customer each, known to billing's read model before the load starts.

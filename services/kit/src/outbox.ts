@@ -109,6 +109,9 @@ export class OutboxRelay {
 
   async #tick() {
     try {
+      // With the bus away, leave the rows (and the pool) alone: a publish would only wait for its timeout while
+      // holding a connection and the rows' locks. The next tick after the bus is back publishes them.
+      if (!this.#o.bus.isHealthy()) return;
       while (!this.#stopped && (await this.publishBatch()) === this.#o.batchSize);
       if (Date.now() - this.#lastCleanup > 60_000) {
         this.#lastCleanup = Date.now();
