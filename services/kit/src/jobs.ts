@@ -1,16 +1,16 @@
-import { hostname } from 'node:os';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { ident } from './db.ts';
 import type { Logger } from './logger.ts';
 import type { Subscription } from './bus/types.ts';
 
+/** A periodic job of a service (`ServiceDefinition.jobs`). */
 export interface JobDefinition {
   /** Unique within the service: the key of its row in `<schema>.jobs`. */
   name: string;
-  /** How often it runs, across all replicas together. */
+  /** How often it runs, counted across every replica together. */
   intervalMs: number;
-  /** The work. A rejection is logged (and kept as last_error); the job runs again at its next time. */
+  /** The work. A rejection is logged and kept as `last_error`; the job runs again at its next time. */
   run(): Promise<unknown>;
 }
 
@@ -18,83 +18,124 @@ export interface JobRunnerOptions {
   orm: MikroORM;
   schema: string;
   logger: Logger;
-  /** The clock the schedule is kept by (tests move it by hand). */
+  /** The clock the schedule is kept by (tests move it by hand and call `tick()`). */
   now?: () => Date;
-  /** How often each replica looks whether the job is due (default: the interval, at most 5 s). */
+  /** How often this replica looks whether the job is due (default: the interval, at most 5 s). */
   pollMs?: number;
+  /** Poll on a timer (default true). Tests pass false and drive the runner with `tick()`. */
+  autoStart?: boolean;
 }
 
 export interface JobHandle extends Subscription {
-  /** Claims the job if it is due and runs it; answers whether this replica ran it. Never overlaps itself. */
+  /** Runs the job if it is due and no replica is running it; answers whether this call ran it. */
   tick(): Promise<boolean>;
 }
 
 /**
- * A periodic job that is safe on every replica. The schedule lives in `<schema>.jobs`: a replica runs the job
- * only after its UPDATE moved `next_run_at` forward from a time that had come — Postgres lets exactly one
- * concurrent claimer see the due row (the others wait for its row lock, then find it no longer due). A job
- * that fails is not retried at once but at its next time; a replica that dies mid-run costs one interval.
- * The first run is due at start (the row is created due).
+ * Runs a job every `intervalMs`, safe on every replica at once. The schedule lives in `<schema>.jobs`
+ * (one row per job: `next_run_at`), so every replica agrees on it and a restart neither repeats a run that just
+ * happened nor forgets one that is due. A replica runs the job only while it holds that row locked
+ * (`FOR UPDATE SKIP LOCKED`, in a transaction kept open for the run): another replica skips a locked row, so
+ * the job never overlaps itself anywhere; when the run ends its transaction commits `next_run_at` = start +
+ * interval. A replica that dies mid-run loses its connection, the lock with it, and the job is due again at once.
+ * A failed run is not retried at once but at its next time. A new job is due at once (the first run is at start).
+ * The cost: one pooled connection, idle in its transaction, for the length of each run.
  */
 export function startJob(o: JobRunnerOptions, job: JobDefinition): JobHandle {
   const now = o.now ?? (() => new Date());
   const table = `${ident(o.schema)}.jobs`;
   const log = o.logger.child({ job: job.name });
-  const owner = `${hostname()}:${process.pid}`;
+  const pollMs = o.pollMs ?? Math.min(job.intervalMs, 5_000);
   let running: Promise<boolean> | undefined;
   let stopped = false;
-
-  async function claim(): Promise<boolean> {
-    const at = now();
-    const em = o.orm.em.fork();
-    await em.execute(`insert into ${table} (name, next_run_at) values (?, ?) on conflict (name) do nothing`, [job.name, at]);
-    const rows = await em.execute<{ name: string }[]>(
-      `update ${table} set next_run_at = ?::timestamptz + make_interval(secs => ?), last_started_at = ?, runs = runs + 1
-        where name = ? and next_run_at <= ? returning name`,
-      [at, job.intervalMs / 1000, at, job.name, at],
-    );
-    return rows.length === 1;
-  }
-
-  async function finish(error: unknown) {
-    const message = error === undefined ? null : `${owner}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000);
-    await o.orm.em
-      .fork()
-      .execute(`update ${table} set last_finished_at = ?, last_error = ? where name = ?`, [now(), message, job.name])
-      .catch((err: unknown) => log.warn({ err }, 'could not record the outcome of a job run'));
-  }
+  let created = false;
+  let timer: NodeJS.Timeout | undefined;
 
   async function once(): Promise<boolean> {
-    if (stopped || !(await claim())) return false;
+    const at = now();
+    if (!created) {
+      // `where not exists` first: a plain ON CONFLICT would wait for a replica whose run holds the row locked.
+      await o.orm.em
+        .fork()
+        .execute(
+          `insert into ${table} (name, next_run_at) select ?, ? where not exists (select 1 from ${table} where name = ?) on conflict (name) do nothing`,
+          [job.name, at, job.name],
+        );
+      created = true;
+    }
+    let claimed!: (yes: boolean) => void;
+    const isClaimed = new Promise<boolean>((resolve) => (claimed = resolve));
+    let finished!: (error: unknown) => void;
+    const outcome = new Promise<unknown>((resolve) => (finished = resolve));
+    // The claim's transaction stays open until the run ends (its row lock is what keeps other replicas out). The
+    // run itself happens out here, outside that transaction's async context, so the job's own units of work
+    // (`ctx.tx`) take connections of their own rather than joining the claim's transaction.
+    const claim = o.orm.em.fork().transactional(async (em) => {
+      // Due, or scheduled further out than one interval (the interval was shortened since).
+      const due = await em.execute<{ name: string }[]>(
+        `select name from ${table}
+          where name = ? and (next_run_at <= ? or next_run_at > ?::timestamptz + make_interval(secs => ?))
+          for update skip locked`,
+        [job.name, at, at, job.intervalMs / 1000],
+      );
+      if (due.length === 0) return claimed(false);
+      await em.execute(
+        `update ${table} set next_run_at = ?::timestamptz + make_interval(secs => ?), last_started_at = ?, runs = runs + 1 where name = ?`,
+        [at, job.intervalMs / 1000, at, job.name],
+      );
+      claimed(true);
+      const error = await outcome;
+      const message = error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+      await em.execute(`update ${table} set last_finished_at = ?, last_error = ? where name = ?`, [now(), message, job.name]);
+    });
+    claim.catch(() => claimed(false));
+    if (!(await isClaimed)) {
+      await claim;
+      return false;
+    }
     const started = performance.now();
+    let error: unknown;
     try {
       await job.run();
-      await finish(undefined);
       log.debug({ ms: Math.round(performance.now() - started) }, 'job ran');
     } catch (err) {
+      error = err ?? new Error('job failed');
       log.error({ err }, 'job failed; it runs again at its next time');
-      await finish(err);
     }
+    finished(error);
+    // The run happened; a failure to record it (connection lost) only means it may run again soon.
+    await claim.catch((err: unknown) => log.warn({ err }, 'could not record the end of a job run; it may run again early'));
     return true;
   }
 
-  const tick = () =>
-    (running ??= context
-      .with(ROOT_CONTEXT, once)
+  function tick(): Promise<boolean> {
+    if (stopped) return Promise.resolve(false);
+    // One run at a time in this process; a tick during a run joins it rather than starting another.
+    running ??= once()
       .catch((err: unknown) => {
-        log.warn({ err }, 'could not claim the job (will try again)');
+        log.error({ err }, 'could not claim the job; trying again at the next poll');
         return false;
       })
-      .finally(() => (running = undefined)));
+      .finally(() => (running = undefined));
+    return running;
+  }
 
-  const timer = setInterval(() => void tick(), o.pollMs ?? Math.min(job.intervalMs, 5_000));
-  timer.unref();
-  void tick();
+  function schedule() {
+    if (stopped) return;
+    // Polling belongs to no request: run it outside whatever trace started the service.
+    timer = context.with(ROOT_CONTEXT, () => setTimeout(() => void tick().finally(schedule), pollMs));
+    timer.unref();
+  }
+
+  if (o.autoStart !== false) {
+    void tick().finally(schedule);
+  }
+
   return {
     tick,
     async stop() {
       stopped = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await running;
     },
   };

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
-import { ident } from './db.ts';
+import { ident, tenantRlsSql } from './db.ts';
 
 /** A committed migration made of plain SQL statements (run in one transaction with the rest of the batch). */
 export function sqlMigration(name: string, statements: string[]): MigrationObject {
@@ -13,7 +13,10 @@ export function sqlMigration(name: string, statements: string[]): MigrationObjec
   return { name, class: SqlMigration };
 }
 
-/** The kit's own tables in a service schema: the transactional outbox and the processed-messages log. */
+/**
+ * The kit's own tables in a service schema: the transactional outbox, the processed-messages log, the schedule of
+ * periodic jobs (`jobs.ts`) and stored files (`files.ts`).
+ */
 export function kitMigrations(schema: string): MigrationObject[] {
   const s = ident(schema);
   return [
@@ -51,6 +54,21 @@ export function kitMigrations(schema: string): MigrationObject[] {
         last_error text,
         runs bigint not null default 0
       )`,
+    ]),
+    // Stored files (files.ts): tenant data, bytes in Postgres.
+    sqlMigration('0000_kit_files', [
+      `create table ${s}.files (
+        id uuid primary key,
+        tenant_id uuid not null,
+        content_type text not null,
+        size integer not null check (size >= 0),
+        sha256 text not null,
+        filename text,
+        bytes bytea not null,
+        created_at timestamptz not null default now()
+      )`,
+      `create index files_tenant on ${s}.files (tenant_id, created_at)`,
+      ...tenantRlsSql(schema, 'files'),
     ]),
   ];
 }
