@@ -14,8 +14,9 @@ export class AppError extends Error {
   }
 }
 export class Invalid extends AppError {
-  constructor(message: string, field?: string) {
-    super(400, message, field ? [{ path: field, message }] : undefined);
+  /** `field` names the one field at fault; a list gives every field's issue (e.g. relayed from another service). */
+  constructor(message: string, field?: string | { path: string; message: string }[]) {
+    super(400, message, typeof field === 'string' ? [{ path: field, message }] : field?.length ? field : undefined);
   }
 }
 export class Unauthorized extends AppError {
@@ -42,6 +43,12 @@ export class Conflict extends AppError {
 export class Unprocessable extends AppError {
   constructor(message: string) {
     super(422, message);
+  }
+}
+/** The body (an upload) is larger than this use allows. */
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
   }
 }
 export class TooManyRequests extends AppError {

@@ -1,66 +1,128 @@
 import type { z } from 'zod';
 import type { RpcContract } from '@billpoint/proto';
-import { BusRequestError, BusTimeoutError, type Bus, type Headers as BusHeaders, type Subscription } from './bus/types.ts';
-import { AppError, BadGateway, Conflict, Invalid, NotFound, ServiceUnavailable, toErrorBody } from './errors.ts';
+import {
+  AppError,
+  BadGateway,
+  Conflict,
+  Forbidden,
+  Invalid,
+  NotFound,
+  ServiceUnavailable,
+  TooManyRequests,
+  Unprocessable,
+  toErrorBody,
+} from './errors.ts';
+import type { Logger } from './logger.ts';
+import { BusRequestError, BusTimeoutError, type Bus, type Headers, type Subscription } from './bus/types.ts';
+
+export type { RpcContract } from '@billpoint/proto';
 
 export interface RpcCallOptions {
+  /** How long to wait for the answer (default 5 s). */
   timeoutMs?: number;
-  headers?: Record<string, string>;
+  headers?: Headers;
 }
 
 /**
- * Calls a request/reply contract: the request is validated before it leaves, the answer before it is used.
- * Failures come back as the kit's errors, so an HTTP handler maps them like its own: the responder's 400/404/409
- * as Invalid/NotFound/Conflict; no answer in time (or no responder) and the responder's 503 as a 503 the client
- * may retry; anything else the responder failed with, or an answer outside the contract, as a 502.
+ * Calls `contract` on the bus: the input is validated by the request schema (a ZodError, i.e. a 400, before
+ * anything is sent), the answer by the response schema. Errors arrive as the kit's own classes, so a route that
+ * calls another service answers as if the failure were its own: the remote's NotFound/Invalid (with its field
+ * issues)/Conflict/Forbidden/Unprocessable/TooManyRequests as themselves; no responder or no answer in time →
+ * ServiceUnavailable (503, retry); a remote failure or an answer outside the contract → BadGateway (502),
+ * without the remote's internals.
  */
 export async function rpcCall<Req extends z.ZodType, Res extends z.ZodType>(
   bus: Bus,
   contract: RpcContract<Req, Res>,
   input: z.input<Req>,
-  o: RpcCallOptions = {},
+  opts: RpcCallOptions = {},
 ): Promise<z.output<Res>> {
   const request = contract.request.parse(input);
   let answer: unknown;
   try {
-    answer = await bus.request(contract.subject, request, { timeoutMs: o.timeoutMs ?? 5_000, headers: o.headers });
+    answer = await bus.request(contract.subject, request, { timeoutMs: opts.timeoutMs ?? 5_000, headers: opts.headers });
   } catch (err) {
-    if (err instanceof BusTimeoutError) throw new ServiceUnavailable(`The ${contract.service} service did not answer. Please try again.`);
-    if (err instanceof BusRequestError) {
-      if (err.statusCode === 400) throw new Invalid(err.message);
-      if (err.statusCode === 404) throw new NotFound(err.message);
-      if (err.statusCode === 409) throw new Conflict(err.message);
-      if (err.statusCode === 503) throw new ServiceUnavailable(err.message);
-      throw new BadGateway(`The ${contract.service} service could not answer.`);
-    }
-    throw err;
+    throw fromRemote(contract, err);
   }
   const parsed = contract.response.safeParse(answer);
-  if (!parsed.success) throw new BadGateway(`The ${contract.service} service answered outside its contract.`);
+  if (!parsed.success) {
+    throw new BadGateway(`The ${contract.service} service answered outside its contract.`);
+  }
   return parsed.data;
 }
 
+function fromRemote(contract: RpcContract, err: unknown): unknown {
+  if (err instanceof BusTimeoutError) return new ServiceUnavailable(`The ${contract.service} service did not answer. Please try again.`);
+  if (!(err instanceof BusRequestError)) return err;
+  switch (err.statusCode) {
+    case 400:
+      return new Invalid(err.message, err.issues);
+    case 403:
+      return new Forbidden(err.message);
+    case 404:
+      return new NotFound(err.message);
+    case 409:
+      return new Conflict(err.message);
+    case 422:
+      return new Unprocessable(err.message);
+    case 429:
+      return new TooManyRequests(err.message);
+    case 503:
+      return new ServiceUnavailable();
+    default:
+      return new BadGateway(`The ${contract.service} service could not answer.`);
+  }
+}
+
+/** A rejection as it travels back to the caller: status, the error's class name, message and field issues. */
+class ReplyError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly issues?: { path: string; message: string }[];
+  constructor(err: unknown) {
+    const body = toErrorBody(err); // 5xx messages never carry internals
+    super(body.message);
+    this.statusCode = body.statusCode;
+    this.code = err instanceof AppError ? err.name : body.error;
+    if (body.issues) this.issues = body.issues;
+  }
+}
+
+export interface RpcRespondOptions {
+  /** Where a handler's failure (5xx) is logged with the subject. */
+  logger?: Logger;
+  /** Queue group (default: the subject, so one replica answers each request). */
+  queue?: string;
+}
+
 /**
- * Answers a request/reply contract. A request outside the contract gets a 400 reply; a rejection of the handler
- * always gets an error reply (never a timeout) with the status the kit maps it to over HTTP — a lost database
- * connection is a 503 the caller may retry, a bug a 500 without its internals.
+ * Answers `contract` on the bus. The request is parsed with the contract's schema (a malformed one is answered
+ * with a 400 naming the fields); the handler's answer is checked against the response schema (a mismatch is our
+ * bug: a 500). Every rejection is answered as an error reply at once, never left to time out, with the status the
+ * kit's error mapping gives it (`NotFound` → 404, …), which `rpcCall` turns back into the same class.
  */
 export function rpcRespond<Req extends z.ZodType, Res extends z.ZodType>(
   bus: Bus,
   contract: RpcContract<Req, Res>,
-  handler: (request: z.output<Req>, headers: BusHeaders) => Promise<z.input<Res>>,
+  handler: (request: z.output<Req>, headers: Headers) => Promise<z.input<Res>>,
+  opts: RpcRespondOptions = {},
 ): Promise<Subscription> {
-  return bus.reply(contract.subject, async (data, headers) => {
-    let answer: z.input<Res>;
-    try {
-      answer = await handler(contract.request.parse(data), headers);
-    } catch (err) {
-      const body = toErrorBody(err);
-      throw new AppError(body.statusCode, body.message);
-    }
-    const parsed = contract.response.safeParse(answer);
-    // Our own answer outside the contract is our bug: a 500 for the caller, never the bad value.
-    if (!parsed.success) throw new AppError(500, `${contract.subject}: the answer does not match its contract`);
-    return parsed.data;
-  });
+  const subject = contract.subject;
+  return bus.reply(
+    subject,
+    async (data, headers) => {
+      try {
+        const request = contract.request.parse(data);
+        const answer = await handler(request, headers);
+        const checked = contract.response.safeParse(answer);
+        if (!checked.success) throw new Error(`the answer does not match the contract of ${subject}: ${checked.error.message}`);
+        return checked.data;
+      } catch (err) {
+        const reply = new ReplyError(err);
+        if (reply.statusCode >= 500) opts.logger?.error({ err, subject }, 'rpc handler failed; answering with an error');
+        throw reply;
+      }
+    },
+    { queue: opts.queue },
+  );
 }

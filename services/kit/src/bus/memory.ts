@@ -109,18 +109,24 @@ export interface ErrorReply {
   message: string;
   statusCode: number;
   code: string;
+  issues?: { path: string; message: string }[];
 }
+
+const isIssues = (v: unknown): v is { path: string; message: string }[] =>
+  Array.isArray(v) && v.every((i) => i && typeof i === 'object' && typeof i.path === 'string' && typeof i.message === 'string');
 
 /** What a reply handler's rejection becomes on the wire: message, statusCode (else 500), code (else name). */
 export function toErrorReply(err: unknown): ErrorReply {
   if (err !== null && typeof err === 'object') {
-    const e = err as { message?: unknown; statusCode?: unknown; code?: unknown; name?: unknown };
+    const e = err as { message?: unknown; statusCode?: unknown; code?: unknown; name?: unknown; issues?: unknown };
     const code = typeof e.code === 'string' ? e.code : typeof e.name === 'string' && e.name !== '' ? e.name : 'Error';
-    return {
+    const reply: ErrorReply = {
       message: typeof e.message === 'string' ? e.message : String(err),
       statusCode: typeof e.statusCode === 'number' ? e.statusCode : 500,
       code,
     };
+    if (isIssues(e.issues)) reply.issues = e.issues;
+    return reply;
   }
   return { message: String(err), statusCode: 500, code: 'Error' };
 }
@@ -132,6 +138,7 @@ export function fromErrorReply(subject: string, body: unknown): BusRequestError 
     typeof b.message === 'string' ? b.message : 'Request failed',
     typeof b.statusCode === 'number' ? b.statusCode : 500,
     typeof b.code === 'string' ? b.code : 'Error',
+    isIssues(b.issues) ? b.issues : undefined,
   );
 }
 

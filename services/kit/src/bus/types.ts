@@ -76,12 +76,15 @@ export class BusRequestError extends Error {
   readonly subject: string;
   readonly statusCode: number;
   readonly code: string;
-  constructor(subject: string, message: string, statusCode = 500, code = 'Error') {
+  /** The responder's field issues, when its error had them (a 400 naming fields). */
+  readonly issues?: { path: string; message: string }[];
+  constructor(subject: string, message: string, statusCode = 500, code = 'Error', issues?: { path: string; message: string }[]) {
     super(message);
     this.name = 'BusRequestError';
     this.subject = subject;
     this.statusCode = statusCode;
     this.code = code;
+    if (issues) this.issues = issues;
   }
 }
 

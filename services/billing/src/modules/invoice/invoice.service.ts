@@ -380,8 +380,7 @@ export class InvoiceService {
 
   /** The customer must exist in the tenant: from the read model, else asked from customers (and remembered). */
   async #ensureCustomer(id: Tenant, customerId: number, path: string): Promise<void> {
-    const known = await this.#customers.get(id.tenantId, customerId);
-    if (!known || known.deleted) throw new Invalid('Customer not found', path);
+    if (!(await this.#customers.get(id.tenantId, customerId))) throw new Invalid('Customer not found', path);
   }
 
   async #sender(id: Tenant): Promise<PdfSender | null> {

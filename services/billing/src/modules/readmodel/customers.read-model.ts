@@ -1,33 +1,33 @@
-import { CustomerCreatedData, CustomerDeletedData, CustomerEvents, CustomersGetRpc, CustomerUpdatedData } from '@billpoint/proto';
-import { ReadModel, type ServiceContext } from '@billpoint/kit';
-import { markCustomerDeleted, upsertCustomer } from './read-model.ts';
+import {
+  CustomerCreatedData,
+  CustomerDeletedData,
+  CustomerEvents,
+  CustomersGetRpc,
+  CustomerUpdatedData,
+  type Customer,
+} from '@billpoint/proto';
+import { readModel, type ServiceContext } from '@billpoint/kit';
 
-/** Billing's copy of the customers it invoices: fed by customers' events, asked for on a miss. */
+/**
+ * Billing's copy of the customers it invoices and prints (names and addresses), on the kit's read model: fed by
+ * the customers service's events (idempotent, versioned by `updatedAt`, a deletion is final), asked for over
+ * `CustomersGetRpc` when an invoice names a customer whose event has not arrived yet.
+ */
 export const customerReadModel = (ctx: ServiceContext) =>
-  new ReadModel({
-    ctx,
+  readModel(ctx, {
+    table: 'customers',
     durable: 'billing-customers',
     subject: 'evt.customers.customer.*',
-    async apply(event, em) {
-      switch (event.type) {
-        case CustomerEvents.Created:
-          return upsertCustomer(em, event.tenantId, CustomerCreatedData.parse(event.data));
-        case CustomerEvents.Updated:
-          return upsertCustomer(em, event.tenantId, CustomerUpdatedData.parse(event.data));
-        case CustomerEvents.Deleted:
-          return markCustomerDeleted(em, event.tenantId, CustomerDeletedData.parse(event.data).id);
-        default:
-          ctx.logger.debug({ type: event.type }, 'customer event not used by billing');
-      }
+    upsertOn: { [CustomerEvents.Created]: CustomerCreatedData, [CustomerEvents.Updated]: CustomerUpdatedData },
+    deleteOn: { [CustomerEvents.Deleted]: (data) => CustomerDeletedData.parse(data).id },
+    key: (c: Customer) => c.id,
+    version: (c) => c.updatedAt,
+    columns: {
+      name: (c) => c.name,
+      email: (c) => c.email,
+      phone: (c) => c.phone,
+      address: (c) => c.address,
+      company: (c) => c.company,
     },
-    async find(tenantId, id: number) {
-      const [row] = await ctx.reader.query<{ deleted: boolean }>(
-        tenantId,
-        `select deleted from billing.customers where tenant_id = $1 and id = $2`,
-        [tenantId, id],
-      );
-      return row;
-    },
-    fetch: { contract: CustomersGetRpc, request: (tenantId, id) => ({ tenantId, id }) },
-    store: upsertCustomer,
+    fill: { contract: CustomersGetRpc, request: (tenantId, id) => ({ tenantId, id }) },
   });

@@ -8,13 +8,18 @@ import { CustomerService } from './customer.service.ts';
  */
 export async function customerHandlers(ctx: ServiceContext): Promise<Subscription[]> {
   const customers = new CustomerService(ctx);
-  const get = await rpcRespond(ctx.bus, CustomersGetRpc, async ({ tenantId, id }) => {
-    try {
-      return await customers.get({ tenantId }, id);
-    } catch (err) {
-      if (err instanceof NotFound) return null;
-      throw err;
-    }
-  });
+  const get = await rpcRespond(
+    ctx.bus,
+    CustomersGetRpc,
+    async ({ tenantId, id }) => {
+      try {
+        return await customers.get({ tenantId }, id);
+      } catch (err) {
+        if (err instanceof NotFound) return null;
+        throw err;
+      }
+    },
+    { logger: ctx.logger },
+  );
   return [get];
 }
