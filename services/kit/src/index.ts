@@ -16,3 +16,4 @@ export * from './route-table.ts';
 export * from './jobs.ts';
 export * from './rpc.ts';
 export * from './read-model.ts';
+export * from './files.ts';

@@ -7,6 +7,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** The first string (or key) under `v` that Postgres cannot store as sent: a NUL character or broken UTF-16. */
 function badText(v: unknown, path: string[], depth = 0): { path: string; reason: string } | undefined {
   if (depth > 64) return undefined; // deeper input is refused by the contracts anyway
+  if (ArrayBuffer.isView(v)) return undefined; // an uploaded file's bytes (files.ts), not text
   if (typeof v === 'string') {
     if (v.includes('\u0000')) return { path: path.join('.'), reason: 'cannot contain the NUL character' };
     if (LONE_SURROGATE.test(v)) return { path: path.join('.'), reason: 'must be valid Unicode text' };

@@ -10,6 +10,7 @@ import { registerErrorHandling, type NotFoundHandler } from './errors.ts';
 import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } from './db.ts';
 import { kitMigrations } from './migrations.ts';
 import { OutboxMessage, OutboxRelay } from './outbox.ts';
+import { StoredFileEntity } from './files.ts';
 import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
 import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
@@ -106,7 +107,7 @@ export async function runMigrations<S extends z.ZodObject>(
   const applied = await migrate({
     schema: def.schema,
     url,
-    entities: [...def.entities, OutboxMessage],
+    entities: [...def.entities, OutboxMessage, StoredFileEntity],
     migrations: allMigrations(def),
     appPassword: env.DATABASE_APP_PASSWORD || undefined,
   });
@@ -132,7 +133,7 @@ export async function startService<S extends z.ZodObject>(
   const orm = await createOrm({
     schema: def.schema,
     url: appUrl,
-    entities: [...def.entities, OutboxMessage],
+    entities: [...def.entities, OutboxMessage, StoredFileEntity],
     poolMax: config.DATABASE_POOL_MAX,
     acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
     onPool: (guard) => pools.push(guard),
