@@ -22,6 +22,7 @@ import { healthRoutes } from './health.ts';
 import { captureRoutes } from './route-table.ts';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
+import { RequestLogController } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -198,6 +199,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
         ? req.headers['x-request-id']
         : randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
+    logController: new RequestLogController(), // one line per request at debug (info when slow), not two at info
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },

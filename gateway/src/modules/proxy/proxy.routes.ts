@@ -41,6 +41,7 @@ export async function proxyRoutes(
         prefix,
         rewritePrefix: prefix,
         http2: false,
+        disableRequestLogging: true, // reply-from's two info lines per request; the kit logs one at debug
         undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
         // API answers are JSON, never rendered as a page: they get a fixed, locked-down header set instead of
         // the page policy @fastify/helmet computes per request (which costs a quarter of a proxy hop).
@@ -53,14 +54,14 @@ export async function proxyRoutes(
         },
         replyOptions: {
           onError: onUpstreamError(u.name, o.logger),
-          rewriteRequestHeaders: (req, headers) => {
-            const out: Record<string, string | string[] | undefined> = {};
-            for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k)) out[k] = v;
-            out[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
-            out['x-request-id'] = req.id;
+          // `headers` is reply-from's own copy of the request's: edited in place rather than copied again.
+          rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
+            for (const k in headers) if (IDENTITY_HEADERS.test(k)) delete headers[k];
+            headers[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
+            headers['x-request-id'] = req.id;
             // Continue the request's trace in the service (traceparent/tracestate).
-            propagation.inject(context.active(), out);
-            return out as typeof headers;
+            propagation.inject(context.active(), headers);
+            return headers as never;
           },
         },
       });

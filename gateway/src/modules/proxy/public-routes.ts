@@ -59,6 +59,7 @@ export async function publicRoutes(app: FastifyInstance, upstreams: readonly Ups
       await scope.register(replyFrom, {
         base: u.url,
         http2: false,
+        disableRequestLogging: true,
         undici: { connections: 64, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
       });
       // Every body is read as bytes, whatever its type: the service gets exactly what the caller sent.
