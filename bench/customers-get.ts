@@ -4,9 +4,11 @@
  * primary-key select with pg. Same machine, same database, one run, side by side. Prints figures only.
  *
  *   npm run bench -- customers            (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 by default)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- customers   (also writes .cpuprofile files of gateway and service)
  */
 import autocannon from 'autocannon';
 import { createInternalTokenSigner } from '@billpoint/kit';
+import { cpuPerUnit } from './cpu.ts';
 import {
   createTestDatabase,
   deleteNatsNamespace,
@@ -25,19 +27,28 @@ import {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
+const profileDir = process.env.BENCH_CPU_PROF;
 const procs: ServiceProcess[] = [];
 const start = (script: string, env: Record<string, string | undefined>) => {
-  const p = spawnScript(script, env);
+  const profile = profileDir && !script.startsWith('bench/') ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {};
+  const p = spawnScript(script, { ...env, ...profile });
   procs.push(p);
   return p;
 };
 
-async function run(title: string, url: string, headers: Record<string, string>) {
+async function run(title: string, url: string, headers: Record<string, string>, pids: Record<string, number>) {
   // Warm-up, then the measured run.
   await autocannon({ url, connections, duration: 2, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const { result: r, cpuUs } = await cpuPerUnit(
+    { ...pids, autocannon: process.pid },
+    () => autocannon({ url, connections, duration: seconds, headers }),
+    (r) => r.requests.total,
+  );
   if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const cpu = Object.entries(cpuUs)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 const db = await createTestDatabase();
@@ -47,11 +58,12 @@ try {
   const env = testEnv(db, {
     NATS_URL: TEST_NATS_URL,
     BUS_NAMESPACE: namespace,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
     DATABASE_POOL_MAX: '10',
   });
-  await waitReady(custPort, start('services/customers/src/server.ts', { ...env, PORT: String(custPort) }));
+  const customers = start('services/customers/src/server.ts', { ...env, PORT: String(custPort) });
+  await waitReady(custPort, customers);
   const gateway = start('gateway/src/server.ts', {
     ...env,
     PORT: String(gwPort),
@@ -60,7 +72,7 @@ try {
     WEB_DIST: '/nonexistent',
   });
   await waitReady(gwPort, gateway);
-  start('bench/bare-server.ts', { DATABASE_URL: db.url, PORT: String(barePort) });
+  const bareProc = start('bench/bare-server.ts', { DATABASE_URL: db.url, PORT: String(barePort) });
   await waitFor(
     async () => (await fetch(`http://127.0.0.1:${barePort}/api/customers/0`).catch(() => undefined))?.status === 404,
     30_000,
@@ -73,17 +85,34 @@ try {
   const id = ((await client.get('/api/customers?limit=1')).json as { id: number }[])[0]!.id;
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-  const bare = await run('bare Fastify + pg', `http://127.0.0.1:${barePort}/api/customers/${id}`, {});
-  const gw = await run('gateway → customers', `http://127.0.0.1:${gwPort}/api/customers/${id}`, { cookie });
+  const pid = (p: ServiceProcess) => p.proc.pid!;
+  const bare = await run('bare Fastify + pg', `http://127.0.0.1:${barePort}/api/customers/${id}`, {}, { bare: pid(bareProc) });
+  const gw = await run(
+    'gateway → customers',
+    `http://127.0.0.1:${gwPort}/api/customers/${id}`,
+    { cookie },
+    { gateway: pid(gateway), customers: pid(customers) },
+  );
   // Where the time goes: the customers service alone, called with an internal token as the gateway does.
   const me = (await client.get('/api/auth/user')).json as { id: string; organization: { id: string } };
   const token = createInternalTokenSigner(TEST_TOKEN_KEY)({ tenantId: me.organization.id, userId: me.id, role: 'admin', scopes: [] });
-  const direct = await run('customers service alone', `http://127.0.0.1:${custPort}/api/customers/${id}`, {
-    'x-billpoint-internal-token': token,
-  });
+  const direct = await run(
+    'customers service alone',
+    `http://127.0.0.1:${custPort}/api/customers/${id}`,
+    { 'x-billpoint-internal-token': token },
+    { customers: pid(customers) },
+  );
 
   console.log(`\nGET /api/customers/{id}, ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
-  console.table([bare, gw, direct].map((r) => ({ setup: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })));
+  console.table(
+    [bare, gw, direct].map((r) => ({
+      setup: r.title,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'CPU µs/request': r.cpu,
+    })),
+  );
   console.log(`ratio gateway/bare: ${((gw.rps / bare.rps) * 100).toFixed(1)} % (goal ≥ 50 %)`);
 } finally {
   for (const p of procs) p.proc.kill('SIGTERM');
