@@ -3,6 +3,7 @@ const benches: Record<string, string> = {
   customers: './customers-get.ts',
   pdf: './invoice-pdf.ts',
   invoices: './invoices-scale.ts',
+  create: './invoice-create.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

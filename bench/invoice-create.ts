@@ -1,0 +1,182 @@
+/**
+ * Benchmark: sustained invoice creations (POST /api/invoices, three lines each) through the gateway in the cluster
+ * topology — gateway, customers and billing as separate processes, real Postgres, NATS JetStream (127.0.0.1:4222,
+ * random BUS_NAMESPACE). Open loop: requests are fired at a fixed rate whatever the answers take, for ONE tenant
+ * and spread over 50 tenants. Prints the achieved rate, latency percentiles, errors, the invoices actually stored
+ * and whether every tenant's numbers are gap-free, with the goals beside. Figures only, nothing asserted.
+ *
+ *   npm run bench -- create      (BENCH_RATES=100,200,300 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- create   (also writes .cpuprofile files of the three processes)
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { InvoiceCreateBody } from '@billpoint/proto';
+import {
+  createTestDatabase,
+  deleteNatsNamespace,
+  freePort,
+  HttpClient,
+  randomName,
+  spawnScript,
+  testEnv,
+  waitReady,
+  TEST_NATS_URL,
+  type ServiceProcess,
+  type TestDatabase,
+} from '@billpoint/kit/testing';
+import { cpuPerUnit } from './cpu.ts';
+
+const rates = (process.env.BENCH_RATES ?? '100,200,300').split(',').map(Number);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const tenantCount = Number(process.env.BENCH_TENANTS ?? 50);
+const GOAL = { rate: 200, p95: 300 };
+
+interface Tenant {
+  cookie: string;
+  customerId: number;
+}
+
+const procs: ServiceProcess[] = [];
+const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const body = (customerId: number): InvoiceCreateBody => ({
+  invoice: { customerId, dueDate },
+  items: [
+    { description: 'Design work', quantity: '3', rate: '33.33' },
+    { description: 'Hosting', quantity: '1', rate: '20.00' },
+    { description: 'Support hours', quantity: '2.5', rate: '80.00' },
+  ],
+});
+
+/** Fires `rate` creations a second for `seconds`, round-robin over `tenants`, without waiting for answers. */
+async function fixedRate(base: string, tenants: Tenant[], rate: number) {
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const fail = (why: string) => void failures.set(why, (failures.get(why) ?? 0) + 1);
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const t = tenants[i % tenants.length]!;
+    const sent = performance.now();
+    pending.push(
+      fetch(`${base}/api/invoices`, {
+        method: 'POST',
+        headers: { cookie: t.cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify(body(t.customerId)),
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          if (res.status === 201) latencies.push(performance.now() - sent);
+          else fail(String(res.status));
+        },
+        (err: unknown) => fail((err as { cause?: { code?: string } }).cause?.code ?? 'network'),
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN);
+  return {
+    sent: total,
+    achieved: Math.round(latencies.length / elapsed),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    errors: [...failures].map(([k, v]) => `${v}× ${k}`).join(', ') || '0',
+  };
+}
+
+/** Invoices stored for these tenants, and whether each tenant's numbers are exactly INV-0001…INV-n. */
+async function stored(db: TestDatabase) {
+  const { rows } = await db.query<{ n: string; gapFree: boolean }>(
+    `select coalesce(sum(n), 0)::text as n, coalesce(bool_and(gap_free), true) as "gapFree" from (
+       select tenant_id, count(*) as n, count(*) = max(substring(invoice_number from 5)::int)
+                     and count(distinct invoice_number) = count(*) as gap_free
+       from billing.invoices group by tenant_id) t`,
+  );
+  return { count: Number(rows[0]?.n ?? 0), gapFree: rows[0]?.gapFree ?? true };
+}
+
+const db = await createTestDatabase();
+const namespace = randomName('bench');
+try {
+  const [custPort, billPort, gwPort] = [await freePort(), await freePort(), await freePort()];
+  const env = testEnv(db, {
+    NATS_URL: TEST_NATS_URL,
+    BUS_NAMESPACE: namespace,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+    DATABASE_POOL_MAX: '10',
+  });
+  const start = (script: string, port: number, extra: Record<string, string> = {}) => {
+    const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
+    const p = spawnScript(script, { ...env, PORT: String(port), ...extra, ...profile });
+    procs.push(p);
+    return p;
+  };
+  const customers = start('services/customers/src/server.ts', custPort);
+  const billing = start('services/billing/src/server.ts', billPort);
+  await waitReady(custPort, customers);
+  await waitReady(billPort, billing);
+  const gateway = start('gateway/src/server.ts', gwPort, {
+    CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
+    BILLING_URL: `http://127.0.0.1:${billPort}`,
+    WEB_DIST: '/nonexistent',
+  });
+  await waitReady(gwPort, gateway);
+  const base = `http://127.0.0.1:${gwPort}`;
+
+  // 50 tenants (the first is also the one-tenant case), each with a customer and one invoice as a warm-up.
+  const tenants: Tenant[] = [];
+  for (let i = 0; i < tenantCount; i++) {
+    const c = new HttpClient(base);
+    await c.register({ organizationName: `Bench ${i}` });
+    const cust = await c.post('/api/customers', { name: `Customer ${i}`, email: `c${i}@bench.test` });
+    const customerId = (cust.json as { id: number }).id;
+    const warm = await c.post('/api/invoices', body(customerId));
+    if (warm.status !== 201) throw new Error(`warm-up create failed: ${warm.status} ${warm.text}`);
+    tenants.push({ cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), customerId });
+  }
+
+  const pids = { gateway: gateway.proc.pid!, billing: billing.proc.pid!, bench: process.pid };
+  const rows: Record<string, string | number>[] = [];
+  for (const [label, set] of [
+    ['one tenant', tenants.slice(0, 1)],
+    [`${tenantCount} tenants`, tenants],
+  ] as const) {
+    for (const rate of rates) {
+      const before = await stored(db);
+      const { result: r, cpuUs } = await cpuPerUnit(
+        pids,
+        () => fixedRate(base, [...set], rate),
+        (r) => r.sent,
+      );
+      const after = await stored(db);
+      rows.push({
+        tenants: label,
+        'target/s': rate,
+        'achieved/s': r.achieved,
+        'p50 ms': r.p50,
+        'p95 ms': r.p95,
+        'p99 ms': r.p99,
+        errors: r.errors,
+        stored: after.count - before.count,
+        'gap-free': after.gapFree ? 'yes' : 'NO',
+        'CPU µs/create': `gw ${cpuUs.gateway}, billing ${cpuUs.billing}`,
+      });
+    }
+  }
+  console.log(`\nPOST /api/invoices at fixed rates, ${seconds} s each, ${new Date().toISOString()}`);
+  console.table(rows);
+  console.log(
+    `goals: ≥ ${GOAL.rate}/s over ${tenantCount} tenants with p95 < ${GOAL.p95} ms and 0 errors; ≥ ${GOAL.rate}/s for one tenant`,
+  );
+} finally {
+  for (const p of procs) p.proc.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited()));
+  await db.drop();
+  await deleteNatsNamespace(namespace);
+}
