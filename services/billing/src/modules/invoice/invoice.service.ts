@@ -25,8 +25,8 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
-import { NEXT_NUMBER_SQL, formatInvoiceNumber, Numbering } from './numbering.ts';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf, invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
 import type { Mailer } from './invoice.mail.ts';
 
@@ -167,56 +167,44 @@ export class InvoiceService {
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
     const f = figures(input.items, inv, 'invoice.');
+    const requested = inv.invoiceNumber || null;
+    const params: unknown[] = [
+      id.tenantId,
+      id.userId,
+      inv.customerId,
+      id.tenantId,
+      requested,
+      issueDate,
+      inv.dueDate,
+      inv.currency,
+      inv.exchangeRate,
+      f.subtotal,
+      inv.taxRate,
+      f.taxAmount,
+      f.discountAmount,
+      f.shippingAmount,
+      f.total,
+      f.totalInBaseCurrency,
+      inv.notes,
+      inv.terms,
+      inv.paymentInstructions,
+      randomBytes(32).toString('base64url'),
+    ];
+    f.lines.forEach((l, position) =>
+      params.push(position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount),
+    );
     const invoice = await this.#ctx
       .tx(id, async (em) => {
-        const numbering = new Numbering(em, id.tenantId);
-        const next = await numbering.lock();
-        let invoiceNumber: string;
-        if (!inv.invoiceNumber || inv.invoiceNumber === next) invoiceNumber = await numbering.take();
-        else {
-          invoiceNumber = inv.invoiceNumber;
-          const taken = await em.execute(`select 1 from billing.invoices where tenant_id = ? and invoice_number = ?`, [
-            id.tenantId,
-            invoiceNumber,
-          ]);
-          if (taken.length) throw new Conflict(`Invoice number ${invoiceNumber} already exists`);
-        }
-        const [row] = await em.execute<{ id: string }[]>(
-          `insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
-           exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
-           notes, terms, payment_instructions, public_token)
-         values (?, ?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
-          [
-            id.tenantId,
-            id.userId,
-            inv.customerId,
-            invoiceNumber,
-            issueDate,
-            inv.dueDate,
-            inv.currency,
-            inv.exchangeRate,
-            f.subtotal,
-            inv.taxRate,
-            f.taxAmount,
-            f.discountAmount,
-            f.shippingAmount,
-            f.total,
-            f.totalInBaseCurrency,
-            inv.notes,
-            inv.terms,
-            inv.paymentInstructions,
-            randomBytes(32).toString('base64url'),
-          ],
-        );
-        const invoiceId = Number(row!.id);
-        await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set());
-        const created = await this.#load(em, id.tenantId, invoiceId);
+        // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
+        const [row] = await em.execute<InvoiceRow[]>(insertInvoiceSql(f.lines.length), params);
+        const created = toInvoice(row!);
         addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(created) });
         return created;
       })
       .catch((err: unknown) => {
-        // Creates are serialized by the numbering lock, so this is a last line of defence, not a path we expect.
-        if ((err as { code?: string }).code === '23505') throw new Conflict('Invoice number already exists');
+        // A client's own number that exists (the counter never hands out a taken one).
+        if ((err as { code?: string }).code === '23505')
+          throw new Conflict(requested ? `Invoice number ${requested} already exists` : 'Invoice number already exists');
         throw err;
       });
     return invoice;

@@ -22,10 +22,13 @@ export const INVOICE_COLUMNS = `
 
 export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id`;
 
-export const ITEMS_JSON = `(select coalesce(json_agg(json_build_object(
+/** The items of invoice `i` as a JSON array, from the table or from rows just inserted (a CTE's RETURNING). */
+export const itemsJson = (source = 'billing.invoice_items') => `(select coalesce(json_agg(json_build_object(
     'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
     'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text
-  ) order by it.position), '[]'::json) from billing.invoice_items it where it.invoice_id = i.id and it.tenant_id = i.tenant_id)`;
+  ) order by it.position), '[]'::json) from ${source} it where it.invoice_id = i.id and it.tenant_id = i.tenant_id)`;
+
+export const ITEMS_JSON = itemsJson();
 
 export interface InvoiceRow {
   id: string | number;
@@ -114,3 +117,31 @@ export function toInvoice(r: InvoiceRow): Invoice {
 
 /** `%`, `_` and `\` in a search term match themselves. */
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A create in ONE statement: the invoice (its number claimed by `billing.claim_invoice_number` in the same
+ * statement), its lines, and the answer built from what was inserted. The tenant's counter row is locked only from
+ * here to the commit — the last statement but the outbox row — so a tenant's creates overlap everywhere else.
+ * Placeholders (`?`, MikroORM's): tenant, user, customer, tenant, requested number, issue date, due date, currency,
+ * exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes, terms,
+ * payment instructions, public token; then per line: position, product id, description, quantity, rate, amount,
+ * tax rate, tax amount.
+ */
+export function insertInvoiceSql(lineCount: number): string {
+  const line = `(?::int, ?::bigint, ?::text, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric)`;
+  const lines = lineCount
+    ? `, it_new as (
+        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+        select inv.tenant_id, inv.id, v.* from inv cross join (values ${Array(lineCount).fill(line).join(', ')})
+          as v (position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+        returning *)`
+    : '';
+  return `with inv as (
+      insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
+        exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
+        notes, terms, payment_instructions, public_token)
+      values (?, ?, ?, billing.claim_invoice_number(?::uuid, ?::text), 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      returning *)${lines}
+    select ${INVOICE_COLUMNS}, i.public_token, ${lineCount ? itemsJson('it_new') : `'[]'::json`} as items
+    from inv i ${CUSTOMER_JOIN}`;
+}
