@@ -36,9 +36,11 @@ export async function securityHeaders(app: FastifyInstance, https: boolean) {
  * `csrf: false` (a provider's webhook) is exempt: it carries no session, so there is nothing to forge.
  */
 export function csrfProtection(app: FastifyInstance) {
-  app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method) || !req.url.startsWith('/api/') || req.routeOptions.config?.csrf === false) return;
-    if (req.headers['sec-fetch-site'] === 'cross-site') throw new Forbidden('Cross-site request refused');
-    if (!req.headers['x-requested-with']) throw new Forbidden('Missing X-Requested-With header');
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (SAFE.has(req.method) || !req.url.startsWith('/api/') || req.routeOptions.config?.csrf === false) return done();
+    if (req.headers['sec-fetch-site'] === 'cross-site') return done(new Forbidden('Cross-site request refused'));
+    if (!req.headers['x-requested-with']) return done(new Forbidden('Missing X-Requested-With header'));
+    done();
   });
 }
