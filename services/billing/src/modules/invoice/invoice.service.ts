@@ -163,51 +163,41 @@ export class InvoiceService {
 
   async create(id: Identity, input: InvoiceCreate): Promise<Invoice> {
     const inv = input.invoice;
-    await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
     const f = figures(input.items, inv, 'invoice.');
     const requested = inv.invoiceNumber || null;
     const params: unknown[] = [
-      id.tenantId,
-      id.userId,
-      inv.customerId,
-      id.tenantId,
-      requested,
-      issueDate,
-      inv.dueDate,
-      inv.currency,
-      inv.exchangeRate,
-      f.subtotal,
-      inv.taxRate,
-      f.taxAmount,
-      f.discountAmount,
-      f.shippingAmount,
-      f.total,
-      f.totalInBaseCurrency,
-      inv.notes,
-      inv.terms,
-      inv.paymentInstructions,
-      randomBytes(32).toString('base64url'),
+      ...[id.tenantId, id.userId, id.tenantId, requested, issueDate, inv.dueDate, inv.currency, inv.exchangeRate],
+      ...[f.subtotal, inv.taxRate, f.taxAmount, f.discountAmount, f.shippingAmount, f.total, f.totalInBaseCurrency],
+      ...[inv.notes, inv.terms, inv.paymentInstructions, randomBytes(32).toString('base64url'), id.tenantId, inv.customerId],
     ];
     f.lines.forEach((l, position) =>
       params.push(position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount),
     );
-    const invoice = await this.#ctx
-      .tx(id, async (em) => {
-        // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
-        const [row] = await em.execute<InvoiceRow[]>(insertInvoiceSql(f.lines.length), params);
-        const created = toInvoice(row!);
-        addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(created) });
-        return created;
-      })
-      .catch((err: unknown) => {
-        // A client's own number that exists (the counter never hands out a taken one).
-        if ((err as { code?: string }).code === '23505')
-          throw new Conflict(requested ? `Invoice number ${requested} already exists` : 'Invoice number already exists');
-        throw err;
-      });
-    return invoice;
+    // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
+    // No row: the customer is not in the read model (or deleted) — then the slow path, and once more.
+    const attempt = () =>
+      this.#ctx
+        .tx(id, async (em) => {
+          const [row] = await em.execute<InvoiceRow[]>(insertInvoiceSql(f.lines.length), params);
+          if (!row) return null;
+          const created = toInvoice(row);
+          addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(created) });
+          return created;
+        })
+        .catch((err: unknown) => {
+          // A client's own number that exists (the counter never hands out a taken one).
+          if ((err as { code?: string }).code === '23505')
+            throw new Conflict(requested ? `Invoice number ${requested} already exists` : 'Invoice number already exists');
+          throw err;
+        });
+    const created = await attempt();
+    if (created) return created;
+    await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
+    const retried = await attempt();
+    if (!retried) throw new Invalid('Customer not found', 'invoice.customerId');
+    return retried;
   }
 
   async update(id: Identity, invoiceId: number, input: InvoiceUpdate): Promise<Invoice> {

@@ -122,10 +122,11 @@ export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\
  * A create in ONE statement: the invoice (its number claimed by `billing.claim_invoice_number` in the same
  * statement), its lines, and the answer built from what was inserted. The tenant's counter row is locked only from
  * here to the commit — the last statement but the outbox row — so a tenant's creates overlap everywhere else.
- * Placeholders (`?`, MikroORM's): tenant, user, customer, tenant, requested number, issue date, due date, currency,
- * exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes, terms,
- * payment instructions, public token; then per line: position, product id, description, quantity, rate, amount,
- * tax rate, tax amount.
+ * The customer must be in the read model and not deleted, else nothing is inserted and no row comes back (and no
+ * number is claimed). Placeholders (`?`, MikroORM's): tenant, user, tenant, requested number, issue date, due date,
+ * currency, exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes,
+ * terms, payment instructions, public token, tenant, customer; then per line: position, product id, description,
+ * quantity, rate, amount, tax rate, tax amount.
  */
 export function insertInvoiceSql(lineCount: number): string {
   const line = `(?::int, ?::bigint, ?::text, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric)`;
@@ -140,7 +141,9 @@ export function insertInvoiceSql(lineCount: number): string {
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
         notes, terms, payment_instructions, public_token)
-      values (?, ?, ?, billing.claim_invoice_number(?::uuid, ?::text), 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      select ?::uuid, ?::text, c.id, billing.claim_invoice_number(?::uuid, ?::text), 'draft', ?::date, ?::date, ?,
+        ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?, ?
+      from billing.customers c where c.tenant_id = ?::uuid and c.id = ?::bigint and not c.deleted
       returning *)${lines}
     select ${INVOICE_COLUMNS}, i.public_token, ${lineCount ? itemsJson('it_new') : `'[]'::json`} as items
     from inv i ${CUSTOMER_JOIN}`;
