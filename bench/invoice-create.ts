@@ -117,9 +117,10 @@ try {
     procs.push(p);
     return p;
   };
+  // One after the other: both migrations create the pg_trgm extension, which two at once can race on.
   const customers = start('services/customers/src/server.ts', custPort);
-  const billing = start('services/billing/src/server.ts', billPort);
   await waitReady(custPort, customers);
+  const billing = start('services/billing/src/server.ts', billPort);
   await waitReady(billPort, billing);
   const gateway = start('gateway/src/server.ts', gwPort, {
     CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
