@@ -82,6 +82,20 @@ describe('bad input never reaches the database and never makes a 5xx', () => {
     expect((await c.get("/api/customers?search=' or 1=1 --")).status).toBe(200);
   });
 
+  it('text no database can store faithfully and absurd nesting → 400 naming the field, nothing stored', async () => {
+    const before = await count();
+    const path = async (body: string) => {
+      const res = await c.post('/api/customers', body, { 'content-type': 'application/json' });
+      expect(res.status, res.text).toBe(400);
+      return res.json.issues.map((i: { path: string }) => i.path);
+    };
+    expect(await path('{"name":"a\\u0000b","email":"a@b.test"}')).toEqual(['name']); // was a 500
+    expect(await path('{"name":"A","email":"a@b.test","tags":["ok","\\ud800"]}')).toEqual(['tags.1']); // was a 500 (jsonb)
+    expect(await path(`{"name":"A","email":"a@b.test","paymentTerms":${'['.repeat(5000)}${']'.repeat(5000)}}`)).toHaveLength(1); // was a 500
+    expect(await count()).toBe(before);
+    expect((await c.get('/api/customers?search=%00')).status).toBe(400); // was a 503
+  });
+
   it('bad register and login bodies → 400 naming the field', async () => {
     const anon = stack.client();
     const reg = await anon.post('/api/auth/register', {

@@ -1,23 +1,44 @@
-import type { User } from '@billpoint/proto';
-import type { IsolationMatrix } from './support/isolation-matrix.ts';
+import { defineIsolationMatrix } from '@billpoint/kit/testing';
+import { serviceRegistry } from '@billpoint/proto/services';
 
-/** The gateway's own routes (its proxied prefixes are covered by the owning services' matrices). */
-export const gatewayIsolation: IsolationMatrix = {
+const proxied = serviceRegistry.flatMap((s) => s.prefixes.flatMap((p) => [p, `${p}/*`]));
+
+/** Tenant isolation of the gateway's own routes (run by isolation-matrix.test.ts); the services' routes have their own. */
+export default defineIsolationMatrix({
   service: 'gateway',
   file: 'gateway/test/isolation.matrix.ts',
-  async seed(a) {
-    const me = (await a.get('/api/auth/user')).json as User & { organization?: { id: string; name: string } };
-    return { ids: {}, secrets: [me.email, ...(me.organization ? [me.organization.id] : [])] };
+  seed: async (t) => ({ email: t.email }),
+  secrets: (_f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag],
+  snapshot: async (db, t) => {
+    const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
+    return {
+      organizations: await rows('select * from gateway.organizations where id = $1'),
+      memberships: await rows('select * from gateway.memberships where organization_id = $1'),
+      users: await rows('select u.* from gateway.users u join gateway.memberships m on m.user_id = u.id where m.organization_id = $1'),
+      sessions: await rows('select * from gateway.sessions where organization_id = $1'),
+    };
   },
+  excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
   routes: {
-    'GET /api/auth/user': { expect: 'own' },
-    'GET /api/login': { expect: 'skip', reason: 'the sign-in page: no tenant data' },
-    'GET /api/login/login.js': { expect: 'skip', reason: 'a static asset of the sign-in page' },
-    'GET /api/login/login.css': { expect: 'skip', reason: 'a static asset of the sign-in page' },
-    'GET /api/callback': { expect: 'skip', reason: "completes the caller's own OpenID Connect sign-in (its signed state cookie)" },
-    'POST /api/auth/register': { expect: 'skip', reason: 'creates a new user and organization for the caller' },
-    'POST /api/auth/login': { expect: 'skip', reason: "signs the caller in with the caller's own credentials" },
-    'POST /api/logout': { expect: 'skip', reason: "ends the caller's own session" },
-    'GET /api/logout': { expect: 'skip', reason: "ends the caller's own session" },
+    'GET /api/login': { answers: 'status', status: [200], call: () => ({ path: '/api/login' }) },
+    'GET /api/login/login.js': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.js' }) },
+    'GET /api/login/login.css': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.css' }) },
+    'GET /api/callback': { answers: 'not-found', call: () => ({ path: '/api/callback?code=x&state=y' }) },
+    'GET /api/auth/user': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/auth/user' }) },
+    'POST /api/auth/register': {
+      answers: 'status',
+      status: [409], // A's e-mail is taken; the answer says no more than that
+      call: (a) => ({
+        path: '/api/auth/register',
+        body: { email: a.email, password: 'another long password', firstName: 'B', lastName: 'B', organizationName: 'B again' },
+      }),
+    },
+    'POST /api/auth/login': {
+      answers: 'status',
+      status: [401],
+      call: (a) => ({ path: '/api/auth/login', body: { email: a.email, password: 'not the password' } }),
+    },
+    'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
+    'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },
-};
+});

@@ -285,6 +285,29 @@ describe('invoices through the gateway', () => {
       .toEqual([{ path: 'invoice.customerId', message: 'Customer not found' }]);
   });
 
+  it('figures past numeric(15,2) after tax, shipping or the exchange rate are a 400 naming the field, not a 500', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const cust = await makeCustomer(c);
+    const big = [{ description: 'Big', quantity: '10', rate: '99999999999' }]; // 999,999,999,990.00: just within MAX_MONEY
+    const count = async () =>
+      Number((await stack.db.query('select count(*) as n from billing.invoices where tenant_id = $1', [me.organization.id])).rows[0]!.n);
+    const refused = async (body: unknown, method: 'post' | 'put' = 'post', path = '/api/invoices') => {
+      const res = await c[method](path, body);
+      expect(res.status, res.text).toBe(400);
+      return res.json.issues.map((i: { path: string }) => i.path);
+    };
+    expect(await refused(invoiceBody(cust.id, { invoice: { exchangeRate: '86764.03' }, items: big }))).toEqual(['invoice.exchangeRate']);
+    expect(await refused(invoiceBody(cust.id, { invoice: { taxRate: '0.01' }, items: big }))).toEqual(['invoice.taxRate']);
+    expect(await refused(invoiceBody(cust.id, { invoice: { shippingAmount: '100' }, items: big }))).toEqual(['invoice.shippingAmount']);
+    expect(await count()).toBe(0);
+    const inv = await makeInvoice(c, cust.id);
+    expect(await refused({ customerId: cust.id, exchangeRate: 86764.03, items: big }, 'put', `/api/invoices/${inv.id}`)).toEqual([
+      'exchangeRate',
+    ]);
+    expect((await c.get(`/api/invoices/${inv.id}`)).json).toMatchObject({ exchangeRate: '1.000000', total: inv.total });
+  });
+
   it('a customer the read model does not know yet is asked from customers over request/reply', async () => {
     const c = stack.client();
     const me = await c.register();

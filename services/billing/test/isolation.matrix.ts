@@ -1,39 +1,73 @@
-import { randomUUID } from 'node:crypto';
-import type { Customer, Invoice } from '@billpoint/proto';
-import type { IsolationMatrix } from '../../../gateway/test/support/isolation-matrix.ts';
-import { inDays, invoiceBody } from './support/factories.ts';
+import { defineIsolationMatrix } from '@billpoint/kit/testing';
+import type { Invoice } from '@billpoint/proto';
+import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 
-/** Billing: every route, called by another tenant with this tenant's ids (see gateway/test/isolation-matrix.test.ts). */
-export const billingIsolation: IsolationMatrix = {
+const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
+
+/** Tenant isolation of every billing route (run by gateway/test/isolation-matrix.test.ts). */
+export default defineIsolationMatrix({
   service: 'billing',
   file: 'services/billing/test/isolation.matrix.ts',
-  async seed(a) {
-    const tag = randomUUID().slice(0, 8);
-    const cust = (await a.post('/api/customers', { name: `Billed ${tag}`, email: `billed-${tag}@a.test` })).json as Customer;
-    const res = await a.post('/api/invoices', {
-      invoice: { customerId: cust.id, invoiceNumber: `SEC-${tag}`, dueDate: inDays(10), notes: `Private note ${tag}` },
-      items: [{ description: `Confidential work ${tag}`, quantity: '1', rate: '123.45' }],
+  async seed(t) {
+    const { tag } = t;
+    const customer = await makeCustomer(t.client, { name: `Secret ${tag}`, email: `${tag}@secret.test`, company: `Company ${tag}` });
+    const created = await makeInvoice(t.client, customer.id, {
+      invoice: { notes: `Notes ${tag}`, terms: `Terms ${tag}`, paymentInstructions: `IBAN ${tag}` },
+      items: [
+        {
+          description: `Work ${tag}`,
+          quantity: '1',
+          rate: `${1000 + Math.floor(Math.random() * 9000)}.${10 + Math.floor(Math.random() * 90)}`,
+        },
+      ],
     });
-    if (res.status !== 201) throw new Error(`seed failed: ${res.status} ${res.text}`);
-    const inv = (await a.get(`/api/invoices/${(res.json as Invoice).id}`)).json as Invoice;
-    return {
-      ids: { id: inv.id, customerId: cust.id },
-      secrets: [inv.invoiceNumber, `Private note ${tag}`, `Confidential work ${tag}`, cust.name, cust.email!, inv.publicToken!],
-    };
+    const full = await t.client.get(`/api/invoices/${created.id}`);
+    return { customer, invoice: full.json as Invoice, tag };
   },
+  settled: async (db, t, { customer }) =>
+    (
+      await db.query(
+        `select 1 from billing.organizations o join billing.customers c on c.tenant_id = o.tenant_id and c.id = $2 where o.tenant_id = $1`,
+        [t.tenantId, customer.id],
+      )
+    ).rowCount === 1,
+  secrets: ({ customer, invoice, tag }, t) => [
+    tag,
+    customer.name,
+    customer.email,
+    customer.company!,
+    invoice.publicToken!,
+    invoice.notes!,
+    invoice.total, // a random amount: B's figures never equal it by chance (1 in 810,000)
+    t.tenantId,
+  ],
   routes: {
-    'GET /api/invoices': { expect: 'own' },
-    'GET /api/invoices/next-number': { expect: 'own' },
-    'GET /api/invoices/:id': { expect: 'not-found' },
-    'GET /api/invoices/:id/pdf': { expect: 'not-found' },
-    // Invoicing A's customer: refused, the customer is not B's.
-    'POST /api/invoices': { expect: 'refused', body: (s) => invoiceBody(Number(s.ids.customerId)) },
-    'PUT /api/invoices/:id': {
-      expect: 'not-found',
-      body: (s) => ({ customerId: s.ids.customerId, items: [{ description: 'Hijack', quantity: '1', rate: '1' }] }),
+    'GET /api/invoices': {
+      answers: 'collection',
+      call: (a) => [
+        { path: `/api/invoices?search=${a.tag}` },
+        { path: `/api/invoices?search=${a.customer.email}` },
+        { path: '/api/invoices' },
+      ],
     },
-    'DELETE /api/invoices/:id': { expect: 'not-found' },
-    'POST /api/invoices/:id/send': { expect: 'not-found' },
-    'GET /api/dashboard/stats': { expect: 'own' },
+    'GET /api/invoices/next-number': { answers: 'collection', call: () => ({ path: '/api/invoices/next-number' }) },
+    'GET /api/invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}` }) },
+    'POST /api/invoices': {
+      answers: 'status',
+      status: [400], // A's customer does not exist for B
+      call: (a) => ({ path: '/api/invoices', body: invoiceBody(a.customer.id) }),
+    },
+    'PUT /api/invoices/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/invoices/${a.invoice.id}`, body: { customerId: b.customer.id, status: 'paid', items } },
+        { path: `/api/invoices/${a.invoice.id}`, body: { customerId: a.customer.id, items } },
+        { path: `/api/invoices/${b.invoice.id}`, body: { customerId: a.customer.id, items }, status: [400] },
+      ],
+    },
+    'DELETE /api/invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}` }) },
+    'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
+    'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
+    'GET /api/dashboard/stats': { answers: 'collection', call: () => ({ path: '/api/dashboard/stats' }) },
   },
-};
+});

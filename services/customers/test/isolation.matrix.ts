@@ -1,29 +1,37 @@
-import { randomUUID } from 'node:crypto';
+import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import type { Customer } from '@billpoint/proto';
-import type { IsolationMatrix } from '../../../gateway/test/support/isolation-matrix.ts';
 
-/** Customers: every route, called by another tenant with this tenant's ids (see gateway/test/isolation-matrix.test.ts). */
-export const customersIsolation: IsolationMatrix = {
+/** Tenant isolation of every customers route (run by gateway/test/isolation-matrix.test.ts). */
+export default defineIsolationMatrix({
   service: 'customers',
   file: 'services/customers/test/isolation.matrix.ts',
-  async seed(a) {
-    const tag = randomUUID().slice(0, 8);
-    const res = await a.post('/api/customers', {
-      name: `Secret Customer ${tag}`,
-      email: `secret-${tag}@a.test`,
-      phone: `+44 ${tag}`,
-      company: `Hidden Co ${tag}`,
-      address: `1 Private Road ${tag}`,
+  async seed(t) {
+    const { tag } = t;
+    const res = await t.client.post('/api/customers', {
+      name: `Secret ${tag}`,
+      email: `${tag}@secret.test`,
+      company: `Company ${tag}`,
+      phone: `+1 555 ${tag}`,
+      taxId: `TAX-${tag}`,
+      tags: [`tag-${tag}`],
     });
     if (res.status !== 201) throw new Error(`seed failed: ${res.status} ${res.text}`);
-    const c = res.json as Customer;
-    return { ids: { id: c.id }, secrets: [c.name, c.email!, c.company!, c.address!, tag] };
+    return { customer: res.json as Customer, tag };
   },
+  secrets: ({ customer, tag }, t) => [tag, customer.name, customer.email, customer.company!, customer.taxId!, t.tenantId],
   routes: {
-    'GET /api/customers': { expect: 'own' },
-    'GET /api/customers/:id': { expect: 'not-found' },
-    'POST /api/customers': { expect: 'own', body: () => ({ name: 'B own customer', email: 'b@b.test' }) },
-    'PUT /api/customers/:id': { expect: 'not-found', body: () => ({ name: 'Hijacked', email: 'h@b.test' }) },
-    'DELETE /api/customers/:id': { expect: 'not-found' },
+    'GET /api/customers': { answers: 'collection', call: (a) => ({ path: `/api/customers?search=${a.tag}` }) },
+    'GET /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
+    'POST /api/customers': {
+      // Creating can never reach another tenant's row: B gets its own new customer, A's rows stay as they were.
+      answers: 'status',
+      status: [201],
+      call: () => ({ path: '/api/customers', body: { name: 'Made by B', email: 'b@b.test' } }),
+    },
+    'PUT /api/customers/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/customers/${a.customer.id}`, body: { name: 'Hijack', email: 'hijack@b.test' } }),
+    },
+    'DELETE /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
   },
-};
+});

@@ -1,40 +1,60 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import type { PublicRoute } from './public-routes.ts';
 
-/** The proto schemas a route reads its input with: the safety suites generate hostile input from them. */
+/**
+ * The proto schemas a route parses, declared on the route (`app.post(url, { config: { contract: { body } } }, …)`).
+ * The handler still parses with the same schema; the declaration is what the safety suites (the isolation matrix,
+ * the contract fuzzer) read, so the route → schema mapping lives in one place: beside the route.
+ */
 export interface RouteContract {
-  body?: ZodType;
-  query?: ZodType;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's input contract (see RouteContract). */
     contract?: RouteContract;
+  }
+  interface FastifyInstance {
+    /** Every route this instance registered, in registration order (see `captureRouteTable`). */
+    routeTable: readonly RouteTableEntry[];
   }
 }
 
-export interface RouteEntry {
+export interface RouteTableEntry {
   method: string;
-  /** As registered, with `:param` placeholders. */
   url: string;
   contract?: RouteContract;
+  /** Set when the service declares this route public (no session, no identity). */
+  publicRoute?: PublicRoute;
+  /** A HEAD route Fastify added by itself for a GET route of the same url. */
+  implicitHead: boolean;
 }
-
-const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
 
 /**
- * Records every route registered on `app` from now on (Fastify's onRoute; the automatic HEAD twin of a GET is
- * left out). Test suites enumerate it — the isolation matrix and contract fuzzing cover each route, and a
- * route added later without an entry fails them.
+ * Records every route added to `app` (and its child plugins) from now on, exposed as `app.routeTable`. Reads the
+ * route's config once the app is ready, so what later onRoute hooks set (the public-route marking) is seen too.
  */
-export function captureRoutes(app: FastifyInstance) {
-  const list: RouteEntry[] = [];
-  tables.set(app, list);
-  app.addHook('onRoute', (o) => {
-    for (const method of [o.method].flat()) if (method !== 'HEAD') list.push({ method, url: o.url, contract: o.config?.contract });
+export function captureRouteTable(app: FastifyInstance) {
+  const seen: RouteOptions[] = [];
+  const table: RouteTableEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => void seen.push(route));
+  app.addHook('onReady', async () => {
+    const gets = new Set<string>();
+    for (const route of seen) {
+      for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+        if (method === 'GET') gets.add(route.url);
+        table.push({
+          method,
+          url: route.url,
+          contract: route.config?.contract,
+          publicRoute: route.config?.publicRoute,
+          implicitHead: method === 'HEAD' && gets.has(route.url),
+        });
+      }
+    }
   });
 }
-
-/** The routes recorded by captureRoutes for `app`. */
-export const routeTable = (app: FastifyInstance): readonly RouteEntry[] => tables.get(app) ?? [];

@@ -19,7 +19,7 @@ import { TenantReader } from './tenant-reader.ts';
 import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.ts';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
-import { captureRoutes } from './route-table.ts';
+import { captureRouteTable } from './route-table.ts';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 import { RequestLogController } from './request-log.ts';
@@ -208,10 +208,10 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   const otel = otelPlugin();
   if (otel) await app.register(otel);
   registerErrorHandling(app, def.notFound);
-
-  captureRoutes(app);
-  // Services only: the gateway forwards bodies untouched (its proxy keeps its own body parsing).
-  if (def.auth !== 'none') inputGuard(app);
+  captureRouteTable(app); // app.routeTable: every route below, for the safety suites
+  // NUL, lone surrogates, absurd nesting: a 400 before any handler. The gateway keeps Fastify's JSON parser (its
+  // proxy forwards bodies untouched) but checks what its own routes parse.
+  inputGuard(app, { parser: def.auth !== 'none' });
   healthRoutes(app, ctx);
 
   app.decorateRequest('identity', null as unknown as Identity);

@@ -31,13 +31,13 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
     return reply.redirect('/');
   });
 
-  app.post('/api/auth/register', async (req, reply) => {
+  app.post('/api/auth/register', { config: { contract: { body: RegisterBody } } }, async (req, reply) => {
     const s = await identity.register(RegisterBody.parse(req.body ?? {}));
     await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
     return reply.status(201).send(s.user);
   });
 
-  app.post('/api/auth/login', async (req, reply) => {
+  app.post('/api/auth/login', { config: { contract: { body: LoginBody } } }, async (req, reply) => {
     try {
       const s = await identity.login(LoginBody.parse(req.body ?? {}));
       await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });

@@ -219,3 +219,8 @@ export async function waitReady(port: number, p?: ServiceProcess, timeoutMs = 30
     throw new Error(`${String(err)}${p ? `\n${p.output()}` : ''}`);
   });
 }
+
+export * from './isolation.ts';
+export * from './tenant-rows.ts';
+export * from './fuzz/run.ts';
+export { valid as validValues } from './fuzz/valid.ts';

@@ -10,26 +10,30 @@ export function invoiceRoutes(app: FastifyInstance, invoices: InvoiceService) {
 
   app.get('/api/invoices/next-number', async (req): Promise<NextNumber> => ({ invoiceNumber: await invoices.nextNumber(req.identity) }));
 
-  app.get('/api/invoices/:id', async (req) => invoices.get(req.identity, IdParams.parse(req.params).id));
+  app.get('/api/invoices/:id', { config: { contract: { params: IdParams } } }, async (req) =>
+    invoices.get(req.identity, IdParams.parse(req.params).id),
+  );
 
   app.post('/api/invoices', { config: { contract: { body: InvoiceCreateBody } } }, async (req, reply) => {
     const invoice = await invoices.create(req.identity, InvoiceCreateBody.parse(req.body ?? {}));
     return reply.status(201).send(invoice);
   });
 
-  app.put('/api/invoices/:id', { config: { contract: { body: InvoiceUpdateBody } } }, async (req) => {
+  app.put('/api/invoices/:id', { config: { contract: { params: IdParams, body: InvoiceUpdateBody } } }, async (req) => {
     const { id } = IdParams.parse(req.params);
     return invoices.update(req.identity, id, InvoiceUpdateBody.parse(req.body ?? {}));
   });
 
-  app.delete('/api/invoices/:id', async (req, reply) => {
+  app.delete('/api/invoices/:id', { config: { contract: { params: IdParams } } }, async (req, reply) => {
     await invoices.remove(req.identity, IdParams.parse(req.params).id);
     return reply.status(204).send();
   });
 
-  app.post('/api/invoices/:id/send', async (req) => invoices.send(req.identity, IdParams.parse(req.params).id));
+  app.post('/api/invoices/:id/send', { config: { contract: { params: IdParams } } }, async (req) =>
+    invoices.send(req.identity, IdParams.parse(req.params).id),
+  );
 
-  app.get('/api/invoices/:id/pdf', async (req, reply) => {
+  app.get('/api/invoices/:id/pdf', { config: { contract: { params: IdParams } } }, async (req, reply) => {
     const { filename, stream } = await invoices.pdf(req.identity, IdParams.parse(req.params).id);
     return reply
       .type('application/pdf')

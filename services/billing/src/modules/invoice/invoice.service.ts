@@ -4,6 +4,7 @@ import {
   divRound,
   fromCents,
   InvoiceEvents,
+  MAX_MONEY_CENTS,
   toScaled,
   type Invoice,
   type InvoiceCreate,
@@ -80,6 +81,14 @@ function figures(
 ): Figures {
   const f = computeInvoice(items, o);
   if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
+  // Every stored figure is numeric(15,2): tax and shipping can lift the total, the exchange rate its base amount, past it.
+  const fits = (v: string) => toScaled(v, 2) <= MAX_MONEY_CENTS;
+  if (toScaled(f.subtotal, 2) + toScaled(f.taxAmount, 2) > MAX_MONEY_CENTS)
+    throw new Invalid('Total with tax is too large', `${path}taxRate`);
+  if (!fits(f.total)) throw new Invalid('Invoice total is too large', `${path}shippingAmount`);
+  const totalInBaseCurrency = baseAmount(f.total, o.exchangeRate);
+  if (!fits(totalInBaseCurrency))
+    throw new Invalid('Total in the base currency is too large for this exchange rate', `${path}exchangeRate`);
   return {
     ...f,
     lines: items.map((it, i) => ({
@@ -90,7 +99,7 @@ function figures(
       productId: it.productId ?? null,
       ...f.lines[i]!,
     })),
-    totalInBaseCurrency: baseAmount(f.total, o.exchangeRate),
+    totalInBaseCurrency,
   };
 }
 

@@ -11,19 +11,21 @@ export function customerRoutes(app: FastifyInstance, ctx: ServiceContext) {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  app.get('/api/customers/:id', async (req) => customers.get(req.identity, IdParams.parse(req.params).id));
+  app.get('/api/customers/:id', { config: { contract: { params: IdParams } } }, async (req) =>
+    customers.get(req.identity, IdParams.parse(req.params).id),
+  );
 
   app.post('/api/customers', { config: { contract: { body: CustomerCreateBody } } }, async (req, reply) => {
     const customer = await customers.create(req.identity, CustomerCreateBody.parse(req.body ?? {}));
     return reply.status(201).send(customer);
   });
 
-  app.put('/api/customers/:id', { config: { contract: { body: CustomerUpdateBody } } }, async (req) => {
+  app.put('/api/customers/:id', { config: { contract: { params: IdParams, body: CustomerUpdateBody } } }, async (req) => {
     const { id } = IdParams.parse(req.params);
     return customers.update(req.identity, id, CustomerUpdateBody.parse(req.body ?? {}));
   });
 
-  app.delete('/api/customers/:id', async (req, reply) => {
+  app.delete('/api/customers/:id', { config: { contract: { params: IdParams } } }, async (req, reply) => {
     await customers.remove(req.identity, IdParams.parse(req.params).id);
     return reply.status(204).send();
   });

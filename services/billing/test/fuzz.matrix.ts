@@ -1,0 +1,67 @@
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
+import type { Invoice } from '@billpoint/proto';
+import { makeCustomer, makeInvoice } from './support/factories.ts';
+
+type Ctx = { customerIds: number[]; invoiceId: number };
+const FIELDS = ['customerId', 'issueDate', 'dueDate', 'status', 'currency', 'exchangeRate', 'taxRate', 'discountAmount', 'shippingAmount'];
+const TEXTS = ['notes', 'terms', 'paymentInstructions', 'invoiceNumber'];
+
+/** A generated invoice made to fit the tenant: one of its customers, the issue date not after the due date. */
+function fit(inv: Record<string, any>, ctx: Ctx) {
+  const out: Record<string, any> = { ...inv, customerId: ctx.customerIds[Math.abs(Number(inv.customerId) || 0) % ctx.customerIds.length] };
+  if (typeof out.issueDate === 'string' && typeof out.dueDate === 'string' && out.issueDate > out.dueDate)
+    [out.issueDate, out.dueDate] = [out.dueDate, out.issueDate];
+  return out;
+}
+
+/** The stored invoice beside what the contract made of the input: the fields sent, items in order. */
+async function readInvoice(client: { get(p: string): Promise<{ json: any }> }, id: number, head: Record<string, any>, items: any[]) {
+  const got = (await client.get(`/api/invoices/${id}`)).json as Invoice;
+  const keys = [...FIELDS, ...TEXTS].filter((k) => head[k] !== undefined && !(k === 'issueDate' && head[k] === null)); // no issue date: today
+  const line = (it: Record<string, any>) => ({
+    description: it.description,
+    quantity: it.quantity,
+    rate: it.rate,
+    taxRate: it.taxRate ?? head.taxRate ?? got.taxRate,
+    productId: it.productId ?? null,
+  });
+  return {
+    actual: { ...Object.fromEntries(keys.map((k) => [k, (got as any)[k]])), items: (got.items ?? []).map(line) },
+    expected: { ...Object.fromEntries(keys.map((k) => [k, head[k]])), items: items.map(line) },
+  };
+}
+
+/** Hostile input of every billing route with a contract (run by gateway/test/contract-fuzz.test.ts). */
+export default defineFuzzMatrix<Ctx>({
+  service: 'billing',
+  file: 'services/billing/test/fuzz.matrix.ts',
+  async setup(t, db) {
+    const customers = [await makeCustomer(t.client), await makeCustomer(t.client)];
+    const invoice = await makeInvoice(t.client, customers[0]!.id);
+    // The customers' read model and the organization arrive by events: the tenant's rows are at rest after that.
+    await waitFor(
+      async () =>
+        (await db.query('select 1 from billing.customers where tenant_id = $1', [t.tenantId])).rowCount === 2 &&
+        (await db.query('select 1 from billing.organizations where tenant_id = $1', [t.tenantId])).rowCount === 1,
+    );
+    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id };
+  },
+  routes: {
+    'GET /api/invoices': {},
+    'POST /api/invoices': {
+      fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx) }),
+      readBack: ({ parsed, answer, client }) =>
+        readInvoice(
+          client,
+          answer.id,
+          { ...parsed.invoice, status: undefined, invoiceNumber: parsed.invoice.invoiceNumber ?? undefined },
+          parsed.items,
+        ),
+    },
+    'PUT /api/invoices/:id': {
+      path: (ctx) => `/api/invoices/${ctx.invoiceId}`,
+      fix: (v, ctx) => fit(v, ctx),
+      readBack: ({ parsed, client, ctx }) => readInvoice(client, ctx.invoiceId, parsed, parsed.items),
+    },
+  },
+});
