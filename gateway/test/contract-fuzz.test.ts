@@ -56,10 +56,10 @@ describe(`contract fuzzing (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`, () => {
         if (!entry) continue; // named by the test above
         const started = Date.now();
         const r = await fuzzRoute({ route, entry, workers, db: stack.db, schema: svc.ctx.schema, runs: RUNS, seed: SEED });
-        counts.push(`${route.method} ${route.url}: ${r.cases} cases, ${r.accepted} accepted, ${Date.now() - started} ms`);
+        counts.push(`${route.method} ${route.url}: ${r.cases} cases, ${r.valid} valid, ${r.accepted} accepted, ${Date.now() - started} ms`);
         failures.push(...r.failures);
         expect(r.cases).toBeGreaterThanOrEqual(RUNS);
-        expect(r.accepted, `${route.method} ${route.url} accepted nothing: the generator makes no valid values`).toBeGreaterThan(0);
+        expect(r.valid, `${route.method} ${route.url}: the generator made no value the contract accepts`).toBeGreaterThan(RUNS / 10);
       }
       console.info(`${name}:\n  ${counts.join('\n  ')}`);
       expect(counts.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { RouteTableEntry } from '../../../src/route-table.ts';
 import { zodIssues } from '../../../src/errors.ts';
+import { unstorableInput } from '../../../src/input-guard.ts';
 import type { HttpClient, TestDatabase } from '../index.ts';
 import type { Tenant } from '../isolation.ts';
 import { countTenantRows, snapshotTenantRows } from '../tenant-rows.ts';
@@ -50,6 +51,9 @@ export function fuzzCoverageProblems(matrix: FuzzMatrix<never>, table: readonly 
 
 export interface FuzzReport {
   cases: number;
+  /** Cases the contract itself accepts (the generator's valid values and harmless mutations). */
+  valid: number;
+  /** Cases the service answered 2xx. */
   accepted: number;
   failures: string[];
 }
@@ -104,7 +108,10 @@ function judge(res: Answer, verdict: { refusedPaths?: string[] | 'any' }): strin
   return p;
 }
 
+/** What the service makes of a parsed value: the kit's input guard first (as on the server), then the contract. */
 function verdictOf(schema: z.ZodType, value: unknown): { parsed?: unknown; refusedPaths?: string[] } {
+  const guarded = unstorableInput(value);
+  if (guarded) return { refusedPaths: [guarded.path] };
   const r = schema.safeParse(value);
   if (r.success) return { parsed: r.data };
   return { refusedPaths: zodIssues(r.error).map((i) => i.path) };
@@ -120,7 +127,7 @@ export async function fuzzRoute<C>(o: {
   seed: number;
 }): Promise<FuzzReport> {
   const { route, entry } = o;
-  const report: FuzzReport = { cases: 0, accepted: 0, failures: [] };
+  const report: FuzzReport = { cases: 0, valid: 0, accepted: 0, failures: [] };
   const per = Math.ceil(o.runs / o.workers.length);
   await Promise.all(
     o.workers.map(async ({ tenant, ctx }, w) => {
@@ -154,6 +161,7 @@ export async function fuzzRoute<C>(o: {
           const decoded = parseJson(c);
           const verdict = !decoded.ok || poisoned(c) ? { refusedPaths: 'any' as const } : verdictOf(schema, decoded.value);
           const problems = judge(res, verdict);
+          if ('parsed' in verdict) report.valid++;
           if (res.status >= 400 || res.status < 200) {
             const after = await state();
             if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`refused (${res.status}) but the tenant's rows changed`);
@@ -181,6 +189,7 @@ export async function fuzzRoute<C>(o: {
           const res = await send(tenant.client, route.method, `${path}?${c.qs}`);
           const verdict = c.decodable ? verdictOf(schema, parseQs(c.qs)) : {};
           const problems = judge(res, verdict);
+          if ('parsed' in verdict) report.valid++;
           if (res.status === 200) {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
