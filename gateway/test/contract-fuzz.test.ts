@@ -10,7 +10,8 @@ import { fuzzCoverageProblems, fuzzedRoutes, fuzzRoute, REPO_ROOT, signUpTenant,
 import { startStack, type Stack } from './support/stack.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+// A fixed default keeps CI reproducible; set FUZZ_SEED (and FUZZ_RUNS) to explore further.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const WORKERS = 4;
 
 let stack: Stack;

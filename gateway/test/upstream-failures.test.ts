@@ -73,6 +73,12 @@ describe('gateway → upstream failures', () => {
     expect(answers[0]!.json.message).toBe('The service is temporarily unavailable. Please try again in a moment.');
   });
 
+  it('a body larger than the services take is a 413 at the gateway, never an outage', async () => {
+    const res = await client.post('/api/invoices', { notes: 'x'.repeat(3 * 1024 * 1024) });
+    expectBody(res, 413);
+    expect(res.json.message).toBe('The request body is larger than 2 MiB');
+  });
+
   it('an upstream that does not answer in time is a 504', async () => {
     const started = Date.now();
     const res = await client.get('/api/customers');

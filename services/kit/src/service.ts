@@ -31,6 +31,9 @@ declare module 'fastify' {
   }
 }
 
+/** The largest request body a service reads (the gateway refuses bigger ones before proxying them). */
+export const SERVICE_BODY_LIMIT = 2 * 1024 * 1024;
+
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   name: string;
   schema: string;
@@ -198,7 +201,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
         ? req.headers['x-request-id']
         : randomUUID(),
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: SERVICE_BODY_LIMIT,
     logController: new RequestLogController(), // one line per request at debug (info when slow), not two at info
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { context, propagation } from '@opentelemetry/api';
 import { INTERNAL_TOKEN_HEADER } from '@billpoint/proto';
-import { Unauthorized, type Logger } from '@billpoint/kit';
+import { PayloadTooLarge, SERVICE_BODY_LIMIT, Unauthorized, type Logger } from '@billpoint/kit';
 import { onUpstreamError } from './upstream-errors.ts';
 import type { SessionStore } from '../identity/session-store.ts';
 
@@ -48,6 +48,10 @@ export async function proxyRoutes(
         config: { helmet: { skipRoute: true } },
         preHandler: async (req, reply) => {
           reply.headers(API_SECURITY_HEADERS);
+          // Refused here, not by the service: a service refusing a body mid-upload closes the connection, which
+          // the proxy could only report as an outage.
+          if (Number(req.headers['content-length'] ?? 0) > SERVICE_BODY_LIMIT)
+            throw new PayloadTooLarge(`The request body is larger than ${SERVICE_BODY_LIMIT / 1024 / 1024} MiB`);
           const s = await o.sessions.get(req);
           if (!s) throw new Unauthorized('Unauthorized');
           req.internalToken = o.sessions.token(s);
