@@ -5,3 +5,4 @@ export * from './customer.ts';
 export * from './invoice.ts';
 export * from './events.ts';
 export * from './rpc.ts';
+export * from './recurring.ts';

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { PageQuery, optionalText } from './common.ts';
+import { IsoDate } from './invoice.ts';
+import { fromScaled, toScaled } from './money.ts';
+
+/** Recurring invoices ("subscriptions" in the interface, areas §2–§5). */
+export const Frequencies = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
+export const Frequency = z.enum(Frequencies, { error: `Frequency must be one of ${Frequencies.join(', ')}` });
+export type Frequency = z.infer<typeof Frequency>;
+
+/** Currencies a subscription may bill in (areas §9). */
+export const SubscriptionCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+
+/** Messages of areas §5 (Subscription form). */
+export const RecurringMessages = {
+  nameRequired: 'Subscription name is required',
+  customerRequired: 'Customer is required',
+  startDateRequired: 'Start date is required',
+  itemsRequired: 'At least one item is required',
+  descriptionRequired: 'Description is required',
+  quantityMin: 'Quantity must be at least 1',
+  unitPricePositive: 'Unit price must be positive',
+  amountPositive: 'Amount must be positive',
+  endBeforeStart: 'End date must be on or after the start date',
+} as const;
+
+const MONTHS: Record<Frequency, number> = { weekly: 0, monthly: 1, quarterly: 3, annually: 12 };
+
+const parse = (d: string) => {
+  const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+  return { y, m, day };
+};
+const iso = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/**
+ * The invoice date of period `n` (0 = the start date) of a schedule. Always computed from the anchor, never from
+ * the previous period, so dates never drift: monthly from Jan 31 gives Feb 28 (29 in a leap year), Mar 31,
+ * Apr 30; quarterly and annually clamp the same way; weekly adds 7 days.
+ */
+export function periodDate(start: string, frequency: Frequency, n: number): string {
+  const { y, m, day } = parse(start);
+  if (frequency === 'weekly') return new Date(Date.UTC(y, m - 1, day + 7 * n)).toISOString().slice(0, 10);
+  const total = y * 12 + (m - 1) + MONTHS[frequency] * n;
+  const ty = Math.floor(total / 12);
+  const tm = (total % 12) + 1;
+  return iso(ty, tm, Math.min(day, daysInMonth(ty, tm)));
+}
+
+/**
+ * The periods from `fromPeriod` on whose date has come by `today` (and is not after `endDate`), in order: what a
+ * run must produce. Bounded by `limit` so a schedule started decades ago cannot stall a run.
+ */
+export function duePeriods(
+  s: { startDate: string; frequency: Frequency; endDate?: string | null },
+  fromPeriod: number,
+  today: string,
+  limit = 1000,
+): { period: number; date: string }[] {
+  const out: { period: number; date: string }[] = [];
+  for (let n = fromPeriod; out.length < limit; n++) {
+    const date = periodDate(s.startDate, s.frequency, n);
+    if (date > today || (s.endDate && date > s.endDate)) break;
+    out.push({ period: n, date });
+  }
+  return out;
+}
+
+/** The first period whose date is after `today`: where a resumed schedule continues, without back-billing. */
+export function firstFuturePeriod(s: { startDate: string; frequency: Frequency }, fromPeriod: number, today: string): number {
+  let n = fromPeriod;
+  while (periodDate(s.startDate, s.frequency, n) <= today) n++;
+  return n;
+}
+
+/** A non-negative decimal (≤ 2 places) given as text or number, answered as normalized text. */
+const amount = (message: string, min: bigint) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,11}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) < min) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return fromScaled(toScaled(s, 2), 2);
+  });
+
+const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+export const RecurringItemInput = z.strictObject({
+  description: z
+    .string({ error: RecurringMessages.descriptionRequired })
+    .trim()
+    .min(1, RecurringMessages.descriptionRequired)
+    .max(1000, 'Description must be at most 1000 characters'),
+  quantity: amount(RecurringMessages.quantityMin, 100n),
+  unitPrice: amount(RecurringMessages.unitPricePositive, 0n),
+  /** Ignored: the server computes quantity × unitPrice. */
+  amount: z.union([z.string(), z.number()]).nullish(),
+  productId: z.number().int().positive().nullish(),
+});
+export type RecurringItemInput = z.input<typeof RecurringItemInput>;
+
+const customerId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: RecurringMessages.customerRequired })
+    .int(RecurringMessages.customerRequired)
+    .positive(RecurringMessages.customerRequired),
+);
+
+const fields = {
+  name: z
+    .string({ error: RecurringMessages.nameRequired })
+    .trim()
+    .min(1, RecurringMessages.nameRequired)
+    .max(200, 'Subscription name must be at most 200 characters'),
+  customerId,
+  frequency: Frequency,
+  startDate: IsoDate(RecurringMessages.startDateRequired),
+  endDate: z.preprocess((v) => (blank(v) ? null : v), IsoDate('End date must be a date').nullable()).optional(),
+  currency: z.enum(SubscriptionCurrencies, { error: `Currency must be one of ${SubscriptionCurrencies.join(', ')}` }).default('USD'),
+  autoSend: z.boolean({ error: 'Auto send must be true or false' }).default(false),
+  notes: optionalText(5000, 'Notes'),
+  /** Items with a blank description are dropped (areas §5), then at least one must remain. */
+  items: z.preprocess(
+    (v) =>
+      Array.isArray(v) ? v.filter((it) => !(it && typeof it === 'object' && blank((it as { description?: unknown }).description))) : v,
+    z
+      .array(RecurringItemInput, { error: RecurringMessages.itemsRequired })
+      .min(1, RecurringMessages.itemsRequired)
+      .max(500, 'At most 500 items'),
+  ),
+  /** Ignored: computed from the items. */
+  total: z.union([z.string(), z.number()]).nullish(),
+  /** Ignored: the first invoice date is the start date. */
+  nextInvoiceDate: z.string().nullish(),
+  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+};
+
+const checkDates = (b: { startDate: string; endDate?: string | null }, ctx: z.RefinementCtx) => {
+  if (b.endDate && b.endDate < b.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: RecurringMessages.endBeforeStart });
+};
+
+/** POST /api/recurring-invoices and PUT /api/recurring-invoices/{id} (the edit form sends the whole schedule). */
+export const RecurringBody = z.strictObject(fields).superRefine(checkDates);
+export type RecurringBody = z.input<typeof RecurringBody>;
+export type RecurringInput = z.output<typeof RecurringBody>;
+
+/** PATCH /api/recurring-invoices/{id}: pause or resume. */
+export const RecurringPatchBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+export const RecurringListQuery = PageQuery.extend({
+  status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
+  frequency: z.union([z.literal('all'), Frequency]).default('all'),
+});
+export type RecurringListQuery = z.infer<typeof RecurringListQuery>;
+
+export const RecurringItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  amount: z.string(),
+});
+export type RecurringItem = z.infer<typeof RecurringItem>;
+
+export const RecurringInvoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  customerId: z.number().int(),
+  customer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  frequency: Frequency,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  nextInvoiceDate: z.string().nullable(),
+  lastInvoiceDate: z.string().nullable(),
+  isActive: z.boolean(),
+  autoSend: z.boolean(),
+  currency: z.string(),
+  total: z.string(),
+  totalInvoicesGenerated: z.number().int(),
+  notes: z.string().nullable(),
+  items: z.array(RecurringItem),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecurringInvoice = z.infer<typeof RecurringInvoice>;
+
+export const RecurringEvents = {
+  Created: 'evt.billing.subscription.created',
+  Updated: 'evt.billing.subscription.updated',
+  Cancelled: 'evt.billing.subscription.cancelled',
+} as const;
+export const RecurringEventData = RecurringInvoice.omit({ items: true });
