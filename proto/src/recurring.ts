@@ -118,7 +118,7 @@ const fields = {
   customerId,
   frequency: Frequency,
   startDate: IsoDate(RecurringMessages.startDateRequired),
-  endDate: z.preprocess((v) => (blank(v) ? null : v), IsoDate('End date must be a date').nullable()).optional(),
+  endDate: z.preprocess((v) => (blank(v) ? null : v), IsoDate('End date must be a date').nullable()),
   currency: z.enum(SubscriptionCurrencies, { error: `Currency must be one of ${SubscriptionCurrencies.join(', ')}` }).default('USD'),
   autoSend: z.boolean({ error: 'Auto send must be true or false' }).default(false),
   notes: optionalText(5000, 'Notes'),
