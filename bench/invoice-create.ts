@@ -13,16 +13,13 @@ import type { InvoiceCreateBody } from '@billpoint/proto';
 import {
   createTestDatabase,
   deleteNatsNamespace,
-  freePort,
   HttpClient,
   randomName,
-  spawnScript,
-  testEnv,
-  waitReady,
   TEST_NATS_URL,
   type ServiceProcess,
   type TestDatabase,
 } from '@billpoint/kit/testing';
+import { startCluster, type Cluster } from '../gateway/test/support/cluster.ts';
 import { cpuPerUnit } from './cpu.ts';
 
 const rates = (process.env.BENCH_RATES ?? '100,200,300').split(',').map(Number);
@@ -35,7 +32,7 @@ interface Tenant {
   customerId: number;
 }
 
-const procs: ServiceProcess[] = [];
+let cluster: Cluster | undefined;
 const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 const body = (customerId: number): InvoiceCreateBody => ({
   invoice: { customerId, dueDate },
@@ -103,32 +100,17 @@ async function stored(db: TestDatabase) {
 const db = await createTestDatabase();
 const namespace = randomName('bench');
 try {
-  const [custPort, billPort, gwPort] = [await freePort(), await freePort(), await freePort()];
-  const env = testEnv(db, {
-    NATS_URL: TEST_NATS_URL,
-    BUS_NAMESPACE: namespace,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    NODE_ENV: 'production',
-    DATABASE_POOL_MAX: '10',
+  const profile: Record<string, string> = process.env.BENCH_CPU_PROF
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+    : {};
+  cluster = await startCluster({
+    db,
+    natsUrl: TEST_NATS_URL,
+    namespace,
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', DATABASE_POOL_MAX: '10', ...profile },
   });
-  const start = (script: string, port: number, extra: Record<string, string> = {}) => {
-    const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {};
-    const p = spawnScript(script, { ...env, PORT: String(port), ...extra, ...profile });
-    procs.push(p);
-    return p;
-  };
-  // One after the other: both migrations create the pg_trgm extension, which two at once can race on.
-  const customers = start('services/customers/src/server.ts', custPort);
-  await waitReady(custPort, customers);
-  const billing = start('services/billing/src/server.ts', billPort);
-  await waitReady(billPort, billing);
-  const gateway = start('gateway/src/server.ts', gwPort, {
-    CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-    BILLING_URL: `http://127.0.0.1:${billPort}`,
-    WEB_DIST: '/nonexistent',
-  });
-  await waitReady(gwPort, gateway);
-  const base = `http://127.0.0.1:${gwPort}`;
+  const { gateway, billing } = cluster.procs as Record<'gateway' | 'billing', ServiceProcess>;
+  const base = cluster.url;
 
   // 50 tenants (the first is also the one-tenant case), each with a customer and one invoice as a warm-up.
   const tenants: Tenant[] = [];
@@ -176,8 +158,7 @@ try {
     `goals: ≥ ${GOAL.rate}/s over ${tenantCount} tenants with p95 < ${GOAL.p95} ms and 0 errors; ≥ ${GOAL.rate}/s for one tenant`,
   );
 } finally {
-  for (const p of procs) p.proc.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited()));
+  await cluster?.stop();
   await db.drop();
   await deleteNatsNamespace(namespace);
 }

@@ -10,6 +10,8 @@ export interface Cluster {
   start(name: string): Promise<ServiceProcess>;
   /** SIGKILLs every process still running. */
   kill(): void;
+  /** SIGTERMs every process still running and waits for them to exit (graceful: profiles and logs are flushed). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -44,6 +46,11 @@ export async function startCluster(o: {
     start,
     kill: () => {
       for (const p of Object.values(procs)) if (p.proc.exitCode === null) p.proc.kill('SIGKILL');
+    },
+    async stop() {
+      const running = Object.values(procs).filter((p) => p.proc.exitCode === null);
+      for (const p of running) p.proc.kill('SIGTERM');
+      await Promise.all(running.map((p) => p.exited()));
     },
   };
 }
