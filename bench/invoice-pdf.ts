@@ -68,6 +68,7 @@ const invoice: Invoice = {
   paidAt: null,
   remindersSent: 0,
   lastReminderAt: null,
+  recurringInvoiceId: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   items: lines.map(([description, quantity, rate, amount], i) => ({

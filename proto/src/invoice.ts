@@ -249,6 +249,8 @@ export const Invoice = z.object({
   paidAt: z.string().nullable(),
   remindersSent: z.number().int(),
   lastReminderAt: z.string().nullable(),
+  /** The recurring schedule that generated the invoice (null for invoices made by hand). */
+  recurringInvoiceId: z.number().int().nullable(),
   /** Unguessable token of the public pay page (/pay/{token}); only in the single-invoice answer. */
   publicToken: z.string().optional(),
   createdAt: z.string(),
@@ -277,6 +279,11 @@ export const DashboardStats = z.object({
   currencyBreakdown: z.array(z.object({ currency: z.string(), total: z.number() })),
   topCustomers: z.array(z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable(), totalSpent: z.number() })),
   recentInvoices: z.array(Invoice),
+  /**
+   * Active recurring schedules normalised to a month (weekly × 52/12, quarterly ÷ 3, annually ÷ 12), exact to the
+   * cent, one entry per currency (schedules carry no exchange rate, so currencies are never summed together).
+   */
+  monthlyRecurringRevenue: z.array(z.object({ currency: z.string(), amount: z.string() })),
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 

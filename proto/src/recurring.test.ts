@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { duePeriods, firstFuturePeriod, periodDate, RecurringBody } from './recurring.ts';
+import { duePeriods, firstFuturePeriod, monthlyRecurring, periodDate, RecurringBody } from './recurring.ts';
 
 describe('periodDate: dates advance from the anchor, never drift', () => {
   it('monthly from Jan 31 clamps to each month end and comes back to the 31st', () => {
@@ -96,5 +96,27 @@ describe('RecurringBody', () => {
       RecurringBody.safeParse({ ...base, endDate: '2026-11-30', items: [{ description: 'a', quantity: 1, unitPrice: 0 }] }).error!
         .issues[0],
     ).toMatchObject({ path: ['endDate'], message: 'End date must be on or after the start date' });
+  });
+});
+
+describe('monthlyRecurring', () => {
+  it('normalises each frequency to a month, exact to the cent, per currency', () => {
+    const { monthly, average } = monthlyRecurring([
+      { currency: 'USD', frequency: 'weekly', total: '100.00', count: 1 },
+      { currency: 'USD', frequency: 'monthly', total: '250.00', count: 2 },
+      { currency: 'USD', frequency: 'quarterly', total: '300.00', count: 1 },
+      { currency: 'USD', frequency: 'annually', total: '1200.00', count: 1 },
+      { currency: 'EUR', frequency: 'weekly', total: '0.01', count: 1 },
+    ]);
+    // 100×52/12 = 433.333…, 250, 300/3 = 100, 1200/12 = 100 → 883.33; 0.01×52/12 = 0.0433 → 0.04
+    expect(monthly).toEqual([
+      { currency: 'EUR', amount: '0.04' },
+      { currency: 'USD', amount: '883.33' },
+    ]);
+    expect(average).toEqual([
+      { currency: 'EUR', amount: '0.04' },
+      { currency: 'USD', amount: '176.67' },
+    ]);
+    expect(monthlyRecurring([])).toEqual({ monthly: [], average: [] });
   });
 });

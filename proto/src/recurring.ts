@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
-import { fromScaled, toScaled } from './money.ts';
+import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
 
 /** Recurring invoices ("subscriptions" in the interface, areas §2–§5). */
 export const Frequencies = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
@@ -194,3 +194,91 @@ export const RecurringEvents = {
   Cancelled: 'evt.billing.subscription.cancelled',
 } as const;
 export const RecurringEventData = RecurringInvoice.omit({ items: true });
+
+/** Money per currency, exact (decimal text). */
+export const CurrencyAmount = z.object({ currency: z.string(), amount: z.string() });
+export type CurrencyAmount = z.infer<typeof CurrencyAmount>;
+
+/**
+ * GET /api/recurring-invoices/summary: the four cards of /subscriptions over all of the tenant's schedules.
+ * monthlyRevenue: active schedules normalised to a month (weekly × 52/12, quarterly ÷ 3, annually ÷ 12), per
+ * currency; averageValue: that divided by the active count in the currency.
+ */
+export const RecurringSummary = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  monthlyRevenue: z.array(CurrencyAmount),
+  averageValue: z.array(CurrencyAmount),
+});
+export type RecurringSummary = z.infer<typeof RecurringSummary>;
+
+/** POST /api/recurring-invoices/{id}/run: the invoices this call produced (none when nothing was due). */
+export const RecurringRunResult = z.object({
+  generated: z.number().int(),
+  invoices: z.array(z.object({ id: z.number().int(), invoiceNumber: z.string(), issueDate: z.string() })),
+  schedule: RecurringInvoice,
+});
+export type RecurringRunResult = z.infer<typeof RecurringRunResult>;
+
+/** How many invoices a schedule starting at `startDate` produces at once when created today (catch-up). */
+export const invoicesDueNow = (s: { startDate: string; frequency: Frequency; endDate?: string | null }, today: string) =>
+  duePeriods(s, 0, today).length;
+
+/**
+ * Payment reminders (an organization setting, off by default): one e-mail `daysBefore` days before the due date,
+ * then one every `everyDaysAfter` days after it while unpaid, at most `maxReminders` in all, never two on a day.
+ */
+export const ReminderSettings = z.object({
+  enabled: z.boolean(),
+  daysBefore: z.number().int(),
+  everyDaysAfter: z.number().int(),
+  maxReminders: z.number().int(),
+});
+export type ReminderSettings = z.infer<typeof ReminderSettings>;
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = { enabled: false, daysBefore: 3, everyDaysAfter: 7, maxReminders: 3 };
+
+const days = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** PUT /api/reminder-settings. */
+export const ReminderSettingsBody = z.strictObject({
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  daysBefore: days('Days before the due date', 0, 60),
+  everyDaysAfter: days('Days between reminders', 1, 90),
+  maxReminders: days('Maximum reminders', 1, 10),
+});
+export type ReminderSettingsBody = z.input<typeof ReminderSettingsBody>;
+
+/** Periods a year of each frequency: the monthly figure is the yearly one over 12. */
+const PER_YEAR: Record<Frequency, bigint> = { weekly: 52n, monthly: 12n, quarterly: 4n, annually: 1n };
+
+/**
+ * Monthly recurring revenue per currency from the sums of active schedules' totals by (currency, frequency):
+ * (weekly × 52 + monthly × 12 + quarterly × 4 + annually) ÷ 12, rounded half-up to the cent once, at the end.
+ * Also the average per active schedule of each currency. Sorted by currency.
+ */
+export function monthlyRecurring(rows: readonly { currency: string; frequency: Frequency; total: string; count: number }[]): {
+  monthly: CurrencyAmount[];
+  average: CurrencyAmount[];
+} {
+  const yearly = new Map<string, { cents: bigint; count: number }>();
+  for (const r of rows) {
+    const acc = yearly.get(r.currency) ?? { cents: 0n, count: 0 };
+    acc.cents += toCents(r.total) * PER_YEAR[r.frequency];
+    acc.count += r.count;
+    yearly.set(r.currency, acc);
+  }
+  const currencies = [...yearly.keys()].sort();
+  return {
+    monthly: currencies.map((currency) => ({ currency, amount: fromCents(divRound(yearly.get(currency)!.cents, 12n)) })),
+    average: currencies.map((currency) => {
+      const { cents, count } = yearly.get(currency)!;
+      return { currency, amount: fromCents(count ? divRound(cents, 12n * BigInt(count)) : 0n) };
+    }),
+  };
+}

@@ -59,6 +59,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     paidAt: null,
     remindersSent: 0,
     lastReminderAt: null,
+    recurringInvoiceId: null,
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     items: [

@@ -1,4 +1,4 @@
-import { toCents, type DashboardStats, type Invoice } from '@billpoint/proto';
+import { monthlyRecurring, toCents, type DashboardStats, type Frequency, type Invoice } from '@billpoint/proto';
 import type { Identity, ServiceContext } from '@billpoint/kit';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
@@ -20,6 +20,9 @@ const STATS_SQL = `select
      select s.customer_id as id, c.name, c.company, s.paid_base::text as "totalSpent"
        from billing.stats_customer s join billing.customers c on c.tenant_id = s.tenant_id and c.id = s.customer_id
       where s.tenant_id = $1 and s.paid_base > 0 order by s.paid_base desc, s.customer_id limit 5) t) as top_customers,
+  (select coalesce(json_agg(json_build_object('currency', currency, 'frequency', frequency, 'total', total::text, 'count', n)), '[]'::json)
+     from (select currency, frequency, sum(total) as total, count(*)::int as n from billing.recurring_invoices
+            where tenant_id = $1 and is_active group by currency, frequency) m) as recurring,
   (select coalesce(json_agg(r), '[]'::json) from (
      select ${INVOICE_COLUMNS} from billing.invoices i ${CUSTOMER_JOIN}
       where i.tenant_id = $1 order by i.created_at desc, i.id desc limit 5) r) as recent`;
@@ -31,6 +34,7 @@ interface StatsRow {
   due_soon: number;
   top_customers: { id: number; name: string; company: string | null; totalSpent: string }[];
   recent: InvoiceRow[];
+  recurring: { currency: string; frequency: Frequency; total: string; count: number }[];
 }
 
 /** Sums decimal strings exactly (cents as BigInt), answered as a number for the JSON shape. */
@@ -105,6 +109,7 @@ export class DashboardService {
         totalSpent: sum([c.totalSpent]),
       })),
       recentInvoices,
+      monthlyRecurringRevenue: monthlyRecurring(r.recurring).monthly,
     };
   }
 }

@@ -16,7 +16,7 @@ export const INVOICE_COLUMNS = `
   i.total_in_base_currency::text as total_in_base_currency,
   i.notes, i.terms, i.payment_instructions,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
-  i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at,
+  i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
 
@@ -54,6 +54,7 @@ export interface InvoiceRow {
   paid_at: string | null;
   reminders_sent: number;
   last_reminder_at: string | null;
+  recurring_invoice_id: string | number | null;
   created_at: string;
   updated_at: string;
   c_id: string | number | null;
@@ -104,6 +105,7 @@ export function toInvoice(r: InvoiceRow): Invoice {
     paidAt: r.paid_at ?? null,
     remindersSent: Number(r.reminders_sent),
     lastReminderAt: r.last_reminder_at ?? null,
+    recurringInvoiceId: r.recurring_invoice_id == null ? null : Number(r.recurring_invoice_id),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -16,6 +16,7 @@ export const ABSENT_STATS: DashboardStats = {
   currencyBreakdown: [],
   topCustomers: [],
   recentInvoices: [],
+  monthlyRecurringRevenue: [],
 };
 
 /** Missing fields of a partial answer count as absent too. */
