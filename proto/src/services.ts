@@ -71,7 +71,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
   {
     name: 'billing',
     port: 8082,
-    prefixes: ['/api/invoices', '/api/dashboard'],
+    prefixes: ['/api/invoices', '/api/dashboard', '/api/recurring-invoices', '/api/reminder-settings'],
     env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
     secretEnv: ['SMTP_URL'],
     egress: { smtp: true },

@@ -7,6 +7,16 @@ import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { overdueJob } from './modules/invoice/overdue.job.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { readModelConsumers } from './modules/readmodel/read-model.handlers.ts';
+import { RecurringService } from './modules/recurring/recurring.service.ts';
+import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
+import { recurringJob } from './modules/recurring/recurring.job.ts';
+import { deliverPending } from './modules/delivery/deliveries.ts';
+import { reminderSettingsRoutes, scheduleReminders } from './modules/delivery/reminders.ts';
+
+const mailerOf = (ctx: ServiceContext) => {
+  const c = ctx.config as Config;
+  return createMailer({ smtpUrl: c.SMTP_URL, outboxDir: c.MAIL_OUTBOX_DIR ?? defaultOutboxDir(), from: c.MAIL_FROM, logger: ctx.logger });
+};
 
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, and the read
@@ -21,16 +31,28 @@ export const billingService = {
   entities: [],
   migrations,
   routes(app, ctx) {
-    const c = ctx.config as Config;
-    const mailer = createMailer({
-      smtpUrl: c.SMTP_URL,
-      outboxDir: c.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
-      from: c.MAIL_FROM,
-      logger: ctx.logger,
-    });
+    const mailer = mailerOf(ctx);
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));
     dashboardRoutes(app, ctx);
+    recurringRoutes(app, ctx, new RecurringService(ctx), {
+      now: () => new Date(),
+      // Auto-sent invoices go out right after a manual run, not at the next reminders interval.
+      afterRun: (tenantId) =>
+        void deliverPending(ctx, mailer, { tenantId }).catch((err: unknown) =>
+          ctx.logger.warn({ err, tenantId }, 'deliveries after a run failed'),
+        ),
+    });
+    reminderSettingsRoutes(app, ctx);
   },
   consumers: (ctx) => readModelConsumers(ctx),
-  jobs: (ctx) => [overdueJob(ctx, (ctx.config as Config).OVERDUE_INTERVAL_MS)],
+  jobs: (ctx) => {
+    const c = ctx.config as Config;
+    const mailer = mailerOf(ctx);
+    const deliver = () => deliverPending(ctx, mailer);
+    return [
+      overdueJob(ctx, c.OVERDUE_INTERVAL_MS),
+      recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
+      { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
+    ];
+  },
 } satisfies ServiceDefinition<typeof configSchema>;

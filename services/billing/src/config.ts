@@ -14,5 +14,11 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Billpoint <no-reply@billpoint.local>'),
   /** How often the overdue job runs (it also runs at start). */
   OVERDUE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often each replica looks for due recurring schedules (every replica runs the scheduler; at start too). */
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Schedules one scheduler transaction claims. */
+  RECURRING_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** How often payment reminders are queued and pending mail (auto-send, reminders) is sent. */
+  REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
 });
 export type Config = z.output<typeof configSchema>;

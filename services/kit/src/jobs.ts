@@ -12,6 +12,12 @@ export interface JobDefinition {
   intervalMs: number;
   /** The work. A rejection is logged and kept as `last_error`; the job runs again at its next time. */
   run(): Promise<unknown>;
+  /**
+   * Every replica runs the job on its own timer, at start and then every `intervalMs`, without the shared row
+   * (runs overlap across replicas). For work that is already safe and worth sharing out when run everywhere at once,
+   * e.g. claims with FOR UPDATE SKIP LOCKED in batches. Default false: one run at a time across all replicas.
+   */
+  everyReplica?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -45,13 +51,25 @@ export function startJob(o: JobRunnerOptions, job: JobDefinition): JobHandle {
   const now = o.now ?? (() => new Date());
   const table = `${ident(o.schema)}.jobs`;
   const log = o.logger.child({ job: job.name });
-  const pollMs = o.pollMs ?? Math.min(job.intervalMs, 5_000);
+  const pollMs = o.pollMs ?? (job.everyReplica ? job.intervalMs : Math.min(job.intervalMs, 5_000));
   let running: Promise<boolean> | undefined;
   let stopped = false;
   let created = false;
   let timer: NodeJS.Timeout | undefined;
 
+  async function own(): Promise<boolean> {
+    const started = performance.now();
+    try {
+      await job.run();
+      log.debug({ ms: Math.round(performance.now() - started) }, 'job ran');
+    } catch (err) {
+      log.error({ err }, 'job failed; it runs again at its next time');
+    }
+    return true;
+  }
+
   async function once(): Promise<boolean> {
+    if (job.everyReplica) return own();
     const at = now();
     if (!created) {
       // `where not exists` first: a plain ON CONFLICT would wait for a replica whose run holds the row locked.

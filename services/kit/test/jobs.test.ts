@@ -176,4 +176,31 @@ describe('periodic jobs', () => {
     expect(next_run_at.getTime()).toBeGreaterThan(Date.now() + HOUR - 60_000);
     expect(declaredRuns).toBe(1);
   });
+  it('an everyReplica job runs on each replica at once (overlapping), without a shared row, never twice at once in one', async () => {
+    const name = randomName('every');
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const run = async () => {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await gate;
+      inFlight--;
+    };
+    const made = [a, b].map((r) =>
+      startJob(
+        { orm: r.ctx.orm, schema: 'jobtest', logger: r.ctx.logger, autoStart: false },
+        { name, intervalMs: HOUR, run, everyReplica: true },
+      ),
+    );
+    runners.push(...made);
+    const [ra, rb] = made as [JobHandle, JobHandle];
+    const first = [ra.tick(), rb.tick(), ra.tick()];
+    await waitFor(() => inFlight === 2);
+    release();
+    expect(await Promise.all(first)).toEqual([true, true, true]);
+    expect(maxInFlight).toBe(2); // one per replica: the second tick on `ra` joined its run
+    expect(await db.query(`select 1 from jobtest.jobs where name = $1`, [name]).then((r) => r.rowCount)).toBe(0);
+  });
 });

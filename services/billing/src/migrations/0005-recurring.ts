@@ -73,7 +73,7 @@ export const m0005Recurring = sqlMigration('0005_recurring', [
     invoice_id bigint not null references billing.invoices (id) on delete cascade,
     kind text not null check (kind in ('invoice', 'reminder')),
     key text not null,
-    status text not null default 'pending' check (status in ('pending', 'done', 'failed')),
+    status text not null default 'pending' check (status in ('pending', 'done', 'failed', 'skipped')),
     attempts integer not null default 0,
     last_error text,
     message_id text,

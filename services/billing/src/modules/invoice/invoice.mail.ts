@@ -8,6 +8,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * A Message-ID of the caller's (`<…@…>`): the same message sent again is the same message. The .eml outbox keeps
+   * one file per Message-ID (a repeat is not written twice); SMTP servers and mailboxes drop a repeated Message-ID.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -32,10 +37,21 @@ export function createMailer(o: { smtpUrl?: string; outboxDir: string; from: str
     async send(mail) {
       const info = await transport.sendMail({ from: o.from, ...mail });
       await mkdir(o.outboxDir, { recursive: true });
-      const file = join(
-        o.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9.@-]/g, '')}.eml`,
-      );
+      const id = info.messageId.replace(/[^A-Za-z0-9.@-]/g, '');
+      if (mail.messageId) {
+        // Idempotent: the file is named by the caller's Message-ID alone and never overwritten.
+        const file = join(o.outboxDir, `${id}.eml`);
+        try {
+          await writeFile(file, info.message as Buffer, { flag: 'wx' });
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+          o.logger.info({ file }, 'mail already in the outbox (same Message-ID): not written again');
+          return { messageId: info.messageId, file };
+        }
+        o.logger.info({ file, to: mail.to }, 'mail written to the outbox (no SMTP_URL)');
+        return { messageId: info.messageId, file };
+      }
+      const file = join(o.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       await writeFile(file, info.message as Buffer);
       o.logger.info({ file, to: mail.to }, 'mail written to the outbox (no SMTP_URL)');
       return { messageId: info.messageId, file };

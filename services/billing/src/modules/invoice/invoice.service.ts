@@ -26,9 +26,10 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
-import { invoicePdf, invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
+import { invoicePdf, type PdfSender } from './invoice.pdf.ts';
+import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent } from './invoice.send.ts';
 import type { Mailer } from './invoice.mail.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
@@ -44,8 +45,7 @@ export const eventData = (inv: Invoice): InvoiceEventData => {
   return data;
 };
 
-const GET_SQL = `select ${INVOICE_COLUMNS}, i.public_token, ${ITEMS_JSON} as items
-  from billing.invoices i ${CUSTOMER_JOIN} where i.id = $1 and i.tenant_id = $2`;
+const GET_SQL = GET_INVOICE_SQL;
 
 /** Status events: an invoice entering one of these statuses says so on the bus. */
 const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
@@ -291,59 +291,31 @@ export class InvoiceService {
   }
 
   /**
-   * E-mails the invoice (PDF attached) to the customer. Only once the mail was accepted does one transaction mark
-   * it: a draft becomes sent, sentAt is set (first send), a re-send counts as a reminder; the sent event goes out.
-   * Other statuses (paid, overdue, …) are kept: sending a copy never moves an invoice backwards.
+   * E-mails the invoice (PDF attached) to the customer; only once the mail was accepted does one transaction mark it
+   * (markInvoiceSent). A user's send is a fresh message each time (a deliberate re-send is a reminder).
    */
   async send(id: Identity, invoiceId: number): Promise<Invoice> {
     const invoice = await this.get(id, invoiceId);
     const to = invoice.customer?.email?.trim();
     if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
-    const sender = await this.#sender(id);
-    const pdf = await invoicePdfBuffer(invoice, sender);
-    const from = sender?.name ?? 'Billpoint';
+    const mail = await invoiceMail(invoice, await this.#sender(id), to);
     try {
-      await this.#mailer.send({
-        to,
-        subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
-        text: [
-          `Hello ${invoice.customer?.name ?? ''},`.trim(),
-          '',
-          `please find attached invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency}, due on ${invoice.dueDate}.`,
-          '',
-          `Thank you,`,
-          from,
-        ].join('\n'),
-        attachments: [{ filename: `invoice-${invoice.invoiceNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
-      });
+      await this.#mailer.send(mail);
     } catch (err) {
       this.#ctx.logger.warn({ err, invoiceId, tenantId: id.tenantId }, 'sending the invoice e-mail failed');
       throw new BadGateway('The invoice could not be sent: the mail server did not accept the message. Please try again.');
     }
     return this.#ctx.tx(id, async (em) => {
       await this.#load(em, id.tenantId, invoiceId, true);
-      await em.execute(
-        `update billing.invoices set
-           status = case when status = 'draft' then 'sent' else status end,
-           reminders_sent = reminders_sent + case when sent_at is null then 0 else 1 end,
-           last_reminder_at = case when sent_at is null then last_reminder_at else now() end,
-           sent_at = coalesce(sent_at, now()),
-           updated_at = now()
-         where id = ? and tenant_id = ?`,
-        [invoiceId, id.tenantId],
-      );
-      const sent = await this.#load(em, id.tenantId, invoiceId);
-      addEvent(em, { subject: InvoiceEvents.Sent, tenantId: id.tenantId, actorId: id.userId, data: eventData(sent) });
-      return sent;
+      return markInvoiceSent(em, id.tenantId, invoiceId, id.userId);
     });
   }
 
   /** The invoice in the transaction (FOR UPDATE when about to change it); 404 when the tenant has none. */
   async #load(em: EntityManager, tenantId: string, invoiceId: number, lock = false): Promise<Invoice> {
-    const sql = GET_SQL.replace(/\$1/, '?').replace(/\$2/, '?') + (lock ? ' for update of i' : '');
-    const [row] = await em.execute<InvoiceRow[]>(sql, [invoiceId, tenantId]);
-    if (!row) throw new NotFound('Invoice not found');
-    return toInvoice(row);
+    const invoice = await loadInvoice(em, tenantId, invoiceId, lock);
+    if (!invoice) throw new NotFound('Invoice not found');
+    return invoice;
   }
 
   /** Inserts the lines in order; a line keeps its id when it names one the invoice had. */
@@ -370,12 +342,7 @@ export class InvoiceService {
     if (!(await this.#customers.get(id.tenantId, customerId))) throw new Invalid('Customer not found', path);
   }
 
-  async #sender(id: Tenant): Promise<PdfSender | null> {
-    const [org] = await this.#ctx.reader.query<{ name: string }>(
-      id.tenantId,
-      `select name from billing.organizations where tenant_id = $1`,
-      [id.tenantId],
-    );
-    return org ?? null;
+  #sender(id: Tenant): Promise<PdfSender | null> {
+    return loadSender(this.#ctx as ServiceContext, id.tenantId);
   }
 }

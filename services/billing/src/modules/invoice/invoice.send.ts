@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { InvoiceEvents, type Invoice } from '@billpoint/proto';
+import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
+import { invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
+import type { OutgoingMail } from './invoice.mail.ts';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+
+/** The invoice with its items and token (`$1` id, `$2` tenant). */
+export const GET_INVOICE_SQL = `select ${INVOICE_COLUMNS}, i.public_token, ${ITEMS_JSON} as items
+  from billing.invoices i ${CUSTOMER_JOIN} where i.id = $1 and i.tenant_id = $2`;
+
+/** The invoice inside a transaction (FOR UPDATE when about to change it); null when the tenant has none. */
+export async function loadInvoice(em: EntityManager, tenantId: string, invoiceId: number, lock = false): Promise<Invoice | null> {
+  const sql = GET_INVOICE_SQL.replace(/\$1/, '?').replace(/\$2/, '?') + (lock ? ' for update of i' : '');
+  const [row] = await em.execute<InvoiceRow[]>(sql, [invoiceId, tenantId]);
+  return row ? toInvoice(row) : null;
+}
+
+/** The seller as the PDF and the e-mails name it (the organization read model). */
+export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender | null> {
+  const [org] = await ctx.reader.query<{ name: string }>(tenantId, `select name from billing.organizations where tenant_id = $1`, [
+    tenantId,
+  ]);
+  return org ?? null;
+}
+
+const pdfAttachment = async (invoice: Invoice, sender: PdfSender | null) => ({
+  filename: `invoice-${invoice.invoiceNumber}.pdf`,
+  content: await invoicePdfBuffer(invoice, sender),
+  contentType: 'application/pdf',
+});
+
+/** The invoice e-mail: the PDF attached, addressed to the customer (`to` checked by the caller). */
+export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to: string): Promise<OutgoingMail> {
+  const from = sender?.name ?? 'Billpoint';
+  return {
+    to,
+    subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
+    text: [
+      `Hello ${invoice.customer?.name ?? ''},`.trim(),
+      '',
+      `please find attached invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency}, due on ${invoice.dueDate}.`,
+      '',
+      `Thank you,`,
+      from,
+    ].join('\n'),
+    attachments: [await pdfAttachment(invoice, sender)],
+  };
+}
+
+/** A payment reminder: its own wording, the current PDF attached. `today` decides "due on" or "overdue since". */
+export async function reminderMail(invoice: Invoice, sender: PdfSender | null, to: string, today: string): Promise<OutgoingMail> {
+  const from = sender?.name ?? 'Billpoint';
+  const overdue = invoice.dueDate < today;
+  return {
+    to,
+    subject: overdue
+      ? `Reminder: invoice ${invoice.invoiceNumber} from ${from} is overdue`
+      : `Reminder: invoice ${invoice.invoiceNumber} from ${from} is due on ${invoice.dueDate}`,
+    text: [
+      `Hello ${invoice.customer?.name ?? ''},`.trim(),
+      '',
+      overdue
+        ? `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} was due on ${invoice.dueDate} and is still unpaid.`
+        : `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} is due on ${invoice.dueDate}.`,
+      'The current invoice is attached. If you have already paid, please disregard this message.',
+      '',
+      `Thank you,`,
+      from,
+    ].join('\n'),
+    attachments: [await pdfAttachment(invoice, sender)],
+  };
+}
+
+/**
+ * A Message-ID derived from what the mail is (tenant, invoice, kind, key): sending it again after a crash sends the
+ * same message. Hashed, so the header names neither the tenant nor anything else of ours.
+ */
+export function deliveryMessageId(tenantId: string, invoiceId: number, kind: string, key: string): string {
+  const h = createHash('sha256').update(`${tenantId}:${invoiceId}:${kind}:${key}`).digest('hex').slice(0, 32);
+  return `<${kind}.${h}@billpoint.mail>`;
+}
+
+/**
+ * Records an accepted invoice e-mail in the caller's transaction: a draft becomes sent, sentAt is set (first send),
+ * a re-send counts as a reminder; the sent event goes out. Other statuses (paid, overdue, …) are kept: sending a copy
+ * never moves an invoice backwards. Answers the invoice as it is now.
+ */
+export async function markInvoiceSent(em: EntityManager, tenantId: string, invoiceId: number, actorId: string | null): Promise<Invoice> {
+  await em.execute(
+    `update billing.invoices set
+       status = case when status = 'draft' then 'sent' else status end,
+       reminders_sent = reminders_sent + case when sent_at is null then 0 else 1 end,
+       last_reminder_at = case when sent_at is null then last_reminder_at else now() end,
+       sent_at = coalesce(sent_at, now()),
+       updated_at = now()
+     where id = ? and tenant_id = ?`,
+    [invoiceId, tenantId],
+  );
+  const sent = (await loadInvoice(em, tenantId, invoiceId))!;
+  const { items: _items, publicToken: _token, ...data } = sent;
+  addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data });
+  return sent;
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { duePeriods, InvoiceEvents, periodDate, RecurringEvents, type Frequency } from '@billpoint/proto';
+import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { eventData } from '../invoice/invoice.service.ts';
+import {
+  RECURRING_COLUMNS,
+  RECURRING_CUSTOMER_JOIN,
+  recurringEventData,
+  TODAY_SQL,
+  toRecurring,
+  type RecurringRow,
+} from './recurring.sql.ts';
+
+/** Payment terms of a generated invoice: due 30 days after its date (areas §9). */
+export const PAYMENT_TERMS_DAYS = 30;
+/** Periods one schedule produces per transaction; a schedule further behind stays due and is claimed again. */
+export const PERIODS_PER_CLAIM = 60;
+
+export interface GenerateOptions {
+  /** The instant "today" is taken from (in the organization's time zone). */
+  now: Date;
+  /** Schedules claimed per transaction. */
+  batchSize: number;
+  /** Only this schedule (POST …/{id}/run): waits for its lock rather than skipping it. */
+  scheduleId?: number;
+  /** Test seam: runs after everything is written, before the commit (a crash there must lose the whole batch). */
+  beforeCommit?: (em: EntityManager) => Promise<void>;
+}
+
+export interface GeneratedInvoice {
+  id: number;
+  invoiceNumber: string;
+  issueDate: string;
+  recurringInvoiceId: number;
+}
+
+interface Claimed {
+  id: string;
+  frequency: Frequency;
+  start_date: string;
+  end_date: string | null;
+  next_period: number;
+  auto_send: boolean;
+  customer_deleted: boolean;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * One transaction of the scheduler for one tenant: claims up to `batchSize` due schedules (FOR UPDATE SKIP LOCKED,
+ * so replicas share the work and never hold the same schedule), produces every due period of each as an invoice —
+ * all in one INSERT whose numbers come from `billing.claim_invoice_number` — with their items, their events and,
+ * for auto-send schedules, a pending delivery; then advances each schedule past what it produced. Everything
+ * commits together or not at all, and the unique index on (tenant, schedule, period) refuses a second invoice for
+ * a period whatever happens. A schedule whose customer was deleted, or that passed its end date, becomes inactive
+ * (subscription.cancelled). Answers what was produced and whether more may be due.
+ */
+export async function generateBatch(
+  ctx: ServiceContext,
+  tenantId: string,
+  o: GenerateOptions,
+): Promise<{ generated: GeneratedInvoice[]; more: boolean }> {
+  return ctx.tx({ tenantId }, async (em) => {
+    const [{ today }] = (await em.execute<{ today: string }[]>(TODAY_SQL, [o.now.toISOString(), tenantId])) as [{ today: string }];
+    const claimed = await em.execute<Claimed[]>(
+      `select r.id::text as id, r.frequency, r.start_date::text as start_date, r.end_date::text as end_date, r.next_period,
+              r.auto_send, coalesce(c.deleted, true) as customer_deleted
+         from billing.recurring_invoices r
+         left join billing.customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id
+        where r.tenant_id = ? and r.is_active and r.next_invoice_date <= ?::date ${o.scheduleId ? 'and r.id = ?' : ''}
+        order by r.next_invoice_date, r.id limit ? for update of r ${o.scheduleId ? '' : 'skip locked'}`,
+      [tenantId, today, ...(o.scheduleId ? [o.scheduleId] : []), o.batchSize],
+    );
+    if (claimed.length === 0) return { generated: [], more: false };
+
+    const src: { rid: number; period: number; issue_date: string; due_date: string; token: string; ord: number }[] = [];
+    const advance: { id: number; next_period: number; next_date: string | null; last_date: string | null; n: number; active: boolean }[] =
+      [];
+    const autoSend = new Set<number>();
+    let more = claimed.length === o.batchSize;
+    for (const s of claimed) {
+      const rid = Number(s.id);
+      const schedule = { startDate: s.start_date, frequency: s.frequency, endDate: s.end_date };
+      if (s.customer_deleted) {
+        advance.push({ id: rid, next_period: s.next_period, next_date: null, last_date: null, n: 0, active: false });
+        continue;
+      }
+      const due = duePeriods(schedule, s.next_period, today, PERIODS_PER_CLAIM);
+      if (due.length === PERIODS_PER_CLAIM) more = true;
+      for (const p of due) {
+        src.push({
+          rid,
+          period: p.period,
+          issue_date: p.date,
+          due_date: addDays(p.date, PAYMENT_TERMS_DAYS),
+          token: randomBytes(32).toString('base64url'),
+          ord: src.length,
+        });
+      }
+      if (s.auto_send) autoSend.add(rid);
+      const next = s.next_period + due.length;
+      const nextDate = periodDate(s.start_date, s.frequency, next);
+      const ended = s.end_date != null && nextDate > s.end_date;
+      advance.push({
+        id: rid,
+        next_period: next,
+        next_date: ended ? null : nextDate,
+        last_date: due.at(-1)?.date ?? null,
+        n: due.length,
+        active: !ended,
+      });
+    }
+
+    const rows = src.length ? await insertInvoices(em, tenantId, src) : [];
+    const generated = rows.map((row) => {
+      const invoice = toInvoice(row);
+      addEvent(em, { subject: InvoiceEvents.Created, tenantId, actorId: null, data: eventData(invoice) });
+      return {
+        id: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        issueDate: invoice.issueDate,
+        recurringInvoiceId: invoice.recurringInvoiceId!,
+      };
+    });
+    const toSend = generated.filter((g) => autoSend.has(g.recurringInvoiceId)).map((g) => g.id);
+    if (toSend.length) {
+      await em.execute(
+        `insert into billing.deliveries (tenant_id, invoice_id, kind, key)
+         select ?::uuid, x::bigint, 'invoice', 'auto' from jsonb_array_elements_text(?::jsonb) x`,
+        [tenantId, JSON.stringify(toSend)],
+      );
+    }
+    await em.execute(
+      `update billing.recurring_invoices r set next_period = v.next_period, next_invoice_date = v.next_date,
+         last_invoice_date = coalesce(v.last_date, r.last_invoice_date), total_invoices_generated = r.total_invoices_generated + v.n,
+         is_active = v.active, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as v (id bigint, next_period int, next_date date, last_date date, n int, active boolean)
+       where r.id = v.id and r.tenant_id = ?`,
+      [JSON.stringify(advance), tenantId],
+    );
+    const stopped = advance.filter((a) => !a.active).map((a) => a.id);
+    if (stopped.length) await announceStopped(em, tenantId, stopped);
+    await o.beforeCommit?.(em);
+    return { generated, more };
+  });
+}
+
+/**
+ * The invoices of a batch in one statement: each takes the tenant's next number (in batch order), the schedule's
+ * customer, currency, total and notes; its lines are the schedule's items. Deliberately no ON CONFLICT: a period
+ * produced twice is a bug the unique index must surface (rolling the batch back), never paper over.
+ */
+async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[]): Promise<InvoiceRow[]> {
+  return em.execute<InvoiceRow[]>(
+    `with s as (
+       select * from jsonb_to_recordset(?::jsonb) as s (rid bigint, period int, issue_date date, due_date date, token text, ord int)
+     ), inv as (
+       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
+         subtotal, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
+       select r.tenant_id, r.user_id, r.customer_id, billing.claim_invoice_number(r.tenant_id, null), 'draft', s.issue_date,
+              s.due_date, r.currency, r.total, r.total, r.total, r.notes, r.id, s.period, s.token
+         from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid
+        order by s.ord
+       returning *
+     ), lines as (
+       insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount)
+       select inv.tenant_id, inv.id, it.position, it.product_id, it.description, it.quantity, it.unit_price, it.amount
+         from inv join billing.recurring_items it on it.recurring_invoice_id = inv.recurring_invoice_id and it.tenant_id = inv.tenant_id
+     )
+     select ${INVOICE_COLUMNS} from inv i ${CUSTOMER_JOIN} order by i.id`,
+    [JSON.stringify(src), tenantId],
+  );
+}
+
+/** subscription.cancelled for schedules that just ended (end date passed, customer deleted). */
+async function announceStopped(em: EntityManager, tenantId: string, ids: number[]) {
+  const rows = await em.execute<RecurringRow[]>(
+    `select ${RECURRING_COLUMNS} from billing.recurring_invoices r ${RECURRING_CUSTOMER_JOIN}
+      where r.tenant_id = ? and r.id in (select x::bigint from jsonb_array_elements_text(?::jsonb) x)`,
+    [tenantId, JSON.stringify(ids)],
+  );
+  for (const row of rows) {
+    addEvent(em, { subject: RecurringEvents.Cancelled, tenantId, actorId: null, data: recurringEventData(toRecurring(row)) });
+  }
+}
