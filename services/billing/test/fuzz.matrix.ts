@@ -1,8 +1,9 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import type { Invoice } from '@billpoint/proto';
+import type { Invoice, RecurringInvoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
+import { makeSchedule } from './support/recurring.ts';
 
-type Ctx = { customerIds: number[]; invoiceId: number };
+type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number };
 const FIELDS = ['customerId', 'issueDate', 'dueDate', 'status', 'currency', 'exchangeRate', 'taxRate', 'discountAmount', 'shippingAmount'];
 const TEXTS = ['notes', 'terms', 'paymentInstructions', 'invoiceNumber'];
 
@@ -31,6 +32,25 @@ async function readInvoice(client: { get(p: string): Promise<{ json: any }> }, i
   };
 }
 
+/** A generated schedule made to fit the tenant: one of its customers, no product (there is no catalog yet). */
+function fitSchedule(v: Record<string, any>, ctx: Ctx) {
+  const items = Array.isArray(v.items)
+    ? v.items.map((it: any) => (it && typeof it === 'object' ? { ...it, productId: null } : it))
+    : v.items;
+  return { ...v, customerId: ctx.customerIds[Math.abs(Number(v.customerId) || 0) % ctx.customerIds.length], items };
+}
+
+/** The stored schedule beside what the contract made of the input. */
+async function readSchedule(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, any>) {
+  const got = (await client.get(`/api/recurring-invoices/${id}`)).json as RecurringInvoice;
+  const keys = ['name', 'customerId', 'frequency', 'startDate', 'endDate', 'currency', 'autoSend', 'notes'] as const;
+  const line = (it: any) => [it.description, it.quantity, it.unitPrice];
+  return {
+    actual: { ...Object.fromEntries(keys.map((k) => [k, got[k]])), items: got.items.map(line) },
+    expected: { ...Object.fromEntries(keys.map((k) => [k, parsed[k]])), items: parsed.items.map(line) },
+  };
+}
+
 /** Hostile input of every billing route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
   service: 'billing',
@@ -44,7 +64,8 @@ export default defineFuzzMatrix<Ctx>({
         (await db.query('select 1 from billing.customers where tenant_id = $1', [t.tenantId])).rowCount === 2 &&
         (await db.query('select 1 from billing.organizations where tenant_id = $1', [t.tenantId])).rowCount === 1,
     );
-    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id };
+    const schedule = await makeSchedule(t.client, customers[0]!.id);
+    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id, scheduleId: schedule.id };
   },
   routes: {
     'GET /api/invoices': {},
@@ -62,6 +83,20 @@ export default defineFuzzMatrix<Ctx>({
       path: (ctx) => `/api/invoices/${ctx.invoiceId}`,
       fix: (v, ctx) => fit(v, ctx),
       readBack: ({ parsed, client, ctx }) => readInvoice(client, ctx.invoiceId, parsed, parsed.items),
+    },
+    'GET /api/recurring-invoices': {},
+    'POST /api/recurring-invoices': {
+      fix: (v, ctx) => fitSchedule(v, ctx),
+      readBack: ({ parsed, answer, client }) => readSchedule(client, answer.id, parsed),
+    },
+    'PUT /api/recurring-invoices/:id': {
+      path: (ctx) => `/api/recurring-invoices/${ctx.scheduleId}`,
+      fix: (v, ctx) => fitSchedule(v, ctx),
+      readBack: ({ parsed, client, ctx }) => readSchedule(client, ctx.scheduleId, parsed),
+    },
+    'PATCH /api/recurring-invoices/:id': { path: (ctx) => `/api/recurring-invoices/${ctx.scheduleId}` },
+    'PUT /api/reminder-settings': {
+      readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/reminder-settings')).json, expected: parsed }),
     },
   },
 });

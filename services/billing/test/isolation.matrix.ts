@@ -1,6 +1,7 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import type { Invoice } from '@billpoint/proto';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
+import { makeSchedule, scheduleBody } from './support/recurring.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -22,7 +23,10 @@ export default defineIsolationMatrix({
       ],
     });
     const full = await t.client.get(`/api/invoices/${created.id}`);
-    return { customer, invoice: full.json as Invoice, tag };
+    const schedule = await makeSchedule(t.client, customer.id, { name: `Plan ${tag}`, notes: `Schedule notes ${tag}` });
+    const settings = await t.client.put('/api/reminder-settings', { enabled: true, daysBefore: 5, everyDaysAfter: 9, maxReminders: 4 });
+    if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
+    return { customer, invoice: full.json as Invoice, schedule, tag };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -31,13 +35,15 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, tag }, t) => [
+  secrets: ({ customer, invoice, schedule, tag }, t) => [
     tag,
     customer.name,
     customer.email,
     customer.company!,
     invoice.publicToken!,
     invoice.notes!,
+    schedule.name,
+    schedule.notes!,
     invoice.total, // a random amount: B's figures never equal it by chance (1 in 810,000)
     t.tenantId,
   ],
@@ -69,5 +75,38 @@ export default defineIsolationMatrix({
     'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
     'GET /api/dashboard/stats': { answers: 'collection', call: () => ({ path: '/api/dashboard/stats' }) },
+    'GET /api/recurring-invoices': {
+      answers: 'collection',
+      call: (a) => [{ path: `/api/recurring-invoices?search=${a.tag}` }, { path: '/api/recurring-invoices?status=active' }],
+    },
+    'GET /api/recurring-invoices/summary': { answers: 'collection', call: () => ({ path: '/api/recurring-invoices/summary' }) },
+    'GET /api/recurring-invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/recurring-invoices/${a.schedule.id}` }) },
+    'POST /api/recurring-invoices': {
+      answers: 'status',
+      status: [400], // A's customer does not exist for B
+      call: (a) => ({ path: '/api/recurring-invoices', body: scheduleBody(a.customer.id) }),
+    },
+    'PUT /api/recurring-invoices/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/recurring-invoices/${a.schedule.id}`, body: scheduleBody(b.customer.id, { name: 'Hijack' }) },
+        { path: `/api/recurring-invoices/${b.schedule.id}`, body: scheduleBody(a.customer.id), status: [400] },
+      ],
+    },
+    'PATCH /api/recurring-invoices/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/recurring-invoices/${a.schedule.id}`, body: { isActive: false } }),
+    },
+    'DELETE /api/recurring-invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/recurring-invoices/${a.schedule.id}` }) },
+    'POST /api/recurring-invoices/:id/run': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/recurring-invoices/${a.schedule.id}/run` }),
+    },
+    'GET /api/reminder-settings': { answers: 'collection', call: () => ({ path: '/api/reminder-settings' }) },
+    'PUT /api/reminder-settings': {
+      answers: 'status',
+      status: [200], // B's own settings: A's stay as they were
+      call: () => ({ path: '/api/reminder-settings', body: { enabled: false, daysBefore: 1, everyDaysAfter: 2, maxReminders: 1 } }),
+    },
   },
 });
