@@ -144,7 +144,21 @@ const checkDates = (b: { startDate: string; endDate?: string | null }, ctx: z.Re
 
 /** POST /api/recurring-invoices and PUT /api/recurring-invoices/{id} (the edit form sends the whole schedule). */
 export const RecurringBody = z.strictObject(fields).superRefine(checkDates);
-export type RecurringBody = z.input<typeof RecurringBody>;
+/** What a client sends (the schema's preprocessing makes its inferred input type too loose to be useful). */
+export interface RecurringBody {
+  name: string;
+  customerId: number | string;
+  frequency: Frequency;
+  startDate: string;
+  endDate?: string | null;
+  currency?: (typeof SubscriptionCurrencies)[number];
+  autoSend?: boolean;
+  notes?: string | null;
+  items: RecurringItemInput[];
+  total?: string | number | null;
+  nextInvoiceDate?: string | null;
+  isActive?: boolean;
+}
 export type RecurringInput = z.output<typeof RecurringBody>;
 
 /** PATCH /api/recurring-invoices/{id}: pause or resume. */

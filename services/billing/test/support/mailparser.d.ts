@@ -2,6 +2,7 @@
 declare module 'mailparser' {
   export interface ParsedMail {
     subject?: string;
+    messageId?: string;
     text?: string;
     to?: { text: string };
     from?: { text: string };

@@ -1,11 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  computeInvoice,
-  divRound,
-  fromCents,
   InvoiceEvents,
-  MAX_MONEY_CENTS,
-  toScaled,
   type Invoice,
   type InvoiceCreate,
   type InvoiceEventData,
@@ -31,13 +26,9 @@ import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf, type PdfSender } from './invoice.pdf.ts';
 import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent } from './invoice.send.ts';
 import type { Mailer } from './invoice.mail.ts';
+import { checkDates, figures, type Figures } from './invoice.figures.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
-
-/** total × exchange rate, rounded half-up to cents. */
-export function baseAmount(total: string, exchangeRate: string): string {
-  return fromCents(divRound(toScaled(total, 2) * toScaled(exchangeRate, 6), 1_000_000n));
-}
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 export const eventData = (inv: Invoice): InvoiceEventData => {
@@ -53,59 +44,6 @@ const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
   paid: InvoiceEvents.Paid,
   overdue: InvoiceEvents.Overdue,
 };
-
-interface Figures {
-  lines: {
-    description: string;
-    quantity: string;
-    rate: string;
-    amount: string;
-    taxRate: string;
-    taxAmount: string;
-    productId: number | null;
-    id?: number | null;
-  }[];
-  subtotal: string;
-  taxAmount: string;
-  discountAmount: string;
-  shippingAmount: string;
-  total: string;
-  totalInBaseCurrency: string;
-}
-
-/** Every figure of an invoice, computed by the server from its items (client totals are never stored). */
-function figures(
-  items: { description: string; quantity: string; rate: string; taxRate?: string | null; productId?: number | null; id?: number | null }[],
-  o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string },
-  path: string,
-): Figures {
-  const f = computeInvoice(items, o);
-  if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
-  // Every stored figure is numeric(15,2): tax and shipping can lift the total, the exchange rate its base amount, past it.
-  const fits = (v: string) => toScaled(v, 2) <= MAX_MONEY_CENTS;
-  if (toScaled(f.subtotal, 2) + toScaled(f.taxAmount, 2) > MAX_MONEY_CENTS)
-    throw new Invalid('Total with tax is too large', `${path}taxRate`);
-  if (!fits(f.total)) throw new Invalid('Invoice total is too large', `${path}shippingAmount`);
-  const totalInBaseCurrency = baseAmount(f.total, o.exchangeRate);
-  if (!fits(totalInBaseCurrency))
-    throw new Invalid('Total in the base currency is too large for this exchange rate', `${path}exchangeRate`);
-  return {
-    ...f,
-    lines: items.map((it, i) => ({
-      id: it.id ?? null,
-      description: it.description,
-      quantity: it.quantity,
-      rate: it.rate,
-      productId: it.productId ?? null,
-      ...f.lines[i]!,
-    })),
-    totalInBaseCurrency,
-  };
-}
-
-function checkDates(issueDate: string, dueDate: string, path: string) {
-  if (dueDate < issueDate) throw new Invalid('Due date cannot be before the issue date', `${path}dueDate`);
-}
 
 /** Use cases of invoices; every one runs under the caller's tenant (RLS + explicit tenant conditions). */
 export class InvoiceService {

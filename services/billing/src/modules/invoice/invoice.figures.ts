@@ -1,0 +1,60 @@
+import { computeInvoice, divRound, fromCents, MAX_MONEY_CENTS, toScaled } from '@billpoint/proto';
+import { Invalid } from '@billpoint/kit';
+
+/** total × exchange rate, rounded half-up to cents. */
+export function baseAmount(total: string, exchangeRate: string): string {
+  return fromCents(divRound(toScaled(total, 2) * toScaled(exchangeRate, 6), 1_000_000n));
+}
+
+export interface Figures {
+  lines: {
+    description: string;
+    quantity: string;
+    rate: string;
+    amount: string;
+    taxRate: string;
+    taxAmount: string;
+    productId: number | null;
+    id?: number | null;
+  }[];
+  subtotal: string;
+  taxAmount: string;
+  discountAmount: string;
+  shippingAmount: string;
+  total: string;
+  totalInBaseCurrency: string;
+}
+
+/** Every figure of an invoice, computed by the server from its items (client totals are never stored). */
+export function figures(
+  items: { description: string; quantity: string; rate: string; taxRate?: string | null; productId?: number | null; id?: number | null }[],
+  o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string },
+  path: string,
+): Figures {
+  const f = computeInvoice(items, o);
+  if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
+  // Every stored figure is numeric(15,2): tax and shipping can lift the total, the exchange rate its base amount, past it.
+  const fits = (v: string) => toScaled(v, 2) <= MAX_MONEY_CENTS;
+  if (toScaled(f.subtotal, 2) + toScaled(f.taxAmount, 2) > MAX_MONEY_CENTS)
+    throw new Invalid('Total with tax is too large', `${path}taxRate`);
+  if (!fits(f.total)) throw new Invalid('Invoice total is too large', `${path}shippingAmount`);
+  const totalInBaseCurrency = baseAmount(f.total, o.exchangeRate);
+  if (!fits(totalInBaseCurrency))
+    throw new Invalid('Total in the base currency is too large for this exchange rate', `${path}exchangeRate`);
+  return {
+    ...f,
+    lines: items.map((it, i) => ({
+      id: it.id ?? null,
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      productId: it.productId ?? null,
+      ...f.lines[i]!,
+    })),
+    totalInBaseCurrency,
+  };
+}
+
+export function checkDates(issueDate: string, dueDate: string, path: string) {
+  if (dueDate < issueDate) throw new Invalid('Due date cannot be before the issue date', `${path}dueDate`);
+}
