@@ -4,6 +4,7 @@ const benches: Record<string, string> = {
   pdf: './invoice-pdf.ts',
   invoices: './invoices-scale.ts',
   create: './invoice-create.ts',
+  recurring: './recurring.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {
