@@ -69,6 +69,8 @@ const invoice: Invoice = {
   remindersSent: 0,
   lastReminderAt: null,
   recurringInvoiceId: null,
+  amountPaid: '0.00',
+  balanceDue: '0.00',
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   items: lines.map(([description, quantity, rate, amount], i) => ({

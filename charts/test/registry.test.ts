@@ -19,12 +19,12 @@ const files = () => ({
   folders: serviceNames(),
 });
 
-const payments: ServiceEntry = {
-  name: 'payments',
-  port: 8085,
-  prefixes: ['/api/payments'],
-  public: [{ method: 'POST', path: '/api/webhooks/stripe', csrf: false }],
-  secretEnv: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+const integrations: ServiceEntry = {
+  name: 'integrations',
+  port: 8087,
+  prefixes: ['/api/integrations'],
+  public: [{ method: 'POST', path: '/api/integrations/inbound', csrf: false }],
+  secretEnv: ['WEBHOOK_SIGNING_KEY', 'INBOUND_SECRET'],
   egress: { https: true },
 };
 
@@ -34,14 +34,14 @@ describe('the deployment check against the registry', () => {
   });
 
   it('names everything a newly registered service still needs, file by file', () => {
-    const problems = deploymentProblems([...serviceRegistry, payments], files());
+    const problems = deploymentProblems([...serviceRegistry, integrations], files());
     expect(problems).toEqual([
-      'proto/src/services.ts registers "payments" but services/payments/src/server.ts does not exist: create the service (copy services/customers)',
-      `docker-compose.yml: add a "payments" service (copy the customers block: build args SERVICE: payments, command services/payments/src/server.ts, PORT: '8085')`,
-      'docker-compose.yml: the gateway needs PAYMENTS_URL: http://payments:8085 in its environment',
-      "docker-compose.yml: add payments: { condition: service_healthy } to the gateway's depends_on",
-      'charts/billpoint/values.yaml: add under services: payments: { port: 8085, secretEnv: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET], egress: { https: true } }',
-      "Tiltfile: add 'payments' to SERVICES",
+      'proto/src/services.ts registers "integrations" but services/integrations/src/server.ts does not exist: create the service (copy services/customers)',
+      `docker-compose.yml: add a "integrations" service (copy the customers block: build args SERVICE: integrations, command services/integrations/src/server.ts, PORT: '8087')`,
+      'docker-compose.yml: the gateway needs INTEGRATIONS_URL: http://integrations:8087 in its environment',
+      "docker-compose.yml: add integrations: { condition: service_healthy } to the gateway's depends_on",
+      'charts/billpoint/values.yaml: add under services: integrations: { port: 8087, secretEnv: [WEBHOOK_SIGNING_KEY, INBOUND_SECRET], egress: { https: true } }',
+      "Tiltfile: add 'integrations' to SERVICES",
     ]);
   });
 

@@ -6,3 +6,4 @@ export * from './invoice.ts';
 export * from './events.ts';
 export * from './rpc.ts';
 export * from './recurring.ts';
+export * from './payments.ts';

@@ -251,6 +251,9 @@ export const Invoice = z.object({
   lastReminderAt: z.string().nullable(),
   /** The recurring schedule that generated the invoice (null for invoices made by hand). */
   recurringInvoiceId: z.number().int().nullable(),
+  /** Completed payments minus refunds (kept from the payments service's events), and what is left to pay. */
+  amountPaid: z.string(),
+  balanceDue: z.string(),
   /** Unguessable token of the public pay page (/pay/{token}); only in the single-invoice answer. */
   publicToken: z.string().optional(),
   createdAt: z.string(),

@@ -72,9 +72,28 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     name: 'billing',
     port: 8082,
     prefixes: ['/api/invoices', '/api/dashboard', '/api/recurring-invoices', '/api/reminder-settings'],
+    // The pay page's read of an invoice by its public token (no session).
+    public: [{ method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } }],
     env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
     secretEnv: ['SMTP_URL'],
     egress: { smtp: true },
+  },
+  {
+    name: 'payments',
+    port: 8085,
+    prefixes: ['/api/payments', '/api/subscription-plans', '/api/user-subscription', '/api/subscription'],
+    public: [
+      { method: 'POST', path: '/api/create-payment-intent', rateLimit: { max: 20, windowSeconds: 60 } },
+      { method: 'POST', path: '/api/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
+      { method: 'GET', path: '/api/paypal/setup' },
+      { method: 'POST', path: '/api/paypal/order', rateLimit: { max: 20, windowSeconds: 60 } },
+      { method: 'POST', path: '/api/paypal/order/:orderId/capture', rateLimit: { max: 30, windowSeconds: 60 } },
+      { method: 'POST', path: '/api/paypal/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
+      // Stripe's servers: no CSRF header, a larger body, a higher rate (retries come in bursts).
+      { method: 'POST', path: '/api/stripe/webhook', csrf: false, bodyLimit: 512 * 1024, rateLimit: { max: 600, windowSeconds: 60 } },
+    ],
+    secretEnv: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+    egress: { https: true },
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import { registeredService } from '@billpoint/proto/services';
 import { configSchema, defaultOutboxDir, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { createMailer } from './modules/invoice/invoice.mail.ts';
@@ -12,6 +13,8 @@ import { recurringRoutes } from './modules/recurring/recurring.routes.ts';
 import { recurringJob } from './modules/recurring/recurring.job.ts';
 import { deliverPending } from './modules/delivery/deliveries.ts';
 import { reminderSettingsRoutes, scheduleReminders } from './modules/delivery/reminders.ts';
+import { payableResponder, publicInvoice } from './modules/payment/payable.ts';
+import { paymentsConsumer } from './modules/payment/payments.consumer.ts';
 
 const mailerOf = (ctx: ServiceContext) => {
   const c = ctx.config as Config;
@@ -30,6 +33,7 @@ export const billingService = {
   // the unit of work, the tenant context and the outbox.
   entities: [],
   migrations,
+  publicRoutes: registeredService('billing').public,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));
@@ -43,8 +47,10 @@ export const billingService = {
         ),
     });
     reminderSettingsRoutes(app, ctx);
+    const readPublic = publicInvoice(ctx);
+    app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
-  consumers: (ctx) => readModelConsumers(ctx),
+  consumers: async (ctx) => [...(await readModelConsumers(ctx)), await paymentsConsumer(ctx), await payableResponder(ctx)],
   jobs: (ctx) => {
     const c = ctx.config as Config;
     const mailer = mailerOf(ctx);

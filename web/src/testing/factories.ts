@@ -60,6 +60,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     remindersSent: 0,
     lastReminderAt: null,
     recurringInvoiceId: null,
+    amountPaid: '0.00',
+    balanceDue: '0.00',
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     items: [

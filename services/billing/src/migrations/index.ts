@@ -3,6 +3,14 @@ import { m0002NumberingRls } from './0002-numbering-rls.ts';
 import { m0003CustomersTombstone } from './0003-customers-tombstone.ts';
 import { m0004ClaimInvoiceNumber } from './0004-claim-invoice-number.ts';
 import { m0005Recurring } from './0005-recurring.ts';
+import { m0006Payments } from './0006-payments.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Billing, m0002NumberingRls, m0003CustomersTombstone, m0004ClaimInvoiceNumber, m0005Recurring];
+export const migrations = [
+  m0001Billing,
+  m0002NumberingRls,
+  m0003CustomersTombstone,
+  m0004ClaimInvoiceNumber,
+  m0005Recurring,
+  m0006Payments,
+];

@@ -17,6 +17,7 @@ export const INVOICE_COLUMNS = `
   i.notes, i.terms, i.payment_instructions,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
+  i.amount_paid::text as amount_paid, greatest(i.total - i.amount_paid, 0)::text as balance_due,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
 
@@ -55,6 +56,8 @@ export interface InvoiceRow {
   reminders_sent: number;
   last_reminder_at: string | null;
   recurring_invoice_id: string | number | null;
+  amount_paid: string;
+  balance_due: string;
   created_at: string;
   updated_at: string;
   c_id: string | number | null;
@@ -106,6 +109,8 @@ export function toInvoice(r: InvoiceRow): Invoice {
     remindersSent: Number(r.reminders_sent),
     lastReminderAt: r.last_reminder_at ?? null,
     recurringInvoiceId: r.recurring_invoice_id == null ? null : Number(r.recurring_invoice_id),
+    amountPaid: r.amount_paid,
+    balanceDue: r.balance_due,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

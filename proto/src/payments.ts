@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { fromScaled, toScaled } from './money.ts';
+import { InvoiceStatus } from './invoice.ts';
+import { defineRpc } from './rpc.ts';
+
+/** Payments (areas §3): one row per attempt; money as decimal strings. */
+export const PaymentMethods = ['credit_card', 'bank_transfer', 'paypal', 'stripe', 'cash', 'check', 'other'] as const;
+export type PaymentMethod = (typeof PaymentMethods)[number];
+export const PaymentStatuses = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PaymentStatuses)[number];
+/** What a signed-in user may record by hand from the invoice view. */
+export const ManualPaymentMethods = ['cash', 'bank_transfer', 'check', 'other'] as const;
+
+/** Digits after the decimal point of a currency (JPY 0, USD 2), at most 2 (amounts are numeric(15,2)). */
+export function currencyDecimals(currency: string): number {
+  try {
+    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return Math.min(digits, 2);
+  } catch {
+    return 2;
+  }
+}
+
+/** A decimal amount in the currency's minor units as an integer (JPY "1500" → 1500n, USD "12.34" → 1234n). */
+export const toMinor = (amount: string, currency: string) => toScaled(amount, currencyDecimals(currency));
+export const fromMinor = (minor: bigint, currency: string) => fromScaled(minor, currencyDecimals(currency));
+
+/** The payment messages of areas §8, word for word. */
+export const PaymentMessages = {
+  initFailed: 'Failed to initialize payment. Please try again.',
+  failedTitle: 'Payment Failed',
+  errorTitle: 'Payment Error',
+  unexpected: 'An unexpected error occurred during payment processing.',
+  paypalConfirmFailed: 'Failed to confirm PayPal payment.',
+  paypalFailedTitle: 'PayPal Payment Failed',
+  paypalFailed: 'There was an error processing your PayPal payment.',
+  cancelled: 'Payment Cancelled',
+  notFoundTitle: 'Invoice Not Found',
+  notFound: "The invoice you're looking for doesn't exist or has been removed.",
+  successTitle: 'Payment Successful!',
+  alreadyPaid: 'Already Paid',
+  demoMode: 'Demo mode',
+} as const;
+
+/** The demo processor's test cards (no keys configured): this one always declines, any other valid number succeeds. */
+export const DEMO_DECLINE_CARD = '4000000000000002';
+export const DEMO_SUCCESS_CARD = '4242424242424242';
+
+/** An unguessable public invoice token (43 base64url characters), the id of the public pages. */
+export const PublicToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Invoice not found' });
+
+/** How the pay page may take the money: configured providers, or the demo processor when none is. */
+export const PaymentConfig = z.object({
+  demoMode: z.boolean(),
+  card: z.boolean(),
+  paypal: z.boolean(),
+  stripePublishableKey: z.string().nullable(),
+  paypalClientId: z.string().nullable(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfig>;
+
+/** GET /api/invoices/{token}/public (areas §3 public invoice, plus balance, seller and payment methods). */
+export const PublicInvoice = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  status: InvoiceStatus,
+  issueDate: z.string(),
+  dueDate: z.string(),
+  currency: z.string(),
+  subtotal: z.string(),
+  taxAmount: z.string(),
+  discountAmount: z.string(),
+  shippingAmount: z.string(),
+  total: z.string(),
+  amountPaid: z.string(),
+  balanceDue: z.string(),
+  notes: z.string().nullable(),
+  customer: z.object({ name: z.string(), email: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  items: z.array(z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() })),
+  seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  payment: PaymentConfig,
+});
+export type PublicInvoice = z.infer<typeof PublicInvoice>;
+
+/** A positive decimal amount (≤ 2 places; the currency's own minor units are checked by the server). */
+const Amount = z.union([z.string(), z.number()], { error: 'Amount must be a number' }).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) <= 0n) {
+    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 2 decimals' });
+    return z.NEVER;
+  }
+  return fromScaled(toScaled(s, 2), 2);
+});
+const Currency = z
+  .string({ error: 'Currency is required' })
+  .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code' })
+  .transform((c) => c.toUpperCase());
+const ProviderId = (label: string) =>
+  z.string({ error: `${label} is required` }).regex(/^[A-Za-z0-9_-]{1,100}$/, { error: `${label} is not valid` });
+
+/** POST /api/create-payment-intent. `invoiceId` is the public token. */
+export const CreatePaymentIntentBody = z.strictObject({ invoiceId: PublicToken, amount: Amount, currency: Currency });
+export const PaymentIntentAnswer = z.object({ clientSecret: z.string(), paymentIntentId: z.string(), demoMode: z.boolean() });
+export type PaymentIntentAnswer = z.infer<typeof PaymentIntentAnswer>;
+
+/** POST /api/confirm-payment. `cardNumber` only in demo mode (the demo card form); refused otherwise. */
+export const ConfirmPaymentBody = z.strictObject({
+  paymentIntentId: ProviderId('Payment intent'),
+  invoiceId: PublicToken,
+  cardNumber: z
+    .string()
+    .regex(/^[0-9 ]{12,23}$/, { error: 'Card number is not valid' })
+    .optional(),
+});
+/** The answer of every confirmation: the payment and where the invoice stands. */
+export const PaymentConfirmation = z.object({
+  success: z.boolean(),
+  demoMode: z.boolean(),
+  payment: z.object({ id: z.number().int(), amount: z.string(), currency: z.string(), status: z.enum(PaymentStatuses) }),
+  invoice: z.object({ invoiceNumber: z.string(), total: z.string(), amountPaid: z.string(), balanceDue: z.string(), paid: z.boolean() }),
+});
+export type PaymentConfirmation = z.infer<typeof PaymentConfirmation>;
+
+/** POST /api/paypal/order (intent CAPTURE, areas §9). `invoiceId` (the token) is how the amount is checked. */
+export const PaypalOrderBody = z.strictObject({
+  invoiceId: PublicToken,
+  amount: Amount,
+  currency: Currency,
+  intent: z.literal('CAPTURE', { error: 'Intent must be CAPTURE' }),
+});
+export const PaypalOrderParams = z.object({ orderId: ProviderId('Order') });
+export const PaypalConfirmBody = z.strictObject({
+  orderId: ProviderId('Order'),
+  invoiceId: PublicToken,
+  amount: Amount,
+  currency: Currency,
+});
+export const PaypalSetup = z.object({ clientToken: z.string().nullable(), clientId: z.string().nullable(), demoMode: z.boolean() });
+
+/** A payment as the signed-in API answers it. */
+export const Payment = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int(),
+  amount: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  amountInBaseCurrency: z.string(),
+  refundedAmount: z.string(),
+  paymentDate: z.string(),
+  paymentMethod: z.enum(PaymentMethods),
+  paymentProcessor: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  reference: z.string().nullable(),
+  status: z.enum(PaymentStatuses),
+  fees: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+/** POST /api/payments: a payment received outside the pay page, recorded by a signed-in user. */
+export const ManualPaymentBody = z.strictObject({
+  invoiceId: z.coerce.number({ error: 'Invoice is required' }).int().positive({ error: 'Invoice is required' }),
+  amount: Amount,
+  paymentMethod: z.enum(ManualPaymentMethods, { error: `Payment method must be one of ${ManualPaymentMethods.join(', ')}` }),
+  paymentDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Payment date must be a date' })
+    .optional(),
+  reference: z.string().trim().max(200, { error: 'Reference must be at most 200 characters' }).nullish(),
+  notes: z.string().trim().max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
+});
+export type ManualPaymentBody = z.input<typeof ManualPaymentBody>;
+/** GET /api/payments?invoiceId= */
+export const PaymentListQuery = z.object({ invoiceId: z.coerce.number().int().positive({ error: 'Invoice is required' }) });
+
+export const PaymentEvents = {
+  Completed: 'evt.payments.payment.completed',
+  Failed: 'evt.payments.payment.failed',
+  Refunded: 'evt.payments.payment.refunded',
+} as const;
+/** Payload of every payment event: the payment with its invoice (billing applies it by payment id, idempotently). */
+export const PaymentEventData = Payment.extend({ invoiceNumber: z.string() });
+export type PaymentEventData = z.infer<typeof PaymentEventData>;
+
+/** What payments needs of an invoice to take money for it (billing answers). */
+export const PayableInvoice = z.object({
+  tenantId: z.uuid(),
+  invoiceId: z.number().int(),
+  invoiceNumber: z.string(),
+  status: InvoiceStatus,
+  currency: z.string(),
+  total: z.string(),
+  exchangeRate: z.string(),
+  customerEmail: z.string().nullable(),
+});
+export type PayableInvoice = z.infer<typeof PayableInvoice>;
+
+/** { token } or { tenantId, invoiceId } → the invoice, or null (none, or not payable: a draft or cancelled one). */
+export const BillingPayableRpc = defineRpc({
+  subject: 'rpc.billing.invoice.payable',
+  service: 'billing',
+  request: z.union([z.object({ token: PublicToken }), z.object({ tenantId: z.uuid(), invoiceId: z.number().int().positive() })]),
+  response: PayableInvoice.nullable(),
+});
+
+/** {} → how the pay page may take money (payments answers; billing adds it to the public invoice). */
+export const PaymentsConfigRpc = defineRpc({
+  subject: 'rpc.payments.config.get',
+  service: 'payments',
+  request: z.object({}),
+  response: PaymentConfig,
+});
+
+/** { tenantId, invoiceId } → the sum of completed payments minus refunds (payments' own ledger). */
+export const PaymentsPaidRpc = defineRpc({
+  subject: 'rpc.payments.invoice.paid',
+  service: 'payments',
+  request: z.object({ tenantId: z.uuid(), invoiceId: z.number().int().positive() }),
+  response: z.object({ amountPaid: z.string() }),
+});

@@ -1,0 +1,131 @@
+import {
+  BillingPayableRpc,
+  InvoiceEvents,
+  PaymentsConfigRpc,
+  PublicToken,
+  type Invoice,
+  type PayableInvoice,
+  type PaymentConfig,
+  type PublicInvoice,
+} from '@billpoint/proto';
+import { addEvent, NotFound, rpcCall, rpcRespond, scanTenants, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { eventData } from '../invoice/invoice.service.ts';
+import { loadInvoice, loadSender } from '../invoice/invoice.send.ts';
+
+/** Invoices nobody may pay on the public page: not issued yet, or withdrawn. */
+const NOT_PUBLIC = new Set(['draft', 'cancelled']);
+const notFound = () => new NotFound('Invoice not found');
+
+/** The tenant of a public token (through the scan role: tenant id and token columns only), or null. */
+export async function tenantOfToken(ctx: ServiceContext, token: string): Promise<string | null> {
+  const rows = await scanTenants(ctx.orm.em, ctx.schema, (em) =>
+    em.execute<{ tenant_id: string }[]>(`select tenant_id from billing.invoices where public_token = ?`, [token]),
+  );
+  return rows[0]?.tenant_id ?? null;
+}
+
+const payable = (tenantId: string, inv: Invoice): PayableInvoice => ({
+  tenantId,
+  invoiceId: inv.id,
+  invoiceNumber: inv.invoiceNumber,
+  status: inv.status,
+  currency: inv.currency,
+  total: inv.total,
+  exchangeRate: inv.exchangeRate,
+  customerEmail: inv.customer?.email ?? null,
+});
+
+/**
+ * `rpc.billing.invoice.payable`: what payments needs to take money for an invoice. By token (the pay page): only an
+ * issued invoice (not draft or cancelled). By tenant and id (a signed-in user recording a payment): any but cancelled.
+ */
+export function payableResponder(ctx: ServiceContext): Promise<Subscription> {
+  return rpcRespond(
+    ctx.bus,
+    BillingPayableRpc,
+    async (req) => {
+      const byToken = 'token' in req;
+      const tenantId = byToken ? await tenantOfToken(ctx, req.token) : req.tenantId;
+      if (!tenantId) return null;
+      const inv = await ctx.tx({ tenantId }, async (em) => {
+        const found = byToken
+          ? await em
+              .execute<{ id: string }[]>(`select id::text as id from billing.invoices where tenant_id = ? and public_token = ?`, [
+                tenantId,
+                req.token,
+              ])
+              .then((r) => (r[0] ? loadInvoice(em, tenantId, Number(r[0].id)) : null))
+          : await loadInvoice(em, tenantId, req.invoiceId);
+        return found;
+      });
+      if (!inv || inv.status === 'cancelled' || (byToken && NOT_PUBLIC.has(inv.status))) return null;
+      return payable(tenantId, inv);
+    },
+    { logger: ctx.logger },
+  );
+}
+
+/** How the pay page may take money, asked of payments and kept for 30 s. */
+function paymentConfig(ctx: ServiceContext) {
+  let cached: { at: number; value: PaymentConfig } | undefined;
+  return async (): Promise<PaymentConfig> => {
+    if (cached && Date.now() - cached.at < 30_000) return cached.value;
+    const value = await rpcCall(ctx.bus, PaymentsConfigRpc, {}, { timeoutMs: 3_000 });
+    cached = { at: Date.now(), value };
+    return value;
+  };
+}
+
+/**
+ * GET /api/invoices/{token}/public: the pay page's invoice, by its unguessable token, without a session. Anything
+ * but an issued invoice of some tenant is the same 404 (no hint whether a token exists elsewhere). The first view
+ * of a sent invoice marks it viewed.
+ */
+export function publicInvoice(ctx: ServiceContext) {
+  const config = paymentConfig(ctx);
+  return async (rawToken: string): Promise<PublicInvoice> => {
+    const parsed = PublicToken.safeParse(rawToken);
+    if (!parsed.success) throw notFound();
+    const token = parsed.data;
+    const tenantId = await tenantOfToken(ctx, token);
+    if (!tenantId) throw notFound();
+    const inv = await ctx.tx({ tenantId }, async (em) => {
+      const [row] = await em.execute<{ id: string }[]>(
+        `select id::text as id from billing.invoices where tenant_id = ? and public_token = ? for update`,
+        [tenantId, token],
+      );
+      if (!row) return null;
+      const found = (await loadInvoice(em, tenantId, Number(row.id)))!;
+      if (found.status !== 'sent') return found;
+      await em.execute(
+        `update billing.invoices set status = 'viewed', viewed_at = now(), updated_at = now() where id = ? and tenant_id = ?`,
+        [found.id, tenantId],
+      );
+      const viewed = (await loadInvoice(em, tenantId, found.id))!;
+      addEvent(em, { subject: InvoiceEvents.Updated, tenantId, actorId: null, data: eventData(viewed) });
+      return viewed;
+    });
+    if (!inv || NOT_PUBLIC.has(inv.status)) throw notFound();
+    const [sender, payment] = await Promise.all([loadSender(ctx, tenantId), config()]);
+    return {
+      id: token,
+      invoiceNumber: inv.invoiceNumber,
+      status: inv.status,
+      issueDate: inv.issueDate,
+      dueDate: inv.dueDate,
+      currency: inv.currency,
+      subtotal: inv.subtotal,
+      taxAmount: inv.taxAmount,
+      discountAmount: inv.discountAmount,
+      shippingAmount: inv.shippingAmount,
+      total: inv.total,
+      amountPaid: inv.amountPaid,
+      balanceDue: inv.balanceDue,
+      notes: inv.notes,
+      customer: inv.customer ? { name: inv.customer.name, email: inv.customer.email || null, address: inv.customer.address } : null,
+      items: (inv.items ?? []).map((it) => ({ description: it.description, quantity: it.quantity, unitPrice: it.rate, amount: it.amount })),
+      seller: { name: sender?.name ?? 'Billpoint', logoUrl: null },
+      payment,
+    };
+  };
+}
