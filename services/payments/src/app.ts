@@ -1,6 +1,30 @@
-import type { ServiceDefinition } from '@billpoint/kit';
-import { configSchema } from './config.ts';
+import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import type { PaymentConfig } from '@billpoint/proto';
+import { registeredService } from '@billpoint/proto/services';
+import { configSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
+import { stripeClient } from './modules/providers/stripe.ts';
+import { paypalClient } from './modules/providers/paypal.ts';
+import { Ledger } from './modules/payment/ledger.ts';
+import { CardPayments } from './modules/payment/card.ts';
+import { PaypalPayments } from './modules/payment/paypal.ts';
+import { stripeWebhook } from './modules/payment/stripe-webhook.ts';
+import { publicPaymentRoutes } from './modules/payment/public.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { paymentResponders } from './modules/payment/payment.rpc.ts';
+
+/** How the pay page may take money with this configuration (no Stripe keys: the demo processor). */
+export function paymentConfig(c: Config): PaymentConfig {
+  const card = Boolean(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
+  const paypal = Boolean(c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET);
+  return {
+    demoMode: !card,
+    card: true,
+    paypal,
+    stripePublishableKey: card ? c.STRIPE_PUBLISHABLE_KEY! : null,
+    paypalClientId: paypal ? c.PAYPAL_CLIENT_ID! : null,
+  };
+}
 
 /**
  * The payments service: payments (one row per attempt), the pay page's calls (Stripe, PayPal, the demo processor),
@@ -13,5 +37,17 @@ export const paymentsService = {
   configSchema,
   entities: [],
   migrations,
-  routes() {},
+  publicRoutes: registeredService('payments').public,
+  routes(app, ctx) {
+    const c = ctx.config as Config;
+    const stripe = stripeClient(c);
+    const ledger = new Ledger(ctx as ServiceContext);
+    publicPaymentRoutes(app, {
+      card: new CardPayments(ctx as ServiceContext, stripe, ledger),
+      paypal: new PaypalPayments(ctx as ServiceContext, paypalClient(c), ledger),
+      webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger }),
+    });
+    paymentRoutes(app, ctx as ServiceContext, ledger);
+  },
+  consumers: (ctx) => paymentResponders(ctx as ServiceContext, paymentConfig(ctx.config as Config)),
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
 import { PaymentMethods, PaymentStatuses } from '@billpoint/proto';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -37,6 +37,8 @@ export const m0001Payments = sqlMigration('0001_payments', [
   )`,
   `create index payments_invoice on payments.payments (tenant_id, invoice_id, created_at)`,
   ...tenantRlsSql('payments', 'payments'),
+  // A provider's webhook names a transaction, not a tenant: the scan role finds the tenant of a transaction id.
+  ...tenantScanSql('payments', 'payments', ['tenant_id', 'payment_processor', 'transaction_id']),
 
   // Provider webhook events already handled (Stripe event ids): a replayed delivery is acknowledged and ignored.
   // Not tenant data: an id and a type, nothing else.

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ConfirmPaymentBody,
+  CreatePaymentIntentBody,
+  PaypalConfirmBody,
+  PaypalOrderBody,
+  PaypalOrderParams,
+  type PaymentConfirmation,
+  type PaymentIntentAnswer,
+} from '@billpoint/proto';
+import type { CardPayments } from './card.ts';
+import type { PaypalPayments } from './paypal.ts';
+import type { stripeWebhook } from './stripe-webhook.ts';
+
+/** The pay page's calls and Stripe's webhook: public routes (no session; per-IP limits at the gateway). */
+export function publicPaymentRoutes(
+  app: FastifyInstance,
+  o: { card: CardPayments; paypal: PaypalPayments; webhook: ReturnType<typeof stripeWebhook> },
+) {
+  app.post(
+    '/api/create-payment-intent',
+    { config: { contract: { body: CreatePaymentIntentBody } } },
+    async (req): Promise<PaymentIntentAnswer> => {
+      const b = CreatePaymentIntentBody.parse(req.body ?? {});
+      return o.card.createIntent(b.invoiceId, b.amount, b.currency);
+    },
+  );
+
+  app.post('/api/confirm-payment', { config: { contract: { body: ConfirmPaymentBody } } }, async (req): Promise<PaymentConfirmation> => {
+    const b = ConfirmPaymentBody.parse(req.body ?? {});
+    return o.card.confirm(b.invoiceId, b.paymentIntentId, b.cardNumber);
+  });
+
+  app.get('/api/paypal/setup', async () => o.paypal.setup());
+
+  app.post('/api/paypal/order', { config: { contract: { body: PaypalOrderBody } } }, async (req) => {
+    const b = PaypalOrderBody.parse(req.body ?? {});
+    return o.paypal.createOrder(b.invoiceId, b.amount, b.currency);
+  });
+
+  app.post('/api/paypal/order/:orderId/capture', { config: { contract: { params: PaypalOrderParams } } }, async (req) =>
+    o.paypal.capture(PaypalOrderParams.parse(req.params).orderId),
+  );
+
+  app.post(
+    '/api/paypal/confirm-payment',
+    { config: { contract: { body: PaypalConfirmBody } } },
+    async (req): Promise<PaymentConfirmation> => {
+      const b = PaypalConfirmBody.parse(req.body ?? {});
+      return o.paypal.confirm(b.orderId, b.invoiceId, b.amount, b.currency);
+    },
+  );
+
+  app.post('/api/stripe/webhook', async (req) => {
+    const signature = req.headers['stripe-signature'];
+    return o.webhook(req.rawBody, typeof signature === 'string' ? signature : undefined);
+  });
+}
