@@ -7,8 +7,8 @@ import { loadInvoice } from '../invoice/invoice.send.ts';
  * Applies a payment event to its invoice. Billing keeps each payment's latest state by payment id; a state only
  * moves forward (pending < failed < completed < refunded; the refunded amount only grows), so a redelivered or
  * out-of-order event changes nothing. The invoice's amountPaid is then the sum of completed payments minus refunds:
- * it becomes paid (paidAt) once that reaches the total, refunded when a paid invoice's payments were all refunded,
- * and back to sent/overdue when a partial refund leaves a balance.
+ * it becomes paid (paidAt) once that reaches the total, refunded once refunds have taken everything paid back, and
+ * back to sent/overdue when a partial refund of a paid invoice leaves a balance.
  */
 export async function applyPayment(em: EntityManager, tenantId: string, p: PaymentData): Promise<void> {
   await em.execute(
@@ -35,7 +35,7 @@ export async function applyPayment(em: EntityManager, tenantId: string, p: Payme
        status = case
          when i.status = 'cancelled' then i.status
          when s.paid >= i.total and i.total > 0 then 'paid'
-         when i.status = 'paid' and s.paid = 0 and s.refunded then 'refunded'
+         when s.paid = 0 and s.refunded then 'refunded'
          when i.status in ('paid', 'refunded') then case when i.due_date < current_date then 'overdue' else 'sent' end
          else i.status end,
        paid_at = case when s.paid >= i.total and i.total > 0 then coalesce(i.paid_at, now()) else null end,
