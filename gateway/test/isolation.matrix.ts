@@ -1,7 +1,10 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import { serviceRegistry } from '@billpoint/proto/services';
 
-const proxied = serviceRegistry.flatMap((s) => s.prefixes.flatMap((p) => [p, `${p}/*`]));
+const proxied = [
+  ...serviceRegistry.flatMap((s) => s.prefixes.flatMap((p) => [p, `${p}/*`])),
+  ...serviceRegistry.flatMap((s) => (s.public ?? []).flatMap((r) => (r.path ? [r.path] : [r.prefix!, `${r.prefix}/*`]))),
+];
 
 /** Tenant isolation of the gateway's own routes (run by isolation-matrix.test.ts); the services' routes have their own. */
 export default defineIsolationMatrix({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromScaled, toScaled } from './money.ts';
-import { InvoiceStatus } from './invoice.ts';
+import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
 
 /** Payments (areas §3): one row per attempt; money as decimal strings. */
@@ -163,9 +163,11 @@ export const ManualPaymentBody = z.strictObject({
   invoiceId: z.coerce.number({ error: 'Invoice is required' }).int().positive({ error: 'Invoice is required' }),
   amount: Amount,
   paymentMethod: z.enum(ManualPaymentMethods, { error: `Payment method must be one of ${ManualPaymentMethods.join(', ')}` }),
-  paymentDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Payment date must be a date' })
+  /** The day the money arrived: a real date, not in the future (a day of slack for time zones ahead of UTC). */
+  paymentDate: IsoDate('Payment date must be a date')
+    .refine((d) => d >= '2000-01-01' && d <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), {
+      error: 'Payment date must be between 2000-01-01 and today',
+    })
     .optional(),
   reference: z.string().trim().max(200, { error: 'Reference must be at most 200 characters' }).nullish(),
   notes: z.string().trim().max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
