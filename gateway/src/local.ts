@@ -114,7 +114,10 @@ try {
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');
 
-  const services = await startLocalServices(localServices, { env, bus });
+  // The services' links in e-mails (pay pages) point at this gateway unless PUBLIC_URL says otherwise; the gateway
+  // itself keeps PUBLIC_URL unset here (it would make its cookie Secure, which plain http://localhost cannot carry).
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '8080'}`;
+  const services = await startLocalServices(localServices, { env: { ...env, PUBLIC_URL: publicUrl }, bus });
   running.push(...services.running);
   const upstreamEnv = services.urlEnv;
   const gateway = await startService(gatewayService, {

@@ -12,6 +12,8 @@ export const configSchema = z.object({
   SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_OUTBOX_DIR: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Billpoint <no-reply@billpoint.local>'),
+  /** The app's public origin, for the pay links in e-mails (npm start sets the local one). */
+  PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).default('http://localhost:8080'),
   /** How often the overdue job runs (it also runs at start). */
   OVERDUE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How often each replica looks for due recurring schedules (every replica runs the scheduler; at start too). */

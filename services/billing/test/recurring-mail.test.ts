@@ -58,6 +58,7 @@ describe('auto-send and payment reminders', () => {
     expect(mails[0]!.attachments.map((a) => a.filename)).toEqual([`invoice-${generated!.invoiceNumber}.pdf`]);
     const inv = (await c.get(`/api/invoices/${generated!.id}`)).json as Invoice;
     expect(inv).toMatchObject({ status: 'sent', remindersSent: 0 });
+    expect(mails[0]!.text).toContain(`View and pay it online: http://localhost:8080/pay/${inv.publicToken}`);
     const d = await stack.db.query(`select status, message_id from billing.deliveries where invoice_id = $1`, [generated!.id]);
     expect(d.rows).toEqual([{ status: 'done', message_id: mails[0]!.messageId }]);
   });

@@ -30,8 +30,11 @@ const pdfAttachment = async (invoice: Invoice, sender: PdfSender | null) => ({
   contentType: 'application/pdf',
 });
 
-/** The invoice e-mail: the PDF attached, addressed to the customer (`to` checked by the caller). */
-export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to: string): Promise<OutgoingMail> {
+/** The public pay page of an invoice: `/pay/{token}` under the app's public origin. */
+export const payLink = (publicUrl: string, invoice: Invoice) => `${publicUrl.replace(/\/$/, '')}/pay/${invoice.publicToken}`;
+
+/** The invoice e-mail: the PDF attached, the pay link, addressed to the customer (`to` checked by the caller). */
+export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to: string, publicUrl: string): Promise<OutgoingMail> {
   const from = sender?.name ?? 'Billpoint';
   return {
     to,
@@ -41,6 +44,8 @@ export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to
       '',
       `please find attached invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency}, due on ${invoice.dueDate}.`,
       '',
+      `View and pay it online: ${payLink(publicUrl, invoice)}`,
+      '',
       `Thank you,`,
       from,
     ].join('\n'),
@@ -49,7 +54,13 @@ export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to
 }
 
 /** A payment reminder: its own wording, the current PDF attached. `today` decides "due on" or "overdue since". */
-export async function reminderMail(invoice: Invoice, sender: PdfSender | null, to: string, today: string): Promise<OutgoingMail> {
+export async function reminderMail(
+  invoice: Invoice,
+  sender: PdfSender | null,
+  to: string,
+  today: string,
+  publicUrl: string,
+): Promise<OutgoingMail> {
   const from = sender?.name ?? 'Billpoint';
   const overdue = invoice.dueDate < today;
   return {
@@ -63,6 +74,7 @@ export async function reminderMail(invoice: Invoice, sender: PdfSender | null, t
       overdue
         ? `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} was due on ${invoice.dueDate} and is still unpaid.`
         : `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} is due on ${invoice.dueDate}.`,
+      `Balance due: ${invoice.balanceDue} ${invoice.currency}. Pay it online: ${payLink(publicUrl, invoice)}`,
       'The current invoice is attached. If you have already paid, please disregard this message.',
       '',
       `Thank you,`,

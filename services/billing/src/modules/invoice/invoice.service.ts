@@ -236,7 +236,7 @@ export class InvoiceService {
     const invoice = await this.get(id, invoiceId);
     const to = invoice.customer?.email?.trim();
     if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
-    const mail = await invoiceMail(invoice, await this.#sender(id), to);
+    const mail = await invoiceMail(invoice, await this.#sender(id), to, this.#ctx.config.PUBLIC_URL);
     try {
       await this.#mailer.send(mail);
     } catch (err) {
