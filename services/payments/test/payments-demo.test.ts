@@ -10,6 +10,7 @@ import {
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { sentInvoice } from './support/flow.ts';
+import { fetchBytes, pdfText } from '../../billing/test/support/pdf.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -60,6 +61,10 @@ describe('the pay page in demo mode (no keys)', () => {
     });
     await waitFor(async () => (await invoiceOf(c, invoice.id)).amountPaid === '40.00');
     expect(await invoiceOf(c, invoice.id)).toMatchObject({ status: 'viewed', amountPaid: '40.00', balanceDue: '60.00' });
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const pdf = await pdfText((await fetchBytes(`${stack.url}/api/invoices/${invoice.id}/pdf`, { cookie })).body);
+    expect(pdf).toMatch(/Amount paid\s+-\$40\.00/);
+    expect(pdf).toMatch(/Balance due\s+\$60\.00/);
 
     // More than what is left is refused; the rest is accepted.
     const over = await payDemo(token, '60.01');

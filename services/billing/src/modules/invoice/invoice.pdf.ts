@@ -174,6 +174,11 @@ export function invoicePdf(invoice: Invoice, sender: PdfSender | null, fonts: In
   if (invoice.discountAmount !== '0.00') totals.push(['Discount', `-${money(invoice.discountAmount)}`, false]);
   if (invoice.shippingAmount !== '0.00') totals.push(['Shipping', money(invoice.shippingAmount), false]);
   totals.push(['Total', money(invoice.total), true]);
+  // Partly paid: what came in and what is left (a fully paid invoice shows its status instead).
+  if (invoice.amountPaid !== '0.00' && invoice.balanceDue !== '0.00') {
+    totals.push(['Amount paid', `-${money(invoice.amountPaid)}`, false]);
+    totals.push(['Balance due', money(invoice.balanceDue), true]);
+  }
   if (y + totals.length * 20 + 20 > PAGE.height - PAGE.margin) {
     doc.addPage();
     y = PAGE.margin;
