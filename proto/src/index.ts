@@ -7,3 +7,4 @@ export * from './events.ts';
 export * from './rpc.ts';
 export * from './recurring.ts';
 export * from './payments.ts';
+export * from './product.ts';

@@ -299,6 +299,12 @@ export const InvoiceEvents = {
   Deleted: 'evt.billing.invoice.deleted',
 } as const;
 
-/** Payload of every invoice event: the invoice without its items. */
-export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true });
+/**
+ * Payload of every invoice event: the invoice without its items or token, plus its lines that name a product
+ * (catalog keeps stock and product revenue from them). `productLines` is absent on events that did not load the
+ * lines (a bulk status change): the lines are then as the previous event said.
+ */
+export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true }).extend({
+  productLines: z.array(z.object({ productId: z.number().int(), quantity: z.string(), amount: z.string() })).optional(),
+});
 export type InvoiceEventData = z.infer<typeof InvoiceEventData>;

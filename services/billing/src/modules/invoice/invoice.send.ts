@@ -3,7 +3,7 @@ import { InvoiceEvents, type Invoice } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
 import { invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
 import type { OutgoingMail } from './invoice.mail.ts';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */
 export const GET_INVOICE_SQL = `select ${INVOICE_COLUMNS}, i.public_token, ${ITEMS_JSON} as items
@@ -110,7 +110,6 @@ export async function markInvoiceSent(em: EntityManager, tenantId: string, invoi
     [invoiceId, tenantId],
   );
   const sent = (await loadInvoice(em, tenantId, invoiceId))!;
-  const { items: _items, publicToken: _token, ...data } = sent;
-  addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data });
+  addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data: eventData(sent) });
   return sent;
 }

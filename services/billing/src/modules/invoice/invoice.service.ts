@@ -3,7 +3,6 @@ import {
   InvoiceEvents,
   type Invoice,
   type InvoiceCreate,
-  type InvoiceEventData,
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceUpdate,
@@ -21,7 +20,9 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+
+export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf, type PdfSender } from './invoice.pdf.ts';
 import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent } from './invoice.send.ts';
@@ -31,10 +32,6 @@ import { checkDates, figures, type Figures } from './invoice.figures.ts';
 type Tenant = Pick<Identity, 'tenantId'>;
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
-export const eventData = (inv: Invoice): InvoiceEventData => {
-  const { items: _items, publicToken: _token, ...data } = inv;
-  return data;
-};
 
 const GET_SQL = GET_INVOICE_SQL;
 

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceCustomer, InvoiceItem, InvoiceStatus } from '@billpoint/proto';
+import type { Invoice, InvoiceCustomer, InvoiceEventData, InvoiceItem, InvoiceStatus } from '@billpoint/proto';
 
 /** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -155,3 +155,13 @@ export function insertInvoiceSql(lineCount: number): string {
     select ${INVOICE_COLUMNS}, i.public_token, ${lineCount ? itemsJson('it_new') : `'[]'::json`} as items
     from inv i ${CUSTOMER_JOIN}`;
 }
+
+/** An invoice as its events carry it (see InvoiceEventData): no items or token; the lines that name a product. */
+export const eventData = (inv: Invoice): InvoiceEventData => {
+  const { items, publicToken: _token, ...data } = inv;
+  if (!items) return data;
+  const productLines = items
+    .filter((it) => it.productId != null)
+    .map((it) => ({ productId: it.productId!, quantity: it.quantity, amount: it.amount }));
+  return { ...data, productLines };
+};

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { duePeriods, InvoiceEvents, periodDate, RecurringEvents, type Frequency } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { CUSTOMER_JOIN, INVOICE_COLUMNS, itemsJson, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
 import { eventData } from '../invoice/invoice.service.ts';
 import {
   RECURRING_COLUMNS,
@@ -167,8 +167,9 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount)
        select inv.tenant_id, inv.id, it.position, it.product_id, it.description, it.quantity, it.unit_price, it.amount
          from inv join billing.recurring_items it on it.recurring_invoice_id = inv.recurring_invoice_id and it.tenant_id = inv.tenant_id
+       returning *
      )
-     select ${INVOICE_COLUMNS} from inv i ${CUSTOMER_JOIN} order by i.id`,
+     select ${INVOICE_COLUMNS}, ${itemsJson('lines')} as items from inv i ${CUSTOMER_JOIN} order by i.id`,
     [JSON.stringify(src), tenantId],
   );
 }
