@@ -79,6 +79,11 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     egress: { smtp: true },
   },
   {
+    name: 'catalog',
+    port: 8083,
+    prefixes: ['/api/products'],
+  },
+  {
     name: 'payments',
     port: 8085,
     prefixes: ['/api/payments', '/api/subscription-plans', '/api/user-subscription', '/api/subscription'],

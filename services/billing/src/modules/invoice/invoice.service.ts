@@ -20,6 +20,7 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
+import { checkProducts } from '../readmodel/products.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 export { eventData };
@@ -110,6 +111,7 @@ export class InvoiceService {
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
     const f = figures(input.items, inv, 'invoice.');
+    await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     const requested = inv.invoiceNumber || null;
     const params: unknown[] = [
       ...[id.tenantId, id.userId, id.tenantId, requested, issueDate, inv.dueDate, inv.currency, inv.exchangeRate],
@@ -148,6 +150,7 @@ export class InvoiceService {
     const before = await this.get(id, invoiceId); // 404 first: another tenant's id never reaches the other checks
     // Keeping the invoice's customer is always allowed (even once deleted); a new one must exist in the tenant.
     if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId, 'customerId');
+    await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       const merged = {

@@ -15,6 +15,7 @@ import {
 } from '@billpoint/proto';
 import { addEvent, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
+import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
 import {
   RECURRING_COLUMNS,
@@ -34,11 +35,9 @@ const GET_SQL = `select ${RECURRING_COLUMNS}, ${RECURRING_ITEMS_JSON} as items
 /** The lines as stored: the server computes every amount (quantity × unit price) and the total. */
 function lines(input: RecurringInput) {
   const items = input.items.map((it, i) => {
-    // No catalog yet: no product exists in any tenant, so any product id is unknown (the catalog service will check).
-    if (it.productId != null) throw new Invalid('Product not found', `items.${i}.productId`);
     const amount = lineAmount(it.quantity, it.unitPrice);
     if (toCents(amount) > MAX_MONEY_CENTS) throw new Invalid('Amount is too large', `items.${i}.unitPrice`);
-    return { position: i, product_id: null, description: it.description, quantity: it.quantity, unit_price: it.unitPrice, amount };
+    return { position: i, product_id: it.productId ?? null, description: it.description, quantity: it.quantity, unit_price: it.unitPrice, amount };
   });
   const total = sumMoney(items.map((it) => it.amount));
   if (toCents(total) > MAX_MONEY_CENTS) throw new Invalid('Total is too large', 'items');
@@ -120,6 +119,7 @@ export class RecurringService {
   async create(id: Identity, input: RecurringInput): Promise<RecurringInvoice> {
     const { items, total } = lines(input);
     await this.#ensureCustomer(id, input.customerId);
+    await checkProducts(this.#ctx, id.tenantId, input.items);
     const at = position(input, 0, input.isActive ?? true);
     return this.#ctx.tx(id, async (em) => {
       const [row] = await em.execute<{ id: string }[]>(
@@ -147,6 +147,7 @@ export class RecurringService {
     const { items, total } = lines(input);
     const before = await this.get(id, scheduleId); // 404 first
     if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId);
+    await checkProducts(this.#ctx, id.tenantId, input.items);
     const today = await this.#today(id);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, scheduleId, true);

@@ -1,0 +1,4 @@
+import { runMigrationsMain } from '@billpoint/kit';
+import { catalogService } from './app.ts';
+
+await runMigrationsMain(catalogService);

@@ -1,0 +1,66 @@
+import { currencyDecimals, fromScaled, normalizeMoney, toScaled, type Product, type StockStatus } from '@billpoint/proto';
+
+const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Revenue of product `p`: the amounts of its lines on paid invoices (not deleted). */
+export const REVENUE_SQL = `(select coalesce(sum(l.amount), 0) from catalog.invoice_lines l
+    join catalog.invoices i on i.tenant_id = l.tenant_id and i.invoice_id = l.invoice_id
+   where l.tenant_id = p.tenant_id and l.product_id = p.id and i.status = 'paid' and not i.deleted)`;
+
+/** A product answer (alias `p`): money and quantities as text. */
+export const PRODUCT_COLUMNS = `p.id::text as id, p.name, p.sku, p.description, p.category, p.price::text as price, p.currency,
+  p.tax_rate::text as tax_rate, p.unit_of_measure, p.is_active, p.track_inventory, p.stock_quantity::text as stock_quantity,
+  p.low_stock_threshold, ${REVENUE_SQL}::text as revenue, ${ts('p.created_at')} as created_at, ${ts('p.updated_at')} as updated_at`;
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  sku: string | null;
+  description: string | null;
+  category: string | null;
+  price: string;
+  currency: string;
+  tax_rate: string;
+  unit_of_measure: string | null;
+  is_active: boolean;
+  track_inventory: boolean;
+  stock_quantity: string;
+  low_stock_threshold: number;
+  revenue: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An amount in the currency's own minor units: JPY "1500", USD "12.50". */
+export const inCurrency = (amount: string, currency: string) =>
+  fromScaled(toScaled(amount, 2) / 10n ** BigInt(2 - currencyDecimals(currency)), currencyDecimals(currency));
+
+/** out_of_stock at ≤ 0, low_stock at ≤ the threshold, else in_stock. */
+export function stockStatus(quantity: number, threshold: number): StockStatus {
+  if (quantity <= 0) return 'out_of_stock';
+  if (quantity <= threshold) return 'low_stock';
+  return 'in_stock';
+}
+
+export function toProduct(r: ProductRow): Product {
+  const quantity = Number(r.stock_quantity);
+  return {
+    id: Number(r.id),
+    name: r.name,
+    sku: r.sku,
+    description: r.description,
+    category: r.category,
+    price: inCurrency(r.price, r.currency),
+    currency: r.currency,
+    taxRate: r.tax_rate,
+    unitOfMeasure: r.unit_of_measure,
+    isActive: r.is_active,
+    trackInventory: r.track_inventory,
+    stockQuantity: r.track_inventory ? quantity : null,
+    lowStockThreshold: r.low_stock_threshold,
+    stockStatus: r.track_inventory ? stockStatus(quantity, r.low_stock_threshold) : null,
+    revenue: normalizeMoney(r.revenue),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
