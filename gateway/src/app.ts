@@ -9,6 +9,8 @@ import { IdentityService } from './modules/identity/identity.service.ts';
 import { SessionStore } from './modules/identity/session-store.ts';
 import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
@@ -67,6 +69,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
             )
           : undefined;
       authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
+      settingsRoutes(app, { sessions, settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()) });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };

@@ -12,5 +12,24 @@ export default defineFuzzMatrix({
   routes: {
     'POST /api/auth/register': {},
     'POST /api/auth/login': {},
+    'POST /api/organization-settings': {
+      readBack: async ({ parsed, client }) => {
+        const got = (await client.get('/api/organization-settings')).json;
+        const keys = [
+          'companyName',
+          'companyEmail',
+          'companyWebsite',
+          'defaultCurrency',
+          'defaultLanguage',
+          'timezone',
+          'customDomain',
+          'invoicePrefix',
+        ];
+        return {
+          actual: { ...Object.fromEntries(keys.map((k) => [k, got[k]])), billingAddress: got.billingAddress },
+          expected: { ...Object.fromEntries(keys.map((k) => [k, parsed[k] ?? null])), billingAddress: parsed.billingAddress },
+        };
+      },
+    },
   },
 });

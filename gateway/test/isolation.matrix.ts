@@ -10,7 +10,14 @@ const proxied = [
 export default defineIsolationMatrix({
   service: 'gateway',
   file: 'gateway/test/isolation.matrix.ts',
-  seed: async (t) => ({ email: t.email }),
+  seed: async (t) => {
+    const saved = await t.client.post('/api/organization-settings', {
+      companyName: t.organizationName,
+      billingAddress: { taxId: `TAX-${t.tag}` },
+    });
+    if (saved.status !== 200) throw new Error(`settings failed: ${saved.status} ${saved.text}`);
+    return { email: t.email };
+  },
   secrets: (_f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag],
   snapshot: async (db, t) => {
     const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
@@ -19,6 +26,7 @@ export default defineIsolationMatrix({
       memberships: await rows('select * from gateway.memberships where organization_id = $1'),
       users: await rows('select u.* from gateway.users u join gateway.memberships m on m.user_id = u.id where m.organization_id = $1'),
       sessions: await rows('select * from gateway.sessions where organization_id = $1'),
+      settings: await rows('select * from gateway.organization_settings where organization_id = $1'),
     };
   },
   excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
@@ -40,6 +48,12 @@ export default defineIsolationMatrix({
       answers: 'status',
       status: [401],
       call: (a) => ({ path: '/api/auth/login', body: { email: a.email, password: 'not the password' } }),
+    },
+    'GET /api/organization-settings': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/organization-settings' }) },
+    'POST /api/organization-settings': {
+      answers: 'status',
+      status: [200], // B saves its own settings; A's stay as they were
+      call: () => ({ path: '/api/organization-settings', body: { companyName: 'B company', invoicePrefix: 'BBB' } }),
     },
     'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },

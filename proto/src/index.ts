@@ -8,3 +8,4 @@ export * from './rpc.ts';
 export * from './recurring.ts';
 export * from './payments.ts';
 export * from './product.ts';
+export * from './settings.ts';

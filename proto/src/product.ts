@@ -159,12 +159,19 @@ export const ProductEvents = {
   Deleted: 'evt.catalog.product.deleted',
 } as const;
 
-/** { tenantId, id } → the product as an invoice line needs it, or null (none in that tenant, deleted). */
+/** { tenantId, ids } → those of the ids that are products of that tenant (not deleted), as invoice lines need them. */
 export const CatalogProductRpc = defineRpc({
   subject: 'rpc.catalog.product.get',
   service: 'catalog',
-  request: z.object({ tenantId: z.uuid(), id: z.number().int().positive() }),
-  response: z
-    .object({ id: z.number().int(), name: z.string(), price: z.string(), taxRate: z.string(), currency: z.string(), isActive: z.boolean() })
-    .nullable(),
+  request: z.object({ tenantId: z.uuid(), ids: z.array(z.number().int().positive()).min(1).max(1000) }),
+  response: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      price: z.string(),
+      taxRate: z.string(),
+      currency: z.string(),
+      isActive: z.boolean(),
+    }),
+  ),
 });

@@ -35,6 +35,11 @@ export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<stri
   const env = testEnv(db, {
     BUS_NAMESPACE: namespace,
     MAIL_OUTBOX_DIR: outbox,
+    // Periodic jobs run at start only (tests call them with an injected clock): a run in the middle of a test would
+    // change a tenant's rows under a check that they stayed as they were.
+    OVERDUE_INTERVAL_MS: '3600000',
+    RECURRING_INTERVAL_MS: '3600000',
+    REMINDERS_INTERVAL_MS: '3600000',
     ...(o.bus === 'nats' ? { NATS_URL: TEST_NATS_URL } : {}),
     ...o.env,
   });

@@ -204,7 +204,9 @@ describe('invoices through the gateway', () => {
     }
     expect(await nextNumber(c)).toBe('INV-0002');
     expect((await makeInvoice(c, cust.id)).invoiceNumber).toBe('INV-0002');
-    const counter = await stack.db.query(`select next_seq from billing.numbering where tenant_id = $1`, [me.organization.id]);
+    const counter = await stack.db.query(`select next_seq from billing.number_sequences where tenant_id = $1 and prefix = 'INV'`, [
+      me.organization.id,
+    ]);
     expect(counter.rows[0]!.next_seq).toBe('3');
   });
 

@@ -16,8 +16,5 @@ export const catalogService = {
   entities: [],
   migrations,
   routes: (app, ctx) => productRoutes(app, new ProductService(ctx as ServiceContext)),
-  consumers: async (ctx) => [
-    await invoiceLinesConsumer(ctx as ServiceContext),
-    await productResponder(ctx as ServiceContext, new ProductService(ctx as ServiceContext)),
-  ],
+  consumers: async (ctx) => [await invoiceLinesConsumer(ctx as ServiceContext), await productResponder(ctx as ServiceContext)],
 } satisfies ServiceDefinition<typeof configSchema>;

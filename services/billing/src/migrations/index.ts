@@ -4,6 +4,7 @@ import { m0003CustomersTombstone } from './0003-customers-tombstone.ts';
 import { m0004ClaimInvoiceNumber } from './0004-claim-invoice-number.ts';
 import { m0005Recurring } from './0005-recurring.ts';
 import { m0006Payments } from './0006-payments.ts';
+import { m0008OrganizationSettings } from './0008-organization-settings.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   m0004ClaimInvoiceNumber,
   m0005Recurring,
   m0006Payments,
+  m0008OrganizationSettings,
 ];

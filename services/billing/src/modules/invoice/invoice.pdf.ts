@@ -58,9 +58,22 @@ export const formatDate = (d: string) => dateFormat.format(new Date(`${d}T00:00:
 /** `2.00` → `2`, `1.50` → `1.5`. */
 const formatQuantity = (q: string) => q.replace(/\.?0+$/, '');
 
+/** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
 export interface PdfSender {
   name: string;
+  address?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  taxId?: string | null;
+  logoUrl?: string | null;
 }
+
+/** The seller block's lines under the name. */
+export const senderLines = (s: PdfSender | null) =>
+  s
+    ? [s.address, s.phone, s.email, s.website, s.taxId ? `Tax ID: ${s.taxId}` : null].filter((v): v is string => !!v && v.trim() !== '')
+    : [];
 
 const PAGE = { margin: 50, width: 595.28, height: 841.89 }; // A4
 const COLS = { description: 50, quantity: 330, rate: 385, amount: 470, end: 545 };
@@ -110,11 +123,13 @@ export function invoicePdf(invoice: Invoice, sender: PdfSender | null, fonts: In
 
   // Header: sender on the left, title and number on the right.
   write(sender?.name ?? '', [PAGE.margin, PAGE.margin], { width: 300 }, { size: 18, color: INK, bold: true });
+  const seller = senderLines(sender);
+  if (seller.length) write(seller.join('\n'), [PAGE.margin, doc.y + 2], { width: 280 }, { size: 9, color: MUTED });
   write('INVOICE', [345, PAGE.margin], { width: 200, align: 'right' }, { size: 22, color: INK, bold: true });
   write(invoice.invoiceNumber, [345, PAGE.margin + 28], { width: 200, align: 'right' }, { size: 11, color: '#374151' });
 
   // Bill to, and the dates.
-  let y = 140;
+  let y = Math.max(140, doc.y + 16);
   write('BILL TO', [PAGE.margin, y], {}, { size: 10, color: MUTED, bold: true });
   const billTo = [customer?.name, customer?.company, customer?.email, customer?.phone, customer?.address].filter(
     (v): v is string => !!v && v.trim() !== '',

@@ -18,9 +18,13 @@ export async function loadInvoice(em: EntityManager, tenantId: string, invoiceId
 
 /** The seller as the PDF and the e-mails name it (the organization read model). */
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender | null> {
-  const [org] = await ctx.reader.query<{ name: string }>(tenantId, `select name from billing.organizations where tenant_id = $1`, [
+  const [org] = await ctx.reader.query<PdfSender>(
     tenantId,
-  ]);
+    `select name, address, coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
+            logo_url as "logoUrl"
+       from billing.organizations where tenant_id = $1`,
+    [tenantId],
+  );
   return org ?? null;
 }
 

@@ -13,9 +13,10 @@ const SQL_FORMAT = (prefix: string, seq: string) =>
  * no invoice exists (custom numbers may have taken some). A read: nothing is reserved. Run under the tenant (RLS).
  */
 export const NEXT_NUMBER_SQL = `
-  with n as (
-    select coalesce(max(prefix), '${DEFAULT_PREFIX}') as prefix, coalesce(max(next_seq), 1) as start
-    from billing.numbering where tenant_id = $1
+  with p as (select coalesce(max(prefix), '${DEFAULT_PREFIX}') as prefix from billing.numbering where tenant_id = $1),
+  n as (
+    select p.prefix, coalesce((select q.next_seq from billing.number_sequences q where q.tenant_id = $1 and q.prefix = p.prefix), 1) as start
+    from p
   )
   select n.prefix, s.seq::text as seq from n cross join lateral (
     select g as seq from generate_series(n.start, n.start + 1000000) g

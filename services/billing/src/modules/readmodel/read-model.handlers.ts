@@ -1,6 +1,6 @@
-import { OrganizationCreatedData, OrganizationEvents } from '@billpoint/proto';
+import { OrganizationCreatedData, OrganizationEvents, OrganizationUpdated, OrganizationUpdatedData } from '@billpoint/proto';
 import { consumeEvents, type ServiceContext, type Subscription } from '@billpoint/kit';
-import { upsertOrganization } from './read-model.ts';
+import { applyOrganizationSettings, upsertOrganization } from './read-model.ts';
 import { customerReadModel } from './customers.read-model.ts';
 
 /** The consumers that keep billing's read models current (idempotent: processed-message log + versioned upserts). */
@@ -14,5 +14,12 @@ export async function readModelConsumers(ctx: ServiceContext): Promise<Subscript
     parse: (data) => OrganizationCreatedData.parse(data),
     handle: (event, em) => upsertOrganization(em, event.data),
   });
-  return [customers, organizations];
+  const settings = await consumeEvents({
+    ...base,
+    durable: 'billing-organization-settings',
+    subject: OrganizationUpdated,
+    parse: (data) => OrganizationUpdatedData.parse(data),
+    handle: (event, em) => applyOrganizationSettings(em, event.data),
+  });
+  return [customers, organizations, settings];
 }

@@ -1,4 +1,4 @@
-import type { Organization } from '@billpoint/proto';
+import type { Organization, OrganizationUpdatedData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 
 /**
@@ -10,5 +10,32 @@ export async function upsertOrganization(em: EntityManager, o: Organization): Pr
     `insert into billing.organizations (tenant_id, name) values (?, ?)
      on conflict (tenant_id) do update set name = excluded.name, updated_at = now()`,
     [o.id, o.name],
+  );
+}
+
+/**
+ * `organization.updated`: the seller block of the PDF, the invoice prefix new numbers take, the time zone "today" is
+ * taken in. Kept by version (the settings' updatedAt): an older event changes nothing.
+ */
+export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData): Promise<void> {
+  const applied = await em.execute<{ tenant_id: string }[]>(
+    `insert into billing.organizations as t (tenant_id, name, timezone, company_email, company_website, address, phone, billing_email,
+       tax_id, logo_url, version)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone,
+       company_email = excluded.company_email, company_website = excluded.company_website, address = excluded.address,
+       phone = excluded.phone, billing_email = excluded.billing_email, tax_id = excluded.tax_id, logo_url = excluded.logo_url,
+       version = excluded.version, updated_at = now()
+       where t.version is null or t.version < excluded.version
+     returning tenant_id`,
+    [
+      ...[o.id, o.companyName, o.timezone, o.companyEmail, o.companyWebsite, o.billingAddress.address, o.billingAddress.phone],
+      ...[o.billingAddress.email, o.billingAddress.taxId, o.logoUrl, o.updatedAt],
+    ],
+  );
+  if (!applied.length) return;
+  await em.execute(
+    `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
+    [o.id, o.invoicePrefix],
   );
 }

@@ -37,7 +37,14 @@ function lines(input: RecurringInput) {
   const items = input.items.map((it, i) => {
     const amount = lineAmount(it.quantity, it.unitPrice);
     if (toCents(amount) > MAX_MONEY_CENTS) throw new Invalid('Amount is too large', `items.${i}.unitPrice`);
-    return { position: i, product_id: it.productId ?? null, description: it.description, quantity: it.quantity, unit_price: it.unitPrice, amount };
+    return {
+      position: i,
+      product_id: it.productId ?? null,
+      description: it.description,
+      quantity: it.quantity,
+      unit_price: it.unitPrice,
+      amount,
+    };
   });
   const total = sumMoney(items.map((it) => it.amount));
   if (toCents(total) > MAX_MONEY_CENTS) throw new Invalid('Total is too large', 'items');

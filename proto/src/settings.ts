@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/** Organization settings (areas §2 Settings, §3 organization_settings, §5, §9). The gateway owns the organization. */
+export const SettingsCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
+export const SettingsLanguages = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
+export const SettingsTimezones = [
+  'UTC',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+] as const;
+
+export const SettingsMessages = {
+  companyNameRequired: 'Company name is required',
+  websiteInvalid: 'Please enter a valid website URL',
+  saveFailed: 'Failed to save organization settings. Please try again.',
+} as const;
+
+/** §5: an optional http(s) scheme, optional www, a domain, a TLD of 2+ letters, an optional path. */
+export const WEBSITE_PATTERN =
+  /^([Hh][Tt][Tt][Pp][Ss]?:\/\/)?([Ww]{3}\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(\/[^\s]*)?$/;
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const BillingAddress = z.strictObject({
+  address: text(500, 'Address'),
+  phone: text(50, 'Phone'),
+  email: z.preprocess((v) => (v === '' ? null : v), z.email({ error: 'Billing e-mail must be a valid e-mail' }).max(254).nullish()),
+  taxId: text(50, 'Tax ID'),
+});
+
+/** POST /api/organization-settings: the settings form (defaults of §5; only admins may save). */
+export const OrganizationSettingsBody = z.strictObject({
+  companyName: z.string({ error: SettingsMessages.companyNameRequired }).trim().min(1, SettingsMessages.companyNameRequired).max(200),
+  /** The organization's name (the spec's call); defaults to the company name. */
+  organizationName: z.string().trim().max(200, 'Organization name must be at most 200 characters').nullish(),
+  companyEmail: z.preprocess((v) => (v === '' ? null : v), z.email({ error: 'Company e-mail must be a valid e-mail' }).max(254).nullish()),
+  companyWebsite: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().trim().max(300).regex(WEBSITE_PATTERN, { error: SettingsMessages.websiteInvalid }).nullish(),
+  ),
+  defaultCurrency: z.enum(SettingsCurrencies, { error: `Currency must be one of ${SettingsCurrencies.join(', ')}` }).default('USD'),
+  defaultLanguage: z.enum(SettingsLanguages, { error: `Language must be one of ${SettingsLanguages.join(', ')}` }).default('en'),
+  timezone: z.enum(SettingsTimezones, { error: 'Time zone is not one of the offered ones' }).default('UTC'),
+  customDomain: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(253)
+      .regex(/^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/, { error: 'Custom domain must be a domain name' })
+      .nullish(),
+  ),
+  invoicePrefix: z
+    .string({ error: 'Invoice prefix is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/, { error: 'Invoice prefix must be 1–12 letters, digits, - or _' })
+    .default('INV'),
+  billingAddress: BillingAddress.default({ address: null, phone: null, email: null, taxId: null }),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/api\/[A-Za-z0-9/_.-]+$/, { error: 'Logo must be an uploaded logo' })
+    .nullish(),
+});
+export type OrganizationSettingsInput = z.output<typeof OrganizationSettingsBody>;
+
+export const OrganizationSettings = z.object({
+  organizationName: z.string(),
+  companyName: z.string(),
+  companyEmail: z.string().nullable(),
+  companyWebsite: z.string().nullable(),
+  defaultCurrency: z.string(),
+  defaultLanguage: z.string(),
+  timezone: z.string(),
+  customDomain: z.string().nullable(),
+  invoicePrefix: z.string(),
+  billingAddress: z.object({
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    taxId: z.string().nullable(),
+  }),
+  logoUrl: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
+
+/** `evt.gateway.organization.updated`: what other services keep of the organization (billing: PDF seller, prefix, time zone). */
+export const OrganizationUpdatedData = OrganizationSettings.extend({ id: z.uuid() });
+export type OrganizationUpdatedData = z.infer<typeof OrganizationUpdatedData>;
+export const OrganizationUpdated = 'evt.gateway.organization.updated';
