@@ -85,7 +85,7 @@ async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: stri
         await finish(d, 'skipped', `the invoice is ${invoice.status}`);
         continue;
       }
-      const url = (ctx.config as { PUBLIC_URL: string }).PUBLIC_URL;
+      const url = (ctx.config as unknown as { PUBLIC_URL: string }).PUBLIC_URL;
       const mail = d.kind === 'invoice' ? await invoiceMail(invoice, sender, to, url) : await reminderMail(invoice, sender, to, today, url);
       const messageId = deliveryMessageId(tenantId, invoiceId, d.kind, d.key);
       try {
