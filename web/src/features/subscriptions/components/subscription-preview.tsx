@@ -1,0 +1,73 @@
+import type * as React from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import { Info } from 'lucide-react';
+import type { RecurringInvoice } from '@billpoint/proto';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatLongDate, formatMoney } from '@/lib/format';
+import { figures, invoiceCount, preview, type SubscriptionFormValues } from '../lib/subscription-form';
+
+function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="text-right font-medium tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The preview of the schedule (areas §4): the first invoice on the start date, the next one period later, the
+ * total of one invoice, and on a new schedule whose start date has come, how many invoices it produces at once.
+ * On the edit screen, the invoices generated so far and, while the start date and frequency are unchanged, the
+ * next date the server has scheduled.
+ */
+export function SubscriptionPreview({
+  control,
+  today,
+  schedule,
+}: {
+  control: Control<SubscriptionFormValues>;
+  today: string;
+  schedule?: RecurringInvoice;
+}) {
+  const [startDate, endDate, frequency, currency, items] = useWatch({
+    control,
+    name: ['startDate', 'endDate', 'frequency', 'currency', 'items'],
+  });
+  const { total } = figures(items ?? []);
+  const p = preview({ startDate, endDate, frequency }, today);
+  const asScheduled = schedule && schedule.startDate === startDate && schedule.frequency === frequency;
+  const nextDate = asScheduled ? schedule.nextInvoiceDate : p?.nextDate;
+
+  return (
+    <Card className="lg:sticky lg:top-6">
+      <CardHeader>
+        <CardTitle>Preview</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-2 text-sm">
+          {schedule && <Line label="Invoices generated">{schedule.totalInvoicesGenerated}</Line>}
+          {p && <Line label="First invoice">{formatLongDate(p.firstDate)}</Line>}
+          {p && (
+            <Line label="Next invoice date" testId="next-invoice-date">
+              {nextDate ? formatLongDate(nextDate) : '—'}
+            </Line>
+          )}
+          <div className="border-t pt-2 text-base">
+            <Line label="Total per invoice" testId="subscription-total">
+              {formatMoney(total, currency)}
+            </Line>
+          </div>
+        </dl>
+        {!schedule && p && p.dueNow > 0 && (
+          <p className="flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm" data-testid="catch-up-notice">
+            <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {`${invoiceCount(p.dueNow)} will be generated right away for the periods since ${formatLongDate(p.firstDate)}.`}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
