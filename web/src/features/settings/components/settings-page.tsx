@@ -53,15 +53,14 @@ export function SettingsPage() {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="settings-section-title" className="max-w-3xl min-w-0 space-y-4">
+        {/* Not a named region: "Notifications" would clash with the toast area's "Notifications (F8)". */}
+        <div className="max-w-3xl min-w-0 space-y-4">
           <div>
-            <h2 id="settings-section-title" className="text-lg font-semibold">
-              {current.label}
-            </h2>
+            <h2 className="text-lg font-semibold">{current.label}</h2>
             <p className="text-sm text-muted-foreground">{current.description}</p>
           </div>
           <current.Component />
-        </section>
+        </div>
       </PageBody>
     </>
   );

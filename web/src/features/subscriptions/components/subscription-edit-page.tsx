@@ -6,8 +6,10 @@ import type { RecurringInvoice } from '@billpoint/proto';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ListLoadFailed } from '@/components/list-parts';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { toIsoDate } from '@/lib/format';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useSubscription } from '../api/get-subscription';
@@ -57,7 +59,8 @@ function EditForm({ schedule }: { schedule: RecurringInvoice }) {
 /** Edit Subscription: the create form prefilled from GET /api/recurring-invoices/{id}; saves the whole schedule with PUT. */
 export function SubscriptionEditPage() {
   const { id = '' } = useParams();
-  const { data: schedule, isPending, isError } = useSubscription(id);
+  const { data: schedule, isPending, error, refetch } = useSubscription(id);
+  const missing = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !schedule);
   return (
     <>
       <PageHeader
@@ -71,11 +74,13 @@ export function SubscriptionEditPage() {
             <Skeleton className="h-72 w-full" />
             <Skeleton className="h-48 w-full" />
           </div>
-        ) : isError || !schedule ? (
+        ) : missing ? (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed py-12 text-center">
             <h2 className="text-lg font-semibold">Subscription not found</h2>
             <p className="text-sm text-muted-foreground">The subscription you're looking for doesn't exist or has been deleted.</p>
           </div>
+        ) : error || !schedule ? (
+          <ListLoadFailed what="the subscription" onRetry={() => void refetch()} />
         ) : (
           <EditForm key={schedule.updatedAt} schedule={schedule} />
         )}
