@@ -4,7 +4,7 @@ import { CalendarIcon, X } from 'lucide-react';
 import { isValid } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { formatLongDate, parseDate, toIsoDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -20,6 +20,8 @@ export function DateField<T extends FieldValues>({
   disabledBefore,
   clearable,
   placeholder = 'Pick a date',
+  disabled,
+  description,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
@@ -29,6 +31,9 @@ export function DateField<T extends FieldValues>({
   disabledBefore?: Date;
   clearable?: boolean;
   placeholder?: string;
+  disabled?: boolean;
+  /** A line under the field (e.g. why it cannot be changed). */
+  description?: string;
 }) {
   const [open, setOpen] = React.useState(false);
   return (
@@ -48,6 +53,7 @@ export function DateField<T extends FieldValues>({
                     <Button
                       ref={field.ref}
                       variant="outline"
+                      disabled={disabled}
                       onBlur={field.onBlur}
                       className={cn('w-full justify-start text-left font-normal', !valid && 'text-muted-foreground')}
                     >
@@ -71,12 +77,13 @@ export function DateField<T extends FieldValues>({
                   />
                 </PopoverContent>
               </Popover>
-              {clearable && valid && (
+              {clearable && valid && !disabled && (
                 <Button variant="ghost" size="icon" aria-label={`Clear ${label}`} onClick={() => field.onChange('')}>
                   <X aria-hidden="true" />
                 </Button>
               )}
             </div>
+            {description && <FormDescription>{description}</FormDescription>}
             <FormMessage />
           </FormItem>
         );

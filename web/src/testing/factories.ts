@@ -1,4 +1,4 @@
-import type { Customer, Invoice, RecurringInvoice, RecurringSummary } from '@billpoint/proto';
+import type { Customer, Invoice, RecurringInvoice, RecurringSummary, User } from '@billpoint/proto';
 
 let nextId = 1;
 
@@ -115,6 +115,20 @@ export function makeSummary(overrides: Partial<RecurringSummary> = {}): Recurrin
     inactive: 0,
     monthlyRevenue: [],
     averageValue: [],
+    ...overrides,
+  };
+}
+
+/** The signed-in user (GET /api/auth/user), an administrator by default. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '0b6a3c52-4a0e-4a8f-9a43-5f0c1c2f6a11',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
+    role: 'admin',
     ...overrides,
   };
 }

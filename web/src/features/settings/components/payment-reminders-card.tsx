@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useReminderSettings, useUpdateReminderSettings } from '../api/reminder-settings';
 import { REMINDER_NUMBERS, reminderExplanation, reminderResolver, toReminderForm, type ReminderFormValues } from '../lib/reminder-form';
@@ -32,7 +33,10 @@ function Explanation({ control }: { control: Control_ }) {
   );
 }
 
-function RemindersForm({ settings }: { settings: ReminderSettings }) {
+/** Only administrators change organization settings (the server answers 403 to others). */
+export const ADMINS_ONLY = 'Only administrators can change these settings.';
+
+function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; readOnly: boolean }) {
   const form = useForm<ReminderFormValues, unknown, ReminderSettings>({
     resolver: reminderResolver,
     defaultValues: toReminderForm(settings),
@@ -44,9 +48,10 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
     },
     onError: (error) => {
       if (isHandledGlobally(error)) return;
-      for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, REMINDER_NUMBERS))
-        form.setError(issue.name, { message: issue.message });
-      toast({ variant: 'destructive', title: 'Failed to save settings' });
+      const body = error instanceof ApiError ? error.body : undefined;
+      for (const issue of fieldIssues(body, REMINDER_NUMBERS)) form.setError(issue.name, { message: issue.message });
+      const refused = error instanceof ApiError && error.status === 403;
+      toast({ variant: 'destructive', title: 'Failed to save settings', description: refused ? body?.message : undefined });
     },
   });
   const submit = form.handleSubmit((body) => save.mutate(body));
@@ -54,47 +59,50 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
   return (
     <Form {...form}>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <CardContent className="space-y-6">
-          <FormField
-            control={form.control}
-            name="enabled"
-            render={({ field }) => (
-              <FormItem className="flex items-start gap-3">
-                <FormControl>
-                  <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-                </FormControl>
-                <div className="grid gap-1">
-                  <FormLabel>Send payment reminders</FormLabel>
-                  <FormDescription className="text-xs">Unpaid invoices remind their customers by e-mail.</FormDescription>
-                </div>
-              </FormItem>
-            )}
-          />
-          <div className="grid gap-4 md:grid-cols-3">
-            {NUMBERS.map(({ name, label, min, max }) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="number" inputMode="numeric" min={min} max={max} step={1} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-            ))}
-          </div>
-          <Explanation control={form.control} />
-        </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </CardFooter>
+        <fieldset disabled={readOnly}>
+          <CardContent className="space-y-6">
+            <FormField
+              control={form.control}
+              name="enabled"
+              render={({ field }) => (
+                <FormItem className="flex items-start gap-3">
+                  <FormControl>
+                    <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+                  </FormControl>
+                  <div className="grid gap-1">
+                    <FormLabel>Send payment reminders</FormLabel>
+                    <FormDescription className="text-xs">Unpaid invoices remind their customers by e-mail.</FormDescription>
+                  </div>
+                </FormItem>
+              )}
+            />
+            <div className="grid gap-4 md:grid-cols-3">
+              {NUMBERS.map(({ name, label, min, max }) => (
+                <FormField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>{label}</FormLabel>
+                      <FormControl>
+                        <Input {...field} type="number" inputMode="numeric" min={min} max={max} step={1} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+              ))}
+            </div>
+            <Explanation control={form.control} />
+          </CardContent>
+          <CardFooter className="justify-end gap-4">
+            {readOnly && <p className="mr-auto text-sm text-muted-foreground">{ADMINS_ONLY}</p>}
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </CardFooter>
+        </fieldset>
       </form>
     </Form>
   );
@@ -103,6 +111,7 @@ function RemindersForm({ settings }: { settings: ReminderSettings }) {
 /** Payment reminders (an organization setting): GET and PUT /api/reminder-settings. */
 export function PaymentRemindersCard() {
   const { data: settings, isPending, isError, refetch } = useReminderSettings();
+  const { user } = useUser();
   return (
     <Card>
       <CardHeader>
@@ -119,7 +128,7 @@ export function PaymentRemindersCard() {
           <ListLoadFailed what="settings" onRetry={() => void refetch()} />
         </CardContent>
       ) : (
-        <RemindersForm settings={settings} />
+        <RemindersForm settings={settings} readOnly={!!user && user.role !== 'admin'} />
       )}
     </Card>
   );

@@ -3,15 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '@billpoint/proto';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
+import { makeUser } from '@/testing/factories';
 import { SettingsPage } from './settings-page';
 
 const renderSettings = (path = '/settings') => renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path });
 const toastArea = () => screen.getByRole('region', { name: /Notifications/ });
 
 /** GET and PUT /api/reminder-settings; the PUT answers what it was sent (read from the recorded calls). */
-function stubSettings(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, extra: Route[] = []) {
+function stubSettings(initial: ReminderSettings = DEFAULT_REMINDER_SETTINGS, extra: Route[] = [], user = makeUser()) {
   const calls: ReturnType<typeof stubFetch> = stubFetch([
     ...extra,
+    { path: '/api/auth/user', body: user },
     { path: '/api/reminder-settings', body: initial },
     { method: 'PUT', path: '/api/reminder-settings', reply: () => ({ body: JSON.parse(String(calls.at(-1)!.init!.body)) as unknown }) },
   ]);
@@ -102,5 +104,33 @@ describe('settings', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByLabelText('Days before the due date')).toHaveValue(3));
+  });
+
+  it('is read-only for members who are not administrators', async () => {
+    stubSettings({ ...DEFAULT_REMINDER_SETTINGS, enabled: true }, [], makeUser({ role: 'user' }));
+    renderSettings();
+    expect(await screen.findByText('Only administrators can change these settings.')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Send payment reminders' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Send payment reminders' })).toBeChecked();
+    expect(screen.getByLabelText('Days before the due date')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('says why the server refused a save (the role changed meanwhile)', async () => {
+    const user = userEvent.setup();
+    stubSettings(DEFAULT_REMINDER_SETTINGS, [
+      {
+        method: 'PUT',
+        path: '/api/reminder-settings',
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'Only administrators can change the reminder settings' },
+      },
+    ]);
+    renderSettings();
+    await screen.findByLabelText('Days before the due date');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const area = within(toastArea());
+    expect(await area.findByText('Failed to save settings')).toBeInTheDocument();
+    expect(area.getByText('Only administrators can change the reminder settings')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,15 @@ function ChoiceField({
   name,
   label,
   options,
-}: Props & { name: 'frequency' | 'currency'; label: string; options: readonly { value: string; label: string }[] }) {
+  disabled,
+  description,
+}: Props & {
+  name: 'frequency' | 'currency';
+  label: string;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+  description?: string;
+}) {
   return (
     <FormField
       control={control}
@@ -25,7 +33,7 @@ function ChoiceField({
       render={({ field }) => (
         <FormItem>
           <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange}>
+          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
             <FormControl>
               <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
                 <SelectValue />
@@ -39,6 +47,7 @@ function ChoiceField({
               ))}
             </SelectContent>
           </Select>
+          {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
       )}
@@ -49,8 +58,19 @@ function ChoiceField({
 const FREQUENCY_OPTIONS = Frequencies.map((f) => ({ value: f, label: capitalize(f) }));
 const CURRENCY_OPTIONS = SubscriptionCurrencies.map((c) => ({ value: c, label: c }));
 
-/** Name, customer, frequency, currency, start and end dates, and whether invoices are sent automatically. */
-export function BasicInformation({ control, current }: Props & { current?: { id: number; name: string } | null }) {
+/** Why the start date and frequency of an edited schedule are read-only (the server refuses to change them). */
+export const ANCHOR_LOCKED = 'Fixed once invoices were generated.';
+
+/**
+ * Name, customer, frequency, currency, start and end dates, and whether invoices are sent automatically. Once a
+ * schedule has generated invoices its periods are numbered from its start date and frequency: those two are locked.
+ */
+export function BasicInformation({
+  control,
+  current,
+  anchorLocked,
+}: Props & { current?: { id: number; name: string } | null; anchorLocked?: boolean }) {
+  const locked = anchorLocked ? { disabled: true, description: ANCHOR_LOCKED } : {};
   return (
     <Card>
       <CardHeader>
@@ -61,8 +81,8 @@ export function BasicInformation({ control, current }: Props & { current?: { id:
           <TextField control={control} name="name" label="Subscription Name" placeholder="e.g. Monthly website hosting" />
         </div>
         <CustomerField control={control} name="customerId" current={current} />
-        <ChoiceField control={control} name="frequency" label="Frequency" options={FREQUENCY_OPTIONS} />
-        <DateField control={control} name="startDate" label="Start Date" />
+        <ChoiceField control={control} name="frequency" label="Frequency" options={FREQUENCY_OPTIONS} {...locked} />
+        <DateField control={control} name="startDate" label="Start Date" {...locked} />
         <DateField control={control} name="endDate" label="End Date (optional)" clearable placeholder="No end date" />
         <ChoiceField control={control} name="currency" label="Currency" options={CURRENCY_OPTIONS} />
         <FormField

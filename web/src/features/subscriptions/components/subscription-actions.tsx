@@ -25,6 +25,7 @@ import { ToastAction } from '@/components/ui/toast';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteSubscription } from '../api/delete-subscription';
 import { useRunSubscription } from '../api/run-subscription';
@@ -33,8 +34,11 @@ import { invoiceCount } from '../lib/subscription-form';
 
 export const RESUME_HINT = 'Resuming continues with the next future date; paused periods are not billed.';
 
+/** A failure toast; a refusal the server explains (409: paused, ended) carries its reason. */
 const failed = (title: string) => (error: Error) => {
-  if (!isHandledGlobally(error)) toast({ variant: 'destructive', title });
+  if (isHandledGlobally(error)) return;
+  const reason = error instanceof ApiError && error.status === 409 ? error.body?.message : undefined;
+  toast({ variant: 'destructive', title, description: reason });
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { Frequency } from '@billpoint/proto';
+import type { Frequency, RecurringInvoice } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -19,7 +19,8 @@ export function FrequencyBadge({ frequency }: { frequency: Frequency }) {
   );
 }
 
-/** Active, or Paused (isActive false). */
-export function SubscriptionStatusBadge({ isActive }: { isActive: boolean }) {
-  return isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Paused</Badge>;
+/** Active; Paused; or Ended: inactive with no next date (its end date has passed). */
+export function SubscriptionStatusBadge({ subscription: s }: { subscription: Pick<RecurringInvoice, 'isActive' | 'nextInvoiceDate'> }) {
+  if (s.isActive) return <Badge variant="success">Active</Badge>;
+  return s.nextInvoiceDate ? <Badge variant="secondary">Paused</Badge> : <Badge variant="outline">Ended</Badge>;
 }

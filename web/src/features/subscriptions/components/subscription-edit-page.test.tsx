@@ -60,15 +60,52 @@ describe('edit subscription', () => {
     expect(screen.getByLabelText('Quantity (item 2)')).toHaveValue(2.5);
     expect(screen.getByLabelText('Amount (item 2)')).toHaveValue('€50.00');
     expect(screen.getByTestId('subscription-total')).toHaveTextContent('€150.00');
-    // The server's schedule while start date and frequency are as stored; no catch-up notice on an existing schedule.
+    // Invoices were generated: the periods are numbered from the start date and frequency, which stay as they are;
+    // the preview shows the server's next date, and no catch-up.
+    expect(screen.getByRole('button', { name: 'Start Date' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Frequency' })).toBeDisabled();
+    expect(screen.getAllByText('Fixed once invoices were generated.')).toHaveLength(2);
     expect(screen.getByText('Invoices generated').nextSibling).toHaveTextContent('2');
+    expect(screen.queryByText('First invoice')).not.toBeInTheDocument();
     expect(screen.getByTestId('next-invoice-date')).toHaveTextContent('May 30, 2025');
     expect(screen.queryByTestId('catch-up-notice')).not.toBeInTheDocument();
+  });
 
+  it('keeps a schedule that has generated nothing yet open to a new start date and frequency, with the create preview', async () => {
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Frequency' }));
+    const fresh = { ...schedule, id: 13, totalInvoicesGenerated: 0, startDate: '2099-01-31', endDate: null, nextInvoiceDate: '2099-01-31' };
+    stubFetch([{ path: '/api/recurring-invoices/13', body: fresh }, ...apiRoutes()]);
+    renderEdit(13);
+    const frequency = await screen.findByRole('combobox', { name: 'Frequency' });
+    expect(frequency).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Start Date' })).toBeEnabled();
+    expect(screen.queryByText('Fixed once invoices were generated.')).not.toBeInTheDocument();
+    expect(screen.getByText('First invoice').nextSibling).toHaveTextContent('January 31, 2099');
+    expect(screen.getByTestId('next-invoice-date')).toHaveTextContent('April 30, 2099');
+    await user.click(frequency);
     await user.click(screen.getByRole('option', { name: 'Monthly' }));
-    expect(screen.getByTestId('next-invoice-date')).toHaveTextContent('December 30, 2024');
+    expect(screen.getByTestId('next-invoice-date')).toHaveTextContent('February 28, 2099');
+    expect(screen.queryByTestId('catch-up-notice')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    const user = userEvent.setup();
+    const message = 'The start date cannot change once invoices were generated; create a new subscription instead';
+    stubFetch(
+      apiRoutes([
+        {
+          method: 'PUT',
+          path: '/api/recurring-invoices/12',
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message, issues: [{ path: 'startDate', message }] },
+        },
+      ]),
+    );
+    renderEdit();
+    await screen.findByLabelText('Subscription Name');
+    await user.click(screen.getByRole('button', { name: 'Update Subscription' }));
+    expect(await within(toastArea()).findByText('Failed to update subscription')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 
   it('puts the whole schedule, toasts and goes to the list', async () => {

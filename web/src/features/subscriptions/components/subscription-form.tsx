@@ -50,7 +50,11 @@ export function SubscriptionForm({
     <Form {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <BasicInformation control={form.control} current={schedule?.customer} />
+          <BasicInformation
+            control={form.control}
+            current={schedule?.customer}
+            anchorLocked={!!schedule && schedule.totalInvoicesGenerated > 0}
+          />
           <SubscriptionItems control={form.control} />
           <Card>
             <CardHeader>

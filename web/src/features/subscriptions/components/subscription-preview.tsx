@@ -4,7 +4,7 @@ import { Info } from 'lucide-react';
 import type { RecurringInvoice } from '@billpoint/proto';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDate, formatMoney } from '@/lib/format';
-import { figures, invoiceCount, preview, type SubscriptionFormValues } from '../lib/subscription-form';
+import { figures, invoiceCount, schedulePreview, type SubscriptionFormValues } from '../lib/subscription-form';
 
 function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -19,9 +19,8 @@ function Line({ label, children, testId }: { label: string; children: React.Reac
 
 /**
  * The preview of the schedule (areas §4): the first invoice on the start date, the next one period later, the
- * total of one invoice, and on a new schedule whose start date has come, how many invoices it produces at once.
- * On the edit screen, the invoices generated so far and, while the start date and frequency are unchanged, the
- * next date the server has scheduled.
+ * total of one invoice, and when the start date has come, how many invoices it produces at once. For a schedule
+ * that has generated invoices: how many, and the next date the server has scheduled (see schedulePreview).
  */
 export function SubscriptionPreview({
   control,
@@ -37,9 +36,8 @@ export function SubscriptionPreview({
     name: ['startDate', 'endDate', 'frequency', 'currency', 'items'],
   });
   const { total } = figures(items ?? []);
-  const p = preview({ startDate, endDate, frequency }, today);
-  const asScheduled = schedule && schedule.startDate === startDate && schedule.frequency === frequency;
-  const nextDate = asScheduled ? schedule.nextInvoiceDate : p?.nextDate;
+  const p = schedulePreview({ startDate, endDate, frequency }, today, schedule);
+  const hasDates = p.firstDate !== null || p.generated !== null;
 
   return (
     <Card className="lg:sticky lg:top-6">
@@ -48,11 +46,11 @@ export function SubscriptionPreview({
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="space-y-2 text-sm">
-          {schedule && <Line label="Invoices generated">{schedule.totalInvoicesGenerated}</Line>}
-          {p && <Line label="First invoice">{formatLongDate(p.firstDate)}</Line>}
-          {p && (
+          {p.generated !== null && <Line label="Invoices generated">{p.generated}</Line>}
+          {p.firstDate && <Line label="First invoice">{formatLongDate(p.firstDate)}</Line>}
+          {hasDates && (
             <Line label="Next invoice date" testId="next-invoice-date">
-              {nextDate ? formatLongDate(nextDate) : '—'}
+              {p.nextDate ? formatLongDate(p.nextDate) : '—'}
             </Line>
           )}
           <div className="border-t pt-2 text-base">
@@ -61,7 +59,7 @@ export function SubscriptionPreview({
             </Line>
           </div>
         </dl>
-        {!schedule && p && p.dueNow > 0 && (
+        {p.firstDate && p.dueNow > 0 && (
           <p className="flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm" data-testid="catch-up-notice">
             <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             {`${invoiceCount(p.dueNow)} will be generated right away for the periods since ${formatLongDate(p.firstDate)}.`}

@@ -1,43 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RecurringInvoice } from '@billpoint/proto';
-import { renderRoutes, stubFetch, type Route } from '@/testing/render';
+import { stubFetch } from '@/testing/render';
 import { makeSubscription, makeSummary } from '@/testing/factories';
-import { RESUME_HINT } from './subscription-actions';
-import { SubscriptionsPage } from './subscriptions-page';
-
-/** A stand-in for GET /api/recurring-invoices: search over name and customer name, status, frequency, x-total-count. */
-function listApi(all: RecurringInvoice[]) {
-  return (url: URL) => {
-    const search = (url.searchParams.get('search') ?? '').toLowerCase();
-    const status = url.searchParams.get('status');
-    const frequency = url.searchParams.get('frequency');
-    const matches = all.filter(
-      (s) =>
-        (!status || s.isActive === (status === 'active')) &&
-        (!frequency || s.frequency === frequency) &&
-        [s.name, s.customer?.name ?? ''].some((v) => v.toLowerCase().includes(search)),
-    );
-    return { body: matches, headers: { 'x-total-count': String(matches.length) } };
-  };
-}
-
-function routes(all: RecurringInvoice[], extra: Route[] = [], summary = makeSummary()): Route[] {
-  return [...extra, { path: '/api/recurring-invoices/summary', body: summary }, { path: '/api/recurring-invoices', reply: listApi(all) }];
-}
-
-const renderList = () =>
-  renderRoutes(
-    [
-      { path: '/subscriptions', element: <SubscriptionsPage /> },
-      { path: '/invoices', element: <p>invoice list</p> },
-    ],
-    { path: '/subscriptions' },
-  );
-
-const toastArea = () => screen.getByRole('region', { name: /Notifications/ });
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+import { listApi, renderList, routes } from '../testing/list-api';
 
 describe('subscriptions list', () => {
   it('shows skeleton rows while loading, then the columns, badges, amounts and next dates', async () => {
@@ -52,9 +18,10 @@ describe('subscriptions list', () => {
         total: '99.00',
         isActive: false,
         totalInvoicesGenerated: 1,
-        nextInvoiceDate: null,
+        nextInvoiceDate: '2025-01-15',
         customer: null,
       }),
+      makeSubscription({ name: 'Old plan', frequency: 'quarterly', isActive: false, nextInvoiceDate: null, endDate: '2024-12-31' }),
     ];
     stubFetch(routes([], [{ path: '/api/recurring-invoices', reply: async (url) => (await gate, listApi(all)(url)) }]));
     renderList();
@@ -78,6 +45,7 @@ describe('subscriptions list', () => {
     expect(first.getByText('Acme Ltd')).toBeInTheDocument();
     expect(first.getByText('Weekly')).toHaveAttribute('data-frequency', 'weekly');
     expect(first.getByText('Weekly').className).toMatch(/bg-blue-100/);
+    expect(within(rows[2]!).queryByText('Monthly')).not.toBeInTheDocument();
     expect(first.getByText('$1,234.50')).toBeInTheDocument();
     expect(first.getByText('Feb 15, 2025')).toBeInTheDocument();
     expect(first.getByText('Active')).toBeInTheDocument();
@@ -89,9 +57,15 @@ describe('subscriptions list', () => {
     expect(second.getByText('Unknown customer')).toBeInTheDocument();
     expect(second.getByText('Annually').className).toMatch(/bg-purple-100/);
     expect(second.getByText('€99.00')).toBeInTheDocument();
+    // Paused: no next date to show (resuming continues with the next future date)
     expect(second.getByText('—')).toBeInTheDocument();
     expect(second.getByText('Paused')).toBeInTheDocument();
     expect(second.getByRole('button', { name: 'Resume subscription' })).toBeInTheDocument();
+
+    const third = within(rows[2]!);
+    expect(third.getByText('Quarterly').className).toMatch(/bg-yellow-100/);
+    expect(third.getByText('Ended')).toBeInTheDocument();
+    expect(third.getByText('—')).toBeInTheDocument();
   });
 
   it('shows the four cards from the summary, money per currency', async () => {
@@ -180,157 +154,6 @@ describe('subscriptions list', () => {
     expect(calls.at(-1)!.url).not.toMatch(/frequency=/);
     expect(screen.getByText('Licence')).toBeInTheDocument();
     expect(screen.getByTestId('subscriptions-total')).toHaveTextContent('1 subscription');
-  });
-
-  it('pauses and resumes with the flipped isActive, and toasts', async () => {
-    const user = userEvent.setup();
-    const hosting = makeSubscription({ name: 'Hosting' });
-    const calls = stubFetch(
-      routes(
-        [hosting],
-        [
-          {
-            method: 'PATCH',
-            path: `/api/recurring-invoices/${hosting.id}`,
-            reply: () => {
-              hosting.isActive = !hosting.isActive;
-              return { body: hosting };
-            },
-          },
-        ],
-      ),
-    );
-    renderList();
-    const row = within(await rowOf('Hosting'));
-    await user.click(row.getByRole('button', { name: 'Pause subscription' }));
-    expect(await within(toastArea()).findByText('Subscription status updated')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'PATCH')!.init!.body))).toEqual({ isActive: false });
-    expect(await row.findByText('Paused')).toBeInTheDocument();
-
-    const resume = row.getByRole('button', { name: 'Resume subscription' });
-    act(() => {
-      resume.blur();
-      resume.focus();
-    });
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(RESUME_HINT);
-    await user.click(resume);
-    await waitFor(() => expect(JSON.parse(String(calls.filter((c) => c.method === 'PATCH')[1]!.init!.body))).toEqual({ isActive: true }));
-    expect(await row.findByText('Active')).toBeInTheDocument();
-  });
-
-  it('toasts a failed pause', async () => {
-    const user = userEvent.setup();
-    const hosting = makeSubscription({ name: 'Hosting' });
-    stubFetch(routes([hosting], [{ method: 'PATCH', path: `/api/recurring-invoices/${hosting.id}`, status: 500, body: { message: 'x' } }]));
-    renderList();
-    await user.click(within(await rowOf('Hosting')).getByRole('button', { name: 'Pause subscription' }));
-    expect(await within(toastArea()).findByText('Failed to update subscription')).toBeInTheDocument();
-  });
-
-  it('deletes after the confirmation, from the keyboard-usable menu', async () => {
-    const user = userEvent.setup();
-    const all = [makeSubscription({ name: 'Hosting' }), makeSubscription({ name: 'Support' })];
-    const calls = stubFetch(
-      routes(all, [
-        {
-          method: 'DELETE',
-          path: /^\/api\/recurring-invoices\/\d+$/,
-          reply: (url) => {
-            all.splice(
-              all.findIndex((s) => url.pathname.endsWith(`/${s.id}`)),
-              1,
-            );
-            return { status: 204 };
-          },
-        },
-      ]),
-    );
-    renderList();
-    const trigger = within(await rowOf('Hosting')).getByRole('button', { name: 'More actions' });
-    trigger.focus();
-    await user.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu');
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((i) => i.textContent),
-    ).toEqual(['Generate due invoices', 'Delete']);
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-
-    // Cancel first: nothing is deleted
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this subscription?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-
-    await user.click(within(await rowOf('Hosting')).getByRole('button', { name: 'More actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await within(toastArea()).findByText('Subscription deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Hosting')).not.toBeInTheDocument());
-    expect(screen.getByText('Support')).toBeInTheDocument();
-  });
-
-  it('toasts a failed delete', async () => {
-    const user = userEvent.setup();
-    const hosting = makeSubscription({ name: 'Hosting' });
-    stubFetch(
-      routes([hosting], [{ method: 'DELETE', path: `/api/recurring-invoices/${hosting.id}`, status: 500, body: { message: 'x' } }]),
-    );
-    renderList();
-    await user.click(within(await rowOf('Hosting')).getByRole('button', { name: 'More actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await within(toastArea()).findByText('Failed to delete subscription')).toBeInTheDocument();
-  });
-
-  it('generates the due invoices, counts them on the row, and links to the invoices', async () => {
-    const user = userEvent.setup();
-    const hosting = makeSubscription({ name: 'Hosting', totalInvoicesGenerated: 0 });
-    const run = (): Route => ({
-      method: 'POST',
-      path: `/api/recurring-invoices/${hosting.id}/run`,
-      reply: () => {
-        const invoices = [{ id: 9, invoiceNumber: 'INV-0009', issueDate: '2025-01-15' }];
-        hosting.totalInvoicesGenerated += invoices.length;
-        return { body: { generated: invoices.length, invoices, schedule: hosting } };
-      },
-    });
-    stubFetch(routes([hosting], [run()]));
-    const { router } = renderList();
-    const row = within(await rowOf('Hosting'));
-    await user.click(row.getByRole('button', { name: 'More actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Generate due invoices' }));
-    const area = within(toastArea());
-    expect(await area.findByText('1 invoice generated')).toBeInTheDocument();
-    expect(area.getByText('INV-0009')).toBeInTheDocument();
-    expect(await row.findByText('1 invoice generated')).toBeInTheDocument();
-
-    await user.click(area.getByRole('button', { name: 'View invoices' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
-  });
-
-  it('says when no invoice is due, and when generating failed', async () => {
-    const user = userEvent.setup();
-    const hosting = makeSubscription({ name: 'Hosting' });
-    const failing = makeSubscription({ name: 'Support' });
-    stubFetch(
-      routes(
-        [hosting, failing],
-        [
-          { method: 'POST', path: `/api/recurring-invoices/${hosting.id}/run`, body: { generated: 0, invoices: [], schedule: hosting } },
-          { method: 'POST', path: `/api/recurring-invoices/${failing.id}/run`, status: 500, body: { message: 'x' } },
-        ],
-      ),
-    );
-    renderList();
-    await user.click(within(await rowOf('Hosting')).getByRole('button', { name: 'More actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Generate due invoices' }));
-    expect(await within(toastArea()).findByText('No invoice is due yet')).toBeInTheDocument();
-
-    await user.click(within(await rowOf('Support')).getByRole('button', { name: 'More actions' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Generate due invoices' }));
-    expect(await within(toastArea()).findByText('Failed to generate invoices')).toBeInTheDocument();
   });
 
   it('shows a failed load with a retry', async () => {

@@ -22,9 +22,10 @@ function SubscriptionRow({ subscription: s }: { subscription: RecurringInvoice }
         <FrequencyBadge frequency={s.frequency} />
       </TableCell>
       <TableCell className="tabular-nums">{formatMoney(s.total, s.currency)}</TableCell>
-      <TableCell>{s.nextInvoiceDate ? formatShortDate(s.nextInvoiceDate) : '—'}</TableCell>
+      {/* A paused schedule bills nothing until resumed, and then from the next future date: no date to show. */}
+      <TableCell>{s.isActive && s.nextInvoiceDate ? formatShortDate(s.nextInvoiceDate) : '—'}</TableCell>
       <TableCell>
-        <SubscriptionStatusBadge isActive={s.isActive} />
+        <SubscriptionStatusBadge subscription={s} />
       </TableCell>
       <TableCell>
         <SubscriptionActions subscription={s} />

@@ -8,6 +8,7 @@ import {
   fromSubscription,
   invoiceCount,
   preview,
+  schedulePreview,
   serverIssues,
   toBody,
   toFormPath,
@@ -179,5 +180,26 @@ describe('preview', () => {
     expect(invoiceCount(1)).toBe('1 invoice');
     expect(invoiceCount(2)).toBe('2 invoices');
     expect(invoiceCount(0)).toBe('0 invoices');
+  });
+
+  it("on an edited schedule that has generated invoices, shows the server's next date: none while paused or past the end", () => {
+    const values = { startDate: '2024-11-30', endDate: '', frequency: 'quarterly' as const };
+    const stored = { totalInvoicesGenerated: 2, nextInvoiceDate: '2025-05-30', isActive: true };
+    expect(schedulePreview(values, '2025-03-01', stored)).toEqual({ generated: 2, firstDate: null, nextDate: '2025-05-30', dueNow: 0 });
+    expect(schedulePreview({ ...values, endDate: '2025-05-01' }, '2025-03-01', stored).nextDate).toBeNull();
+    expect(schedulePreview(values, '2025-03-01', { ...stored, isActive: false }).nextDate).toBeNull();
+  });
+
+  it('on an edited schedule that has generated nothing, previews as a new one; no catch-up while paused', () => {
+    const values = { startDate: '2025-01-31', endDate: '', frequency: 'monthly' as const };
+    const stored = { totalInvoicesGenerated: 0, nextInvoiceDate: '2025-01-31', isActive: true };
+    expect(schedulePreview(values, '2025-03-15', stored)).toEqual({
+      generated: 0,
+      firstDate: '2025-01-31',
+      nextDate: '2025-02-28',
+      dueNow: 2,
+    });
+    expect(schedulePreview(values, '2025-03-15', { ...stored, isActive: false }).dueNow).toBe(0);
+    expect(schedulePreview(values, '2025-03-15')).toEqual({ generated: null, firstDate: '2025-01-31', nextDate: '2025-02-28', dueNow: 2 });
   });
 });

@@ -178,5 +178,30 @@ export function preview(values: Pick<SubscriptionFormValues, 'startDate' | 'endD
   };
 }
 
+/**
+ * What the preview panel shows. A new schedule, or one that has not generated anything yet (the server starts it
+ * over from the start date on save): the first date, the next one and the catch-up count (none while paused). A
+ * schedule that has generated invoices: how many, and the next date the server has scheduled (none while paused or
+ * after the end date).
+ */
+export function schedulePreview(
+  values: Pick<SubscriptionFormValues, 'startDate' | 'endDate' | 'frequency'>,
+  today: string,
+  schedule?: Pick<RecurringInvoice, 'totalInvoicesGenerated' | 'nextInvoiceDate' | 'isActive'>,
+): { generated: number | null; firstDate: string | null; nextDate: string | null; dueNow: number } {
+  if (schedule && schedule.totalInvoicesGenerated > 0) {
+    const next = schedule.isActive ? schedule.nextInvoiceDate : null;
+    const ended = next && ISO_DATE.test(values.endDate) && next > values.endDate;
+    return { generated: schedule.totalInvoicesGenerated, firstDate: null, nextDate: ended ? null : next, dueNow: 0 };
+  }
+  const p = preview(values, today);
+  return {
+    generated: schedule ? 0 : null,
+    firstDate: p?.firstDate ?? null,
+    nextDate: p?.nextDate ?? null,
+    dueNow: p && (!schedule || schedule.isActive) ? p.dueNow : 0,
+  };
+}
+
 /** "1 invoice", "3 invoices". */
 export const invoiceCount = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
