@@ -76,19 +76,19 @@ function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; rea
                 </FormItem>
               )}
             />
-            <div className="grid gap-4 md:grid-cols-3">
+            <div className="grid gap-4">
               {NUMBERS.map(({ name, label, min, max }) => (
                 <FormField
                   key={name}
                   control={form.control}
                   name={name}
                   render={({ field }) => (
-                    <FormItem>
+                    <FormItem className="sm:grid-cols-[minmax(0,1fr)_8rem] sm:items-center sm:gap-x-4">
                       <FormLabel>{label}</FormLabel>
                       <FormControl>
                         <Input {...field} type="number" inputMode="numeric" min={min} max={max} step={1} />
                       </FormControl>
-                      <FormMessage />
+                      <FormMessage className="sm:col-span-2" />
                     </FormItem>
                   )}
                 />

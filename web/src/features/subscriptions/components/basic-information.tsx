@@ -76,20 +76,18 @@ export function BasicInformation({
       <CardHeader>
         <CardTitle>Basic Information</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-2">
-        <div className="md:col-span-2">
-          <TextField control={control} name="name" label="Subscription Name" placeholder="e.g. Monthly website hosting" />
-        </div>
+      <CardContent className="grid items-start gap-4 md:grid-cols-2">
+        <TextField control={control} name="name" label="Subscription Name" placeholder="e.g. Monthly website hosting" />
         <CustomerField control={control} name="customerId" current={current} />
         <ChoiceField control={control} name="frequency" label="Frequency" options={FREQUENCY_OPTIONS} {...locked} />
+        <ChoiceField control={control} name="currency" label="Currency" options={CURRENCY_OPTIONS} />
         <DateField control={control} name="startDate" label="Start Date" {...locked} />
         <DateField control={control} name="endDate" label="End Date (optional)" clearable placeholder="No end date" />
-        <ChoiceField control={control} name="currency" label="Currency" options={CURRENCY_OPTIONS} />
         <FormField
           control={control}
           name="autoSend"
           render={({ field }) => (
-            <FormItem className="flex items-start gap-3 self-end rounded-lg border p-3">
+            <FormItem className="flex items-start gap-3 rounded-lg border p-3 md:col-span-2">
               <FormControl>
                 <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
               </FormControl>

@@ -95,7 +95,10 @@ describe('create subscription', () => {
     expect(screen.getByText('Description is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Subscription Name')).toHaveAttribute('aria-invalid', 'true');
 
+    // Typing a description makes the row count: both item messages go away at once.
     await fillRow(user, 1, { description: 'Hosting', quantity: '0.5', unitPrice: '' });
+    await waitFor(() => expect(screen.queryByText('At least one item is required')).not.toBeInTheDocument());
+    expect(screen.queryByText('Description is required')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Subscription' }));
     expect(await screen.findByText('Quantity must be at least 1')).toBeInTheDocument();
     expect(screen.getByText('Unit price must be positive')).toBeInTheDocument();
@@ -118,6 +121,7 @@ describe('create subscription', () => {
     await fillRow(user, 2, { description: 'Hosting', unitPrice: '0.10' });
     expect(screen.getByLabelText('Amount (item 2)')).toHaveValue('$0.10');
     expect(screen.getByTestId('subscription-total')).toHaveTextContent('$66.76');
+    expect(screen.getByTestId('items-total')).toHaveTextContent('Total per invoice: $66.76');
 
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
     await user.click(screen.getByRole('option', { name: 'EUR' }));

@@ -25,7 +25,7 @@ export function showServerIssues(form: UseFormReturn<SubscriptionFormValues>, er
   for (const issue of serverIssues(error, form.getValues())) form.setError(issue.name as never, { message: issue.message });
 }
 
-/** The create and edit forms: Basic Information, Items, Notes, and the Preview beside them. */
+/** The create and edit forms: Basic Information with the Preview beside it, then Items and Notes. */
 export function SubscriptionForm({
   form,
   today,
@@ -48,13 +48,16 @@ export function SubscriptionForm({
   const submit = form.handleSubmit(onSubmit);
   return (
     <Form {...form}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-6">
-          <BasicInformation
-            control={form.control}
-            current={schedule?.customer}
-            anchorLocked={!!schedule && schedule.totalInvoicesGenerated > 0}
-          />
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <BasicInformation
+          control={form.control}
+          current={schedule?.customer}
+          anchorLocked={!!schedule && schedule.totalInvoicesGenerated > 0}
+        />
+        <div className="lg:self-start">
+          <SubscriptionPreview control={form.control} today={today} schedule={schedule} />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
           <SubscriptionItems control={form.control} />
           <Card>
             <CardHeader>
@@ -70,11 +73,6 @@ export function SubscriptionForm({
               />
             </CardContent>
           </Card>
-        </div>
-        <div>
-          <SubscriptionPreview control={form.control} today={today} schedule={schedule} />
-        </div>
-        <div className="lg:col-span-2">
           <FormActions onCancel={goBack} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
         </div>
       </form>

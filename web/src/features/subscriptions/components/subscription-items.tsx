@@ -84,7 +84,7 @@ export function SubscriptionItems({ control }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const items = useWatch({ control, name: 'items' }) ?? [];
   const currency = useWatch({ control, name: 'currency' });
-  const { amounts } = figures(items);
+  const { amounts, total } = figures(items);
   const single = fields.length <= 1;
 
   return (
@@ -111,6 +111,8 @@ export function SubscriptionItems({ control }: Props) {
               <FormField
                 control={control}
                 name={`items.${index}.description`}
+                // Whether a row counts (a description) decides "At least one item is required": look again on change.
+                rules={{ deps: ['items'] }}
                 render={({ field }) => (
                   <FormItem className="col-span-2 md:col-span-1">
                     <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
@@ -148,10 +150,15 @@ export function SubscriptionItems({ control }: Props) {
           ))}
         </ol>
         <FormField control={control} name="items" render={() => <FormItem>{<ItemsMessage />}</FormItem>} />
-        <Button variant="outline" onClick={() => append(newItem())}>
-          <Plus aria-hidden="true" />
-          Add item
-        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
+          <Button variant="outline" onClick={() => append(newItem())}>
+            <Plus aria-hidden="true" />
+            Add item
+          </Button>
+          <p className="font-semibold" data-testid="items-total">
+            Total per invoice: <span className="tabular-nums">{formatMoney(total, currency)}</span>
+          </p>
+        </div>
       </CardContent>
     </Card>
   );

@@ -4,13 +4,14 @@ import { Info } from 'lucide-react';
 import type { RecurringInvoice } from '@billpoint/proto';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDate, formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { figures, invoiceCount, schedulePreview, type SubscriptionFormValues } from '../lib/subscription-form';
 
-function Line({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+function Line({ label, children, testId, className }: { label: string; children: React.ReactNode; testId?: string; className?: string }) {
   return (
-    <div className="flex justify-between gap-4">
+    <div className={cn('flex justify-between gap-4', className)}>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="text-right font-medium tabular-nums" data-testid={testId}>
+      <dd className="text-right font-medium whitespace-nowrap tabular-nums" data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -40,7 +41,7 @@ export function SubscriptionPreview({
   const hasDates = p.firstDate !== null || p.generated !== null;
 
   return (
-    <Card className="lg:sticky lg:top-6">
+    <Card>
       <CardHeader>
         <CardTitle>Preview</CardTitle>
       </CardHeader>
@@ -53,11 +54,9 @@ export function SubscriptionPreview({
               {p.nextDate ? formatLongDate(p.nextDate) : '—'}
             </Line>
           )}
-          <div className="border-t pt-2 text-base">
-            <Line label="Total per invoice" testId="subscription-total">
-              {formatMoney(total, currency)}
-            </Line>
-          </div>
+          <Line label="Total per invoice" testId="subscription-total" className="border-t pt-2 text-base">
+            {formatMoney(total, currency)}
+          </Line>
         </dl>
         {p.firstDate && p.dueNow > 0 && (
           <p className="flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm" data-testid="catch-up-notice">
