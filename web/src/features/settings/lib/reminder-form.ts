@@ -1,6 +1,6 @@
 import { ReminderSettingsBody, type ReminderSettings } from '@billpoint/proto';
-import type { FieldError, Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import type { Resolver } from 'react-hook-form';
+import { issuesToErrors } from '@/lib/form-errors';
 
 /** The payment reminders form: the switch, and the three numbers as typed. */
 export type ReminderFormValues = { enabled: boolean; daysBefore: string; everyDaysAfter: string; maxReminders: string };
@@ -25,9 +25,8 @@ export const reminderResolver: Resolver<ReminderFormValues, unknown, ReminderSet
     maxReminders: typed(values.maxReminders),
   });
   if (result.success) return { values: result.data, errors: {} };
-  const flat: Record<string, FieldError> = {};
-  for (const issue of result.error.issues) flat[issue.path.join('.')] ??= { type: 'validate', message: issue.message };
-  return { values: {}, errors: toNestErrors(flat, options) };
+  const issues = result.error.issues.map((issue) => ({ name: issue.path.join('.'), message: issue.message }));
+  return { values: {}, errors: issuesToErrors(issues, options) };
 };
 
 const plural = (n: string, one: string, many: string) => `${n} ${n === '1' ? one : many}`;

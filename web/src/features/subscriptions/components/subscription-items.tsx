@@ -3,7 +3,7 @@ import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-
 import { Plus, Trash } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -15,13 +15,6 @@ type Props = { control: Control<SubscriptionFormValues> };
 const GRID = 'md:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem]';
 /** "Quantity (item 2)": the column and the row; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
-
-/** The items' own message ("At least one item is required"), not a row's. */
-function ItemsMessage() {
-  const { error } = useFormField();
-  const message = error && 'root' in error ? (error as { root?: { message?: string } }).root?.message : error?.message;
-  return message ? <p className="text-sm font-medium text-destructive">{message}</p> : null;
-}
 
 /** The read-only amount, with the server's message for it should it have one. */
 function AmountCell({ control, index, value }: Props & { index: number; value: string }) {
@@ -149,7 +142,15 @@ export function SubscriptionItems({ control }: Props) {
             </li>
           ))}
         </ol>
-        <FormField control={control} name="items" render={() => <FormItem>{<ItemsMessage />}</FormItem>} />
+        <FormField
+          control={control}
+          name="items"
+          render={() => (
+            <FormItem>
+              <FormListMessage />
+            </FormItem>
+          )}
+        />
         <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
           <Button variant="outline" onClick={() => append(newItem())}>
             <Plus aria-hidden="true" />

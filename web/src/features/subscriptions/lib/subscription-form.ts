@@ -9,10 +9,10 @@ import {
   type RecurringInvoice,
   type SubscriptionCurrencies,
 } from '@billpoint/proto';
-import type { FieldError, Resolver } from 'react-hook-form';
-import { toNestErrors } from '@hookform/resolvers';
+import type { Resolver } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { isFormField } from '@/lib/api-issues';
+import { issuesToErrors } from '@/lib/form-errors';
 
 /**
  * The subscription form (areas §2, §4, §5): what its inputs hold, the POST/PUT body built from it, and the
@@ -153,10 +153,7 @@ export function validate(values: SubscriptionFormValues) {
 /** react-hook-form resolver over validate(): the first message of each field. */
 export const subscriptionResolver: Resolver<SubscriptionFormValues> = (values, _context, options) => {
   const issues = validate(values);
-  if (issues.length === 0) return { values, errors: {} };
-  const flat: Record<string, FieldError> = {};
-  for (const { name, message } of issues) flat[name] ??= { type: 'validate', message };
-  return { values: {}, errors: toNestErrors(flat, options) };
+  return issues.length === 0 ? { values, errors: {} } : { values: {}, errors: issuesToErrors(issues, options) };
 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
