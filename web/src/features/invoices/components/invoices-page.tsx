@@ -4,12 +4,11 @@ import type { Invoice, InvoiceStatus } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
+import { EmptyState, ListCount, ListLoadFailed, LoadMore, TableSkeletonRows } from '@/components/list-parts';
 import { SearchInput } from '@/components/search-input';
 import { LinkButton } from '@/components/link-button';
 import { Card } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -102,18 +101,6 @@ function InvoiceRow({
       </TableCell>
     </TableRow>
   );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-    <TableRow key={i} data-testid="invoice-row-skeleton">
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton className="h-4 w-full min-w-12" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
 }
 
 export function InvoicesPage() {
@@ -216,7 +203,7 @@ export function InvoicesPage() {
                 </TableHeader>
                 <TableBody className="[&_td:first-child]:pl-4">
                   {isPending ? (
-                    <SkeletonRows />
+                    <TableSkeletonRows columns={COLUMNS} rows={SKELETON_ROWS} testId="invoice-row-skeleton" />
                   ) : (
                     invoices.map((invoice) => (
                       <InvoiceRow

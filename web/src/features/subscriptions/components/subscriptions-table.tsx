@@ -1,6 +1,6 @@
 import type { RecurringInvoice } from '@billpoint/proto';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { TableSkeletonRows } from '@/components/list-parts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { invoiceCount } from '../lib/subscription-form';
@@ -34,18 +34,6 @@ function SubscriptionRow({ subscription: s }: { subscription: RecurringInvoice }
   );
 }
 
-function SkeletonRows() {
-  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-    <TableRow key={i} data-testid="subscription-row-skeleton">
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton className="h-4 w-full min-w-12" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
 /** Areas §2: Subscription (with 'N invoices generated'), Customer, Frequency, Amount, Next Invoice, Status, Actions. */
 export function SubscriptionsTable({
   subscriptions,
@@ -69,7 +57,11 @@ export function SubscriptionsTable({
           </TableRow>
         </TableHeader>
         <TableBody className="[&_td:first-child]:pl-4">
-          {loading ? <SkeletonRows /> : subscriptions.map((s) => <SubscriptionRow key={s.id} subscription={s} />)}
+          {loading ? (
+            <TableSkeletonRows columns={COLUMNS} rows={SKELETON_ROWS} testId="subscription-row-skeleton" />
+          ) : (
+            subscriptions.map((s) => <SubscriptionRow key={s.id} subscription={s} />)
+          )}
         </TableBody>
       </Table>
     </Card>
