@@ -61,6 +61,9 @@ export default defineConfig({
       // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
       MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // The subscriptions journey generates a schedule's due invoice by hand (Generate due invoices) and expects
+      // exactly one: the scheduler must not get there first during a run (it still runs once at start).
+      RECURRING_INTERVAL_MS: '3600000',
     },
   },
 });

@@ -18,6 +18,13 @@ const InvoicesPage = named(() => import('@/features/invoices/components/invoices
 const InvoiceCreatePage = named(() => import('@/features/invoices/components/invoice-create-page'), 'InvoiceCreatePage');
 const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
 const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
+const SubscriptionsPage = named(() => import('@/features/subscriptions/components/subscriptions-page'), 'SubscriptionsPage');
+const SubscriptionCreatePage = named(
+  () => import('@/features/subscriptions/components/subscription-create-page'),
+  'SubscriptionCreatePage',
+);
+const SubscriptionEditPage = named(() => import('@/features/subscriptions/components/subscription-edit-page'), 'SubscriptionEditPage');
+const SettingsPage = named(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -46,20 +53,22 @@ export const routes: RouteObject[] = [
           { path: paths.invoice.path, element: <InvoiceViewPage /> },
           { path: paths.invoiceEdit.path, element: <InvoiceEditPage /> },
 
+          { path: paths.subscriptions.path, element: <SubscriptionsPage /> },
+          { path: paths.subscriptionCreate.path, element: <SubscriptionCreatePage /> },
+          { path: paths.subscriptionEdit.path, element: <SubscriptionEditPage /> },
+
+          { path: paths.settings.path, element: <SettingsPage /> },
+
           notYet(paths.products.path, 'Products', 'Manage your product catalogue and inventory.'),
           notYet(paths.productCreate.path, 'Add New Product', 'Add a product or service to your catalogue.'),
           notYet(paths.productNew.path, 'Add New Product', 'Add a product or service to your catalogue.'),
           notYet(paths.productEdit.path, 'Edit Product', 'Update this product.'),
           notYet(paths.invoiceTemplates.path, 'Invoice Templates', 'Design the layout and branding of your invoices.'),
-          notYet(paths.subscriptions.path, 'Recurring Invoices', 'Bill your customers automatically on a schedule.'),
-          notYet(paths.subscriptionCreate.path, 'Create Recurring Invoice', 'Set up an invoice that repeats on a schedule.'),
-          notYet(paths.subscriptionEdit.path, 'Edit Recurring Invoice', 'Update this recurring invoice.'),
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
           notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),
           notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
-          notYet(paths.settings.path, 'Settings', 'Organization, appearance, categories, notifications and security.'),
         ],
       },
       {

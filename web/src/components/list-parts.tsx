@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
 /** A list's empty state: icon, title, line and an optional action (spec core §2 texts). */
@@ -62,4 +64,17 @@ export function LoadMore({ onClick, loading }: { onClick: () => void; loading: b
       </Button>
     </div>
   );
+}
+
+/** A table's placeholder rows while it loads: one bar per column. */
+export function TableSkeletonRows({ columns, rows, testId }: { columns: readonly string[]; rows: number; testId: string }) {
+  return Array.from({ length: rows }, (_, i) => (
+    <TableRow key={i} data-testid={testId}>
+      {columns.map((column) => (
+        <TableCell key={column}>
+          <Skeleton className="h-4 w-full min-w-12" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }

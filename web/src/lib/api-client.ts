@@ -93,6 +93,7 @@ export const api = {
   get: apiGet,
   post: async <T>(path: string, body?: unknown) => readJson<T>(await apiFetch(path, { method: 'POST', body })),
   put: async <T>(path: string, body?: unknown) => readJson<T>(await apiFetch(path, { method: 'PUT', body })),
+  patch: async <T>(path: string, body?: unknown) => readJson<T>(await apiFetch(path, { method: 'PATCH', body })),
   delete: async (path: string) => {
     await apiFetch(path, { method: 'DELETE' });
   },

@@ -1,4 +1,4 @@
-import type { Customer, Invoice } from '@billpoint/proto';
+import type { Customer, Invoice, RecurringInvoice, RecurringSummary, User } from '@billpoint/proto';
 
 let nextId = 1;
 
@@ -76,6 +76,59 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
         taxAmount: '0.00',
       },
     ],
+    ...overrides,
+  };
+}
+
+let nextSubscriptionId = 1;
+
+/** A recurring schedule as the API answers it: monthly, active, USD, one item, with its customer. */
+export function makeSubscription(overrides: Partial<RecurringInvoice> = {}): RecurringInvoice {
+  const id = overrides.id ?? nextSubscriptionId++;
+  return {
+    id,
+    name: `Subscription ${id}`,
+    customerId: 1,
+    customer: { id: 1, name: 'Acme Ltd' },
+    frequency: 'monthly',
+    startDate: '2025-01-15',
+    endDate: null,
+    nextInvoiceDate: '2025-02-15',
+    lastInvoiceDate: '2025-01-15',
+    isActive: true,
+    autoSend: false,
+    currency: 'USD',
+    total: '120.00',
+    totalInvoicesGenerated: 1,
+    notes: null,
+    items: [{ id: id * 100 + 1, productId: null, description: 'Hosting', quantity: '1.00', unitPrice: '120.00', amount: '120.00' }],
+    createdAt: '2025-01-15T10:00:00.000Z',
+    updatedAt: '2025-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeSummary(overrides: Partial<RecurringSummary> = {}): RecurringSummary {
+  return {
+    total: 0,
+    active: 0,
+    inactive: 0,
+    monthlyRevenue: [],
+    averageValue: [],
+    ...overrides,
+  };
+}
+
+/** The signed-in user (GET /api/auth/user), an administrator by default. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: '0b6a3c52-4a0e-4a8f-9a43-5f0c1c2f6a11',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
+    role: 'admin',
     ...overrides,
   };
 }

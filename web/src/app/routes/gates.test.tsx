@@ -20,6 +20,8 @@ const user: User = {
 };
 /** The first render of a lazy screen waits for its module to load and transform. */
 const LAZY = { timeout: 10_000 };
+/** A test that waits for a lazy screen may take that long, beyond vitest's default of 5 s on a busy machine. */
+const SLOW = { timeout: 15_000 };
 const signedOut: Route = {
   path: '/api/auth/user',
   status: 401,
@@ -32,7 +34,7 @@ beforeEach(() => {
   vi.mocked(redirectTo).mockClear();
 });
 
-describe('auth gate', () => {
+describe('auth gate', SLOW, () => {
   it('shows the landing page at / when signed out, without the notice', async () => {
     stubFetch([signedOut]);
     renderRoutes(routes, { path: '/' });
@@ -117,7 +119,7 @@ describe('auth gate', () => {
   });
 });
 
-describe('logout (spec core §4)', () => {
+describe('logout (spec core §4)', SLOW, () => {
   it('clears both storages, posts /api/logout with no-cache and goes to /api/login', async () => {
     const u = userEvent.setup();
     const calls = stubFetch([signedIn, { method: 'POST', path: '/api/logout', status: 204 }]);

@@ -91,3 +91,18 @@ export function FormMessage({ className, children, ...props }: React.ComponentPr
     </p>
   );
 }
+
+/**
+ * The message of a list field itself (e.g. "At least one item is required"), not of its rows: a resolver puts it
+ * at `root` when rows have errors too.
+ */
+export function FormListMessage({ className }: { className?: string }) {
+  const { error, formMessageId } = useFormField();
+  const message = error && 'root' in error ? (error as { root?: { message?: string } }).root?.message : error?.message;
+  if (!message) return null;
+  return (
+    <p data-slot="form-message" id={formMessageId} className={cn('text-sm font-medium text-destructive', className)}>
+      {message}
+    </p>
+  );
+}

@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatLongDate, toIsoDate } from '@/lib/format';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
-import { formIssues, isFormField } from '../lib/api-issues';
+import { formIssues, isFormField } from '@/lib/api-issues';
 import {
   createFormDefaults,
   invoiceCreateFormSchema,
@@ -24,8 +24,8 @@ import {
   type InvoiceCreateFormInput,
   type InvoiceCreateFormOutput,
 } from '../lib/invoice-form';
-import { CustomerField } from './customer-field';
-import { DateField } from './date-field';
+import { CustomerField } from '@/components/customer-field';
+import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 

@@ -13,7 +13,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { capitalize, parseDate } from '@/lib/format';
 import { useUpdateInvoice } from '../api/update-invoice';
-import { formIssues, isFormField } from '../lib/api-issues';
+import { formIssues, isFormField } from '@/lib/api-issues';
 import {
   invoiceEditFormSchema,
   invoiceToEditForm,
@@ -21,8 +21,8 @@ import {
   type InvoiceEditFormInput,
   type InvoiceEditFormOutput,
 } from '../lib/invoice-form';
-import { CustomerField } from './customer-field';
-import { DateField } from './date-field';
+import { CustomerField } from '@/components/customer-field';
+import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 

@@ -159,4 +159,21 @@ describe('invoices list', () => {
     await user.click(await screen.findByRole('button', { name: 'Download PDF: INV-0005' }));
     expect(open).toHaveBeenCalledWith('/api/invoices/5/pdf', '_blank', 'noopener');
   });
+
+  it('marks the invoices a subscription generated', async () => {
+    stubFetch([
+      {
+        path: '/api/invoices',
+        reply: invoicesApi([
+          makeInvoice({ invoiceNumber: 'INV-0001', recurringInvoiceId: 4 }),
+          makeInvoice({ invoiceNumber: 'INV-0002', recurringInvoiceId: null }),
+        ]),
+      },
+    ]);
+    renderList();
+    const [recurring, byHand] = await screen.findAllByTestId('invoice-row');
+    const marker = within(recurring!).getByRole('img', { name: 'Recurring invoice' });
+    expect(marker).toHaveAttribute('title');
+    expect(within(byHand!).queryByRole('img', { name: 'Recurring invoice' })).not.toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useFieldArray, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { Plus, Trash } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { formatMoney } from '@/lib/format';
@@ -11,13 +11,6 @@ type ItemValues = { items: { description: string; quantity: string | number; rat
 
 /** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
-
-/** The items' own error (e.g. "At least one item is required"), not those of a row. */
-function ItemsMessage() {
-  const { error } = useFormField();
-  const message = error && 'root' in error ? (error as { root?: { message?: string } }).root?.message : error?.message;
-  return message ? <p className="text-sm font-medium text-destructive">{message}</p> : null;
-}
 
 /**
  * Invoice items: Description, Qty, Rate (numbers, step 0.01), a read-only Amount (quantity × rate to
@@ -130,7 +123,15 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           </li>
         ))}
       </ol>
-      <FormField control={c} name="items" render={() => <FormItem>{<ItemsMessage />}</FormItem>} />
+      <FormField
+        control={c}
+        name="items"
+        render={() => (
+          <FormItem>
+            <FormListMessage />
+          </FormItem>
+        )}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
         <Button variant="outline" onClick={() => append(newItem())}>
           <Plus aria-hidden="true" />

@@ -32,4 +32,22 @@ describe('date field', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('2030-06-20');
     expect(screen.getByRole('button', { name: 'Due Date' })).toHaveTextContent('June 20, 2030');
   });
+
+  it('can be emptied when optional, and then shows its placeholder', async () => {
+    const user = userEvent.setup();
+    function Optional() {
+      const form = useForm({ defaultValues: { end: '2030-06-15' } });
+      return (
+        <Form {...form}>
+          <DateField control={form.control} name="end" label="End Date" clearable placeholder="No end date" />
+          <p data-testid="value">{form.watch('end') || 'empty'}</p>
+        </Form>
+      );
+    }
+    renderWithProviders(<Optional />);
+    await user.click(screen.getByRole('button', { name: 'Clear End Date' }));
+    expect(screen.getByTestId('value')).toHaveTextContent('empty');
+    expect(screen.getByRole('button', { name: 'End Date' })).toHaveTextContent('No end date');
+    expect(screen.queryByRole('button', { name: 'Clear End Date' })).not.toBeInTheDocument();
+  });
 });

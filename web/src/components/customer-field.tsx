@@ -6,7 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { paths } from '@/config/paths';
 import { customerChoicesQueryOptions } from '@/lib/customers';
 
-/** The customer dropdown of the invoice forms: each option reads `name - email` (spec core §2). */
+/** The customer dropdown of the invoice and subscription forms: each option reads `name - email` (spec core §2). */
 export function CustomerField<T extends FieldValues>({
   control,
   name,
@@ -15,8 +15,8 @@ export function CustomerField<T extends FieldValues>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
   name: FieldPath<T>;
-  /** The invoice's customer on the edit form, offered even when the list does not hold it (e.g. past the first 500). */
-  current?: { id: number; name: string; email: string } | null;
+  /** The record's customer on an edit form, offered even when the list does not hold it (e.g. past the first 500). */
+  current?: { id: number; name: string; email?: string } | null;
 }) {
   const { data: customers = [], isPending, isError } = useQuery(customerChoicesQueryOptions());
   const choices = current && !customers.some((c) => c.id === current.id) ? [current, ...customers] : customers;
@@ -36,7 +36,7 @@ export function CustomerField<T extends FieldValues>({
             <SelectContent>
               {choices.map((c) => (
                 <SelectItem key={c.id} value={String(c.id)}>
-                  {`${c.name} - ${c.email}`}
+                  {c.email ? `${c.name} - ${c.email}` : c.name}
                 </SelectItem>
               ))}
             </SelectContent>

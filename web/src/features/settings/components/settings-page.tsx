@@ -1,0 +1,67 @@
+import type * as React from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Bell, type LucideIcon } from 'lucide-react';
+import { PageBody, PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import { PaymentRemindersCard } from './payment-reminders-card';
+
+function NotificationsSection() {
+  return <PaymentRemindersCard />;
+}
+
+type Section = { id: string; label: string; icon: LucideIcon; description: string; Component: React.ComponentType };
+
+/**
+ * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security). Only
+ * Notifications exists so far; a new section is one more entry here.
+ */
+export const SECTIONS: readonly Section[] = [
+  {
+    id: 'notifications',
+    label: 'Notifications',
+    icon: Bell,
+    description: 'What your customers are sent, and when.',
+    Component: NotificationsSection,
+  },
+];
+
+/** Settings (areas §2): a sidebar of sections; the chosen one is in the address (?section=…). */
+export function SettingsPage() {
+  const [params] = useSearchParams();
+  const current = SECTIONS.find((s) => s.id === params.get('section')) ?? SECTIONS[0]!;
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your organization's preferences." />
+      <PageBody className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+        <nav aria-label="Settings sections">
+          <ul className="flex gap-1 md:flex-col">
+            {SECTIONS.map(({ id, label, icon: Icon }) => (
+              <li key={id}>
+                <Link
+                  to={`${paths.settings.getHref()}?section=${id}`}
+                  aria-current={id === current.id ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground',
+                    id === current.id && 'bg-accent text-accent-foreground',
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* Not a named region: "Notifications" would clash with the toast area's "Notifications (F8)". */}
+        <div className="max-w-3xl min-w-0 space-y-4">
+          <div>
+            <h2 className="text-lg font-semibold">{current.label}</h2>
+            <p className="text-sm text-muted-foreground">{current.description}</p>
+          </div>
+          <current.Component />
+        </div>
+      </PageBody>
+    </>
+  );
+}
