@@ -164,6 +164,19 @@ test('subscriptions: create, generate the due invoice, see it marked, edit, paus
   await sidebar.getByRole('link', { name: 'General Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Organization first: the company as invoices show it.
+  await expect(page.getByLabel(/Company name/)).not.toHaveValue('');
+  await page.getByLabel('Tax ID').fill('DE-TAX-42');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toasts(page).getByText('Organization settings saved', { exact: true })).toBeVisible();
+  await snap(page, testInfo, '12a-settings-organization');
+  await expectAccessible(page, 'settings organization');
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Appearance' }).click();
+  await page.getByRole('radio', { name: 'purple' }).click();
+  await snap(page, testInfo, '12b-settings-appearance');
+  await expectAccessible(page, 'settings appearance');
+  await page.getByRole('radio', { name: 'blue' }).click();
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Notifications' }).click();
   const reminders = page.getByRole('switch', { name: 'Send payment reminders' });
   await expect(reminders).not.toBeChecked();
   await reminders.click();

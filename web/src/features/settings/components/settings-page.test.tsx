@@ -6,7 +6,8 @@ import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { makeUser } from '@/testing/factories';
 import { SettingsPage } from './settings-page';
 
-const renderSettings = (path = '/settings') => renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path });
+const renderSettings = (path = '/settings?section=notifications') =>
+  renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path });
 const toastArea = () => screen.getByRole('region', { name: /Notifications/ });
 
 /** GET and PUT /api/reminder-settings; the PUT answers what it was sent (read from the recorded calls). */

@@ -1,22 +1,38 @@
 import type * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Bell, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, FolderTree, Palette, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
+import { OrganizationSection } from './organization-section';
+import { AppearanceSection, CategoriesSection, NotificationTogglesCard, SecuritySection } from './local-sections';
 
 function NotificationsSection() {
-  return <PaymentRemindersCard />;
+  return (
+    <>
+      <PaymentRemindersCard />
+      <NotificationTogglesCard />
+    </>
+  );
 }
 
 type Section = { id: string; label: string; icon: LucideIcon; description: string; Component: React.ComponentType };
 
 /**
- * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security). Only
- * Notifications exists so far; a new section is one more entry here.
+ * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security); a new section is
+ * one more entry here.
  */
 export const SECTIONS: readonly Section[] = [
+  {
+    id: 'organization',
+    label: 'Organization',
+    icon: Building2,
+    description: 'Your company, its address and its defaults.',
+    Component: OrganizationSection,
+  },
+  { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
+  { id: 'categories', label: 'Categories', icon: FolderTree, description: 'Names to sort expenses by.', Component: CategoriesSection },
   {
     id: 'notifications',
     label: 'Notifications',
@@ -24,6 +40,7 @@ export const SECTIONS: readonly Section[] = [
     description: 'What your customers are sent, and when.',
     Component: NotificationsSection,
   },
+  { id: 'security', label: 'Security', icon: ShieldCheck, description: 'Sign-in protection.', Component: SecuritySection },
 ];
 
 /** Settings (areas §2): a sidebar of sections; the chosen one is in the address (?section=…). */

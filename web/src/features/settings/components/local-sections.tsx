@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { useTheme } from '@/components/theme-provider';
+import { cn } from '@/lib/utils';
+import {
+  addCategory,
+  applyColorScheme,
+  COLOR_SCHEME_KEY,
+  COLOR_SCHEMES,
+  DEFAULT_CATEGORIES,
+  useLocalSetting,
+  type ColorScheme,
+} from '../lib/local-settings';
+
+const SWATCH: Record<ColorScheme, string> = {
+  blue: 'bg-blue-600',
+  green: 'bg-green-600',
+  purple: 'bg-purple-600',
+  orange: 'bg-orange-500',
+};
+
+/** A switch with its label, kept in this browser. */
+function LocalToggle({ id, label, description, storageKey }: { id: string; label: string; description: string; storageKey: string }) {
+  const [on, setOn] = useLocalSetting(storageKey, true);
+  return (
+    <div className="flex items-start gap-3">
+      <Switch id={id} checked={on} onCheckedChange={setOn} />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p className="text-xs text-muted-foreground">{description}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Appearance (areas §2): colour schemes stored locally and applied as a theme class, and dark mode. */
+export function AppearanceSection() {
+  const [scheme, setScheme] = useLocalSetting<ColorScheme>(COLOR_SCHEME_KEY, 'blue');
+  const { theme, setTheme } = useTheme();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+        <CardDescription>Kept in this browser.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <fieldset>
+          <legend className="mb-3 text-sm font-medium">Colour scheme</legend>
+          <div className="flex flex-wrap gap-3" role="radiogroup" aria-label="Colour scheme">
+            {COLOR_SCHEMES.map((s) => (
+              <button
+                key={s}
+                type="button"
+                role="radio"
+                aria-checked={scheme === s}
+                onClick={() => {
+                  setScheme(s);
+                  applyColorScheme(s);
+                }}
+                className={cn(
+                  'flex items-center gap-2 rounded-md border px-3 py-2 text-sm capitalize focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  scheme === s && 'border-primary ring-1 ring-primary',
+                )}
+              >
+                <span className={cn('size-4 rounded-full', SWATCH[s])} aria-hidden="true" />
+                {s}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex items-center gap-3">
+          <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
+          <Label htmlFor="dark-mode">Dark mode</Label>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Categories (areas §2): trimmed, no duplicates, Enter adds, each removable; local until expense categories exist. */
+export function CategoriesSection() {
+  const [categories, setCategories] = useLocalSetting<string[]>('expenseCategories', DEFAULT_CATEGORIES);
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    setCategories(addCategory(categories, draft));
+    setDraft('');
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Categories</CardTitle>
+        <CardDescription>Expense categories, kept in this browser until expenses arrive.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex gap-2">
+          <Label htmlFor="new-category" className="sr-only">
+            New category
+          </Label>
+          <Input
+            id="new-category"
+            value={draft}
+            placeholder="New category"
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+          <Button type="button" onClick={add}>
+            Add
+          </Button>
+        </div>
+        <ul className="flex flex-wrap gap-2" aria-label="Categories">
+          {categories.map((c) => (
+            <li key={c} className="flex items-center gap-1 rounded-full border px-3 py-1 text-sm">
+              {c}
+              <button
+                type="button"
+                aria-label={`Remove ${c}`}
+                className="rounded-full p-0.5 hover:bg-accent"
+                onClick={() => setCategories(categories.filter((x) => x !== c))}
+              >
+                <X className="size-3" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Notifications to the signed-in user (areas §2): four toggles, on by default, local only. */
+export function NotificationTogglesCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notify me about</CardTitle>
+        <CardDescription>Kept in this browser.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <LocalToggle
+          id="notify-new-invoices"
+          storageKey="notify.newInvoices"
+          label="New invoices"
+          description="When an invoice is created."
+        />
+        <LocalToggle
+          id="notify-payments"
+          storageKey="notify.paymentReceived"
+          label="Payment received"
+          description="When a customer pays."
+        />
+        <LocalToggle
+          id="notify-overdue"
+          storageKey="notify.overdue"
+          label="Overdue invoices"
+          description="When an invoice passes its due date."
+        />
+        <LocalToggle id="notify-weekly" storageKey="notify.weekly" label="Weekly reports" description="A summary every week." />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Security (areas §2): two toggles, local only, no call. */
+export function SecuritySection() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Security</CardTitle>
+        <CardDescription>Kept in this browser.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <LocalToggle
+          id="two-factor"
+          storageKey="security.twoFactor"
+          label="Two-factor authentication"
+          description="Ask for a second factor at sign-in."
+        />
+        <LocalToggle
+          id="session-manager"
+          storageKey="security.sessions"
+          label="Session manager"
+          description="Show and end your other sessions."
+        />
+      </CardContent>
+    </Card>
+  );
+}

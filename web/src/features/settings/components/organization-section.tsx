@@ -1,0 +1,201 @@
+import { useForm } from 'react-hook-form';
+import {
+  OrganizationSettingsBody,
+  SettingsCurrencies,
+  SettingsLanguages,
+  SettingsMessages,
+  SettingsTimezones,
+  type OrganizationSettings,
+} from '@billpoint/proto';
+import { ListLoadFailed } from '@/components/list-parts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/hooks/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { isHandledGlobally } from '@/lib/query-client';
+import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/organization-settings';
+import { ADMINS_ONLY } from './payment-reminders-card';
+
+type Values = {
+  companyName: string;
+  companyEmail: string;
+  companyWebsite: string;
+  defaultCurrency: string;
+  defaultLanguage: string;
+  timezone: string;
+  invoicePrefix: string;
+  customDomain: string;
+  address: string;
+  phone: string;
+  billingEmail: string;
+  taxId: string;
+};
+
+const toValues = (s: OrganizationSettings): Values => ({
+  companyName: s.companyName,
+  companyEmail: s.companyEmail ?? '',
+  companyWebsite: s.companyWebsite ?? '',
+  defaultCurrency: s.defaultCurrency,
+  defaultLanguage: s.defaultLanguage,
+  timezone: s.timezone,
+  invoicePrefix: s.invoicePrefix,
+  customDomain: s.customDomain ?? '',
+  address: s.billingAddress.address ?? '',
+  phone: s.billingAddress.phone ?? '',
+  billingEmail: s.billingAddress.email ?? '',
+  taxId: s.billingAddress.taxId ?? '',
+});
+
+const toBody = (v: Values, organizationName: string) => ({
+  companyName: v.companyName,
+  organizationName: v.companyName || organizationName,
+  companyEmail: v.companyEmail,
+  companyWebsite: v.companyWebsite,
+  defaultCurrency: v.defaultCurrency,
+  defaultLanguage: v.defaultLanguage,
+  timezone: v.timezone,
+  invoicePrefix: v.invoicePrefix,
+  customDomain: v.customDomain,
+  billingAddress: { address: v.address, phone: v.phone, email: v.billingEmail, taxId: v.taxId },
+});
+
+/** Body paths (billingAddress.email) to form fields (billingEmail). */
+const FIELD: Record<string, keyof Values> = {
+  'billingAddress.address': 'address',
+  'billingAddress.phone': 'phone',
+  'billingAddress.email': 'billingEmail',
+  'billingAddress.taxId': 'taxId',
+};
+const fieldOf = (path: string) => FIELD[path] ?? (path as keyof Values);
+
+const TEXT: { name: keyof Values; label: string; type?: string; required?: boolean }[] = [
+  { name: 'companyName', label: 'Company name', required: true },
+  { name: 'companyEmail', label: 'Company e-mail', type: 'email' },
+  { name: 'companyWebsite', label: 'Company website' },
+  { name: 'invoicePrefix', label: 'Invoice prefix' },
+  { name: 'customDomain', label: 'Custom domain' },
+];
+const ADDRESS: { name: keyof Values; label: string; type?: string }[] = [
+  { name: 'address', label: 'Address' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'billingEmail', label: 'Billing e-mail', type: 'email' },
+  { name: 'taxId', label: 'Tax ID' },
+];
+const SELECTS: { name: keyof Values; label: string; options: readonly string[] }[] = [
+  { name: 'defaultCurrency', label: 'Default currency', options: SettingsCurrencies },
+  { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages },
+  { name: 'timezone', label: 'Time zone', options: SettingsTimezones },
+];
+
+function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettings; readOnly: boolean }) {
+  const form = useForm<Values>({ defaultValues: toValues(settings) });
+  const { errors } = form.formState;
+  const save = useSaveOrganizationSettings({
+    onSuccess: (saved) => {
+      form.reset(toValues(saved));
+      toast({ title: 'Organization settings saved' });
+    },
+    onError: (error) => {
+      if (isHandledGlobally(error)) return;
+      const body = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] } | undefined) : undefined;
+      for (const issue of body?.issues ?? []) form.setError(fieldOf(issue.path), { message: issue.message });
+      toast({ variant: 'destructive', title: SettingsMessages.saveFailed });
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    const body = toBody(values, settings.organizationName);
+    const checked = OrganizationSettingsBody.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) form.setError(fieldOf(issue.path.join('.')), { message: issue.message });
+      return;
+    }
+    save.mutate(body);
+  });
+  const field = (name: keyof Values, label: string, type = 'text', required = false) => (
+    <div key={name} className="grid gap-1.5">
+      <Label htmlFor={`org-${name}`}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </Label>
+      <Input
+        id={`org-${name}`}
+        type={type}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `org-${name}-error` : undefined}
+        {...form.register(name)}
+      />
+      {errors[name] && (
+        <p id={`org-${name}-error`} className="text-sm text-destructive">
+          {errors[name]?.message}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset disabled={readOnly}>
+        <CardContent className="space-y-6">
+          <div className="grid gap-4 sm:grid-cols-2">{TEXT.map((t) => field(t.name, t.label, t.type, t.required))}</div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {SELECTS.map(({ name, label, options }) => (
+              <div key={name} className="grid gap-1.5">
+                <Label htmlFor={`org-${name}`}>{label}</Label>
+                <select
+                  id={`org-${name}`}
+                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+                  {...form.register(name)}
+                >
+                  {options.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+          </div>
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="mb-2 text-sm font-medium">Billing address (printed on your invoices)</legend>
+            {ADDRESS.map((a) => field(a.name, a.label, a.type))}
+          </fieldset>
+        </CardContent>
+        <CardFooter className="justify-end gap-4">
+          {readOnly && <p className="mr-auto text-sm text-muted-foreground">{ADMINS_ONLY}</p>}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </CardFooter>
+      </fieldset>
+    </form>
+  );
+}
+
+/** Organization (areas §2, §5): GET and POST /api/organization-settings; the PDF's seller block and the invoice prefix. */
+export function OrganizationSection() {
+  const { data, isPending, isError, refetch } = useOrganizationSettings();
+  const { user } = useUser();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Organization</CardTitle>
+        <CardDescription>Your company as invoices show it; new invoice numbers take the prefix.</CardDescription>
+      </CardHeader>
+      {isPending ? (
+        <CardContent className="space-y-4" role="status" aria-label="Loading settings">
+          <Skeleton className="h-9 w-full" />
+          <Skeleton className="h-9 w-full" />
+        </CardContent>
+      ) : isError || !data ? (
+        <CardContent>
+          <ListLoadFailed what="settings" onRetry={() => void refetch()} />
+        </CardContent>
+      ) : (
+        <OrganizationForm settings={data} readOnly={!!user && user.role !== 'admin'} />
+      )}
+    </Card>
+  );
+}
