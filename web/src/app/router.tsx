@@ -2,7 +2,8 @@ import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { NotAvailable } from '@/components/layouts/not-available';
-import { PrivateGate, PublicGate, StandaloneLayout } from './routes/gates';
+import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -18,6 +19,8 @@ const InvoicesPage = named(() => import('@/features/invoices/components/invoices
 const InvoiceCreatePage = named(() => import('@/features/invoices/components/invoice-create-page'), 'InvoiceCreatePage');
 const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
 const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
+const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
+const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -69,8 +72,9 @@ export const routes: RouteObject[] = [
       {
         element: <StandaloneLayout />,
         children: [
-          notYet(paths.pay.path, 'Pay Invoice', 'Pay this invoice securely online.'),
-          notYet(paths.payment.path, 'Pay Invoice', 'Pay this invoice securely online.'),
+          { path: paths.pay.path, element: <PayPage /> },
+          { path: paths.payment.path, element: <PayPage /> },
+          { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
