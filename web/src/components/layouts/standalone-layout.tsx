@@ -30,7 +30,9 @@ export function StandaloneLayout() {
           <Outlet />
         </React.Suspense>
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">Payments are processed securely. Billpoint never stores card numbers.</footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        Payments are processed securely. Billpoint never stores card numbers.
+      </footer>
     </div>
   );
 }

@@ -35,7 +35,9 @@ export function DemoCardForm(ctx: PayContext) {
         return;
       }
       try {
-        ctx.onPaid(await confirmPayment({ paymentIntentId: intent.paymentIntentId, invoiceId: invoice.id, cardNumber: cardDigits(card.cardNumber) }));
+        ctx.onPaid(
+          await confirmPayment({ paymentIntentId: intent.paymentIntentId, invoiceId: invoice.id, cardNumber: cardDigits(card.cardNumber) }),
+        );
       } catch (error) {
         if (isAlreadyPaidAnswer(error)) ctx.onAlreadyPaid();
         else notifyConfirmError(error);
@@ -60,9 +62,23 @@ export function DemoCardForm(ctx: PayContext) {
           </ul>
           <p className="mt-1 text-muted-foreground">Use any future expiry date and any 3-digit CVC.</p>
         </div>
-        <TextField control={form.control} name="cardNumber" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" />
+        <TextField
+          control={form.control}
+          name="cardNumber"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+        />
         <div className="grid grid-cols-2 gap-4">
-          <TextField control={form.control} name="expiry" label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" />
+          <TextField
+            control={form.control}
+            name="expiry"
+            label="Expiry (MM / YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+          />
           <TextField control={form.control} name="cvc" label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
         </div>
         <TextField control={form.control} name="name" label="Name on card" autoComplete="cc-name" />

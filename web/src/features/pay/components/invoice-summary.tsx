@@ -28,7 +28,12 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex items-center gap-3">
           {invoice.seller.logoUrl && (
-            <img src={invoice.seller.logoUrl} alt="" className="size-12 rounded-md object-contain" onError={(e) => (e.currentTarget.hidden = true)} />
+            <img
+              src={invoice.seller.logoUrl}
+              alt=""
+              className="size-12 rounded-md object-contain"
+              onError={(e) => (e.currentTarget.hidden = true)}
+            />
           )}
           <div className="space-y-1">
             <p className="text-sm text-muted-foreground">Invoice from</p>

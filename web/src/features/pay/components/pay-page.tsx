@@ -56,7 +56,8 @@ export function PayPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Pay Invoice {invoice.invoiceNumber}</h1>
         <p className="mt-1 text-muted-foreground">
-          {invoice.seller.name} sent you an invoice for {formatMoney(invoice.total, invoice.currency)}, due {formatInvoiceDate(invoice.dueDate)}.
+          {invoice.seller.name} sent you an invoice for {formatMoney(invoice.total, invoice.currency)}, due{' '}
+          {formatInvoiceDate(invoice.dueDate)}.
         </p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-5">

@@ -101,7 +101,9 @@ export function PaymentSucceeded({
       }
     >
       <p className="text-muted-foreground">
-        {paid ? `Your payment of ${money(paid)} for invoice ${invoiceNumber} was received.` : `Your payment for invoice ${invoiceNumber} was received.`}
+        {paid
+          ? `Your payment of ${money(paid)} for invoice ${invoiceNumber} was received.`
+          : `Your payment for invoice ${invoiceNumber} was received.`}
       </p>
       {settled ? (
         <p className="font-medium">The invoice is paid in full. Thank you!</p>

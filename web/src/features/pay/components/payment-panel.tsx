@@ -65,14 +65,20 @@ export function PaymentPanel({
           Payment
         </CardTitle>
         {demoMode && (
-          <Badge variant="outline" className="gap-1 border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="demo-mode">
+          <Badge
+            variant="outline"
+            className="gap-1 border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="demo-mode"
+          >
             <FlaskConical className="size-3.5" aria-hidden="true" />
             {PaymentMessages.demoMode}
           </Badge>
         )}
       </CardHeader>
       <CardContent className="space-y-6">
-        {demoMode && <p className="text-sm text-muted-foreground">No real money moves: this page is running with the demo payment processor.</p>}
+        {demoMode && (
+          <p className="text-sm text-muted-foreground">No real money moves: this page is running with the demo payment processor.</p>
+        )}
         <AmountField
           value={text}
           onChange={setText}

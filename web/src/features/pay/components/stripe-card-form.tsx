@@ -58,7 +58,8 @@ export default function StripeCardForm(ctx: PayContext) {
   const { stripe, failed } = useStripeJs(ctx.invoice.payment.stripePublishableKey);
   const intent = usePaymentIntent(ctx);
   if (failed || intent.status === 'failed') return <InitFailed onRetry={intent.retry} />;
-  if (intent.status === 'refused') return <p className="py-6 text-center text-sm text-muted-foreground">Enter an amount you can pay to continue.</p>;
+  if (intent.status === 'refused')
+    return <p className="py-6 text-center text-sm text-muted-foreground">Enter an amount you can pay to continue.</p>;
   if (!stripe || intent.status !== 'ready') return <Spinner label="Preparing secure card form" showLabel className="py-10" />;
   return (
     // A new payment request (another amount) is a new client secret, which Elements only takes when mounted anew.
@@ -81,7 +82,11 @@ function StripeConfirm({ ctx, intent }: { ctx: PayContext; intent: ReadyIntent }
     if (!stripe || !elements || !current) return;
     setBusy(true);
     try {
-      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl(invoice.id) }, redirect: 'if_required' });
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl(invoice.id) },
+        redirect: 'if_required',
+      });
       if (result.error) return notify.failed(result.error.message ?? PaymentMessages.unexpected);
       if (result.paymentIntent.status !== 'succeeded') return notify.unexpected();
       try {

@@ -8,7 +8,8 @@ export const notify = {
   failed: (message: string) => toast({ variant: 'destructive', title: PaymentMessages.failedTitle, description: message }),
   unexpected: () => toast({ variant: 'destructive', title: PaymentMessages.errorTitle, description: PaymentMessages.unexpected }),
   paypalConfirmFailed: () => toast({ variant: 'destructive', title: PaymentMessages.paypalConfirmFailed }),
-  paypalFailed: () => toast({ variant: 'destructive', title: PaymentMessages.paypalFailedTitle, description: PaymentMessages.paypalFailed }),
+  paypalFailed: () =>
+    toast({ variant: 'destructive', title: PaymentMessages.paypalFailedTitle, description: PaymentMessages.paypalFailed }),
   cancelled: () => toast({ title: PaymentMessages.cancelled }),
 };
 
