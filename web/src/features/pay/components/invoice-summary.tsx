@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
-import { isPartlyPaid } from '../lib/amount';
+import { isPartlyPaid } from '@/lib/payment-amount';
 
 const isZero = (v: string) => /^0+(\.0+)?$/.test(v);
 const quantity = (q: string) => (/^\d+\.\d+$/.test(q) ? q.replace(/\.?0+$/, '') : q);

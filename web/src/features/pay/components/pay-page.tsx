@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { publicInvoiceKey, usePublicInvoice } from '../api/pay-api';
-import { isSettled } from '../lib/amount';
+import { isSettled } from '@/lib/payment-amount';
 import { InvoiceSummary } from './invoice-summary';
 import { AlreadyPaid, PayLoading, PayNotFound, PaymentSucceeded } from './pay-states';
 import { PaymentPanel } from './payment-panel';
@@ -21,7 +21,8 @@ export function PayPage() {
 
   const paid = (confirmation: PaymentConfirmation) => {
     setDone(confirmation);
-    // What the confirmation says now, what the server says next.
+    // The confirmation's figures come from the payments ledger itself; the public invoice catches up a moment later
+    // (billing applies the payment's event), so it is not read again here.
     queryClient.setQueryData<PublicInvoice>(publicInvoiceKey(token), (old) =>
       old
         ? {
@@ -32,7 +33,6 @@ export function PayPage() {
           }
         : old,
     );
-    void queryClient.invalidateQueries({ queryKey: publicInvoiceKey(token) });
   };
 
   if (done && invoice) {

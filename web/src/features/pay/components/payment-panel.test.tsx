@@ -24,7 +24,7 @@ describe('amount to pay', () => {
     await expectRefused('120.01', 'Amount cannot be more than the balance due ($120.00)');
     await expectRefused('12.345', 'Use at most 2 decimals');
     await expectRefused('abc', 'Enter the amount as a number, like 25.00');
-    await expectRefused('', 'Enter the amount to pay');
+    await expectRefused('', 'Enter an amount');
     await user.type(amount, '19.5');
     expect(amount).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByRole('button', { name: 'Pay $19.50' })).toBeEnabled();

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { checkAmount, initialAmount } from '../lib/amount';
+import { checkAmount, initialAmount } from '@/lib/payment-amount';
 import type { PayContext } from '../lib/pay-context';
 import { AmountField } from './amount-field';
 import { DemoCardForm } from './demo-card-form';

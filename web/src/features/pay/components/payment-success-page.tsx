@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Clock } from 'lucide-react';
 import { confirmPayment, usePublicInvoice } from '../api/pay-api';
-import { isSettled } from '../lib/amount';
+import { isSettled } from '@/lib/payment-amount';
 import { ContinueButton, PayLoading, PayNotFound, PaymentFailedPanel, PaymentSucceeded, ResultPanel } from './pay-states';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, initialAmount, isPartlyPaid, isSettled } from './amount';
+import { checkAmount, initialAmount, isPartlyPaid, isSettled } from './payment-amount';
 
 describe('pay amount', () => {
   it('accepts an amount up to the balance, normalized to the currency decimals', () => {
@@ -12,7 +12,7 @@ describe('pay amount', () => {
   });
 
   it('refuses empty, non-numeric, zero, negative and over-balance amounts', () => {
-    expect(checkAmount('', '10.00', 'USD')).toEqual({ ok: false, message: 'Enter the amount to pay' });
+    expect(checkAmount('', '10.00', 'USD')).toEqual({ ok: false, message: 'Enter an amount' });
     expect(checkAmount('ten', '10.00', 'USD')).toEqual({ ok: false, message: 'Enter the amount as a number, like 25.00' });
     expect(checkAmount('-5', '10.00', 'USD')).toEqual({ ok: false, message: 'Enter the amount as a number, like 25.00' });
     expect(checkAmount('0.00', '10.00', 'USD')).toEqual({ ok: false, message: 'Amount must be greater than 0' });

@@ -10,13 +10,13 @@ export function initialAmount(balanceDue: string, currency: string): string {
 }
 
 /**
- * What the payer typed in the amount field, checked before anything is sent: a plain positive decimal (thousands
- * separators allowed), no more decimals than the currency has (USD 2, JPY 0), and no more than the balance due.
- * Answers the amount normalized to the currency's decimals, or the message to show under the field.
+ * An amount typed to pay (the pay page) or to record (the invoice view), checked before anything is sent: a plain
+ * positive decimal (thousands separators allowed), no more decimals than the currency has (USD 2, JPY 0), and no
+ * more than the balance due. Answers the amount normalized to the currency's decimals, or the message to show.
  */
 export function checkAmount(raw: string, balanceDue: string, currency: string): AmountCheck {
   const s = raw.trim().replace(/,/g, '');
-  if (s === '') return { ok: false, message: 'Enter the amount to pay' };
+  if (s === '') return { ok: false, message: 'Enter an amount' };
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(s)) return { ok: false, message: 'Enter the amount as a number, like 25.00' };
   const decimals = currencyDecimals(currency);
   const fraction = (s.split('.')[1] ?? '').replace(/0+$/, '');
