@@ -7,8 +7,15 @@ import { defineConfig, devices } from '@playwright/test';
  * The journeys (issue 3: customers; issue 4: invoices) against the app as `npm start` runs it (web build served by the gateway, every
  * service, embedded Postgres) on a fresh database in a new temp directory. Debian's Chromium, never a
  * downloaded browser. Workers load this file again: the env var keeps one data directory per run.
+ *
+ * The app runs twice: as `npm start` runs it without provider keys (demo payments, project `chromium`), and with
+ * Stripe and PayPal keys (project `keyed`, the *.keyed.spec.ts files) whose SDKs talk to local stand-ins of the
+ * providers' APIs (a third server). E2E_PORT moves the four ports (app, keyed app, Stripe API, PayPal API).
  */
-const PORT = 8095;
+const PORT = Number(process.env.E2E_PORT ?? 8095);
+const KEYED_PORT = PORT + 1;
+const STRIPE_API_PORT = PORT + 2;
+const PAYPAL_API_PORT = PORT + 3;
 if (!process.env.BILLPOINT_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'billpoint-e2e-'));
   process.env.BILLPOINT_E2E_DATA_DIR = dataDir;
@@ -43,24 +50,72 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
-    command: `npm run build && "${process.execPath}" ../gateway/src/local.ts`,
-    cwd: import.meta.dirname,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      BILLPOINT_DATA_DIR: process.env.BILLPOINT_E2E_DATA_DIR,
-      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
-      MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  projects: [
+    { name: 'chromium', testIgnore: /\.keyed\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'keyed',
+      testMatch: /\.keyed\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${KEYED_PORT}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
+      command: `npm run build && "${process.execPath}" ../gateway/src/local.ts`,
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        BILLPOINT_DATA_DIR: process.env.BILLPOINT_E2E_DATA_DIR,
+        // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
+        MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
+        // Links in e-mails (the pay page) on the address the browser uses.
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      },
+    },
+    {
+      // Stripe's and PayPal's HTTP APIs for the keyed app's SDKs (and the providers' browser code, routed there).
+      command: `"${process.execPath}" e2e/stand-ins/provider-apis.ts ${STRIPE_API_PORT} ${PAYPAL_API_PORT}`,
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${STRIPE_API_PORT}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same app with provider keys: card payments through Stripe, PayPal offered. Started after the first (built).
+      command: `"${process.execPath}" ../gateway/src/local.ts`,
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${KEYED_PORT}/healthz`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(KEYED_PORT),
+        HOST: '127.0.0.1',
+        BILLPOINT_DATA_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'keyed'),
+        MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'keyed-outbox'),
+        PUBLIC_URL: `http://127.0.0.1:${KEYED_PORT}`,
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        STRIPE_SECRET_KEY: 'sk_test_billpoint_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_billpoint_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_billpoint_e2e',
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_API_PORT}`,
+        PAYPAL_CLIENT_ID: 'billpoint-e2e-paypal-client',
+        PAYPAL_CLIENT_SECRET: 'billpoint-e2e-paypal-secret',
+        PAYPAL_ENVIRONMENT: 'sandbox',
+        PAYPAL_API_URL: `http://127.0.0.1:${PAYPAL_API_PORT}`,
+      },
+    },
+  ],
 });
