@@ -9,13 +9,16 @@ import { defineConfig, devices } from '@playwright/test';
  * downloaded browser. Workers load this file again: the env var keeps one data directory per run.
  *
  * The app runs twice: as `npm start` runs it without provider keys (demo payments, project `chromium`), and with
- * Stripe and PayPal keys (project `keyed`, the *.keyed.spec.ts files) whose SDKs talk to local stand-ins of the
+ * Stripe and PayPal keys (project `keyed`: the tests tagged @keyed) whose SDKs talk to local stand-ins of the
  * providers' APIs (a third server). E2E_PORT moves the four ports (app, keyed app, Stripe API, PayPal API).
  */
 const PORT = Number(process.env.E2E_PORT ?? 8095);
 const KEYED_PORT = PORT + 1;
 const STRIPE_API_PORT = PORT + 2;
 const PAYPAL_API_PORT = PORT + 3;
+// Where the keyed tests send the providers' browser calls (the stand-ins above); workers load this file too.
+process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${STRIPE_API_PORT}`;
+process.env.E2E_PAYPAL_API_URL = `http://127.0.0.1:${PAYPAL_API_PORT}`;
 if (!process.env.BILLPOINT_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'billpoint-e2e-'));
   process.env.BILLPOINT_E2E_DATA_DIR = dataDir;
@@ -51,10 +54,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /\.keyed\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', grepInvert: /@keyed/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     {
       name: 'keyed',
-      testMatch: /\.keyed\.spec\.ts$/,
+      grep: /@keyed/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${KEYED_PORT}` },
     },
   ],

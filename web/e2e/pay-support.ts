@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { toasts } from './support';
 
 /** A customer and an invoice for them, made as a user does, then sent; answers the invoice and the e-mailed pay link. */
@@ -72,4 +72,37 @@ export async function expectInvoiceStatus(page: Page, invoiceUrl: string, status
     await page.goto(invoiceUrl);
     await expect(page.locator('[data-slot="badge"]').first()).toHaveText(status, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+const STAND_INS = join(import.meta.dirname, 'stand-ins');
+
+/**
+ * The providers' browser side for a signed-out payer, offline: Stripe.js and PayPal's SDK are local stand-ins
+ * (e2e/stand-ins), their calls to Stripe's API and to PayPal go to the API stand-ins, and any other https request
+ * is refused. The pay page's own CSP still applies to all of it (routing happens after the browser's CSP check).
+ */
+export async function routeProviders(context: BrowserContext) {
+  const stripeApi = process.env.E2E_STRIPE_API_URL!;
+  const paypalApi = process.env.E2E_PAYPAL_API_URL!;
+  const forward = (from: string, to: string) => async (route: Route) =>
+    route.fulfill({ response: await route.fetch({ url: route.request().url().replace(from, to) }) });
+  await context.route(/^https:\/\//, (route) => route.abort('blockedbyclient'));
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ path: join(STAND_INS, 'stripe.js'), contentType: 'text/javascript' }),
+  );
+  await context.route('https://www.paypal.com/sdk/js**', (route) =>
+    route.fulfill({ path: join(STAND_INS, 'paypal.js'), contentType: 'text/javascript' }),
+  );
+  await context.route('https://api.stripe.com/**', forward('https://api.stripe.com', stripeApi));
+  await context.route('https://www.paypal.com/stand-in/**', forward('https://www.paypal.com', paypalApi));
+}
+
+/** Records the page's CSP violations (blocked URL and directive); read them with cspViolations(). */
+export async function watchCsp(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }

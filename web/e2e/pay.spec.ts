@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts, uniqueEmail } from './support';
-import { copiedPaymentLink, expectInvoiceStatus, fillDemoCard, payLinkFromMail, sendInvoice } from './pay-support';
+import {
+  copiedPaymentLink,
+  expectInvoiceStatus,
+  fillDemoCard,
+  payLinkFromMail,
+  routeProviders,
+  sendInvoice,
+  watchCsp,
+} from './pay-support';
 
 /**
  * The public pay page in demo mode (no provider keys, as `npm start` runs): the customer opens the e-mailed link
@@ -108,40 +116,68 @@ test('pay an invoice in two parts on the public page (demo mode), with a decline
   await snap(page, testInfo, '10-invoice-paid');
 });
 
-test('record a payment by hand: part paid in the list and view, then paid', async ({ page }, testInfo) => {
-  await signUp(page, { firstName: 'Joanna', lastName: 'Chotchkie', organization: 'Chotchkies' });
-  const { invoiceNumber, invoiceUrl } = await sendInvoice(page, {
-    customer: 'Bob Porter',
-    email: uniqueEmail('bob'),
-    items: [{ description: 'Flair', quantity: '15', rate: '4' }],
+/**
+ * The same page with provider keys (the `keyed` app): card through Stripe Elements and PayPal's buttons, their
+ * browser code served by local stand-ins through routing, under the pay page's own CSP.
+ */
+test('pay with Stripe (a decline, then part) and PayPal (a cancel, then the rest) @keyed', async ({ page, browser }, testInfo) => {
+  await signUp(page, { firstName: 'Samir', lastName: 'Nagheenanajar', organization: 'Initech' });
+  const email = uniqueEmail('payables');
+  const { invoiceUrl } = await sendInvoice(page, {
+    customer: 'Penetrode',
+    email,
+    items: [{ description: 'Y2K remediation', quantity: '8', rate: '25' }],
   });
-  await expect(page.getByText('No payments recorded yet.')).toBeVisible();
-  await page.getByRole('button', { name: 'Record payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Record payment' });
-  await expect(dialog.getByLabel('Amount (USD)')).toHaveValue('60.00');
-  await dialog.getByLabel('Amount (USD)').fill('20');
-  await dialog.getByRole('combobox', { name: 'Payment method' }).click();
-  await page.getByRole('option', { name: 'Cash' }).click();
-  await dialog.getByLabel('Reference').fill('Receipt 12');
-  await snap(page, testInfo, '11-record-payment');
-  await expectAccessible(page, 'record payment dialog');
-  await dialog.getByRole('button', { name: 'Record payment' }).click();
-  await expect(toasts(page).getByText('Payment recorded', { exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('invoice-payment')).toContainText('Cash');
-  await expect(page.getByTestId('invoice-summary')).toContainText('Amount paid$20.00');
-  await expect(page.getByTestId('invoice-summary')).toContainText('Balance due$40.00');
-  await snap(page, testInfo, '12-invoice-part-paid');
+  const link = payLinkFromMail(join(process.env.BILLPOINT_E2E_DATA_DIR!, 'keyed-outbox'), email);
 
-  await page.goto('/invoices');
-  const row = page.getByTestId('invoice-row').filter({ hasText: invoiceNumber });
-  await expect(row.getByTestId('invoice-part-paid')).toHaveText('Amount paid: $20.00Balance due: $40.00');
-  await snap(page, testInfo, '13-invoices-part-paid');
-  await expectAccessible(page, 'invoices list, part paid');
+  const payer = await browser.newContext();
+  await routeProviders(payer);
+  const pay = await payer.newPage();
+  const violations = await watchCsp(pay);
+  await pay.goto(link);
 
-  await page.goto(invoiceUrl);
-  await page.getByRole('button', { name: 'Record payment' }).click();
-  await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
-  await expect(toasts(page).getByText('Payment recorded', { exact: true })).toBeVisible();
+  // Card through Stripe: the payment request is made as soon as the page shows
+  const tabs = pay.getByRole('tablist', { name: 'Payment method' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Card', 'PayPal']);
+  await expect(tabs.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true');
+  await expect(pay.getByTestId('demo-mode')).toHaveCount(0);
+  await expect(pay.getByTestId('stripe-stand-in')).toBeVisible();
+  await expect(pay.getByRole('button', { name: 'Pay $200.00' })).toBeEnabled();
+  await snap(pay, testInfo, '21-stripe-form');
+  await expectAccessible(pay, 'pay form with Stripe');
+
+  await pay.getByLabel('Amount to pay (USD)').fill('80');
+  const pay80 = pay.getByRole('button', { name: 'Pay $80.00' });
+  await expect(pay80).toBeEnabled(); // a new payment request for the new amount
+  await pay.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await pay80.click();
+  await expect(toasts(pay).getByText('Payment Failed', { exact: true })).toBeVisible();
+  await expect(toasts(pay).getByText('Your card was declined.', { exact: true })).toBeVisible();
+  await snap(pay, testInfo, '22-stripe-declined');
+  await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay80.click();
+  await expect(pay.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(pay.getByTestId('remaining-balance')).toHaveText('$120.00');
+
+  // The rest with PayPal: cancelled once, then approved
+  await pay.getByRole('button', { name: 'Pay remaining balance' }).click();
+  await pay.getByRole('tab', { name: 'PayPal' }).click();
+  await expect(pay.getByTestId('paypal-stand-in')).toBeVisible();
+  await snap(pay, testInfo, '23-paypal-tab');
+  await expectAccessible(pay, 'pay form, PayPal tab');
+  await pay.getByRole('button', { name: 'Cancel PayPal payment' }).click();
+  await expect(toasts(pay).getByText('Payment Cancelled', { exact: true })).toBeVisible();
+  await pay.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(pay.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expect(pay.getByText('Your payment of $120.00 for invoice')).toBeVisible();
+  await expect(pay.getByText('The invoice is paid in full. Thank you!')).toBeVisible();
+  await snap(pay, testInfo, '24-paid-with-paypal');
+  expect(await violations()).toEqual([]);
+  await payer.close();
+
   await expectInvoiceStatus(page, invoiceUrl, 'Paid');
+  const payments = page.getByTestId('invoice-payment');
+  await expect(payments.filter({ hasText: 'Card' })).toContainText('$80.00');
+  await expect(payments.filter({ hasText: 'PayPal' })).toContainText('$120.00');
+  await snap(page, testInfo, '25-invoice-paid-by-card-and-paypal');
 });

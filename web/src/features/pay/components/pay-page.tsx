@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
+import { useToast } from '@/hooks/use-toast';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { publicInvoiceKey, usePublicInvoice } from '../api/pay-api';
 import { isSettled } from '@/lib/payment-amount';
@@ -18,9 +19,11 @@ export function PayPage() {
   const queryClient = useQueryClient();
   const { data: invoice, isPending, isError, refetch } = usePublicInvoice(token);
   const [done, setDone] = React.useState<PaymentConfirmation | null>(null);
+  const { dismiss } = useToast();
 
   const paid = (confirmation: PaymentConfirmation) => {
     setDone(confirmation);
+    dismiss(); // an earlier decline or cancellation is history now
     // The confirmation's figures come from the payments ledger itself; the public invoice catches up a moment later
     // (billing applies the payment's event), so it is not read again here.
     queryClient.setQueryData<PublicInvoice>(publicInvoiceKey(token), (old) =>
