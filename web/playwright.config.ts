@@ -26,6 +26,32 @@ if (!process.env.BILLPOINT_E2E_DATA_DIR) {
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
+/** The app as `npm start` runs it on `port`, with its own data directory and mail outbox in this run's directory. */
+function app({ port, name, build, env = {} }: { port: number; name: string; build: boolean; env?: Record<string, string> }) {
+  const dir = (what: string) => join(process.env.BILLPOINT_E2E_DATA_DIR!, name ? `${name}-${what}` : what);
+  return {
+    command: `${build ? 'npm run build && ' : ''}"${process.execPath}" ../gateway/src/local.ts`,
+    cwd: import.meta.dirname,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BILLPOINT_DATA_DIR: name ? dir('data') : process.env.BILLPOINT_E2E_DATA_DIR!,
+      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
+      MAIL_OUTBOX_DIR: dir('outbox'),
+      // Links in e-mails (the pay page) on the address the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
@@ -62,27 +88,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
-      command: `npm run build && "${process.execPath}" ../gateway/src/local.ts`,
-      cwd: import.meta.dirname,
-      url: `http://127.0.0.1:${PORT}/healthz`,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        BILLPOINT_DATA_DIR: process.env.BILLPOINT_E2E_DATA_DIR,
-        // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
-        MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
-        // Links in e-mails (the pay page) on the address the browser uses.
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      },
-    },
+    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
+    app({ port: PORT, name: '', build: true }),
     {
       // Stripe's and PayPal's HTTP APIs for the keyed app's SDKs (and the providers' browser code, routed there).
       command: `"${process.execPath}" e2e/stand-ins/provider-apis.ts ${STRIPE_API_PORT} ${PAYPAL_API_PORT}`,
@@ -93,32 +100,21 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      // The same app with provider keys: card payments through Stripe, PayPal offered. Started after the first (built).
-      command: `"${process.execPath}" ../gateway/src/local.ts`,
-      cwd: import.meta.dirname,
-      url: `http://127.0.0.1:${KEYED_PORT}/healthz`,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
+    // The same app with provider keys: card payments through Stripe, PayPal offered. Started after the first (built).
+    app({
+      port: KEYED_PORT,
+      name: 'keyed',
+      build: false,
       env: {
-        PORT: String(KEYED_PORT),
-        HOST: '127.0.0.1',
-        BILLPOINT_DATA_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'keyed'),
-        MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'keyed-outbox'),
-        PUBLIC_URL: `http://127.0.0.1:${KEYED_PORT}`,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         STRIPE_SECRET_KEY: 'sk_test_billpoint_e2e',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_billpoint_e2e',
         STRIPE_WEBHOOK_SECRET: 'whsec_billpoint_e2e',
-        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_API_PORT}`,
+        STRIPE_API_URL: process.env.E2E_STRIPE_API_URL!,
         PAYPAL_CLIENT_ID: 'billpoint-e2e-paypal-client',
         PAYPAL_CLIENT_SECRET: 'billpoint-e2e-paypal-secret',
         PAYPAL_ENVIRONMENT: 'sandbox',
-        PAYPAL_API_URL: `http://127.0.0.1:${PAYPAL_API_PORT}`,
+        PAYPAL_API_URL: process.env.E2E_PAYPAL_API_URL!,
       },
-    },
+    }),
   ],
 });
