@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Clock } from 'lucide-react';
+import type { PaymentConfirmation } from '@billpoint/proto';
 import { confirmPayment, usePublicInvoice } from '../api/pay-api';
 import { isSettled } from '@/lib/payment-amount';
 import { ContinueButton, PayLoading, PayNotFound, PaymentFailedPanel, PaymentSucceeded, ResultPanel } from './pay-states';
@@ -19,11 +20,27 @@ export function PaymentSuccessPage() {
   const token = params.get('invoice') ?? '';
   const intentId = params.get('payment_intent');
   const status = params.get('redirect_status');
-  const confirming = useConfirmReturn(token, status === 'succeeded' ? intentId : null);
-  const { data: invoice, isPending, isError } = usePublicInvoice(token, { enabled: !confirming });
+  const confirmed = useConfirmReturn(token, status === 'succeeded' ? intentId : null);
+  const confirming = confirmed === 'pending';
+  const { data: invoice, isPending, isError } = usePublicInvoice(token, { enabled: !confirming && !confirmed });
+  const payRest = () => void navigate(paths.pay.getHref(token));
 
   if (status === 'failed' || status === 'requires_payment_method') return <PaymentFailedPanel token={token} />;
-  if (confirming || (isPending && token)) return <PayLoading />;
+  if (confirming) return <PayLoading />;
+  if (confirmed) {
+    // The payments ledger's own figures: the public invoice hears of the payment a moment later.
+    return (
+      <PaymentSucceeded
+        invoiceNumber={confirmed.invoice.invoiceNumber}
+        currency={confirmed.payment.currency}
+        paid={confirmed.payment.amount}
+        balanceDue={confirmed.invoice.balanceDue}
+        settled={confirmed.invoice.paid}
+        onPayRest={payRest}
+      />
+    );
+  }
+  if (isPending && token) return <PayLoading />;
   if (isError || !invoice) return <PayNotFound />;
   const settled = isSettled(invoice);
   if (settled || status === 'succeeded') {
@@ -33,7 +50,7 @@ export function PaymentSuccessPage() {
         currency={invoice.currency}
         balanceDue={invoice.balanceDue}
         settled={settled}
-        onPayRest={() => void navigate(paths.pay.getHref(token))}
+        onPayRest={payRest}
       />
     );
   }
@@ -60,17 +77,17 @@ export function PaymentSuccessPage() {
   );
 }
 
-/** Confirms a returned payment intent with the server once; true while that is under way. */
-function useConfirmReturn(token: string, intentId: string | null): boolean {
-  const [pending, setPending] = React.useState(intentId !== null && token !== '');
+/**
+ * Confirms a returned payment intent with the server once: 'pending' meanwhile, then what the server recorded, or
+ * null (nothing to confirm, or it failed — the webhook records the payment and the invoice shows where it stands).
+ */
+function useConfirmReturn(token: string, intentId: string | null): PaymentConfirmation | 'pending' | null {
+  const [state, setState] = React.useState<PaymentConfirmation | 'pending' | null>(intentId && token ? 'pending' : null);
   const started = React.useRef(false);
   React.useEffect(() => {
     if (!intentId || !token || started.current) return;
     started.current = true;
-    // A failure changes nothing for the payer: the webhook records the payment, the invoice below says where it stands.
-    void confirmPayment({ paymentIntentId: intentId, invoiceId: token })
-      .catch(() => undefined)
-      .finally(() => setPending(false));
+    confirmPayment({ paymentIntentId: intentId, invoiceId: token }).then(setState, () => setState(null));
   }, [intentId, token]);
-  return pending;
+  return state;
 }
