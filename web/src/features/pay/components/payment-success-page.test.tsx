@@ -57,7 +57,7 @@ describe('payment return page', () => {
   it('is what the app routes /payment/success to (not the pay page of a token "success"), without signing in', async () => {
     const calls = stubFetch([invoiceRoute(makePublicInvoice({ status: 'paid', balanceDue: '0.00' }))]);
     renderRoutes(routes, { path: back('') });
-    expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual([`/api/invoices/${TOKEN}/public`]);
   });
 });

@@ -40,7 +40,7 @@ vi.mock('@paypal/react-paypal-js', () => ({
 const paypalMode = { demoMode: false, card: false, paypal: true, stripePublishableKey: null, paypalClientId: 'client-from-invoice' };
 const invoice = makePublicInvoice({ payment: paypalMode });
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
-const LAZY = { timeout: 5_000 };
+const LAZY = { timeout: 10_000 };
 
 beforeEach(() => {
   sdk.options.length = 0;

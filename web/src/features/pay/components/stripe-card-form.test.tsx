@@ -12,7 +12,7 @@ vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));
 const stripeMode = { demoMode: false, card: true, paypal: false, stripePublishableKey: 'pk_test_123', paypalClientId: null };
 const invoice = makePublicInvoice({ payment: stripeMode });
 const notifications = () => within(screen.getByRole('region', { name: /Notifications/ }));
-const LAZY = { timeout: 5_000 };
+const LAZY = { timeout: 10_000 };
 // One Stripe instance per key for the page's lifetime (the form caches it), so one fake for the whole file.
 const fake = fakeStripe();
 
