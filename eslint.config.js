@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'gateway/src/assets/**/*.js'],
+    files: ['web/src/**/*.{ts,tsx}', 'gateway/src/assets/**/*.js', 'web/e2e/stand-ins/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -7,13 +7,52 @@ import { defineConfig, devices } from '@playwright/test';
  * The journeys (issue 3: customers; issue 4: invoices) against the app as `npm start` runs it (web build served by the gateway, every
  * service, embedded Postgres) on a fresh database in a new temp directory. Debian's Chromium, never a
  * downloaded browser. Workers load this file again: the env var keeps one data directory per run.
+ *
+ * The app runs twice: as `npm start` runs it without provider keys (demo payments, project `chromium`), and with
+ * Stripe and PayPal keys (project `keyed`: the tests tagged @keyed) whose SDKs talk to local stand-ins of the
+ * providers' APIs (a third server). E2E_PORT moves the four ports (app, keyed app, Stripe API, PayPal API).
  */
-const PORT = 8095;
+const PORT = Number(process.env.E2E_PORT ?? 8095);
+const KEYED_PORT = PORT + 1;
+const STRIPE_API_PORT = PORT + 2;
+const PAYPAL_API_PORT = PORT + 3;
+// Where the keyed tests send the providers' browser calls (the stand-ins above); workers load this file too.
+process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${STRIPE_API_PORT}`;
+process.env.E2E_PAYPAL_API_URL = `http://127.0.0.1:${PAYPAL_API_PORT}`;
 if (!process.env.BILLPOINT_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'billpoint-e2e-'));
   process.env.BILLPOINT_E2E_DATA_DIR = dataDir;
   // The runner exits after the web server has shut down (gracefulShutdown below), Postgres included.
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** The app as `npm start` runs it on `port`, with its own data directory and mail outbox in this run's directory. */
+function app({ port, name, build, env = {} }: { port: number; name: string; build: boolean; env?: Record<string, string> }) {
+  const dir = (what: string) => join(process.env.BILLPOINT_E2E_DATA_DIR!, name ? `${name}-${what}` : what);
+  return {
+    command: `${build ? 'npm run build && ' : ''}"${process.execPath}" ../gateway/src/local.ts`,
+    cwd: import.meta.dirname,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BILLPOINT_DATA_DIR: name ? dir('data') : process.env.BILLPOINT_E2E_DATA_DIR!,
+      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
+      MAIL_OUTBOX_DIR: dir('outbox'),
+      // Links in e-mails (the pay page) on the address the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // The subscriptions journey generates a schedule's due invoice by hand (Generate due invoices) and expects
+      // exactly one: the scheduler must not get there first during a run (it still runs once at start).
+      RECURRING_INTERVAL_MS: '3600000',
+      ...env,
+    },
+  };
 }
 
 export default defineConfig({
@@ -43,27 +82,42 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
-    command: `npm run build && "${process.execPath}" ../gateway/src/local.ts`,
-    cwd: import.meta.dirname,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      BILLPOINT_DATA_DIR: process.env.BILLPOINT_E2E_DATA_DIR,
-      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
-      MAIL_OUTBOX_DIR: join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      // The subscriptions journey generates a schedule's due invoice by hand (Generate due invoices) and expects
-      // exactly one: the scheduler must not get there first during a run (it still runs once at start).
-      RECURRING_INTERVAL_MS: '3600000',
+  projects: [
+    { name: 'chromium', grepInvert: /@keyed/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'keyed',
+      grep: /@keyed/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${KEYED_PORT}` },
     },
-  },
+  ],
+  webServer: [
+    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
+    app({ port: PORT, name: '', build: true }),
+    {
+      // Stripe's and PayPal's HTTP APIs for the keyed app's SDKs (and the providers' browser code, routed there).
+      command: `"${process.execPath}" e2e/stand-ins/provider-apis.ts ${STRIPE_API_PORT} ${PAYPAL_API_PORT}`,
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${STRIPE_API_PORT}/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // The same app with provider keys: card payments through Stripe, PayPal offered. Started after the first (built).
+    app({
+      port: KEYED_PORT,
+      name: 'keyed',
+      build: false,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_billpoint_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_billpoint_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_billpoint_e2e',
+        STRIPE_API_URL: process.env.E2E_STRIPE_API_URL!,
+        PAYPAL_CLIENT_ID: 'billpoint-e2e-paypal-client',
+        PAYPAL_CLIENT_SECRET: 'billpoint-e2e-paypal-secret',
+        PAYPAL_ENVIRONMENT: 'sandbox',
+        PAYPAL_API_URL: process.env.E2E_PAYPAL_API_URL!,
+      },
+    }),
+  ],
 });

@@ -12,5 +12,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Lazy screens wait up to 10 s for their first module load (see gates.test.tsx); the test itself must outlast that.
+    testTimeout: 15_000,
   },
 });

@@ -2,7 +2,8 @@ import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { NotAvailable } from '@/components/layouts/not-available';
-import { PrivateGate, PublicGate, StandaloneLayout } from './routes/gates';
+import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -25,6 +26,8 @@ const SubscriptionCreatePage = named(
 );
 const SubscriptionEditPage = named(() => import('@/features/subscriptions/components/subscription-edit-page'), 'SubscriptionEditPage');
 const SettingsPage = named(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
+const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
+const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -78,8 +81,9 @@ export const routes: RouteObject[] = [
       {
         element: <StandaloneLayout />,
         children: [
-          notYet(paths.pay.path, 'Pay Invoice', 'Pay this invoice securely online.'),
-          notYet(paths.payment.path, 'Pay Invoice', 'Pay this invoice securely online.'),
+          { path: paths.pay.path, element: <PayPage /> },
+          { path: paths.payment.path, element: <PayPage /> },
+          { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -38,6 +38,8 @@ export const paths = {
   subscriptionPlans: { path: '/subscription-plans', getHref: () => '/subscription-plans' },
   pay: { path: '/pay/:id', getHref: (id: Id) => `/pay/${id}` },
   payment: { path: '/payment/:id', getHref: (id: Id) => `/payment/${id}` },
+  /** Where Stripe returns the payer after a redirect payment method (areas §2). */
+  paymentSuccess: { path: '/payment/success', getHref: (token: string) => `/payment/success?invoice=${encodeURIComponent(token)}` },
 
   /** Served by the gateway, not the SPA: full-page navigations. */
   login: { getHref: () => '/api/login' },

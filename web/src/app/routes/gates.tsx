@@ -52,14 +52,3 @@ export function PublicGate() {
   if (user) return <AppShell user={user}>{page}</AppShell>;
   return <main className="min-h-screen bg-muted/40">{page}</main>;
 }
-
-/** Public screens for people who are not users (the payment pages). */
-export function StandaloneLayout() {
-  return (
-    <main className="min-h-screen bg-muted/40">
-      <React.Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </React.Suspense>
-    </main>
-  );
-}

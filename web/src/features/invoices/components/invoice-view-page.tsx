@@ -16,6 +16,9 @@ import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useInvoice } from '../api/get-invoice';
 import { formatQuantity, viewFigures } from '../lib/view-figures';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
+import { CopyPaymentLink } from './copy-payment-link';
+import { InvoicePayments } from './invoice-payments';
+import { PartPaidRows } from './paid-figures';
 import { isHandledGlobally } from '@/lib/query-client';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -163,9 +166,12 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                 <dt>Total</dt>
                 <dd className="tabular-nums">{money(total)}</dd>
               </div>
+              <PartPaidRows invoice={invoice} />
             </dl>
           </CardContent>
         </Card>
+
+        <InvoicePayments invoice={invoice} />
       </div>
     </div>
   );
@@ -221,6 +227,7 @@ export function InvoiceViewPage() {
                 Edit
               </Link>
             </Button>
+            {invoice && <CopyPaymentLink invoice={invoice} />}
             <Button disabled={!invoice || sending.isPending} onClick={() => sending.mutate(id)}>
               <Send aria-hidden="true" />
               {sending.isPending ? 'Sending...' : 'Send to Customer'}

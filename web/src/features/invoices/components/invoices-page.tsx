@@ -18,6 +18,7 @@ import { formatMoney, formatShortDate } from '@/lib/format';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useDeleteInvoice } from '../api/delete-invoice';
 import { useInvoices } from '../api/get-invoices';
+import { PartPaidNote } from './paid-figures';
 import { isHandledGlobally } from '@/lib/query-client';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -70,7 +71,10 @@ function InvoiceRow({
           <span className="text-muted-foreground">Unknown customer</span>
         )}
       </TableCell>
-      <TableCell className="tabular-nums">{formatMoney(invoice.total, invoice.currency || 'USD')}</TableCell>
+      <TableCell className="tabular-nums">
+        {formatMoney(invoice.total, invoice.currency || 'USD')}
+        <PartPaidNote invoice={invoice} />
+      </TableCell>
       <TableCell>
         <InvoiceStatusBadge screen="list" status={invoice.status} />
       </TableCell>

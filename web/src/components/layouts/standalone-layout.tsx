@@ -1,0 +1,38 @@
+import * as React from 'react';
+import { Outlet } from 'react-router-dom';
+import { LockKeyhole } from 'lucide-react';
+import { BrandMark } from '@/components/brand';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Spinner } from '@/components/ui/spinner';
+
+/**
+ * Public screens for people who are not users (the payment pages): the landing page's top bar without its
+ * navigation, a narrow centred column, and a line saying the payment is secure. No shell, no session needed.
+ */
+export function StandaloneLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-muted/40">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:px-6">
+          <span className="flex items-center gap-2 font-semibold">
+            <BrandMark className="size-7" />
+            Billpoint
+          </span>
+          <span className="ml-3 hidden items-center gap-1.5 text-sm text-muted-foreground sm:flex">
+            <LockKeyhole className="size-3.5" aria-hidden="true" />
+            Secure payment
+          </span>
+          <ThemeToggle className="ml-auto" />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
+        <React.Suspense fallback={<Spinner label="Loading" className="py-24" />}>
+          <Outlet />
+        </React.Suspense>
+      </main>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        Payments are processed securely. Billpoint never stores card numbers.
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Invoice, Payment, PaymentMethod } from '@billpoint/proto';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
+import { usePayments } from '../api/payments';
+import { RecordPaymentDialog } from './record-payment-dialog';
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  credit_card: 'Card',
+  stripe: 'Card (Stripe)',
+  paypal: 'PayPal',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  check: 'Check',
+  other: 'Other',
+};
+
+/** Attempts the payer never finished (a pay page opened, a card form shown) are not payments. */
+const shown = (p: Payment) => p.status !== 'pending';
+
+function PaymentRow({ payment }: { payment: Payment }) {
+  return (
+    <li className="flex items-start justify-between gap-3 py-2" data-testid="invoice-payment">
+      <div className="min-w-0">
+        <p className="font-medium">{METHOD_LABELS[payment.paymentMethod]}</p>
+        <p className="text-xs text-muted-foreground">
+          {formatShortDate(payment.paymentDate)}
+          {payment.reference && ` · ${payment.reference}`}
+        </p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <span className={payment.status === 'failed' ? 'tabular-nums text-muted-foreground line-through' : 'tabular-nums font-medium'}>
+          {formatMoney(payment.amount, payment.currency)}
+        </span>
+        {payment.status !== 'completed' && (
+          <Badge variant={payment.status === 'failed' ? 'destructive' : 'secondary'}>{capitalize(payment.status)}</Badge>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The invoice's payments (pay page, provider webhooks, recorded by hand) and the way to record one. */
+export function InvoicePayments({ invoice }: { invoice: Invoice }) {
+  const { data, isPending, isError } = usePayments(invoice.id);
+  const payments = (data ?? []).filter(shown);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>Payments</CardTitle>
+        <RecordPaymentDialog invoice={invoice} />
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : isError ? (
+          <p className="text-sm text-muted-foreground">The payments could not be loaded.</p>
+        ) : payments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payments recorded yet.</p>
+        ) : (
+          <ul className="divide-y text-sm" aria-label="Payments">
+            {payments.map((p) => (
+              <PaymentRow key={p.id} payment={p} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
