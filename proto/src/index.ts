@@ -9,3 +9,4 @@ export * from './recurring.ts';
 export * from './payments.ts';
 export * from './product.ts';
 export * from './settings.ts';
+export * from './plans.ts';

@@ -86,7 +86,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
   {
     name: 'payments',
     port: 8085,
-    prefixes: ['/api/payments', '/api/subscription-plans', '/api/user-subscription', '/api/subscription'],
+    prefixes: ['/api/payments', '/api/user-subscription', '/api/subscription'],
     public: [
       { method: 'POST', path: '/api/create-payment-intent', rateLimit: { max: 20, windowSeconds: 60 } },
       { method: 'POST', path: '/api/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
@@ -94,6 +94,8 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       { method: 'POST', path: '/api/paypal/order', rateLimit: { max: 20, windowSeconds: 60 } },
       { method: 'POST', path: '/api/paypal/order/:orderId/capture', rateLimit: { max: 30, windowSeconds: 60 } },
       { method: 'POST', path: '/api/paypal/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
+      // The plan chooser (areas §2: public): the plans are reference data; which one is current needs a session.
+      { method: 'GET', path: '/api/subscription-plans' },
       // Stripe's servers: no CSRF header, a larger body, a higher rate (retries come in bursts).
       { method: 'POST', path: '/api/stripe/webhook', csrf: false, bodyLimit: 512 * 1024, rateLimit: { max: 600, windowSeconds: 60 } },
     ],

@@ -1,4 +1,4 @@
-import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import { planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
 import { registeredService } from '@billpoint/proto/services';
 import { configSchema, defaultOutboxDir, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
@@ -50,7 +50,12 @@ export const billingService = {
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
-  consumers: async (ctx) => [...(await readModelConsumers(ctx)), await paymentsConsumer(ctx), await payableResponder(ctx)],
+  consumers: async (ctx) => [
+    ...(await readModelConsumers(ctx)),
+    await paymentsConsumer(ctx),
+    await payableResponder(ctx),
+    await planLimits(ctx).start(), // the plan-limits read model invoice creation checks
+  ],
   jobs: (ctx) => {
     const c = ctx.config as Config;
     const mailer = mailerOf(ctx);

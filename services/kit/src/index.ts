@@ -17,3 +17,4 @@ export * from './jobs.ts';
 export * from './rpc.ts';
 export * from './read-model.ts';
 export * from './files.ts';
+export * from './plan-limits.ts';

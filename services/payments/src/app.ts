@@ -12,6 +12,7 @@ import { stripeWebhook } from './modules/payment/stripe-webhook.ts';
 import { publicPaymentRoutes } from './modules/payment/public.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentResponders } from './modules/payment/payment.rpc.ts';
+import { plansConsumers, plansModule } from './modules/plans/plans.module.ts';
 
 /** How the pay page may take money with this configuration (no Stripe keys: the demo processor). */
 export function paymentConfig(c: Config): PaymentConfig {
@@ -42,12 +43,17 @@ export const paymentsService = {
     const c = ctx.config as Config;
     const stripe = stripeClient(c);
     const ledger = new Ledger(ctx as ServiceContext);
+    const plans = plansModule(ctx as ServiceContext, stripe);
     publicPaymentRoutes(app, {
       card: new CardPayments(ctx as ServiceContext, stripe, ledger),
       paypal: new PaypalPayments(ctx as ServiceContext, paypalClient(c), ledger),
-      webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger }),
+      webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger, handlers: plans.stripeHandlers }),
     });
     paymentRoutes(app, ctx as ServiceContext, ledger);
+    plans.routes(app);
   },
-  consumers: (ctx) => paymentResponders(ctx as ServiceContext, paymentConfig(ctx.config as Config)),
+  consumers: async (ctx) => [
+    ...(await paymentResponders(ctx as ServiceContext, paymentConfig(ctx.config as Config))),
+    ...(await plansConsumers(ctx as ServiceContext)),
+  ],
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigShape } from '@billpoint/kit';
+import { stripePriceShape } from './modules/plans/plans.config.ts';
 
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url({ error: 'must be an http(s) URL' }).optional());
@@ -20,5 +21,7 @@ export const configSchema = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
   /** Where the PayPal SDK's calls go instead of PayPal's API (a local stand-in in tests). */
   PAYPAL_API_URL: optionalUrl,
+  /** STRIPE_PRICE_<PLAN>_<CYCLE>: the Stripe price ids of the plans (plans.config.ts). */
+  ...stripePriceShape,
 });
 export type Config = z.output<typeof configSchema>;

@@ -5,6 +5,7 @@ import { m0004ClaimInvoiceNumber } from './0004-claim-invoice-number.ts';
 import { m0005Recurring } from './0005-recurring.ts';
 import { m0006Payments } from './0006-payments.ts';
 import { m0008OrganizationSettings } from './0008-organization-settings.ts';
+import { m0009PlanLimits } from './0009-plan-limits.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   m0005Recurring,
   m0006Payments,
   m0008OrganizationSettings,
+  m0009PlanLimits,
 ];

@@ -1,4 +1,5 @@
 import { m0001Customers } from './0001-customers.ts';
+import { m0002PlanLimits } from './0002-plan-limits.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Customers];
+export const migrations = [m0001Customers, m0002PlanLimits];

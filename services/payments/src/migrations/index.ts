@@ -1,4 +1,5 @@
 import { m0001Payments } from './0001-payments.ts';
+import { m0002Plans } from './0002-plans.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Payments];
+export const migrations = [m0001Payments, m0002Plans];

@@ -13,9 +13,11 @@ import {
   Conflict,
   Invalid,
   NotFound,
+  planLimits,
   Unprocessable,
   type EntityManager,
   type Identity,
+  type PlanLimits,
   type ServiceContext,
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
@@ -43,15 +45,25 @@ const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
   overdue: InvoiceEvents.Overdue,
 };
 
+/**
+ * Invoices that count against the plan's maxInvoices: those created this calendar month (UTC) and not deleted, by
+ * hand or by the recurring scheduler. The scheduler itself is never refused (a schedule's invoice is owed to the
+ * tenant's customer; refusing it would fail silently): its invoices count, so the next one made by hand is refused.
+ */
+const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.invoices
+  where tenant_id = ? and created_at >= date_trunc('month', now(), 'UTC') limit ?) i`;
+
 /** Use cases of invoices; every one runs under the caller's tenant (RLS + explicit tenant conditions). */
 export class InvoiceService {
   readonly #ctx: ServiceContext<Config>;
   readonly #mailer: Mailer;
   readonly #customers: ReturnType<typeof customerReadModel>;
-  constructor(ctx: ServiceContext<Config>, mailer: Mailer) {
+  readonly #limits: PlanLimits;
+  constructor(ctx: ServiceContext<Config>, mailer: Mailer, limits: PlanLimits = planLimits(ctx as ServiceContext)) {
     this.#ctx = ctx;
     this.#mailer = mailer;
     this.#customers = customerReadModel(ctx as ServiceContext);
+    this.#limits = limits;
   }
 
   /** Newest first; search over number, customer name and e-mail (trigram index); status filter; pages. */
@@ -123,9 +135,11 @@ export class InvoiceService {
     );
     // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
     // No row: the customer is not in the read model (or deleted) — then the slow path, and once more.
+    const limit = await this.#limits.check(id.tenantId, 'invoices');
     const attempt = () =>
       this.#ctx
         .tx(id, async (em) => {
+          await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [id.tenantId, max]))[0]!.n);
           const [row] = await em.execute<InvoiceRow[]>(insertInvoiceSql(f.lines.length), params);
           if (!row) return null;
           const created = toInvoice(row);

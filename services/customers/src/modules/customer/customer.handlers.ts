@@ -1,5 +1,5 @@
 import { CustomersGetRpc } from '@billpoint/proto';
-import { NotFound, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { NotFound, planLimits, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 
 /**
@@ -21,5 +21,6 @@ export async function customerHandlers(ctx: ServiceContext): Promise<Subscriptio
     },
     { logger: ctx.logger },
   );
-  return [get];
+  // The plan-limits read model (creations check it): kept current from payments' plan.changed.
+  return [get, await planLimits(ctx).start()];
 }

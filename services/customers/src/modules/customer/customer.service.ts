@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CustomerEvents, type Customer, type CustomerCreate, type CustomerUpdate, type PageQuery } from '@billpoint/proto';
-import { addEvent, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, NotFound, planLimits, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
 import { CustomerEntity, type CustomerRow } from './customer.entity.ts';
 
 export function toCustomer(c: CustomerRow): Customer {
@@ -33,11 +33,16 @@ const GET_SQL = 'select * from customers.customers where id = $1 and tenant_id =
 /** `%`, `_` and `\` in a search term match themselves. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Customers that count against the plan's maxCustomers: every one not deleted (an inactive customer is still kept). */
+const COUNT_SQL = `select count(*)::int as n from (select 1 from customers.customers where tenant_id = ? and deleted_at is null limit ?) c`;
+
 /** Use cases of the customers service; every one runs under the caller's tenant. */
 export class CustomerService {
   readonly #ctx: ServiceContext;
-  constructor(ctx: ServiceContext) {
+  readonly #limits: PlanLimits;
+  constructor(ctx: ServiceContext, limits: PlanLimits = planLimits(ctx)) {
     this.#ctx = ctx;
+    this.#limits = limits;
   }
 
   /** Newest first; case-insensitive substring search over name, e-mail and company. */
@@ -70,7 +75,9 @@ export class CustomerService {
   }
 
   async create(id: Identity, input: CustomerCreate): Promise<Customer> {
+    const limit = await this.#limits.check(id.tenantId, 'customers');
     return this.#ctx.tx(id, async (em) => {
+      await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
       const row = em.create(CustomerEntity, {
         ...input,
         tenantId: id.tenantId,
