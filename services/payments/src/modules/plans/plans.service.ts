@@ -22,6 +22,7 @@ import {
   tenantPlanOf,
   toPlan,
   type PlanRow,
+  writeRow,
   type SubscriptionRow,
 } from './plans.sql.ts';
 import { readUsage } from './plans.usage.ts';
@@ -146,7 +147,8 @@ export class PlanService {
 
     const now = this.#now();
     await this.#ctx.tx(id, async (em) => {
-      const [updated] = await em.execute<SubscriptionRow[]>(
+      const updated = await writeRow(
+        em,
         `update payments.tenant_subscriptions set plan = ?, billing_cycle = ?, status = 'active', current_period_end = ?,
            updated_at = ${NEXT_VERSION} where tenant_id = ? ${RETURNING}`,
         [plan.name, body.billingCycle, addCycle(now, body.billingCycle), now, id.tenantId],

@@ -54,7 +54,8 @@ export const PLANS_SQL = `select id, name, display_name, description, monthly_pr
 
 const SUB_COLUMNS = `tenant_id, plan, status, billing_cycle, trial_ends_at, stripe_customer_id, stripe_subscription_id,
   current_period_end, updated_at`;
-export const SUBSCRIPTION_SQL = `select ${SUB_COLUMNS} from payments.tenant_subscriptions where tenant_id = $1`;
+export const RETURNING = `returning ${SUB_COLUMNS}`;
+export const SUBSCRIPTION_SQL = `select ${SUB_COLUMNS} from payments.tenant_subscriptions where tenant_id = ?`;
 
 export function toPlan(r: PlanRow): SubscriptionPlan {
   return {
@@ -137,14 +138,26 @@ export async function ensureSubscriptionRow(
   tenantId: string,
   trial: { plan: PlanName; endsAt: Date; now: Date },
 ): Promise<{ row: SubscriptionRow; created: boolean }> {
-  const [inserted] = await em.execute<SubscriptionRow[]>(
+  const inserted = await writeRow(
+    em,
     `insert into payments.tenant_subscriptions (tenant_id, plan, status, billing_cycle, trial_ends_at, created_at, updated_at)
-     values (?, ?, 'trialing', 'monthly', ?, ?, ?) on conflict (tenant_id) do nothing returning ${SUB_COLUMNS}`,
+     values (?, ?, 'trialing', 'monthly', ?, ?, ?) on conflict (tenant_id) do nothing ${RETURNING}`,
     [tenantId, trial.plan, trial.endsAt, trial.now, trial.now],
   );
   if (inserted) return { row: inserted, created: true };
-  const [row] = await em.execute<SubscriptionRow[]>(SUBSCRIPTION_SQL.replace('$1', '?'), [tenantId]);
-  return { row: row!, created: false };
+  return { row: (await writeRow(em, SUBSCRIPTION_SQL, [tenantId]))!, created: false };
 }
 
-export const RETURNING = `returning ${SUB_COLUMNS}`;
+const date = (v: unknown) => (v == null ? null : new Date(v as string));
+
+/** Runs a statement answering subscription rows (`RETURNING`); its first row, with its instants as Dates. */
+export async function writeRow(em: EntityManager, sql: string, params: unknown[]): Promise<SubscriptionRow | null> {
+  const [r] = await em.execute<Record<string, unknown>[]>(sql, params);
+  if (!r) return null;
+  return {
+    ...(r as unknown as SubscriptionRow),
+    trial_ends_at: date(r.trial_ends_at),
+    current_period_end: date(r.current_period_end),
+    updated_at: date(r.updated_at)!,
+  };
+}

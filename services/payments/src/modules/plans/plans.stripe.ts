@@ -3,7 +3,7 @@ import type { BillingCycle, PlanName, SubscriptionChangeAnswer, SubscriptionPlan
 import { BadGateway, scanTenants, Unprocessable, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { StripeEventHandler } from '../payment/stripe-webhook.ts';
 import { cycleText, type PlanService, type StripeChanger } from './plans.service.ts';
-import { NEXT_VERSION, RETURNING, type SubscriptionRow } from './plans.sql.ts';
+import { NEXT_VERSION, RETURNING, writeRow, type SubscriptionRow } from './plans.sql.ts';
 
 /** Stripe's subscription statuses in ours (areas §3): unpaid counts as past due; an unfinished or paused one is inactive. */
 const STATUS: Record<string, SubscriptionStatus> = {
@@ -103,7 +103,8 @@ export class StripePlans implements StripeChanger {
     const cycle = byPrice?.cycle ?? (sub.metadata.billingCycle === 'yearly' || sub.metadata.billingCycle === 'monthly' ? sub.metadata.billingCycle : null);
     const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
     return this.#ctx.tx({ tenantId }, async (em) => {
-      const [row] = await em.execute<SubscriptionRow[]>(
+      const row = await writeRow(
+        em,
         `update payments.tenant_subscriptions
             set plan = coalesce(?, plan), billing_cycle = coalesce(?, billing_cycle), status = ?, stripe_subscription_id = ?,
                 stripe_customer_id = coalesce(stripe_customer_id, ?), current_period_end = ?, updated_at = ${NEXT_VERSION}
