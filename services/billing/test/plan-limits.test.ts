@@ -14,7 +14,7 @@ afterAll(() => stack?.close());
 
 const STARTER = 'Your Starter plan allows 50 invoices per month. Upgrade your plan to add more.';
 const stored = async (tenantId: string) =>
-  Number((await stack.db.query(`select count(*) from billing.invoices where tenant_id = $1`, [tenantId])).rows[0].count);
+  Number((await stack.db.query(`select count(*) from billing.invoices where tenant_id = $1`, [tenantId])).rows[0]!.count);
 
 describe('the plan’s monthly invoice limit', () => {
   it('allows the 50th invoice of the month on Starter and refuses the 51st, writing nothing; the scheduler is never refused', async () => {

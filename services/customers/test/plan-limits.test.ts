@@ -12,19 +12,11 @@ afterAll(() => stack?.close());
 
 const STARTER = 'Your Starter plan allows 5 customers. Upgrade your plan to add more.';
 const body = (n: number | string) => ({ name: `Customer ${n}`, email: `c${n}@limits.test` });
-const stored = async (tenantId: string) =>
-  Number(
-    (await stack.db.query(`select count(*) from customers.customers where tenant_id = $1 and deleted_at is null`, [tenantId])).rows[0]
-      .count,
-  );
-const createdEvents = async (tenantId: string) =>
-  Number(
-    (
-      await stack.db.query(`select count(*) from customers.outbox where tenant_id = $1 and subject = 'evt.customers.customer.created'`, [
-        tenantId,
-      ])
-    ).rows[0].count,
-  );
+const countOf = async (sql: string, params: unknown[]) => Number((await stack.db.query<{ n: string }>(sql, params)).rows[0]!.n);
+const stored = (tenantId: string) =>
+  countOf(`select count(*) as n from customers.customers where tenant_id = $1 and deleted_at is null`, [tenantId]);
+const createdEvents = (tenantId: string) =>
+  countOf(`select count(*) as n from customers.outbox where tenant_id = $1 and subject = 'evt.customers.customer.created'`, [tenantId]);
 
 describe('the plan’s customer limit', () => {
   it('allows the 5th customer on Starter, refuses the 6th with a 403 naming the limit and the plan, and writes nothing', async () => {
