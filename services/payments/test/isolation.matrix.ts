@@ -1,5 +1,5 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
-import type { Invoice, Payment } from '@billpoint/proto';
+import type { Invoice, Payment, UserSubscription } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
 
 /** Tenant isolation of every signed-in payments route (run by gateway/test/isolation-matrix.test.ts). */
@@ -26,15 +26,33 @@ export default defineIsolationMatrix({
       notes: `Note ${t.tag}`,
     });
     if (res.status !== 201) throw new Error(`payment failed: ${res.status} ${res.text}`);
-    return { invoice, payment: res.json as Payment };
+    // Plans: A and B each on a plan of their own (A's trial end is an instant no one else has).
+    const subscription = (await t.client.get('/api/user-subscription')).json as UserSubscription;
+    return { invoice, payment: res.json as Payment, subscription };
   },
-  secrets: ({ payment }, t) => [t.tag, payment.reference!, payment.notes!, t.tenantId],
+  // The trial row (organization.created) and the usage counts (customer and invoice events) arrive by events.
+  settled: async (db, t) =>
+    (
+      await db.query(
+        `select 1 from payments.tenant_subscriptions s join payments.subscription_usage u using (tenant_id)
+          where s.tenant_id = $1 and u.customer_count = 1 and u.invoice_count = 1`,
+        [t.tenantId],
+      )
+    ).rowCount === 1,
+  secrets: ({ payment, subscription }, t) => [t.tag, payment.reference!, payment.notes!, t.tenantId, subscription.trialEndsAt!],
   routes: {
     'GET /api/payments': { answers: 'collection', call: (a) => ({ path: `/api/payments?invoiceId=${a.invoice.id}` }) },
     'POST /api/payments': {
       answers: 'status',
       status: [400], // A's invoice does not exist for B
       call: (a) => ({ path: '/api/payments', body: { invoiceId: a.invoice.id, amount: '1.00', paymentMethod: 'cash' } }),
+    },
+    // Plans: no ids in these calls; B only ever sees and changes its own subscription.
+    'GET /api/user-subscription': { answers: 'collection', call: () => ({ path: '/api/user-subscription' }) },
+    'POST /api/subscription/change': {
+      answers: 'status',
+      status: [200],
+      call: () => ({ path: '/api/subscription/change', body: { planName: 'enterprise', billingCycle: 'yearly' } }),
     },
   },
 });
