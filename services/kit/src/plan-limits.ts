@@ -105,7 +105,11 @@ export function planLimits(
         return null;
       }
       if (!row) return null;
-      const plan = { granted: row.granted as PlanGrant, trial: row.trial as PlanGrant | null, trialEndsAt: row.trial_ends_at as Date | null };
+      const plan = {
+        granted: row.granted as PlanGrant,
+        trial: row.trial as PlanGrant | null,
+        trialEndsAt: row.trial_ends_at as Date | null,
+      };
       return effectiveGrant(plan, now());
     },
 

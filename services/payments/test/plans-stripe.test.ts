@@ -80,7 +80,12 @@ describe('plans with Stripe (the real SDK against a local stand-in of its Billin
     expect(sub.items.data[0]!.price.id).toBe('price_pro_m');
     const created = stripe.calls.filter((x) => x.method === 'POST' && x.form.customer === sub.customer);
     expect(created.map((x) => x.idempotencyKey)).toEqual([expect.stringMatching(`^billpoint-subscription-${tenantId}-`)]);
-    expect(await subscriptionOf(c)).toMatchObject({ plan: 'professional', status: 'active', trialEndsAt: expect.any(String), demoMode: false });
+    expect(await subscriptionOf(c)).toMatchObject({
+      plan: 'professional',
+      status: 'active',
+      trialEndsAt: expect.any(String),
+      demoMode: false,
+    });
 
     const up = await change(c, 'enterprise', 'yearly');
     expect(up.json).toEqual({ message: 'You are now on the Enterprise plan, billed yearly.', demoMode: false });
@@ -106,7 +111,10 @@ describe('plans with Stripe (the real SDK against a local stand-in of its Billin
     stripe.state.nextStatus = 'incomplete';
     try {
       const pending = await change(c, 'enterprise', 'monthly');
-      expect(pending.json).toEqual({ message: 'You will be on the Enterprise plan, billed monthly once Stripe confirms the payment.', demoMode: false });
+      expect(pending.json).toEqual({
+        message: 'You will be on the Enterprise plan, billed monthly once Stripe confirms the payment.',
+        demoMode: false,
+      });
       // Not paid: Starter's limits, not Enterprise's, and no trial any more.
       expect(await subscriptionOf(c)).toMatchObject({ plan: 'starter', status: 'inactive', limits: { maxCustomers: 5 } });
     } finally {
@@ -151,7 +159,14 @@ describe('plans with Stripe (the real SDK against a local stand-in of its Billin
   });
 
   it('acknowledges a subscription of a customer that is not ours and changes nothing', async () => {
-    const foreign = { id: 'sub_foreign', object: 'subscription', customer: 'cus_foreign', status: 'active', metadata: {}, items: { data: [] } };
+    const foreign = {
+      id: 'sub_foreign',
+      object: 'subscription',
+      customer: 'cus_foreign',
+      status: 'active',
+      metadata: {},
+      items: { data: [] },
+    };
     const res = await deliver('customer.subscription.updated', foreign);
     expect(res.status).toBe(200);
     expect(stripe.calls.some((x) => x.path === '/v1/subscriptions/sub_foreign')).toBe(false);

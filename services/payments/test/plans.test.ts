@@ -39,7 +39,9 @@ describe('plans', () => {
       [null, null, null, null, null],
     ]);
     const flags = (p: SubscriptionPlan) =>
-      [p.hasAiAnalytics, p.hasMultiCurrency, p.hasAdvancedReporting, p.hasCustomBranding, p.hasPrioritySupport, p.hasApiAccess].every(Boolean);
+      [p.hasAiAnalytics, p.hasMultiCurrency, p.hasAdvancedReporting, p.hasCustomBranding, p.hasPrioritySupport, p.hasApiAccess].every(
+        Boolean,
+      );
     expect(plans.map(flags)).toEqual([false, true, true]);
     expect(plans.every((p) => p.isActive && p.features.length === 6 && p.stripePriceIdMonthly === null)).toBe(true);
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -73,10 +75,15 @@ describe('plans', () => {
 
     // organization.created → payments' trial → plan.changed → the limits read models of customers and billing.
     for (const schema of ['customers', 'billing'] as const) {
-      const [row] = (await waitFor(async () => ((await limitsRow(schema, organization.id)).rows.length ? limitsRow(schema, organization.id) : null))).rows;
+      const [row] = (
+        await waitFor(async () => ((await limitsRow(schema, organization.id)).rows.length ? limitsRow(schema, organization.id) : null))
+      ).rows;
       expect(row).toMatchObject({ status: 'trialing', granted: { plan: 'starter' }, trial: { plan: 'professional' } });
     }
-    const events = await stack.db.query(`select 1 from payments.outbox where tenant_id = $1 and subject = $2`, [organization.id, PlanEvents.Changed]);
+    const events = await stack.db.query(`select 1 from payments.outbox where tenant_id = $1 and subject = $2`, [
+      organization.id,
+      PlanEvents.Changed,
+    ]);
     expect(events.rowCount).toBe(1); // made once, however many times the tenant was seen
   });
 

@@ -28,6 +28,7 @@ const SubscriptionEditPage = named(() => import('@/features/subscriptions/compon
 const SettingsPage = named(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
+const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <PublicGate />,
-        children: [notYet(paths.subscriptionPlans.path, 'Subscription Plans', 'Choose the plan that fits your business.')],
+        children: [{ path: paths.subscriptionPlans.path, element: <PlansPage /> }],
       },
       {
         element: <StandaloneLayout />,

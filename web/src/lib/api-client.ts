@@ -99,6 +99,14 @@ export const api = {
   },
 };
 
+/**
+ * The server's own words for a refusal the user should read (403: e.g. a plan limit, 'Your Starter plan allows 5
+ * customers. Upgrade your plan to add more.'), else undefined.
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 403 ? error.body?.message : undefined;
+}
+
 /** Spec core §8: an error starting with `401:` and containing Unauthorized (or any 401 answer). */
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) return true;

@@ -59,8 +59,10 @@ export async function startStripeBillingStandIn() {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(json));
     };
-    const missing = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
-    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? '')) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+    const missing = (what: string) =>
+      send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+    if (!/^Bearer sk_test_/.test(req.headers.authorization ?? ''))
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
     // Stripe answers a POST repeated with the same key with the first answer (the SDK retries with its own key).
     if (req.method === 'POST' && key && idempotent.has(key)) return send(200, idempotent.get(key));
     const remember = (json: unknown) => {
@@ -83,7 +85,14 @@ export async function startStripeBillingStandIn() {
         metadata: form.metadata ?? {},
         items: {
           object: 'list',
-          data: [{ id: id('si'), object: 'subscription_item', price: { id: form.items['0'].price, object: 'price' }, current_period_end: Math.floor(Date.now() / 1000) + MONTH_S }],
+          data: [
+            {
+              id: id('si'),
+              object: 'subscription_item',
+              price: { id: form.items['0'].price, object: 'price' },
+              current_period_end: Math.floor(Date.now() / 1000) + MONTH_S,
+            },
+          ],
         },
       };
       subscriptions.set(s.id, s);

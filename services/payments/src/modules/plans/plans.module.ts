@@ -45,7 +45,6 @@ export function plansModule(ctx: ServiceContext, stripe: Stripe | null, o: { now
         async (req): Promise<SubscriptionChangeAnswer> => service.change(req.identity, SubscriptionChangeBody.parse(req.body ?? {})),
       );
     },
-
   };
 }
 

@@ -100,7 +100,9 @@ export class StripePlans implements StripeChanger {
     ]);
     const byPrice = known.find((k) => k.price && k.price === item?.price.id);
     const plan = (byPrice?.plan ?? known.find((k) => k.plan === sub.metadata.plan)?.plan ?? null) as PlanName | null;
-    const cycle = byPrice?.cycle ?? (sub.metadata.billingCycle === 'yearly' || sub.metadata.billingCycle === 'monthly' ? sub.metadata.billingCycle : null);
+    const cycle =
+      byPrice?.cycle ??
+      (sub.metadata.billingCycle === 'yearly' || sub.metadata.billingCycle === 'monthly' ? sub.metadata.billingCycle : null);
     const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
     return this.#ctx.tx({ tenantId }, async (em) => {
       const row = await writeRow(

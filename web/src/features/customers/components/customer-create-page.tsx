@@ -6,7 +6,7 @@ import { FormActions } from '@/components/form-actions';
 import { Form } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, refusalMessage } from '@/lib/api-client';
 import {
   customerCreateFormSchema,
   useCreateCustomer,
@@ -35,7 +35,8 @@ export function CustomerCreatePage() {
       if (isHandledGlobally(error)) return;
       for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, FIELDS))
         form.setError(issue.name, { message: issue.message });
-      toast({ variant: 'destructive', title: 'Failed to create customer' });
+      // A plan limit (403) says which limit and which plan.
+      toast({ variant: 'destructive', title: 'Failed to create customer', description: refusalMessage(error) });
     },
   });
 

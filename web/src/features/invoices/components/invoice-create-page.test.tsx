@@ -222,6 +222,22 @@ describe('create invoice', () => {
     expect(within(toast).getByText('Failed to create invoice')).toBeInTheDocument();
   });
 
+  it('on 403 (a plan limit) shows the server’s message naming the limit and the plan, and stays', async () => {
+    const user = userEvent.setup();
+    const message = 'Your Starter plan allows 50 invoices per month. Upgrade your plan to add more.';
+    stubFetch(apiRoutes([{ method: 'POST', path: '/api/invoices', status: 403, body: { statusCode: 403, error: 'Forbidden', message } }]));
+    const { router } = renderCreate();
+    await screen.findByDisplayValue('INV-0042');
+    await chooseCustomer(user, 'Acme Ltd - billing@acme.test');
+    await fillRow(user, 0, { description: 'Design' });
+    await user.click(screen.getByRole('button', { name: 'Create Invoice' }));
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(within(toast).getByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/invoices/create');
+  });
+
   it('on 409 shows the next number and says the old one was taken', async () => {
     const user = userEvent.setup();
     let next = 42;

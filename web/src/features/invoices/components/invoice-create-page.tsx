@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, refusalMessage } from '@/lib/api-client';
 import { formatLongDate, toIsoDate } from '@/lib/format';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
@@ -72,7 +72,8 @@ export function InvoiceCreatePage() {
       }
       for (const issue of formIssues(error instanceof ApiError ? error.body : undefined, isField))
         form.setError(issue.name as never, { message: issue.message });
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create invoice' });
+      // A plan limit (403) says which limit and which plan.
+      toast({ variant: 'destructive', title: 'Error', description: refusalMessage(error) ?? 'Failed to create invoice' });
     },
   });
 
