@@ -27,7 +27,11 @@ export function PlanCard({ plan, cycle, action }: { plan: SubscriptionPlan; cycl
       {(popular || current) && (
         <div className="absolute -top-3 left-1/2 flex -translate-x-1/2 gap-2">
           {popular && <Badge>{PlanMessages.mostPopular}</Badge>}
-          {current && <Badge variant="success">{PlanMessages.currentPlan}</Badge>}
+          {current && (
+            <Badge variant="outline" className="bg-background">
+              {PlanMessages.currentPlan}
+            </Badge>
+          )}
         </div>
       )}
       <CardHeader>
