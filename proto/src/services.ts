@@ -99,7 +99,12 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       // Stripe's servers: no CSRF header, a larger body, a higher rate (retries come in bursts).
       { method: 'POST', path: '/api/stripe/webhook', csrf: false, bodyLimit: 512 * 1024, rateLimit: { max: 600, windowSeconds: 60 } },
     ],
-    secretEnv: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+    secretEnv: [
+      ...['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+      // The plans' Stripe prices (not secret, but per deployment and optional like the keys).
+      ...['STRIPE_PRICE_STARTER_MONTHLY', 'STRIPE_PRICE_STARTER_YEARLY', 'STRIPE_PRICE_PROFESSIONAL_MONTHLY'],
+      ...['STRIPE_PRICE_PROFESSIONAL_YEARLY', 'STRIPE_PRICE_ENTERPRISE_MONTHLY', 'STRIPE_PRICE_ENTERPRISE_YEARLY'],
+    ],
     egress: { https: true },
   },
 ];
