@@ -1,4 +1,4 @@
-import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import { planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { ProductService } from './modules/product/product.service.ts';
@@ -16,5 +16,9 @@ export const catalogService = {
   entities: [],
   migrations,
   routes: (app, ctx) => productRoutes(app, new ProductService(ctx as ServiceContext)),
-  consumers: async (ctx) => [await invoiceLinesConsumer(ctx as ServiceContext), await productResponder(ctx as ServiceContext)],
+  consumers: async (ctx) => [
+    await invoiceLinesConsumer(ctx as ServiceContext),
+    await productResponder(ctx as ServiceContext),
+    await planLimits(ctx).start(), // the plan-limits read model product creation checks
+  ],
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -9,12 +9,23 @@ import {
   type ProductSummary,
   type PageQuery,
 } from '@billpoint/proto';
-import { addEvent, Conflict, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  Conflict,
+  NotFound,
+  planLimits,
+  type EntityManager,
+  type Identity,
+  type PlanLimits,
+  type ServiceContext,
+} from '@billpoint/kit';
 import { PRODUCT_COLUMNS, stockStatus, toProduct, type ProductRow } from './product.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Products that count against the plan's maxProducts: every one not deleted. */
+const COUNT_SQL = `select count(*)::int as n from (select 1 from catalog.products where tenant_id = ? and deleted_at is null limit ?) p`;
 const GET_SQL = `select ${PRODUCT_COLUMNS} from catalog.products p where p.id = ? and p.tenant_id = ? and p.deleted_at is null`;
 
 /** A duplicate SKU (the partial unique index) as a 409 naming it; anything else as it was. */
@@ -29,8 +40,10 @@ const skuTaken = (sku: string | null) => (err: unknown) => {
  */
 export class ProductService {
   readonly #ctx: ServiceContext;
-  constructor(ctx: ServiceContext) {
+  readonly #limits: PlanLimits;
+  constructor(ctx: ServiceContext, limits: PlanLimits = planLimits(ctx)) {
     this.#ctx = ctx;
+    this.#limits = limits;
   }
 
   /** Newest first; case-insensitive substring search over name, SKU and category; pages. */
@@ -80,8 +93,10 @@ export class ProductService {
   }
 
   async create(id: Identity, input: ProductInput): Promise<Product> {
+    const limit = await this.#limits.check(id.tenantId, 'products');
     return this.#ctx
       .tx(id, async (em) => {
+        await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
         const [row] = await em.execute<{ id: string }[]>(
           `insert into catalog.products (tenant_id, user_id, name, sku, description, category, price, currency, tax_rate,
              unit_of_measure, is_active, track_inventory, low_stock_threshold)

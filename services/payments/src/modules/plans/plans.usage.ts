@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomerEvents, InvoiceEvents, type SubscriptionUsage } from '@billpoint/proto';
+import { CustomerEvents, InvoiceEvents, ProductEvents, type SubscriptionUsage } from '@billpoint/proto';
 import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** The calendar month (UTC) holding `at`: its first and last day. */
@@ -50,21 +50,27 @@ const WithCreatedAt = z.object({ createdAt: z.string() });
  * `subscription_usage` is kept from the creating services' own events (idempotent: each event is counted once by
  * `consumeEvents`), so payments never reads another service's data. It is what the tenant sees; the limits
  * themselves are enforced by each creating service on its own rows (`planLimits` in the kit), so a late event
- * never lets a creation through. Products, API keys and webhooks join here when their services publish events.
+ * never lets a creation through. API keys and webhooks join here (`counter`) when their service publishes events.
  */
 export async function usageConsumers(ctx: ServiceContext): Promise<Subscription[]> {
   const base = { orm: ctx.orm, schema: ctx.schema, bus: ctx.bus, logger: ctx.logger };
-  return [
-    await consumeEvents({
+  /** A running count kept from `<created>`/`<deleted>` events of `subject`. */
+  const counter = (durable: string, subject: string, events: { created: string; deleted: string }, column: Counter) =>
+    consumeEvents({
       ...base,
-      durable: 'payments-usage-customers',
-      subject: 'evt.customers.customer.*',
+      durable,
+      subject,
       parse: (data) => data,
       async handle(event, em) {
-        const delta = event.type === CustomerEvents.Created ? 1 : event.type === CustomerEvents.Deleted ? -1 : 0;
-        if (delta) await count(em, event.tenantId, 'customer_count', delta, new Date(event.occurredAt));
+        const delta = event.type === events.created ? 1 : event.type === events.deleted ? -1 : 0;
+        if (delta) await count(em, event.tenantId, column, delta, new Date(event.occurredAt));
       },
-    }),
+    });
+  const customers = { created: CustomerEvents.Created, deleted: CustomerEvents.Deleted };
+  const products = { created: ProductEvents.Created, deleted: ProductEvents.Deleted };
+  return [
+    await counter('payments-usage-customers', 'evt.customers.customer.*', customers, 'customer_count'),
+    await counter('payments-usage-products', 'evt.catalog.product.*', products, 'product_count'),
     await consumeEvents({
       ...base,
       durable: 'payments-usage-invoices',
