@@ -24,6 +24,7 @@ export default defineFuzzMatrix<Ctx>({
             [t.tenantId],
           )
         ).rowCount === 1,
+      30_000,
     );
     return { invoiceId: invoice.id };
   },
