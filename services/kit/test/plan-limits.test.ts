@@ -90,10 +90,15 @@ describe('plan limits', () => {
 
   it('fills a miss from payments, applies the trial until its end, then the plan; newer events win, older ones do not', async () => {
     const tenantId = randomUUID();
-    const sub = await rpcRespond(bus, PaymentsPlanGetRpc, async (r) => {
-      asked.push(r.tenantId);
-      return { tenantId, status: 'trialing', granted: STARTER, trial: PRO, trialEndsAt: TRIAL_ENDS, updatedAt: '2030-01-01T00:00:00.000Z' };
-    });
+    const plan: TenantPlan = {
+      tenantId,
+      status: 'trialing',
+      granted: STARTER,
+      trial: PRO,
+      trialEndsAt: TRIAL_ENDS,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    };
+    const sub = await rpcRespond(bus, PaymentsPlanGetRpc, async (r) => (asked.push(r.tenantId), plan));
     try {
       expect(await tryCreate(tenantId, 99)).toBe('allowed');
       expect(await tryCreate(tenantId, 100)).toBe('403 Your Professional trial allows 100 products. Upgrade your plan to add more.');
