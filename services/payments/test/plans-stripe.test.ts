@@ -158,7 +158,7 @@ describe('plans with Stripe (the real SDK against a local stand-in of its Billin
     expect(await subscriptionOf(c)).toMatchObject({ plan: 'professional', billingCycle: 'yearly', status: 'active' });
   });
 
-  it('acknowledges a subscription of a customer that is not ours and changes nothing', async () => {
+  it('acknowledges a subscription of a customer that is not ours, or one Stripe does not know, and changes nothing', async () => {
     const foreign = {
       id: 'sub_foreign',
       object: 'subscription',
@@ -170,5 +170,11 @@ describe('plans with Stripe (the real SDK against a local stand-in of its Billin
     const res = await deliver('customer.subscription.updated', foreign);
     expect(res.status).toBe(200);
     expect(stripe.calls.some((x) => x.path === '/v1/subscriptions/sub_foreign')).toBe(false);
+
+    // One of our customers, a subscription Stripe does not know (any more): acknowledged, nothing applied.
+    const { c, sub } = await subscribed('professional', 'monthly');
+    const unknown = await deliver('customer.subscription.deleted', { ...sub, id: 'sub_gone', status: 'canceled' });
+    expect(unknown.status).toBe(200);
+    expect(await subscriptionOf(c)).toMatchObject({ plan: 'professional', status: 'active' });
   });
 });

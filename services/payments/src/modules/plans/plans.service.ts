@@ -19,6 +19,8 @@ import {
   NEXT_VERSION,
   PLANS_SQL,
   RETURNING,
+  SUBSCRIPTION_SQL,
+  subscriptionRow,
   tenantPlanOf,
   toPlan,
   type PlanRow,
@@ -107,17 +109,22 @@ export class PlanService {
     return data;
   }
 
+  /** The tenant's row: one read, or (first sighting) a new trial made in a transaction with its event. */
+  async row(t: Tenant): Promise<SubscriptionRow> {
+    const [found] = await this.#ctx.reader.query(t.tenantId, SUBSCRIPTION_SQL.replace('?', '$1'), [t.tenantId]);
+    return found ? subscriptionRow(found) : this.#ctx.tx(t, (em) => this.ensure(em, t.tenantId));
+  }
+
   /** What the limits read models are filled with (PaymentsPlanGetRpc). */
   async tenantPlan(t: Tenant): Promise<TenantPlan> {
-    const plans = await this.planMap();
-    return tenantPlanOf(await this.#ctx.tx(t, (em) => this.ensure(em, t.tenantId)), plans);
+    return tenantPlanOf(await this.row(t), await this.planMap());
   }
 
   /** GET /api/user-subscription: what applies now — Professional while the trial runs, Starter once it is over. */
   async view(t: Tenant): Promise<UserSubscription> {
     const now = this.#now();
     const plans = await this.planMap();
-    const row = await this.#ctx.tx(t, (em) => this.ensure(em, t.tenantId));
+    const row = await this.row(t);
     const { grant, trial } = effectiveGrant(tenantPlanOf(row, plans), now);
     const trialOver = isLocalTrial(row) && !trial;
     return {
@@ -138,7 +145,7 @@ export class PlanService {
   async change(id: Identity, body: SubscriptionChangeBody): Promise<SubscriptionChangeAnswer> {
     if (id.role !== 'admin') throw new Forbidden('Only an admin can change the subscription plan.');
     const plan = (await this.planMap()).get(body.planName)!;
-    const row = await this.#ctx.tx(id, (em) => this.ensure(em, id.tenantId));
+    const row = await this.row(id);
     const demoMode = this.stripe === null;
     // Choosing the plan one already has is answered, not refused (a double click); choosing during a trial ends it.
     if (!isLocalTrial(row) && row.status === 'active' && row.plan === plan.name && row.billing_cycle === body.billingCycle)

@@ -150,14 +150,16 @@ export async function ensureSubscriptionRow(
 
 const date = (v: unknown) => (v == null ? null : new Date(v as string));
 
-/** Runs a statement answering subscription rows (`RETURNING`); its first row, with its instants as Dates. */
+/** A raw row with its instants as Dates (the ORM's raw queries answer them as text, `pg` as Dates). */
+export const subscriptionRow = (r: Record<string, unknown>): SubscriptionRow => ({
+  ...(r as unknown as SubscriptionRow),
+  trial_ends_at: date(r.trial_ends_at),
+  current_period_end: date(r.current_period_end),
+  updated_at: date(r.updated_at)!,
+});
+
+/** Runs a statement answering subscription rows (`RETURNING`); its first row. */
 export async function writeRow(em: EntityManager, sql: string, params: unknown[]): Promise<SubscriptionRow | null> {
   const [r] = await em.execute<Record<string, unknown>[]>(sql, params);
-  if (!r) return null;
-  return {
-    ...(r as unknown as SubscriptionRow),
-    trial_ends_at: date(r.trial_ends_at),
-    current_period_end: date(r.current_period_end),
-    updated_at: date(r.updated_at)!,
-  };
+  return r ? subscriptionRow(r) : null;
 }

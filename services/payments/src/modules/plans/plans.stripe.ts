@@ -136,7 +136,15 @@ export class StripePlans implements StripeChanger {
         em.execute<{ tenant_id: string }[]>(`select tenant_id from payments.tenant_subscriptions where stripe_customer_id = ?`, [customer]),
       );
       if (!owner) return void this.#ctx.logger.info({ customer, event: event.id }, 'a subscription of a customer that is not ours');
-      const now = await this.#stripe.subscriptions.retrieve(sent.id);
+      let now: Stripe.Subscription;
+      try {
+        now = await this.#stripe.subscriptions.retrieve(sent.id);
+      } catch (err) {
+        // Gone at Stripe: nothing to apply (anything else is ours to retry: Stripe delivers the event again).
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+          return void this.#ctx.logger.warn({ subscription: sent.id, event: event.id }, 'a subscription Stripe does not know');
+        throw err;
+      }
       await this.apply(owner.tenant_id, now, { adopt: false });
     };
     return { 'customer.subscription.created': handle, 'customer.subscription.updated': handle, 'customer.subscription.deleted': handle };
