@@ -104,17 +104,19 @@ export class StripePlans implements StripeChanger {
       byPrice?.cycle ??
       (sub.metadata.billingCycle === 'yearly' || sub.metadata.billingCycle === 'monthly' ? sub.metadata.billingCycle : null);
     const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
+    const trialEnd = sub.trial_end ? new Date(sub.trial_end * 1000) : null; // Stripe's own trial, when it has one
     return this.#ctx.tx({ tenantId }, async (em) => {
       const row = await writeRow(
         em,
         `update payments.tenant_subscriptions
             set plan = coalesce(?, plan), billing_cycle = coalesce(?, billing_cycle), status = ?, stripe_subscription_id = ?,
-                stripe_customer_id = coalesce(stripe_customer_id, ?), current_period_end = ?, updated_at = ${NEXT_VERSION}
+                stripe_customer_id = coalesce(stripe_customer_id, ?), current_period_end = ?,
+                trial_ends_at = coalesce(?, trial_ends_at), updated_at = ${NEXT_VERSION}
           where tenant_id = ? and (stripe_subscription_id is null or stripe_subscription_id = ? or ?::boolean
                 or (?::boolean and status not in ('active', 'trialing', 'past_due')))
           ${RETURNING}`,
         [
-          ...[plan, cycle, STATUS[sub.status] ?? 'inactive', sub.id, customerIdOf(sub), periodEnd, this.#plans.now()],
+          ...[plan, cycle, STATUS[sub.status] ?? 'inactive', sub.id, customerIdOf(sub), periodEnd, trialEnd, this.#plans.now()],
           ...[tenantId, sub.id, o.adopt, LIVE.has(sub.status)],
         ],
       );
