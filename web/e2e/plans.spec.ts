@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
 
-test('plan chooser: signed out → sign in → current plan → Starter in demo mode → the customer limit on screen', async ({ page }, testInfo) => {
+test('plan chooser: signed out → sign in → current plan → Starter in demo mode → the customer limit on screen', async ({
+  page,
+}, testInfo) => {
   // Signed out: the plans, Monthly/Yearly, the comparison; every plan button leads to sign-in.
   await page.goto('/subscription-plans');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
