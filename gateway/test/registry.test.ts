@@ -10,7 +10,7 @@ import { upstreams } from '../src/modules/proxy/upstreams.ts';
 import { definitionExportName, loadServiceDefinitions, localServices } from '../src/local-services.ts';
 
 const base = { DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN_KEY: 'k'.repeat(32) };
-const catalog: ServiceEntry = { name: 'catalog', port: 8083, prefixes: ['/api/products'] };
+const tax: ServiceEntry = { name: 'tax', port: 8084, prefixes: ['/api/tax-rates'] };
 const problemsOf = (registry: readonly ServiceEntry[], env: Record<string, string>) => {
   try {
     loadConfig(gatewayConfigSchema(registry), { ...base, ...env });
@@ -23,13 +23,12 @@ const problemsOf = (registry: readonly ServiceEntry[], env: Record<string, strin
 
 describe('the gateway configuration', () => {
   it('requires the URL of every registered service, saying which service and an example', () => {
-    expect(problemsOf([...serviceRegistry, catalog], {})).toEqual([
-      'CUSTOMERS_URL is missing',
-      'BILLING_URL is missing',
-      'CATALOG_URL is missing',
+    expect(problemsOf([...serviceRegistry, tax], {})).toEqual([
+      ...serviceRegistry.map((s) => `${s.name.toUpperCase()}_URL is missing`),
+      'TAX_URL is missing',
     ]);
-    expect(problemsOf([catalog], { CATALOG_URL: 'catalog:8083' })).toEqual([
-      'CATALOG_URL must be the catalog service URL, e.g. http://catalog:8083 (every service in proto/src/services.ts needs one)',
+    expect(problemsOf([tax], { TAX_URL: 'tax:8084' })).toEqual([
+      'TAX_URL must be the tax service URL, e.g. http://tax:8084 (every service in proto/src/services.ts needs one)',
     ]);
   });
 
@@ -39,8 +38,8 @@ describe('the gateway configuration', () => {
   });
 
   it('routes each registered service at its URL with its prefixes and public routes', () => {
-    const config = loadConfig(gatewayConfigSchema([catalog]), { ...base, CATALOG_URL: 'http://catalog:8083' });
-    expect(upstreams(config, [catalog])).toEqual([{ ...catalog, url: 'http://catalog:8083' }]);
+    const config = loadConfig(gatewayConfigSchema([tax]), { ...base, TAX_URL: 'http://tax:8084' });
+    expect(upstreams(config, [tax])).toEqual([{ ...tax, url: 'http://tax:8084' }]);
   });
 });
 
@@ -57,8 +56,8 @@ describe("npm start's services", () => {
   });
 
   it('refuse a registry with mistakes before starting anything', async () => {
-    await expect(loadServiceDefinitions([...serviceRegistry, { ...catalog, port: 8081 }])).rejects.toThrow(
-      "catalog: port 8081 is already customers's",
+    await expect(loadServiceDefinitions([...serviceRegistry, { ...tax, port: 8081 }])).rejects.toThrow(
+      "tax: port 8081 is already customers's",
     );
   });
 });
