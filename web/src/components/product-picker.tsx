@@ -67,7 +67,11 @@ function ProductSearch({ onPick }: { onPick: (p: Product) => void }) {
   const id = React.useId();
   const [text, setText] = React.useState('');
   const term = useDebouncedValue(text.trim(), PRODUCT_SEARCH_DEBOUNCE_MS);
-  const { data: products = [], isPending, isError, isFetching, isPlaceholderData } = useQuery(productChoicesQueryOptions(term));
+  const { data = [], isPending, isError, isFetching, isPlaceholderData } = useQuery(productChoicesQueryOptions(term));
+  // Inactive products are shown (so nobody wonders where one went) but last, and cannot be chosen.
+  const products = React.useMemo(() => [...data].sort((a, b) => Number(selectable(b)) - Number(selectable(a))), [data]);
+  // Matches of an earlier text (typing, debounce, request under way): Enter waits for the current ones.
+  const stale = text.trim() !== term || (isFetching && isPlaceholderData);
   // The highlighted option, by product id: it stays on the same product while the matches change.
   const [activeId, setActiveId] = React.useState<number | null>(null);
   const enabled = products.flatMap((p, i) => (selectable(p) ? [i] : []));
@@ -86,7 +90,7 @@ function ProductSearch({ onPick }: { onPick: (p: Product) => void }) {
       ArrowUp: () => move(-1),
       Home: () => setActive(enabled[0]),
       End: () => setActive(enabled.at(-1)),
-      Enter: () => active >= 0 && onPick(products[active]!),
+      Enter: () => !stale && active >= 0 && onPick(products[active]!),
     };
     const action = keys[event.key];
     if (!action) return;
@@ -95,7 +99,7 @@ function ProductSearch({ onPick }: { onPick: (p: Product) => void }) {
   };
   const status = isError
     ? 'Failed to load products'
-    : isPending || (isFetching && isPlaceholderData)
+    : isPending || stale
       ? 'Searching...'
       : products.length === 0
         ? term
@@ -131,7 +135,11 @@ function ProductSearch({ onPick }: { onPick: (p: Product) => void }) {
           />
         ))}
       </ul>
-      <p role="status" className={cn('px-3 pb-2 text-xs text-muted-foreground', products.length === 0 && 'pt-2')}>
+      <p
+        role="status"
+        data-testid="product-search-status"
+        className={cn('px-3 pb-2 text-xs text-muted-foreground', products.length === 0 && 'pt-2')}
+      >
         {status}
       </p>
     </div>
@@ -140,10 +148,12 @@ function ProductSearch({ onPick }: { onPick: (p: Product) => void }) {
 
 /**
  * A product picker for a line (invoice items): a button opening a search over the catalog (GET /api/products?search=,
- * server side) showing name, SKU and price. `label` names it, e.g. "Choose product (item 2)".
+ * server side) showing name, SKU and price. `label` names it, e.g. "Choose product (item 2)". After a choice, focus
+ * goes where `onSelect` puts it (e.g. the line's quantity); closed without one, it returns to the button.
  */
 export function ProductPicker({ label, onSelect }: { label: string; onSelect: (product: Product) => void }) {
   const [open, setOpen] = React.useState(false);
+  const picked = React.useRef(false);
   const queryClient = useQueryClient();
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -154,13 +164,21 @@ export function ProductPicker({ label, onSelect }: { label: string; onSelect: (p
           </Button>
         </PopoverTrigger>
       </WithTooltip>
-      <PopoverContent align="start" className="w-[min(24rem,calc(100vw-2rem))] p-0">
+      <PopoverContent
+        align="start"
+        className="w-[min(24rem,calc(100vw-2rem))] p-0"
+        onCloseAutoFocus={(event) => {
+          if (picked.current) event.preventDefault();
+          picked.current = false;
+        }}
+      >
         {open && (
           <ProductSearch
             onPick={(p) => {
               queryClient.setQueryData(productKeys.detail(String(p.id)), p); // what the line shows about it
-              onSelect(p);
+              picked.current = true;
               setOpen(false);
+              onSelect(p);
             }}
           />
         )}

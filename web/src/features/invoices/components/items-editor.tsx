@@ -54,7 +54,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   removeMode: 'hide-at-one' | 'disable-at-one';
 }) {
   const c = control as unknown as Control<ItemValues>;
-  const { setValue, clearErrors } = useFormContext<ItemValues>();
+  const { setValue, clearErrors, setFocus } = useFormContext<ItemValues>();
   const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
   const items = useWatch({ control: c, name: 'items' }) ?? [];
   const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate);
@@ -67,6 +67,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
     setValue(`items.${index}.taxRate`, p.taxRate, options);
     setValue(`items.${index}.productId`, p.id, options);
     clearErrors([`items.${index}.description`, `items.${index}.rate`, `items.${index}.productId`]);
+    setFocus(`items.${index}.quantity`, { shouldSelect: true }); // what one types next
   };
   const unlink = (index: number) => {
     setValue(`items.${index}.productId`, null, { shouldDirty: true });

@@ -5,19 +5,30 @@ import { FormActions } from '@/components/form-actions';
 import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import { cn } from '@/lib/utils';
 import type { ProductFormValues } from '../lib/product-form';
 import { ChoiceField, SwitchField } from './product-form-parts';
 
 export type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductInput>;
 
-function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+function Section({
+  title,
+  description,
+  columns = 'md:grid-cols-2',
+  children,
+}: {
+  title: string;
+  description: string;
+  columns?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-2">{children}</CardContent>
+      <CardContent className={cn('grid items-start gap-4', columns)}>{children}</CardContent>
     </Card>
   );
 }
@@ -65,7 +76,7 @@ export function ProductFormView({
           <SwitchField control={control} name="isActive" label="Active" description="Only active products can be added to invoices." />
         </Section>
 
-        <Section title="Pricing & Tax" description="The unit price and the tax rate applied on invoices.">
+        <Section title="Pricing & Tax" description="The unit price and the tax rate applied on invoices." columns="md:grid-cols-3">
           <TextField
             control={control}
             name="price"

@@ -23,7 +23,7 @@ function ProductRow({ product: p, onDelete, deleting }: { product: Product; onDe
         </div>
         {p.description && <div className="line-clamp-1 text-xs text-muted-foreground">{p.description}</div>}
       </TableCell>
-      <TableCell className="font-mono text-xs">{p.sku ?? none}</TableCell>
+      <TableCell>{p.sku ? <span className="font-mono text-xs">{p.sku}</span> : none}</TableCell>
       <TableCell>{p.category ?? none}</TableCell>
       <TableCell className="tabular-nums">
         {formatMoney(p.price, p.currency)}
