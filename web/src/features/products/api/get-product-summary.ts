@@ -10,4 +10,5 @@ export const productSummaryQueryOptions = () =>
     queryFn: ({ signal }) => api.get<ProductSummary>('/api/products/summary', { signal }),
   });
 
-export const useProductSummary = () => useQuery(productSummaryQueryOptions());
+/** Fetched again on every visit, like the list (stock and revenue move with invoices). */
+export const useProductSummary = () => useQuery({ ...productSummaryQueryOptions(), refetchOnMount: 'always' });

@@ -13,8 +13,12 @@ export const productsQueryOptions = (search: string) =>
     getNextPageParam: nextPageOffset,
   });
 
+/**
+ * Stock moves on the server without this screen doing anything (sent invoices, from billing's events), so unlike the
+ * other lists this one is fetched again on every visit; the cached rows show meanwhile.
+ */
 export function useProducts(search: string) {
-  const query = useInfiniteQuery({ ...productsQueryOptions(search), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({ ...productsQueryOptions(search), placeholderData: keepPreviousData, refetchOnMount: 'always' });
   const pages = query.data?.pages ?? [];
   const products = pages.flatMap((page) => page.items);
   const total = pages.at(-1)?.total ?? 0;
