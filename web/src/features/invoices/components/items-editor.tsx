@@ -197,7 +197,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           <Plus aria-hidden="true" />
           Add Item
         </Button>
-        <div className="text-right">
+        <div className="ml-auto text-right">
           {tax !== '0.00' && (
             <>
               <Figure label="Subtotal" value={formatMoney(subtotal, currency)} testId="invoice-subtotal" />
