@@ -117,7 +117,7 @@ describe('add product', () => {
     expect(await findToast('Product created successfully')).toBeInTheDocument();
   });
 
-  it('sends the stock fields as null when tracking is off (even if typed before) or when they are empty', async () => {
+  it('sends the stock fields as null when tracking is off, even when they were typed before', async () => {
     const user = userEvent.setup();
     const calls = stubFetch([post(201, makeProduct())]);
     const { router } = renderCreate();
@@ -128,15 +128,17 @@ describe('add product', () => {
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
     expect(sentBody(calls)).toMatchObject({ trackInventory: false, stockQuantity: null, lowStockThreshold: null, taxRate: 0 });
+  });
 
-    const again = stubFetch([post(201, makeProduct())]);
-    await router.navigate('/products/create');
-    await screen.findByLabelText('Product Name');
-    await fillBasics(user, { name: 'Adapter' });
+  it('sends empty stock fields as null when tracking is on', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch([post(201, makeProduct())]);
+    const { router } = renderCreate();
+    await fillBasics(user);
     await user.click(screen.getByRole('switch', { name: 'Track Inventory' }));
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
-    expect(sentBody(again)).toMatchObject({ trackInventory: true, stockQuantity: null, lowStockThreshold: null });
+    expect(sentBody(calls)).toMatchObject({ trackInventory: true, stockQuantity: null, lowStockThreshold: null });
   });
 
   it("shows a 409's message under the SKU and 'Failed to create product'", async () => {

@@ -56,7 +56,7 @@ describe('edit product', () => {
     expect(screen.getByRole('heading', { name: 'Adjust Stock' })).toBeInTheDocument();
   });
 
-  it('saves the whole product: an untouched stock quantity as null (unchanged), a new one as the shelf count', async () => {
+  it('saves the whole product, an untouched stock quantity as null (unchanged), toasts and goes to /products', async () => {
     const user = userEvent.setup();
     const { calls, router } = renderEdit([{ path: '/api/products/5', body: cable }, put({ ...cable, price: '13.00' })]);
     await user.clear(await screen.findByLabelText('Price'));
@@ -80,14 +80,16 @@ describe('edit product', () => {
     expect(
       await within(screen.getByRole('region', { name: /Notifications/ })).findByText('Product updated successfully'),
     ).toBeInTheDocument();
+  });
 
-    const again = stubFetch([{ path: '/api/products/5', body: cable }, put(cable)]);
-    await router.navigate('/products/5/edit');
+  it('sends a stock quantity the user changed: the count on the shelf now', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderEdit([{ path: '/api/products/5', body: cable }, put(cable)]);
     await user.clear(await screen.findByLabelText('Stock Quantity (on hand now)'));
     await user.type(screen.getByLabelText('Stock Quantity (on hand now)'), '4');
     await user.click(screen.getByRole('button', { name: 'Update Product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
-    expect(bodyOf(again, 'PUT')).toMatchObject({ trackInventory: true, stockQuantity: 4 });
+    expect(bodyOf(calls, 'PUT')).toMatchObject({ trackInventory: true, stockQuantity: 4, lowStockThreshold: 2 });
   });
 
   it('adjusts stock by a signed quantity with a note, then shows the new figure in the card and the form', async () => {
