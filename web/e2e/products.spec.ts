@@ -18,7 +18,7 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
   await sidebar.getByRole('link', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page.getByText('No products yet.')).toBeVisible();
-  await expect(page.getByTestId('card-total').getByTestId('card-value')).toHaveText('0');
+  await expect(page.getByTestId('summary-total-products').getByTestId('summary-value')).toHaveText('0');
   await snap(page, testInfo, '01-products-empty');
   await expectAccessible(page, 'products list (empty)');
 
@@ -63,7 +63,7 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
   const service = row(page, 'Installation service');
   await expect(service.getByText('Unknown')).toBeVisible();
   await expect(service.getByTestId('product-quantity')).toHaveText('Not tracked');
-  await expect(page.getByTestId('card-total')).toContainText('2 active');
+  await expect(page.getByTestId('summary-total-products')).toContainText('2 active');
 
   // A second SKU CAB-001 is refused under the SKU field
   await page.goto('/products/create');
@@ -150,7 +150,7 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
     await expect(row(page, 'USB-C Cable')).toContainText('$37.50', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(row(page, 'USB-C Cable').getByTestId('product-quantity')).toHaveText('7');
-  await expect(page.getByTestId('card-revenue').getByTestId('card-value')).toHaveText('$37.50');
+  await expect(page.getByTestId('summary-total-revenue').getByTestId('summary-value')).toHaveText('$37.50');
 
   // Edit: prefilled with the shelf quantity; adjust stock by −5 → 2, at the threshold: Low Stock, in red
   await page.getByRole('link', { name: 'Edit product: USB-C Cable' }).click();
@@ -172,24 +172,21 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
   await expect(row(page, 'USB-C Cable')).toContainText('$13.00');
   await expect(row(page, 'USB-C Cable').getByText('Low Stock')).toBeVisible();
   await expect(row(page, 'USB-C Cable').getByTestId('product-quantity').locator('[data-low="true"]')).toHaveText('2');
-  await expect(page.getByTestId('card-low-stock').getByTestId('card-value')).toHaveText('1');
+  await expect(page.getByTestId('summary-low-stock').getByTestId('summary-value')).toHaveText('1');
 
-  // Delete after the confirmation: dismissed first, then accepted
-  const messages: string[] = [];
-  page.once('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.dismiss();
-  });
+  // Delete after the confirmation: cancelled first, then confirmed
   await page.getByRole('button', { name: 'Delete product: Installation service' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this product?' });
+  await expect(confirm).toBeVisible();
+  await snap(page, testInfo, '09-delete-confirmation');
+  await expectAccessible(page, 'delete confirmation');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(row(page, 'Installation service')).toBeVisible();
-  page.once('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Delete product: Installation service' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toasts(page).getByText('Product deleted successfully', { exact: true })).toBeVisible();
   await expect(row(page, 'Installation service')).toHaveCount(0);
-  expect(messages).toEqual(['Are you sure you want to delete this product?', 'Are you sure you want to delete this product?']);
-  await expect(page.getByTestId('card-total')).toContainText('1 active');
-  await snap(page, testInfo, '09-products-after-delete');
+  await expect(page.getByTestId('summary-total-products')).toContainText('1 active');
+  await snap(page, testInfo, '10-products-after-delete');
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product, ProductSummary } from '@billpoint/proto';
@@ -75,16 +75,16 @@ describe('products list', () => {
   it('shows the five cards from the summary, money per currency', async () => {
     stubFetch(routes([cable]));
     renderList();
-    const total = await screen.findByTestId('card-total');
-    await waitFor(() => expect(within(total).getByTestId('card-value')).toHaveTextContent('4'));
+    const total = await screen.findByTestId('summary-total-products');
+    await waitFor(() => expect(within(total).getByTestId('summary-value')).toHaveTextContent('4'));
     expect(total).toHaveTextContent('3 active');
-    expect(within(screen.getByTestId('card-low-stock')).getByTestId('card-value')).toHaveTextContent('1');
-    expect(within(screen.getByTestId('card-out-of-stock')).getByTestId('card-value')).toHaveTextContent('1');
-    const revenue = within(screen.getByTestId('card-revenue'))
+    expect(within(screen.getByTestId('summary-low-stock')).getByTestId('summary-value')).toHaveTextContent('1');
+    expect(within(screen.getByTestId('summary-out-of-stock')).getByTestId('summary-value')).toHaveTextContent('1');
+    const revenue = within(screen.getByTestId('summary-total-revenue'))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(revenue).toEqual(['€80.00', '$1,234.50']);
-    expect(within(screen.getByTestId('card-average-price')).getByTestId('card-value')).toHaveTextContent('$19.99');
+    expect(within(screen.getByTestId('summary-avg-price')).getByTestId('summary-value')).toHaveTextContent('$19.99');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Add Product' })).toHaveAttribute('href', '/products/create');
   });
@@ -176,13 +176,16 @@ describe('products list', () => {
       { path: '/api/products/summary', body: summary },
       { path: '/api/products', reply: (url) => productsApi(all)(url) },
     ]);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Delete product: Consulting hour' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this product?');
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this product?' });
+    expect(dialog).toHaveTextContent('“Consulting hour” will be removed from your catalog.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete product: Consulting hour' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Product deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('product-row')).toHaveLength(1));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/products/4']);
@@ -203,9 +206,9 @@ describe('products list', () => {
         ],
       ),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderList();
     await user.click(await screen.findByRole('button', { name: 'Delete product: USB-C Cable' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Failed to delete product')).toBeInTheDocument();
     expect(screen.getAllByTestId('product-row')).toHaveLength(1);
   });

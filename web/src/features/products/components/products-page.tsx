@@ -12,6 +12,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProductSummary } from '../api/get-product-summary';
 import { useProducts } from '../api/get-products';
+import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductsTable } from './products-table';
 import { SummaryCards } from './summary-cards';
 
@@ -31,9 +32,7 @@ export function ProductsPage() {
       if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: ProductMessages.deleteFailed });
     },
   });
-  const confirmDelete = (p: Product) => {
-    if (window.confirm(ProductMessages.deleteConfirm)) deletion.mutate(p.id);
-  };
+  const [confirming, setConfirming] = React.useState<Product | null>(null);
 
   return (
     <>
@@ -52,7 +51,7 @@ export function ProductsPage() {
         }
       />
       <PageBody className="space-y-6">
-        <SummaryCards summary={summary.data} loading={summary.isPending} failed={summary.isError} />
+        <SummaryCards summary={summary.data} loading={summary.isPending} />
 
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SearchInput
@@ -93,12 +92,20 @@ export function ProductsPage() {
               products={products}
               loading={isPending}
               busy={isPending || isFetching}
-              onDelete={confirmDelete}
+              onDelete={setConfirming}
               deleting={deletion.isPending}
             />
             {hasNextPage && <LoadMore onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
           </>
         )}
+        <DeleteProductDialog
+          product={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(p) => {
+            setConfirming(null);
+            deletion.mutate(p.id);
+          }}
+        />
       </PageBody>
     </>
   );

@@ -1,9 +1,9 @@
 import { Pencil, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
+import { TableSkeletonRows } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
@@ -80,17 +80,11 @@ export function ProductsTable({
           </TableRow>
         </TableHeader>
         <TableBody className="[&_td:first-child]:pl-4">
-          {loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <TableRow key={i} data-testid="product-row-skeleton">
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>
-                      <Skeleton className="h-4 w-full min-w-12" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))
-            : products.map((p) => <ProductRow key={p.id} product={p} onDelete={onDelete} deleting={deleting} />)}
+          {loading ? (
+            <TableSkeletonRows columns={COLUMNS} rows={SKELETON_ROWS} testId="product-row-skeleton" />
+          ) : (
+            products.map((p) => <ProductRow key={p.id} product={p} onDelete={onDelete} deleting={deleting} />)
+          )}
         </TableBody>
       </Table>
     </Card>
