@@ -29,6 +29,9 @@ const SettingsPage = named(() => import('@/features/settings/components/settings
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
+const ProductsPage = named(() => import('@/features/products/components/products-page'), 'ProductsPage');
+const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
+const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -63,10 +66,11 @@ export const routes: RouteObject[] = [
 
           { path: paths.settings.path, element: <SettingsPage /> },
 
-          notYet(paths.products.path, 'Products', 'Manage your product catalogue and inventory.'),
-          notYet(paths.productCreate.path, 'Add New Product', 'Add a product or service to your catalogue.'),
-          notYet(paths.productNew.path, 'Add New Product', 'Add a product or service to your catalogue.'),
-          notYet(paths.productEdit.path, 'Edit Product', 'Update this product.'),
+          { path: paths.products.path, element: <ProductsPage /> },
+          { path: paths.productCreate.path, element: <ProductCreatePage /> },
+          { path: paths.productNew.path, element: <ProductCreatePage /> },
+          { path: paths.productEdit.path, element: <ProductEditPage /> },
+
           notYet(paths.invoiceTemplates.path, 'Invoice Templates', 'Design the layout and branding of your invoices.'),
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),

@@ -18,6 +18,7 @@ export const paths = {
 
   products: { path: '/products', getHref: () => '/products' },
   productCreate: { path: '/products/create', getHref: () => '/products/create' },
+  /** The list's empty-state link (areas §2); the same Add New Product screen as /products/create. */
   productNew: { path: '/products/new', getHref: () => '/products/new' },
   productEdit: { path: '/products/:id/edit', getHref: (id: Id) => `/products/${id}/edit` },
 

@@ -104,7 +104,8 @@ describe('auth gate', SLOW, () => {
   });
 
   it('keeps the Settings group closed elsewhere', async () => {
-    stubFetch([signedIn]);
+    const noProducts = { total: 0, active: 0, lowStock: 0, outOfStock: 0, revenue: [], averagePrice: [] };
+    stubFetch([signedIn, { path: '/api/products/summary', body: noProducts }, { path: '/api/products', body: [] }]);
     renderRoutes(routes, { path: '/products' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Products' }, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'false');

@@ -18,6 +18,7 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
 import { formIssues, isFormField } from '@/lib/api-issues';
 import {
+  INVOICE_ITEM_FIELDS,
   createFormDefaults,
   invoiceCreateFormSchema,
   toCreateBody,
@@ -29,7 +30,7 @@ import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 
-const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms']);
+const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms'], INVOICE_ITEM_FIELDS);
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (

@@ -15,6 +15,7 @@ import { capitalize, parseDate } from '@/lib/format';
 import { useUpdateInvoice } from '../api/update-invoice';
 import { formIssues, isFormField } from '@/lib/api-issues';
 import {
+  INVOICE_ITEM_FIELDS,
   invoiceEditFormSchema,
   invoiceToEditForm,
   toUpdateBody,
@@ -26,7 +27,7 @@ import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 
-const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes']);
+const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes'], INVOICE_ITEM_FIELDS);
 
 /**
  * Invoice edit (spec core §2/§5): customer, status (Draft, Pending, Paid, Overdue; Pending is a sent
@@ -109,7 +110,12 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
             <CardTitle>Line Items</CardTitle>
           </CardHeader>
           <CardContent>
-            <ItemsEditor control={form.control} currency={invoice.currency || 'USD'} removeMode="disable-at-one" />
+            <ItemsEditor
+              control={form.control}
+              currency={invoice.currency || 'USD'}
+              defaultTaxRate={invoice.taxRate}
+              removeMode="disable-at-one"
+            />
           </CardContent>
         </Card>
 

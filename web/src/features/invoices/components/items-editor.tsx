@@ -1,38 +1,79 @@
-import { useFieldArray, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { Plus, Trash } from 'lucide-react';
+import type { Product } from '@billpoint/proto';
+import { ProductPicker } from '@/components/product-picker';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { formatMoney } from '@/lib/format';
 import { newItem, runningFigures } from '../lib/invoice-form';
+import { LineProduct } from './line-product';
 
-type ItemValues = { items: { description: string; quantity: string | number; rate: string | number }[] };
+type ItemValues = {
+  items: {
+    description: string;
+    quantity: string | number;
+    rate: string | number;
+    taxRate?: string | number | null;
+    productId?: number | null;
+  }[];
+};
 
 /** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
 
+/** One figure of the totals block (Subtotal and Tax appear when a line carries tax). */
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <p className={strong ? 'text-lg font-semibold' : 'text-sm text-muted-foreground'} data-testid={testId}>
+      {label}: <span className="tabular-nums">{value}</span>
+    </p>
+  );
+}
+
 /**
- * Invoice items: Description, Qty, Rate (numbers, step 0.01), a read-only Amount (quantity × rate to
- * cents, proto's exact arithmetic), Add Item and the running Total.
+ * Invoice items: Description (with a product picker that fills the description, rate and tax rate and links the
+ * product), Qty, Rate (numbers, step 0.01), a read-only Amount (quantity × rate to cents, proto's exact
+ * arithmetic), Add Item and the running Total (with Subtotal and Tax when a line is taxed, e.g. by its product).
+ * The line stays editable: editing the description keeps the product; "Clear product" unlinks it (and its tax rate).
  * Create shows a row's remove button only when there is more than one row; edit always shows it and
  * disables it at one row (spec core §2).
  */
 export function ItemsEditor<T extends FieldValues & ItemValues>({
   control,
   currency = 'USD',
+  defaultTaxRate,
   removeMode,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
   currency?: string;
+  /** The invoice's own tax rate, for lines without one (the server's rule). */
+  defaultTaxRate?: string;
   removeMode: 'hide-at-one' | 'disable-at-one';
 }) {
   const c = control as unknown as Control<ItemValues>;
+  const { setValue, clearErrors, setFocus } = useFormContext<ItemValues>();
   const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
   const items = useWatch({ control: c, name: 'items' }) ?? [];
-  const { amounts, total } = runningFigures(items);
+  const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate);
   const single = fields.length <= 1;
+
+  const pick = (index: number, p: Product) => {
+    const options = { shouldDirty: true };
+    setValue(`items.${index}.description`, p.name, options);
+    setValue(`items.${index}.rate`, p.price, options);
+    setValue(`items.${index}.taxRate`, p.taxRate, options);
+    setValue(`items.${index}.productId`, p.id, options);
+    clearErrors([`items.${index}.description`, `items.${index}.rate`, `items.${index}.productId`]);
+    setFocus(`items.${index}.quantity`, { shouldSelect: true }); // what one types next
+  };
+  const unlink = (index: number) => {
+    setValue(`items.${index}.productId`, null, { shouldDirty: true });
+    setValue(`items.${index}.taxRate`, null, { shouldDirty: true });
+    clearErrors(`items.${index}.productId`);
+  };
 
   return (
     <div className="space-y-4">
@@ -59,10 +100,29 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
               render={({ field }) => (
                 <FormItem className="col-span-2 md:col-span-1">
                   <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
-                  <FormControl>
-                    <Input {...field} placeholder="Item description" />
-                  </FormControl>
+                  <div className="flex gap-2">
+                    <ProductPicker label={cellLabel('Choose product', index)} onSelect={(p) => pick(index, p)} />
+                    <FormControl>
+                      <Input {...field} placeholder="Item description" />
+                    </FormControl>
+                  </div>
                   <FormMessage />
+                  <FormField
+                    control={c}
+                    name={`items.${index}.productId`}
+                    render={() => (
+                      <FormItem className="gap-1">
+                        <LineProduct
+                          productId={items[index]?.productId}
+                          taxRate={items[index]?.taxRate}
+                          currency={currency}
+                          itemLabel={`item ${index + 1}`}
+                          onClear={() => unlink(index)}
+                        />
+                        <FormMessage />
+                      </FormItem>
+                    )}
+                  />
                 </FormItem>
               )}
             />
@@ -137,9 +197,15 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           <Plus aria-hidden="true" />
           Add Item
         </Button>
-        <p className="text-lg font-semibold" data-testid="invoice-total">
-          Total: <span>{formatMoney(total, currency)}</span>
-        </p>
+        <div className="ml-auto text-right">
+          {tax !== '0.00' && (
+            <>
+              <Figure label="Subtotal" value={formatMoney(subtotal, currency)} testId="invoice-subtotal" />
+              <Figure label="Tax" value={formatMoney(tax, currency)} testId="invoice-tax" />
+            </>
+          )}
+          <Figure label="Total" value={formatMoney(total, currency)} testId="invoice-total" strong />
+        </div>
       </div>
     </div>
   );

@@ -64,7 +64,12 @@ describe('edit form status mapping', () => {
 
 describe('running figures', () => {
   it('never drifts: 3 × 33.33 = 99.99; 0.1 + 0.2 = 0.30; unfinished input counts as 0', () => {
-    expect(runningFigures([{ quantity: '3', rate: '33.33' }])).toEqual({ amounts: ['99.99'], total: '99.99' });
+    expect(runningFigures([{ quantity: '3', rate: '33.33' }])).toEqual({
+      amounts: ['99.99'],
+      subtotal: '99.99',
+      tax: '0.00',
+      total: '99.99',
+    });
     expect(
       runningFigures([
         { quantity: 1, rate: '0.1' },
@@ -79,8 +84,46 @@ describe('running figures', () => {
       ]),
     ).toEqual({
       amounts: ['0.00', '0.00', '3.00'],
+      subtotal: '3.00',
+      tax: '0.00',
       total: '3.00',
     });
+  });
+
+  it("adds each line's tax at its own rate (a product's), else the invoice's, to cents", () => {
+    const items = [
+      { quantity: '3', rate: '33.33', taxRate: '10.00' }, // 99.99 → 10.00 (9.999 half-up)
+      { quantity: '1', rate: '5', taxRate: null }, // the invoice's rate
+      { quantity: '1', rate: '2', taxRate: 'x' }, // unreadable: none
+    ];
+    expect(runningFigures(items)).toEqual({ amounts: ['99.99', '5.00', '2.00'], subtotal: '106.99', tax: '10.00', total: '116.99' });
+    expect(runningFigures(items, '20').tax).toBe('11.00');
+  });
+});
+
+describe('product lines', () => {
+  it('send their product and tax rate, and lines without them send neither', () => {
+    const invoice = makeInvoice({
+      items: [
+        {
+          id: 7,
+          productId: 12,
+          description: 'Widget',
+          quantity: '3.00',
+          rate: '15.00',
+          amount: '45.00',
+          taxRate: '10.00',
+          taxAmount: '4.50',
+        },
+      ],
+    });
+    const form = invoiceToEditForm(invoice);
+    expect(form.items[0]).toMatchObject({ productId: 12, taxRate: '10.00' });
+    const values = invoiceEditFormSchema.parse({ ...form, items: [...form.items, { description: 'By hand', quantity: '1', rate: '1' }] });
+    expect(toUpdateBody(values, invoice.status).items).toEqual([
+      { id: 7, description: 'Widget', quantity: '3.00', rate: '15.00', amount: '45.00', taxRate: '10.00', productId: 12 },
+      { description: 'By hand', quantity: '1.00', rate: '1.00', amount: '1.00' },
+    ]);
   });
 });
 

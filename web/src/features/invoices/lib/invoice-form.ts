@@ -9,6 +9,7 @@ import {
   InvoiceMessages,
   InvoiceUpdateBody,
   lineAmount,
+  percentOf,
   statusToEditForm,
   sumMoney,
   type Invoice,
@@ -27,12 +28,17 @@ export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
   .pick({ customerId: true, dueDate: true, notes: true, terms: true })
   .extend({
     items: z
-      .array(InvoiceItemInput.pick({ description: true, quantity: true, rate: true }), { error: InvoiceMessages.itemsRequired })
+      .array(InvoiceItemInput.pick({ description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
+        error: InvoiceMessages.itemsRequired,
+      })
       .min(1, InvoiceMessages.itemsRequired),
   });
 export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
 /** What the inputs hold: text (the customer id is the dropdown's string value, numbers as typed). */
 export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
+
+/** The item fields a 400's issues can name on the invoice forms (`items.N.productId`: 'Product not found'). */
+export const INVOICE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId'];
 
 /** Spec core §9: one item with empty description, quantity 1, rate 0. */
 export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
@@ -60,11 +66,31 @@ export function displayLineAmount(quantity: unknown, rate: unknown): string {
   }
 }
 
-/** The Amount of each row and the Total (the sum of the amounts; no tax on a new invoice, spec core §5). */
-export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown }[]) {
-  const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
-  return { amounts, total: sumMoney(amounts) };
+/** A line's tax for what is typed so far: its own rate (a product's), else the invoice's; unreadable counts as 0. */
+function displayLineTax(amount: string, rate: unknown): string {
+  try {
+    return percentOf(amount, String(rate ?? '').trim() || '0');
+  } catch {
+    return '0.00';
+  }
 }
+
+/**
+ * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
+ * by hand, so then Total = Subtotal as spec core §5 says) and the Total, as the server computes them.
+ */
+export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown; taxRate?: unknown }[], defaultTaxRate?: string) {
+  const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
+  const subtotal = sumMoney(amounts);
+  const tax = sumMoney(amounts.map((a, i) => displayLineTax(a, items[i]!.taxRate ?? defaultTaxRate)));
+  return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
+}
+
+/** A line's product and tax rate go to the server only when it has them (the tax rate then overrides the invoice's). */
+const lineExtras = (it: { taxRate?: string | null; productId?: number | null }) => ({
+  ...(it.taxRate != null ? { taxRate: it.taxRate } : {}),
+  ...(it.productId != null ? { productId: it.productId } : {}),
+});
 
 /**
  * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping.
@@ -94,6 +120,7 @@ export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: str
       quantity: it.quantity,
       rate: it.rate,
       amount: figures.lines[i]!.amount,
+      ...lineExtras(it),
     })),
   };
 }
@@ -106,7 +133,7 @@ export const invoiceEditFormSchema = z.object({
   dueDate: InvoiceUpdateBody.shape.dueDate.unwrap(),
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
   items: z
-    .array(InvoiceItemUpdateInput.pick({ id: true, description: true, quantity: true, rate: true }), {
+    .array(InvoiceItemUpdateInput.pick({ id: true, description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
       error: InvoiceMessages.itemsRequired,
     })
     .min(1, InvoiceMessages.itemsRequired),
@@ -121,7 +148,14 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
-    items: (invoice.items ?? []).map((it) => ({ id: it.id, description: it.description, quantity: it.quantity, rate: it.rate })),
+    items: (invoice.items ?? []).map((it) => ({
+      id: it.id,
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      taxRate: it.taxRate,
+      productId: it.productId,
+    })),
   };
 }
 
@@ -150,6 +184,7 @@ export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: Invoic
       quantity: it.quantity,
       rate: it.rate,
       amount: figures.lines[i]!.amount,
+      ...lineExtras(it),
     })),
   };
 }
