@@ -164,7 +164,13 @@ export class InvoiceService {
     const before = await this.get(id, invoiceId); // 404 first: another tenant's id never reaches the other checks
     // Keeping the invoice's customer is always allowed (even once deleted); a new one must exist in the tenant.
     if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId, 'customerId');
-    await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
+    // Lines keep the products they already named (even once deleted or inactive); a product new to the invoice is checked.
+    const named = new Set((before.items ?? []).map((it) => it.productId));
+    await checkProducts(
+      this.#ctx as ServiceContext,
+      id.tenantId,
+      input.items.map((it) => (named.has(it.productId ?? null) ? { ...it, productId: null } : it)),
+    );
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       const merged = {

@@ -77,9 +77,9 @@ describe('invoice view', () => {
         .map((c) => c.textContent),
     ).toEqual(['Design', '3', '€33.33', '€99.99']);
     const summary = within(screen.getByTestId('invoice-summary'));
-    expect(summary.getByText('Subtotal').nextSibling).toHaveTextContent('€90.09');
+    expect(summary.getByText('Subtotal').nextSibling).toHaveTextContent('€100.09');
     expect(summary.getByText('Tax').nextSibling).toHaveTextContent('€10.00');
-    expect(summary.getByText('Total').nextSibling).toHaveTextContent('€100.09');
+    expect(summary.getByText('Total').nextSibling).toHaveTextContent('€110.09');
   });
 
   it('toasts the view texts for send success, failure and a network error', async () => {

@@ -128,14 +128,14 @@ describe('product lines', () => {
 });
 
 describe('invoice view figures (spec core §5)', () => {
-  it('Total is the sum of the amounts, Tax the sum of the item tax, Subtotal their difference', () => {
+  it('Subtotal is the sum of the amounts, Tax the sum of the item tax, Total their sum (amounts exclude tax)', () => {
     expect(
       viewFigures([
         { amount: '110.00', taxAmount: '10.00' },
         { amount: '0.10', taxAmount: '0.00' },
         { amount: '0.20', taxAmount: '0.01' },
       ]),
-    ).toEqual({ subtotal: '100.29', tax: '10.01', total: '110.30' });
+    ).toEqual({ subtotal: '110.30', tax: '10.01', total: '120.31' });
     expect(formatQuantity('3.00')).toBe('3');
     expect(formatQuantity('1.50')).toBe('1.5');
   });

@@ -1,13 +1,15 @@
-import { subtractMoney, sumMoney, type InvoiceItem } from '@billpoint/proto';
+import { sumMoney, type InvoiceItem } from '@billpoint/proto';
 
 /**
- * The summary of the invoice view as spec core §5 computes it: Total is the sum of the item amounts, Tax
- * the sum of the items' tax, Subtotal is Total minus Tax. Exact decimals (proto money), never floats.
+ * The summary of the invoice view. Spec core §5 reads Total as the sum of the item amounts and Subtotal as Total
+ * minus Tax, which holds only when amounts include their tax; ours do not (amount = quantity × rate, tax on top,
+ * as the server, the list and the PDF compute it), and products now put tax on lines. So: Subtotal is the sum of
+ * the amounts, Tax the sum of the items' tax, Total their sum. Exact decimals (proto money), never floats.
  */
 export function viewFigures(items: readonly Pick<InvoiceItem, 'amount' | 'taxAmount'>[]) {
-  const total = sumMoney(items.map((it) => it.amount || '0'));
+  const subtotal = sumMoney(items.map((it) => it.amount || '0'));
   const tax = sumMoney(items.map((it) => it.taxAmount || '0'));
-  return { subtotal: subtractMoney(total, tax), tax, total };
+  return { subtotal, tax, total: sumMoney([subtotal, tax]) };
 }
 
 /** A quantity without needless zeros: "3.00" → "3", "1.50" → "1.5". */
