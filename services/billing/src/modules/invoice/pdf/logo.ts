@@ -46,7 +46,7 @@ function recorder() {
 /** Decodes a PNG or JPEG once into the objects each PDF will copy. */
 async function prepareRaster(bytes: Buffer): Promise<PreparedLogo> {
   const scratch = new PDFDocument({ font: null as unknown as string, autoFirstPage: false });
-  const image = scratch.openImage(bytes) as unknown as {
+  const image = (scratch as unknown as { openImage(src: Buffer): unknown }).openImage(bytes) as {
     width: number;
     height: number;
     orientation?: number;

@@ -5,9 +5,15 @@ import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts
 import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
-/** The seller as the PDF names it (the organization read model). */
+/** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
 export interface PdfSeller {
-  name: string;
+  name: string | null;
+  address?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  taxId?: string | null;
+  logoUrl?: string | null;
 }
 
 export interface TextStyle {
@@ -88,18 +94,36 @@ export class Sheet {
   date = (d: string) => formatDate(d, this.t.dateFormat, this.t.language);
   qty = (q: string) => formatQuantity(q, this.t.numberFormat);
 
-  /** Text at (x, y) in a style; answers its height. */
+  /**
+   * Text at (x, y) in a style; answers its height. Most texts of an invoice are one line (labels, figures): those
+   * are placed directly (aligned by their measured width) instead of through pdfkit's line wrapper, which costs a
+   * line-breaking pass and a second layout per text.
+   */
   text(value: string, x: number, y: number, o: TextOptions = {}, s: TextStyle = {}): number {
     this.style(s);
-    const h = this.doc.heightOfString(value, o);
-    this.doc.text(value, x, y, o);
-    return h;
+    const d = this.doc;
+    const single = this.#singleLine(value, o);
+    if (single !== null) {
+      const dx = o.align === 'right' ? o.width! - single : o.align === 'center' ? (o.width! - single) / 2 : 0;
+      d.text(value, x + dx, y, { lineBreak: false, characterSpacing: o.characterSpacing });
+      d.y = y + d.currentLineHeight(true);
+      return d.y - y;
+    }
+    d.text(value, x, y, o);
+    return d.y - y;
   }
 
   /** The height `value` takes in a style and width. */
   measure(value: string, o: TextOptions, s: TextStyle = {}): number {
     this.style(s);
-    return this.doc.heightOfString(value, o);
+    return this.#singleLine(value, o) !== null ? this.doc.currentLineHeight(true) : this.doc.heightOfString(value, o);
+  }
+
+  /** The width of `value` when it fits on one line of `o.width` (no line feed), else null. */
+  #singleLine(value: string, o: TextOptions): number | null {
+    if (value.includes('\n') || (o.align === 'justify' && o.lineBreak !== false)) return null;
+    const w = this.doc.widthOfString(value, { characterSpacing: o.characterSpacing });
+    return o.width === undefined || w <= o.width || o.lineBreak === false ? w : null;
   }
 
   style(s: TextStyle) {
@@ -159,9 +183,11 @@ export class Sheet {
   get sellerName() {
     return this.seller?.name ?? '';
   }
-  /** The template's header text (§3 headerHtml, printed as text). */
+  /** Under the seller's name: its address and contacts (organization settings), then the template's header text. */
   get headerText() {
-    return htmlToText(this.t.headerHtml);
+    const s = this.seller;
+    const lines = s ? [s.address, s.phone, s.email, s.website, s.taxId ? `Tax ID: ${s.taxId}` : null] : [];
+    return [...lines, htmlToText(this.t.headerHtml)].filter((v): v is string => !!v && v.trim() !== '').join('\n');
   }
 
   /** The customer's lines: name, company, e-mail, phone, address. */
