@@ -23,7 +23,7 @@ function purifierOf() {
   return purifier;
 }
 
-const DANGEROUS_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'object', 'embed', 'animate', 'set', 'animatemotion', 'animatetransform', 'handler', 'listener', 'audio', 'video', 'html', 'body', 'meta', 'link', 'base']);
+const DANGEROUS_ELEMENTS = new Set(['script', 'foreignobject', 'iframe', 'object', 'embed', 'animate', 'set', 'animatemotion', 'animatetransform', 'handler', 'listener', 'audio', 'video', 'meta', 'link', 'base']);
 const INTERNAL_REF = /^#[^\s]*$/;
 const DATA_RASTER = /^data:image\/(png|jpe?g);base64,[a-z0-9+/=\s]*$/i;
 const EXTERNAL_URL = /url\s*\(\s*(['"]?)\s*(?!#)/i; // url(...) that is not url(#id)
@@ -75,7 +75,6 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   const fragment = purify.sanitize(body, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'], // with internal references only (the hook above)
-    FORBID_TAGS: ['a'], // a logo links nowhere
     RETURN_DOM: true,
   }) as unknown as { querySelector(s: string): unknown };
   for (const r of purify.removed as { element?: { nodeName?: string }; attribute?: { name?: string } | null }[]) {
