@@ -29,6 +29,7 @@ const SettingsPage = named(() => import('@/features/settings/components/settings
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
+const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
           notYet(paths.productCreate.path, 'Add New Product', 'Add a product or service to your catalogue.'),
           notYet(paths.productNew.path, 'Add New Product', 'Add a product or service to your catalogue.'),
           notYet(paths.productEdit.path, 'Edit Product', 'Update this product.'),
-          notYet(paths.invoiceTemplates.path, 'Invoice Templates', 'Design the layout and branding of your invoices.'),
+          { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
