@@ -90,7 +90,11 @@ const colour = (label: string) =>
     .regex(HEX, `${label} must be a colour like #3B82F6`)
     .transform((v) => (v.length === 4 ? `#${[...v.slice(1)].map((c) => c + c).join('')}` : v).toUpperCase());
 
-const name = z.string({ error: TemplateMessages.nameRequired }).trim().min(1, TemplateMessages.nameRequired).max(100, 'Template name must be at most 100 characters');
+const name = z
+  .string({ error: TemplateMessages.nameRequired })
+  .trim()
+  .min(1, TemplateMessages.nameRequired)
+  .max(100, 'Template name must be at most 100 characters');
 const logoUrl = z
   .string({ error: TemplateMessages.logoUrl })
   .trim()

@@ -5,7 +5,18 @@ import { makeSchedule } from './support/recurring.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 
 type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number } & TemplateFuzzCtx;
-const FIELDS = ['customerId', 'issueDate', 'dueDate', 'status', 'currency', 'exchangeRate', 'taxRate', 'discountAmount', 'shippingAmount', 'templateId'];
+const FIELDS = [
+  'customerId',
+  'issueDate',
+  'dueDate',
+  'status',
+  'currency',
+  'exchangeRate',
+  'taxRate',
+  'discountAmount',
+  'shippingAmount',
+  'templateId',
+];
 const TEXTS = ['notes', 'terms', 'paymentInstructions', 'invoiceNumber'];
 
 /** A generated invoice made to fit the tenant: one of its customers and templates, the issue date not after the due date. */

@@ -19,7 +19,13 @@ const fitLogo = (v: any, ctx: TemplateFuzzCtx) =>
 
 /** JSON object keys in one order (jsonb keeps its own). */
 const sorted = (v: unknown): unknown =>
-  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)])) : v;
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(
+        Object.entries(v)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, x]) => [k, sorted(x)]),
+      )
+    : v;
 
 async function readTemplate(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, unknown>) {
   const got = (await client.get(`/api/invoice-templates/${id}`)).json as InvoiceTemplate;

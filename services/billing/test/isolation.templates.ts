@@ -36,7 +36,10 @@ export const templateIsolationRoutes = <F extends { templates: Seeded }>(): Reco
       { path: `/api/invoice-templates/${b.templates.template.id}`, body: { logoUrl: a.templates.logoUrl }, status: [400] },
     ],
   },
-  'DELETE /api/invoice-templates/:id': { answers: 'not-found', call: (a) => ({ path: `/api/invoice-templates/${a.templates.template.id}` }) },
+  'DELETE /api/invoice-templates/:id': {
+    answers: 'not-found',
+    call: (a) => ({ path: `/api/invoice-templates/${a.templates.template.id}` }),
+  },
   'POST /api/invoice-templates/:id/duplicate': {
     answers: 'not-found',
     call: (a) => ({ path: `/api/invoice-templates/${a.templates.template.id}/duplicate` }),

@@ -85,7 +85,11 @@ describe('logo upload', () => {
       [png, { type: 'image/jpeg', filename: 'logo.jpg' }, /sent as image\/jpeg but is a PNG image/],
       [jpeg, { type: 'image/svg+xml', filename: 'logo.svg' }, /sent as image\/svg\+xml but is a JPEG image/],
       [Buffer.from('just text, honestly'), { type: 'image/png', filename: 'logo.png' }, /must be one of: PNG image, JPEG image, SVG image/],
-      [Buffer.from('GIF89a\x01\x00\x01\x00'), { type: 'image/gif', filename: 'logo.gif' }, /must be one of: PNG image, JPEG image, SVG image/],
+      [
+        Buffer.from('GIF89a\x01\x00\x01\x00'),
+        { type: 'image/gif', filename: 'logo.gif' },
+        /must be one of: PNG image, JPEG image, SVG image/,
+      ],
       [Buffer.from('%PDF-1.7 x'), { type: 'application/pdf', filename: 'logo.pdf' }, /must be one of/],
       [new Uint8Array(0), { type: 'image/png', filename: 'empty.png' }, /The file is empty/],
       [png, { type: 'image/png', field: 'file' }, /form field "logo"/],

@@ -19,19 +19,27 @@ beforeAll(async () => {
   customer = await makeCustomer(c, { name: 'Zoë Ørsted', company: 'Łódź Ltd', address: 'ul. Piotrkowska 1, Łódź' });
   pngUrl = ((await uploadLogo(c, makePng(), { type: 'image/png' })).json as UploadLogoAnswer).url;
   // The PDF names the seller from billing's read model of organizations, fed by an event.
-  await waitFor(async () => (await stack.db.query('select 1 from billing.organizations where tenant_id = $1', [me.organization.id])).rowCount === 1);
+  await waitFor(
+    async () => (await stack.db.query('select 1 from billing.organizations where tenant_id = $1', [me.organization.id])).rowCount === 1,
+  );
 });
 afterAll(() => stack?.close());
 
 const UNICODE = ['Żółć gęślą jaźń', 'Καλημέρα κόσμε', 'Съешь же ещё'];
-const items = Array.from({ length: 20 }, (_, i) => ({ description: UNICODE[i] ?? `Line ${i + 1} — Prüfung`, quantity: '2', rate: '12.50' }));
+const items = Array.from({ length: 20 }, (_, i) => ({
+  description: UNICODE[i] ?? `Line ${i + 1} — Prüfung`,
+  quantity: '2',
+  rate: '12.50',
+}));
 
 async function invoicePdf(templateId: number | null, o: { currency?: string } = {}) {
   const inv = await makeInvoice(c, customer.id, {
     invoice: { templateId, currency: o.currency ?? 'EUR', taxRate: '19', notes: 'Notes: Ευχαριστώ £ ¥ €', terms: 'Terms: Спасибо' },
     items,
   });
-  const res = await fetch(new URL(`/api/invoices/${inv.id}/pdf`, stack.url), { headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const res = await fetch(new URL(`/api/invoices/${inv.id}/pdf`, stack.url), {
+    headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
   return { inv, pdf: Buffer.from(await res.arrayBuffer()) };
@@ -93,7 +101,13 @@ describe('invoice PDFs with templates', () => {
   });
 
   it.each(TemplateFonts)('%s: an embedded Unicode face from npm, colours and sizes applied', async (fontFamily) => {
-    const t = await makeTemplate(c, { name: `font ${fontFamily}`, fontFamily, fontSize: 'large', primaryColor: '#DC2626', layout: 'modern' });
+    const t = await makeTemplate(c, {
+      name: `font ${fontFamily}`,
+      fontFamily,
+      fontSize: 'large',
+      primaryColor: '#DC2626',
+      layout: 'modern',
+    });
     const { pdf } = await invoicePdf(t.id, { currency: 'GBP' });
     const text = flat(await pdfText(pdf));
     expect(text).toContain('Καλημέρα κόσμε');
@@ -132,7 +146,11 @@ describe('invoice PDFs with templates', () => {
     const cust = await makeCustomer(fresh);
     const get = async (id: number) =>
       Buffer.from(
-        await (await fetch(new URL(`/api/invoices/${id}/pdf`, stack.url), { headers: { cookie: [...fresh.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })).arrayBuffer(),
+        await (
+          await fetch(new URL(`/api/invoices/${id}/pdf`, stack.url), {
+            headers: { cookie: [...fresh.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          })
+        ).arrayBuffer(),
       );
     const inv = await makeInvoice(fresh, cust.id);
     const builtIn = flat(await pdfText(await get(inv.id)));
@@ -152,14 +170,25 @@ describe('invoice PDFs with templates', () => {
   it('previews unsaved settings as a PDF of a sample invoice', async () => {
     const res = await fetch(new URL('/api/invoice-templates/preview', stack.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: JSON.stringify({ layout: 'professional', logoUrl: pngUrl, headerHtml: 'Unsaved header', currency: 'JPY', dateFormat: 'YYYY-MM-DD' }),
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: JSON.stringify({
+        layout: 'professional',
+        logoUrl: pngUrl,
+        headerHtml: 'Unsaved header',
+        currency: 'JPY',
+        dateFormat: 'YYYY-MM-DD',
+      }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = Buffer.from(await res.arrayBuffer());
     const text = flat(await pdfText(pdf));
-    for (const s of ['Unsaved header', 'Café Ünïcødé Σπίτι', 'Zoë Ørsted', 'INV-0001', '¥3,699', new Date().toISOString().slice(0, 10)]) expect(text).toContain(s);
+    for (const s of ['Unsaved header', 'Café Ünïcødé Σπίτι', 'Zoë Ørsted', 'INV-0001', '¥3,699', new Date().toISOString().slice(0, 10)])
+      expect(text).toContain(s);
     expect((await pdfImages(pdf)).length).toBe(2);
     const bad = await c.post('/api/invoice-templates/preview', { layout: 'fancy' });
     expect(bad.status).toBe(400);

@@ -34,13 +34,29 @@ describe('invoice templates', () => {
     expect((await c.get(`/api/invoice-templates/${second.id}`)).json).toEqual(second);
 
     // Fields left out keep their values.
-    const put = await c.put(`/api/invoice-templates/${second.id}`, { watermarkText: 'DRAFT', watermarkOpacity: 0.25, customFields: { 'PO Number': 'PO-1' } });
+    const put = await c.put(`/api/invoice-templates/${second.id}`, {
+      watermarkText: 'DRAFT',
+      watermarkOpacity: 0.25,
+      customFields: { 'PO Number': 'PO-1' },
+    });
     expect(put.status).toBe(200);
-    expect(put.json).toMatchObject({ name: 'Modern blue', layout: 'modern', watermarkText: 'DRAFT', watermarkOpacity: 0.25, customFields: { 'PO Number': 'PO-1' } });
+    expect(put.json).toMatchObject({
+      name: 'Modern blue',
+      layout: 'modern',
+      watermarkText: 'DRAFT',
+      watermarkOpacity: 0.25,
+      customFields: { 'PO Number': 'PO-1' },
+    });
 
     const dup = await c.post(`/api/invoice-templates/${second.id}/duplicate`);
     expect(dup.status).toBe(201);
-    expect(dup.json).toMatchObject({ name: 'Modern blue (Copy)', isDefault: false, layout: 'modern', watermarkText: 'DRAFT', customFields: { 'PO Number': 'PO-1' } });
+    expect(dup.json).toMatchObject({
+      name: 'Modern blue (Copy)',
+      isDefault: false,
+      layout: 'modern',
+      watermarkText: 'DRAFT',
+      customFields: { 'PO Number': 'PO-1' },
+    });
     expect((dup.json as InvoiceTemplate).id).not.toBe(second.id);
 
     // A new default unsets the old; the default cannot be unset by itself.
@@ -48,7 +64,9 @@ describe('invoice templates', () => {
     expect((await c.get(`/api/invoice-templates/${t.id}`)).json).toMatchObject({ isDefault: false });
     const keep = await c.put(`/api/invoice-templates/${second.id}`, { isDefault: false });
     expect(keep.status).toBe(400);
-    expect(keep.json.issues).toEqual([{ path: 'isDefault', message: 'This is the default template: make another template the default instead' }]);
+    expect(keep.json.issues).toEqual([
+      { path: 'isDefault', message: 'This is the default template: make another template the default instead' },
+    ]);
 
     // Deleting the default hands it to the oldest remaining template.
     expect((await c.delete(`/api/invoice-templates/${second.id}`)).status).toBe(204);
@@ -120,12 +138,16 @@ describe('invoice templates', () => {
     const list = (await c.get('/api/invoice-templates')).json as InvoiceTemplate[];
     expect(list.filter((t) => t.isDefault).map((t) => t.id)).toEqual([Number(rows[0]!.id)]);
     // Deleting every template while making others default: never two, never none while any is left.
-    await Promise.all(list.map((t, i) => (i % 2 ? c.delete(`/api/invoice-templates/${t.id}`) : c.put(`/api/invoice-templates/${t.id}`, { isDefault: true }))));
+    await Promise.all(
+      list.map((t, i) =>
+        i % 2 ? c.delete(`/api/invoice-templates/${t.id}`) : c.put(`/api/invoice-templates/${t.id}`, { isDefault: true }),
+      ),
+    );
     const left = (await c.get('/api/invoice-templates')).json as InvoiceTemplate[];
     expect(left.filter((t) => t.isDefault)).toHaveLength(1);
   });
 
-  it("gives invoices a template of their tenant: stored, changed, cleared, refused from another tenant, unset when deleted", async () => {
+  it('gives invoices a template of their tenant: stored, changed, cleared, refused from another tenant, unset when deleted', async () => {
     const c = stack.client();
     await c.register();
     const cust = await makeCustomer(c);
@@ -143,7 +165,10 @@ describe('invoice templates', () => {
     const other = stack.client();
     await other.register();
     const foreign = await makeTemplate(other, { name: 'Foreign' });
-    const refused = await c.post('/api/invoices', { invoice: { customerId: cust.id, dueDate: inv.dueDate, templateId: foreign.id }, items });
+    const refused = await c.post('/api/invoices', {
+      invoice: { customerId: cust.id, dueDate: inv.dueDate, templateId: foreign.id },
+      items,
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.issues).toEqual([{ path: 'invoice.templateId', message: 'Template not found' }]);
     const refusedPut = await c.put(`/api/invoices/${inv.id}`, { customerId: cust.id, templateId: foreign.id, items });

@@ -23,7 +23,12 @@ function Harness({ preselect }: { preselect?: boolean }) {
 describe('template picker of the invoice forms', () => {
   it("starts a new invoice with the tenant's default template, and offers the others", async () => {
     const user = userEvent.setup();
-    stubFetch([{ path: '/api/invoice-templates', body: [makeTemplate({ id: 7, name: 'House style', isDefault: true }), makeTemplate({ id: 8, name: 'Bold' })] }]);
+    stubFetch([
+      {
+        path: '/api/invoice-templates',
+        body: [makeTemplate({ id: 7, name: 'House style', isDefault: true }), makeTemplate({ id: 8, name: 'Bold' })],
+      },
+    ]);
     renderWithProviders(<Harness preselect />);
     const picker = await screen.findByRole('combobox', { name: 'Template' });
     await waitFor(() => expect(picker).toHaveTextContent('House style (Default)'));

@@ -37,7 +37,11 @@ export function TemplateField<T extends FieldValues>({
       render={({ field }) => (
         <FormItem>
           <FormLabel>Template</FormLabel>
-          <Select value={(field.value as string | undefined) || undefined} onValueChange={field.onChange} disabled={isPending || templates.length === 0}>
+          <Select
+            value={(field.value as string | undefined) || undefined}
+            onValueChange={field.onChange}
+            disabled={isPending || templates.length === 0}
+          >
             <FormControl>
               <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
                 <SelectValue placeholder={isPending ? 'Loading templates...' : 'Default template'} />

@@ -31,7 +31,12 @@ export const IDENTITY_HEADERS =
  */
 export async function proxyRoutes(
   app: FastifyInstance,
-  o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[]; bodyLimits?: Record<string, number> }[]; timeoutMs: number; logger: Logger },
+  o: {
+    sessions: SessionStore;
+    upstreams: { name: string; url: string; prefixes: string[]; bodyLimits?: Record<string, number> }[];
+    timeoutMs: number;
+    logger: Logger;
+  },
 ) {
   app.decorateRequest('internalToken', undefined);
   for (const u of o.upstreams) {

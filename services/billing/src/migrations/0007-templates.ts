@@ -1,5 +1,13 @@
 import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
-import { LogoPositions, TemplateDateFormats, TemplateFonts, TemplateLanguages, TemplateLayouts, TemplateNumberFormats, TemplateSizes } from '@billpoint/proto';
+import {
+  LogoPositions,
+  TemplateDateFormats,
+  TemplateFonts,
+  TemplateLanguages,
+  TemplateLayouts,
+  TemplateNumberFormats,
+  TemplateSizes,
+} from '@billpoint/proto';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
 const colour = (col: string, def: string) => `${col} text not null default '${def}' check (${col} ~ '^#[0-9A-F]{6}$')`;

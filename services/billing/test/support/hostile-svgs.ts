@@ -9,7 +9,9 @@ export const HOSTILE_SVGS: Record<string, string> = {
   'onload on the root': svg('', ' onload="alert(1)"'),
   'onclick on a shape': svg('<circle r="4" onclick="alert(1)"/>'),
   'upper-case handler': svg('<circle r="4" ONMOUSEOVER="alert(1)"/>'),
-  foreignObject: svg('<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe></body></foreignObject>'),
+  foreignObject: svg(
+    '<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe></body></foreignObject>',
+  ),
   'external image': svg('<image href="https://evil.test/track.png" width="10" height="10"/>'),
   'external image (xlink)': svg('<image xlink:href="http://evil.test/track.png" width="10" height="10"/>'),
   'file path image': svg('<image href="/etc/passwd" width="10" height="10"/>'),
@@ -21,7 +23,9 @@ export const HOSTILE_SVGS: Record<string, string> = {
   'css @import': svg('<style>@import url("https://evil.test/x.css");</style>'),
   'css url() in style attribute': svg('<rect width="5" height="5" style="fill: url(\'http://evil.test/p\')"/>'),
   'url() in a presentation attribute': svg('<rect width="5" height="5" fill="url(https://evil.test/x.svg#g)"/>'),
-  'data: svg with script': svg(`<image href="data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString('base64')}"/>`),
+  'data: svg with script': svg(
+    `<image href="data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>').toString('base64')}"/>`,
+  ),
   'data: html': svg('<a href="data:text/html,<script>alert(1)</script>"><circle r="4"/></a>'),
   'animate to javascript': svg('<a><animate attributeName="href" values="javascript:alert(1)"/><circle r="4"/></a>'),
   'set an event handler': svg('<set attributeName="onmouseover" to="alert(1)"/>'),

@@ -7,7 +7,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
 /** A real PNG (RGBA, 8 bits) made here: a rounded badge in two colours on a transparent ground. */
-export function makePng(width = 120, height = 60, colours: [number, number, number][] = [[37, 99, 235], [16, 185, 129]]): Buffer {
+export function makePng(
+  width = 120,
+  height = 60,
+  colours: [number, number, number][] = [
+    [37, 99, 235],
+    [16, 185, 129],
+  ],
+): Buffer {
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 4 + 1)] = 0; // filter: none
@@ -29,7 +36,12 @@ export function makePng(width = 120, height = 60, colours: [number, number, numb
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A real JPEG: a coloured drawing rendered by pdftoppm (poppler), which the PDF tests need anyway. */

@@ -3,7 +3,8 @@ import { sanitizeSvg } from '../../src/modules/template/logo.sanitize.ts';
 import { HOSTILE_SVGS } from '../support/hostile-svgs.ts';
 import { SVG_LOGO } from '../support/images.ts';
 
-const ACTIVE = /<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:|https?:\/\/evil|evil\.test|external\.svg|<animate|<set\b|@import|\/etc\/passwd|data:text|data:image\/svg/i;
+const ACTIVE =
+  /<script|<foreignObject|<iframe|\son[a-z]+\s*=|javascript:|https?:\/\/evil|evil\.test|external\.svg|<animate|<set\b|@import|\/etc\/passwd|data:text|data:image\/svg/i;
 
 describe('SVG sanitizer', () => {
   it.each(Object.entries(HOSTILE_SVGS))('finds and removes: %s', (_name, svg) => {
@@ -14,7 +15,12 @@ describe('SVG sanitizer', () => {
 
   it('keeps a clean logo whole (shapes, gradients, internal references, embedded PNG) as a standalone SVG document', () => {
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-    const out = sanitizeSvg(SVG_LOGO.replace('</svg>', `<image href="${png}" width="4" height="4"/><text x="1" y="9" style="fill:#fff">Ünïcødé &amp; Co</text></svg>`));
+    const out = sanitizeSvg(
+      SVG_LOGO.replace(
+        '</svg>',
+        `<image href="${png}" width="4" height="4"/><text x="1" y="9" style="fill:#fff">Ünïcødé &amp; Co</text></svg>`,
+      ),
+    );
     expect(out.hostile).toEqual([]);
     expect(out.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     for (const part of ['viewBox="0 0 200 80"', '<linearGradient id="g"', 'fill="url(#g)"', '<use href="#g"', png, 'Ünïcødé &amp; Co'])

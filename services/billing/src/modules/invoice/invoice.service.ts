@@ -133,7 +133,15 @@ export class InvoiceService {
     const params: unknown[] = [
       ...[id.tenantId, id.userId, id.tenantId, requested, issueDate, inv.dueDate, inv.currency, inv.exchangeRate],
       ...[f.subtotal, inv.taxRate, f.taxAmount, f.discountAmount, f.shippingAmount, f.total, f.totalInBaseCurrency],
-      ...[inv.notes, inv.terms, inv.paymentInstructions, randomBytes(32).toString('base64url'), inv.templateId, id.tenantId, inv.customerId],
+      ...[
+        inv.notes,
+        inv.terms,
+        inv.paymentInstructions,
+        randomBytes(32).toString('base64url'),
+        inv.templateId,
+        id.tenantId,
+        inv.customerId,
+      ],
     ];
     f.lines.forEach((l, position) =>
       params.push(position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount),
@@ -190,8 +198,9 @@ export class InvoiceService {
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(input.items, merged, '');
       const entered = merged.status !== current.status ? merged.status : undefined;
-      await em.execute(
-        `update billing.invoices set
+      await em
+        .execute(
+          `update billing.invoices set
            customer_id = ?, issue_date = ?, due_date = ?, status = ?, currency = ?, exchange_rate = ?, tax_rate = ?,
            subtotal = ?, tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?,
            notes = ?, terms = ?, payment_instructions = ?, template_id = ?,
@@ -199,33 +208,34 @@ export class InvoiceService {
            sent_at = case when ? = 'sent' then coalesce(sent_at, now()) else sent_at end,
            updated_at = now()
          where id = ? and tenant_id = ?`,
-        [
-          input.customerId,
-          merged.issueDate,
-          merged.dueDate,
-          merged.status,
-          merged.currency,
-          merged.exchangeRate,
-          merged.taxRate,
-          f.subtotal,
-          f.taxAmount,
-          f.discountAmount,
-          f.shippingAmount,
-          f.total,
-          f.totalInBaseCurrency,
-          merged.notes,
-          merged.terms,
-          merged.paymentInstructions,
-          merged.templateId,
-          merged.status,
-          merged.status,
-          invoiceId,
-          id.tenantId,
-        ],
-      ).catch((err: unknown) => {
-        checkTemplateFk(err, 'templateId');
-        throw err;
-      });
+          [
+            input.customerId,
+            merged.issueDate,
+            merged.dueDate,
+            merged.status,
+            merged.currency,
+            merged.exchangeRate,
+            merged.taxRate,
+            f.subtotal,
+            f.taxAmount,
+            f.discountAmount,
+            f.shippingAmount,
+            f.total,
+            f.totalInBaseCurrency,
+            merged.notes,
+            merged.terms,
+            merged.paymentInstructions,
+            merged.templateId,
+            merged.status,
+            merged.status,
+            invoiceId,
+            id.tenantId,
+          ],
+        )
+        .catch((err: unknown) => {
+          checkTemplateFk(err, 'templateId');
+          throw err;
+        });
       await em.execute(`delete from billing.invoice_items where invoice_id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
       await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set((current.items ?? []).map((it) => it.id)));
       const updated = await this.#load(em, id.tenantId, invoiceId);

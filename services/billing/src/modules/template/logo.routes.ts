@@ -54,7 +54,10 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
       if (kind === 'svg') {
         const clean = sanitizeSvg(bytes.toString('utf8'));
         if (clean.hostile.length)
-          throw new Invalid(`This SVG was refused because it contains ${clean.hostile.slice(0, 3).join(', ')}. Upload a plain SVG, PNG or JPG.`, LOGO_FIELD);
+          throw new Invalid(
+            `This SVG was refused because it contains ${clean.hostile.slice(0, 3).join(', ')}. Upload a plain SVG, PNG or JPG.`,
+            LOGO_FIELD,
+          );
         if (!clean.svg) throw new Invalid('The file is not a usable SVG image', LOGO_FIELD);
         stored = Buffer.from(clean.svg, 'utf8');
       }
@@ -84,7 +87,10 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
     const tenantId = rows[0]?.tenant_id;
     if (!tenantId) throw new NotFound('Logo not found');
     const file = await ctx.tx({ tenantId }, async (em) => {
-      const [logo] = await em.execute<{ file_id: string }[]>(`select file_id from billing.logos where tenant_id = ? and key = ?`, [tenantId, key]);
+      const [logo] = await em.execute<{ file_id: string }[]>(`select file_id from billing.logos where tenant_id = ? and key = ?`, [
+        tenantId,
+        key,
+      ]);
       return logo ? readFile(em, logo.file_id) : null;
     });
     if (!file) throw new NotFound('Logo not found');

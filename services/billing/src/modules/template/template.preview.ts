@@ -10,17 +10,41 @@ type PreviewInput = z.output<typeof TemplatePreviewBody>;
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A sample invoice to show a template with: three lines, two tax rates, a discount, text in several scripts. */
-export function sampleInvoice(settings: Pick<TemplateSettings, 'currency' | 'paymentTerms'>, today = new Date().toISOString().slice(0, 10)): Invoice {
+export function sampleInvoice(
+  settings: Pick<TemplateSettings, 'currency' | 'paymentTerms'>,
+  today = new Date().toISOString().slice(0, 10),
+): Invoice {
   const items = [
-    { description: 'Brand workshop — Zürich (2 days)', quantity: '2.00', rate: '1200.00', amount: '2400.00', taxRate: '20.00', taxAmount: '480.00' },
-    { description: 'Перевод сайта · Μετάφραση · Tłumaczenie', quantity: '12.00', rate: '45.50', amount: '546.00', taxRate: '20.00', taxAmount: '109.20' },
+    {
+      description: 'Brand workshop — Zürich (2 days)',
+      quantity: '2.00',
+      rate: '1200.00',
+      amount: '2400.00',
+      taxRate: '20.00',
+      taxAmount: '480.00',
+    },
+    {
+      description: 'Перевод сайта · Μετάφραση · Tłumaczenie',
+      quantity: '12.00',
+      rate: '45.50',
+      amount: '546.00',
+      taxRate: '20.00',
+      taxAmount: '109.20',
+    },
     { description: 'Hosting (12 months)', quantity: '1.00', rate: '240.00', amount: '240.00', taxRate: '10.00', taxAmount: '24.00' },
   ];
   return {
     id: 0,
     invoiceNumber: 'INV-0001',
     customerId: 0,
-    customer: { id: 0, name: 'Zoë Ørsted', email: 'zoe@example.com', phone: '+45 12 34 56 78', address: 'Nørregade 1, 1165 København', company: 'Ørsted & Co.' },
+    customer: {
+      id: 0,
+      name: 'Zoë Ørsted',
+      email: 'zoe@example.com',
+      phone: '+45 12 34 56 78',
+      address: 'Nørregade 1, 1165 København',
+      company: 'Ørsted & Co.',
+    },
     status: 'draft',
     issueDate: today,
     dueDate: addDays(today, settings.paymentTerms),

@@ -1,12 +1,14 @@
-import {
-  logoKeyOf,
-  TemplateMessages,
-  type InvoiceTemplate,
-  type TemplateInput,
-  type TemplateUpdate,
-} from '@billpoint/proto';
+import { logoKeyOf, TemplateMessages, type InvoiceTemplate, type TemplateInput, type TemplateUpdate } from '@billpoint/proto';
 import { Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
-import { columnValue, INSERT_TEMPLATE_SQL, TEMPLATE_COLUMNS, TEMPLATE_FIELDS, toTemplate, updateTemplateSql, type TemplateRow } from './template.sql.ts';
+import {
+  columnValue,
+  INSERT_TEMPLATE_SQL,
+  TEMPLATE_COLUMNS,
+  TEMPLATE_FIELDS,
+  toTemplate,
+  updateTemplateSql,
+  type TemplateRow,
+} from './template.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 const notFound = () => new NotFound('Template not found');
@@ -64,7 +66,11 @@ export class TemplateService {
       if (fields.length)
         await em.execute(updateTemplateSql(fields), [...fields.map((f) => columnValue(f, input[f])), templateId, id.tenantId]);
       if (input.isDefault && !target.isDefault) await this.#makeDefault(em, id.tenantId, templateId);
-      if (!fields.length) await em.execute(`update billing.invoice_templates set updated_at = now() where id = ? and tenant_id = ?`, [templateId, id.tenantId]);
+      if (!fields.length)
+        await em.execute(`update billing.invoice_templates set updated_at = now() where id = ? and tenant_id = ?`, [
+          templateId,
+          id.tenantId,
+        ]);
       return this.#load(em, id.tenantId, templateId);
     });
   }
@@ -91,7 +97,8 @@ export class TemplateService {
       if (existing.length >= MAX_TEMPLATES) throw new Invalid(`A workspace has at most ${MAX_TEMPLATES} templates`, 'name');
       const source = await this.#load(em, id.tenantId, templateId);
       const suffix = ' (Copy)';
-      const name = source.name.length + suffix.length > 100 ? `${source.name.slice(0, 100 - suffix.length)}${suffix}` : `${source.name}${suffix}`;
+      const name =
+        source.name.length + suffix.length > 100 ? `${source.name.slice(0, 100 - suffix.length)}${suffix}` : `${source.name}${suffix}`;
       return this.#insert(em, id.tenantId, { ...source, name, isDefault: false }, false);
     });
   }
@@ -132,11 +139,14 @@ export class TemplateService {
 
   /** Unsets the tenant's default, then sets this one (two statements: the unique index holds after each). */
   async #makeDefault(em: EntityManager, tenantId: string, templateId: number) {
-    await em.execute(`update billing.invoice_templates set is_default = false, updated_at = now() where tenant_id = ? and is_default and id <> ?`, [
+    await em.execute(
+      `update billing.invoice_templates set is_default = false, updated_at = now() where tenant_id = ? and is_default and id <> ?`,
+      [tenantId, templateId],
+    );
+    await em.execute(`update billing.invoice_templates set is_default = true, updated_at = now() where tenant_id = ? and id = ?`, [
       tenantId,
       templateId,
     ]);
-    await em.execute(`update billing.invoice_templates set is_default = true, updated_at = now() where tenant_id = ? and id = ?`, [tenantId, templateId]);
   }
 
   async #load(em: EntityManager, tenantId: string, templateId: number): Promise<InvoiceTemplate> {

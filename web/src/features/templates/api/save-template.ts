@@ -25,6 +25,9 @@ function useTemplateMutation<V, T>(mutationFn: (v: V) => Promise<T>, { onSuccess
 
 /** POST /api/invoice-templates, or PUT /api/invoice-templates/{id} when editing. */
 export const useSaveTemplate = (o: Callbacks<InvoiceTemplate> = {}) =>
-  useTemplateMutation(({ id, body }: { id?: number; body: TemplateCreateBody }) => (id ? updateTemplate(id, body) : createTemplate(body)), o);
+  useTemplateMutation(
+    ({ id, body }: { id?: number; body: TemplateCreateBody }) => (id ? updateTemplate(id, body) : createTemplate(body)),
+    o,
+  );
 export const useDeleteTemplate = (o: Callbacks<void> = {}) => useTemplateMutation(deleteTemplate, o);
 export const useDuplicateTemplate = (o: Callbacks<InvoiceTemplate> = {}) => useTemplateMutation(duplicateTemplate, o);

@@ -7,10 +7,19 @@ type ColourName = 'primaryColor' | 'secondaryColor' | 'accentColor' | 'backgroun
 const HEX6 = /^#[0-9a-fA-F]{6}$/;
 const HEX3 = /^#[0-9a-fA-F]{3}$/;
 /** What the native picker can show for free text: #abc as #aabbcc, anything else as black. */
-const pickerValue = (v: string) => (HEX6.test(v) ? v.toLowerCase() : HEX3.test(v) ? `#${[...v.slice(1)].map((c) => c + c).join('')}`.toLowerCase() : '#000000');
+const pickerValue = (v: string) =>
+  HEX6.test(v) ? v.toLowerCase() : HEX3.test(v) ? `#${[...v.slice(1)].map((c) => c + c).join('')}`.toLowerCase() : '#000000';
 
 /** A colour as free text with a colour picker beside it (areas §2). */
-export function ColourField({ control, name, label }: { control: Control<TemplateFormInput, unknown, TemplateFormOutput>; name: ColourName; label: string }) {
+export function ColourField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TemplateFormInput, unknown, TemplateFormOutput>;
+  name: ColourName;
+  label: string;
+}) {
   return (
     <FormField
       control={control}

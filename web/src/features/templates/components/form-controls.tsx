@@ -83,7 +83,14 @@ export function OpacityField({ control }: { control: Ctl }) {
           <FormItem>
             <FormLabel>Watermark Opacity: {Math.round(value * 100)}%</FormLabel>
             <FormControl>
-              <Slider thumbLabel="Watermark opacity" min={0} max={1} step={0.05} value={[value]} onValueChange={([v]) => field.onChange(v)} />
+              <Slider
+                thumbLabel="Watermark opacity"
+                min={0}
+                max={1}
+                step={0.05}
+                value={[value]}
+                onValueChange={([v]) => field.onChange(v)}
+              />
             </FormControl>
             <FormMessage />
           </FormItem>

@@ -25,7 +25,9 @@ export function LogoUpload({ value, onChange }: { value: string; onChange: (url:
       onChange((await uploadLogo(file)).url);
     } catch (error) {
       console.error('Logo upload failed', error);
-      setProblem(error instanceof ApiError ? (error.body?.message ?? 'The logo could not be uploaded.') : 'The logo could not be uploaded.');
+      setProblem(
+        error instanceof ApiError ? (error.body?.message ?? 'The logo could not be uploaded.') : 'The logo could not be uploaded.',
+      );
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';
@@ -37,7 +39,12 @@ export function LogoUpload({ value, onChange }: { value: string; onChange: (url:
       <Label htmlFor="template-logo">Company Logo</Label>
       <div className="flex flex-wrap items-center gap-3">
         {value && !broken && (
-          <img src={value} alt="Logo preview" className="h-14 max-w-48 rounded border bg-white object-contain p-1" onError={() => setBroken(true)} />
+          <img
+            src={value}
+            alt="Logo preview"
+            className="h-14 max-w-48 rounded border bg-white object-contain p-1"
+            onError={() => setBroken(true)}
+          />
         )}
         <input
           id="template-logo"

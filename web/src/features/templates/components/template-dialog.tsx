@@ -13,7 +13,14 @@ import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { previewTemplate } from '../api/preview-template';
 import { useSaveTemplate } from '../api/save-template';
-import { emptyTemplateForm, previewFormSchema, templateFormSchema, templateToForm, type TemplateFormInput, type TemplateFormOutput } from '../lib/template-form';
+import {
+  emptyTemplateForm,
+  previewFormSchema,
+  templateFormSchema,
+  templateToForm,
+  type TemplateFormInput,
+  type TemplateFormOutput,
+} from '../lib/template-form';
 import { BasicInfoTab, BrandingTab, DesignTab } from './template-tabs';
 
 const FIELDS = Object.keys(emptyTemplateForm()) as (keyof TemplateFormInput)[];
@@ -40,10 +47,21 @@ const TAB_OF: Partial<Record<keyof TemplateFormInput, string>> = {
  * Create Template / Edit Template (areas §2): three tabs, Preview PDF of the unsaved settings, and on success the
  * dialog closes and resets with the notice of §8.
  */
-export function TemplateDialog({ open, template, onOpenChange }: { open: boolean; template: InvoiceTemplate | null; onOpenChange: (open: boolean) => void }) {
+export function TemplateDialog({
+  open,
+  template,
+  onOpenChange,
+}: {
+  open: boolean;
+  template: InvoiceTemplate | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [tab, setTab] = React.useState('basic');
   const [previewing, setPreviewing] = React.useState(false);
-  const form = useForm<TemplateFormInput, unknown, TemplateFormOutput>({ resolver: zodResolver(templateFormSchema), defaultValues: emptyTemplateForm() });
+  const form = useForm<TemplateFormInput, unknown, TemplateFormOutput>({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: emptyTemplateForm(),
+  });
   React.useEffect(() => {
     if (open) {
       form.reset(template ? templateToForm(template) : emptyTemplateForm());
@@ -59,7 +77,8 @@ export function TemplateDialog({ open, template, onOpenChange }: { open: boolean
     },
     onError: (error) => {
       if (isHandledGlobally(error)) return;
-      for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, FIELDS)) form.setError(issue.name, { message: issue.message });
+      for (const issue of fieldIssues(error instanceof ApiError ? error.body : undefined, FIELDS))
+        form.setError(issue.name, { message: issue.message });
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to save template. Please try again.' });
     },
   });
@@ -89,7 +108,8 @@ export function TemplateDialog({ open, template, onOpenChange }: { open: boolean
       else window.open(url, '_blank');
     } catch (error) {
       win?.close();
-      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to preview template. Please try again.' });
+      if (!isHandledGlobally(error))
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to preview template. Please try again.' });
     } finally {
       setPreviewing(false);
     }

@@ -33,7 +33,13 @@ export function BasicInfoTab({ control }: { control: Ctl }) {
       </div>
       <ChoiceField control={control} name="layout" label="Layout" choices={TemplateLayouts} labels={TemplateLayoutLabels} />
       <ChoiceField control={control} name="language" label="Language" choices={TemplateLanguages} labels={LANGUAGES} />
-      <ChoiceField control={control} name="dateFormat" label="Date Format" choices={TemplateDateFormats} labels={Object.fromEntries(TemplateDateFormats.map((f) => [f, f]))} />
+      <ChoiceField
+        control={control}
+        name="dateFormat"
+        label="Date Format"
+        choices={TemplateDateFormats}
+        labels={Object.fromEntries(TemplateDateFormats.map((f) => [f, f]))}
+      />
       <ChoiceField
         control={control}
         name="numberFormat"
@@ -44,7 +50,12 @@ export function BasicInfoTab({ control }: { control: Ctl }) {
       <TextField control={control} name="currency" label="Currency" placeholder="USD" />
       <TextField control={control} name="paymentTerms" label="Payment Terms (days)" inputMode="numeric" />
       <div className="sm:col-span-2">
-        <ToggleField control={control} name="isDefault" label="Default template" description="New invoices use it unless another is chosen." />
+        <ToggleField
+          control={control}
+          name="isDefault"
+          label="Default template"
+          description="New invoices use it unless another is chosen."
+        />
       </div>
     </TabsContent>
   );
@@ -55,7 +66,11 @@ export function BrandingTab({ control }: { control: Ctl }) {
   return (
     <TabsContent value="branding" className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormField control={control} name="logoUrl" render={({ field }) => <LogoUpload value={String(field.value ?? '')} onChange={field.onChange} />} />
+        <FormField
+          control={control}
+          name="logoUrl"
+          render={({ field }) => <LogoUpload value={String(field.value ?? '')} onChange={field.onChange} />}
+        />
       </div>
       <ChoiceField control={control} name="logoPosition" label="Logo Position" choices={LogoPositions} />
       <ChoiceField control={control} name="logoSize" label="Logo Size" choices={TemplateSizes} />
@@ -63,7 +78,13 @@ export function BrandingTab({ control }: { control: Ctl }) {
         <ToggleField control={control} name="showCompanyLogo" label="Show company logo" />
       </div>
       <div className="sm:col-span-2">
-        <TextField control={control} name="headerHtml" label="Header Text" placeholder="Address, registration and VAT numbers..." multiline />
+        <TextField
+          control={control}
+          name="headerHtml"
+          label="Header Text"
+          placeholder="Address, registration and VAT numbers..."
+          multiline
+        />
       </div>
       <div className="sm:col-span-2">
         <TextField control={control} name="footerHtml" label="Footer Text" placeholder="Thank you for your business!" multiline />

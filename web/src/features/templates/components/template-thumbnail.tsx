@@ -117,7 +117,10 @@ export function TemplateThumbnail({ template: t }: { template: Look }) {
       </div>
       <Table t={t} />
       <div className="ml-auto w-2/5">
-        <div className="h-2 rounded-sm" style={{ background: t.layout === 'minimal' ? t.textColor : t.accentColor, opacity: t.layout === 'minimal' ? 0.5 : 1 }} />
+        <div
+          className="h-2 rounded-sm"
+          style={{ background: t.layout === 'minimal' ? t.textColor : t.accentColor, opacity: t.layout === 'minimal' ? 0.5 : 1 }}
+        />
       </div>
     </div>
   );

@@ -14,7 +14,10 @@ describe('templates screen', () => {
     stubFetch([
       {
         path: '/api/invoice-templates',
-        body: [makeTemplate({ name: 'House style', isDefault: true }), makeTemplate({ name: 'Bold blue', layout: 'modern', primaryColor: '#1D4ED8' })],
+        body: [
+          makeTemplate({ name: 'House style', isDefault: true }),
+          makeTemplate({ name: 'Bold blue', layout: 'modern', primaryColor: '#1D4ED8' }),
+        ],
       },
     ]);
     renderPage();
@@ -62,7 +65,14 @@ describe('templates screen', () => {
     expect(await screen.findByText('Template created successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Template' })).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(bodyOf(post.init)).toMatchObject({ name: 'Standard', layout: 'classic', primaryColor: '#3B82F6', fontFamily: 'Inter', watermarkOpacity: 0.1, paymentTerms: 30 });
+    expect(bodyOf(post.init)).toMatchObject({
+      name: 'Standard',
+      layout: 'classic',
+      primaryColor: '#3B82F6',
+      fontFamily: 'Inter',
+      watermarkOpacity: 0.1,
+      paymentTerms: 30,
+    });
     expect(await screen.findByText('Standard')).toBeInTheDocument();
   });
 
@@ -71,7 +81,12 @@ describe('templates screen', () => {
     const t = makeTemplate({ name: 'Old name', primaryColor: '#112233', layout: 'minimal' });
     const calls = stubFetch([
       { path: '/api/invoice-templates', body: [t] },
-      { method: 'PUT', path: `/api/invoice-templates/${t.id}`, status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },
+      {
+        method: 'PUT',
+        path: `/api/invoice-templates/${t.id}`,
+        status: 500,
+        body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+      },
     ]);
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Edit Old name' }));
@@ -89,7 +104,11 @@ describe('templates screen', () => {
     await user.type(primary, '#abcdef');
     await user.click(within(dialog).getByRole('button', { name: 'Update Template' }));
     expect(await screen.findByText('Failed to save template. Please try again.')).toBeInTheDocument();
-    expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init)).toMatchObject({ name: 'Old name', layout: 'minimal', primaryColor: '#ABCDEF' });
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init)).toMatchObject({
+      name: 'Old name',
+      layout: 'minimal',
+      primaryColor: '#ABCDEF',
+    });
   }, 20_000);
 
   it('duplicates, and deletes after the confirmation, with the §8 notices', async () => {

@@ -91,7 +91,9 @@ export function TemplatesPage() {
         <DialogContent role="alertdialog" className="sm:max-w-md">
           <DialogHeader>
             <DialogTitle>Are you sure you want to delete this template?</DialogTitle>
-            <DialogDescription>{deleting ? `"${deleting.name}" will be deleted. Invoices that used it will use the default template.` : ''}</DialogDescription>
+            <DialogDescription>
+              {deleting ? `"${deleting.name}" will be deleted. Invoices that used it will use the default template.` : ''}
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setDeleting(null)}>

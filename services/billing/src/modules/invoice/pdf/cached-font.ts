@@ -210,7 +210,10 @@ export class CachedFace {
     const widths: (number | number[])[] = [];
     for (const c of chunks) {
       const ids = included.filter((id) => Math.floor(id / CHUNK) === c);
-      widths.push(ids[0]!, ids.map((id) => Math.round(this.font.getGlyph(this.#original[id]!).advanceWidth * this.scale * 1000) / 1000));
+      widths.push(
+        ids[0]!,
+        ids.map((id) => Math.round(this.font.getGlyph(this.#original[id]!).advanceWidth * this.scale * 1000) / 1000),
+      );
     }
     const lines = included
       .filter((id) => this.#codePoints[id]!.length > 0)

@@ -57,8 +57,7 @@ async function prepareRaster(bytes: Buffer): Promise<PreparedLogo> {
   await rec.finished;
   // Nested references become indexes into the list, resolved again per document.
   const index = new Map<unknown, number>(rec.objects.map((o, i) => [o, i]));
-  const swap = (v: unknown): unknown =>
-    index.has(v) ? { $ref: index.get(v) } : Array.isArray(v) ? v.map(swap) : v;
+  const swap = (v: unknown): unknown => (index.has(v) ? { $ref: index.get(v) } : Array.isArray(v) ? v.map(swap) : v);
   const objects = rec.objects.map((o) => ({
     data: Object.fromEntries(Object.entries(o.data).map(([k, v]) => [k, swap(v)])),
     chunks: o.chunks,
@@ -91,8 +90,7 @@ export async function prepareLogo(contentType: string, bytes: Buffer): Promise<P
 
 type Ref = { end(chunk?: Buffer): void; data: Record<string, unknown> };
 /** A 1×1 transparent PNG: what an SVG's <image> gets for anything but an embedded PNG or JPEG (never a file path). */
-const BLANK_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const BLANK_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
  * Draws the logo fitted into the box (keeping its proportions), aligned left, center or right. Answers the height

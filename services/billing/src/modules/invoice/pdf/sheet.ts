@@ -161,7 +161,13 @@ export class Sheet {
     const footer = htmlToText(this.t.footerHtml);
     if (footer) {
       d.save();
-      this.text(footer, this.page.left, height - 50, { width: this.width, align: 'center', height: 36, ellipsis: true }, { size: this.base - 2, color: this.c.secondary });
+      this.text(
+        footer,
+        this.page.left,
+        height - 50,
+        { width: this.width, align: 'center', height: 36, ellipsis: true },
+        { size: this.base - 2, color: this.c.secondary },
+      );
       d.restore();
     }
     Object.assign(d, { x: saved.x, y: saved.y, _font: saved.font, _fontSize: saved.size, _fillColor: saved.fill });
@@ -218,7 +224,8 @@ export class Sheet {
     if (this.t.showTaxBreakdown && rates.length > 0)
       for (const [rate, amounts] of rates) rows.push({ label: `${this.L.tax} (${this.qty(rate)}%)`, value: this.money(sumMoney(amounts)) });
     else rows.push({ label: this.L.tax, value: this.money(inv.taxAmount) });
-    if (this.t.showDiscounts && inv.discountAmount !== '0.00') rows.push({ label: this.L.discount, value: `-${this.money(inv.discountAmount)}` });
+    if (this.t.showDiscounts && inv.discountAmount !== '0.00')
+      rows.push({ label: this.L.discount, value: `-${this.money(inv.discountAmount)}` });
     if (inv.shippingAmount !== '0.00') rows.push({ label: this.L.shipping, value: this.money(inv.shippingAmount) });
     rows.push({ label: this.L.total, value: this.money(inv.total), strong: true });
     if (inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00') {

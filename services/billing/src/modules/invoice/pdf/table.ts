@@ -39,9 +39,14 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
   const grid = (top: number, bottom: number) => {
     if (!st.grid) return;
     const d = s.doc;
-    d.lineWidth(0.6).strokeColor(st.grid).rect(left, top, right - left, bottom - top).stroke();
+    d.lineWidth(0.6)
+      .strokeColor(st.grid)
+      .rect(left, top, right - left, bottom - top)
+      .stroke();
     for (const x of [...(num ? [cols.description] : []), cols.quantity, cols.rate, cols.amount])
-      d.moveTo(x - 3, top).lineTo(x - 3, bottom).stroke();
+      d.moveTo(x - 3, top)
+        .lineTo(x - 3, bottom)
+        .stroke();
   };
 
   const header = () => {
@@ -55,7 +60,13 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
     s.text(label(s.L.rate), cell.rate.x, ty, { width: cell.rate.width, align: 'right', lineBreak: false }, t);
     s.text(label(s.L.amount), cell.amount.x, ty, { width: cell.amount.width, align: 'right', lineBreak: false }, t);
     grid(y, y + h);
-    if (st.header.rule) s.doc.lineWidth(st.header.rule.width).strokeColor(st.header.rule.color).moveTo(left, y + h).lineTo(right, y + h).stroke();
+    if (st.header.rule)
+      s.doc
+        .lineWidth(st.header.rule.width)
+        .strokeColor(st.header.rule.color)
+        .moveTo(left, y + h)
+        .lineTo(right, y + h)
+        .stroke();
     y += h;
   };
 
@@ -77,7 +88,13 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
     s.text(s.money(it.rate), cell.rate.x, ty, { width: cell.rate.width, align: 'right' }, td);
     s.text(s.money(it.amount), cell.amount.x, ty, { width: cell.amount.width, align: 'right' }, td);
     grid(y, y + h);
-    if (st.separator) s.doc.lineWidth(0.5).strokeColor(st.separator).moveTo(left, y + h).lineTo(right, y + h).stroke();
+    if (st.separator)
+      s.doc
+        .lineWidth(0.5)
+        .strokeColor(st.separator)
+        .moveTo(left, y + h)
+        .lineTo(right, y + h)
+        .stroke();
     y += h;
   });
   return y;
@@ -88,7 +105,15 @@ export function drawTotalRows(
   s: Sheet,
   x: number,
   y: number,
-  o: { rows?: Sheet['totals']; right?: number; gap?: number; strong?: TextStyle; normal?: TextStyle; upper?: boolean; ruleAboveStrong?: string } = {},
+  o: {
+    rows?: Sheet['totals'];
+    right?: number;
+    gap?: number;
+    strong?: TextStyle;
+    normal?: TextStyle;
+    upper?: boolean;
+    ruleAboveStrong?: string;
+  } = {},
 ): number {
   const right = o.right ?? s.page.right;
   const width = right - x;
@@ -97,7 +122,12 @@ export function drawTotalRows(
     const h = s.measure(row.value, { width: width / 2 }, style);
     y = s.room(y, h + 8);
     if (row.strong && o.ruleAboveStrong) {
-      s.doc.lineWidth(0.8).strokeColor(o.ruleAboveStrong).moveTo(x, y - 3).lineTo(right, y - 3).stroke();
+      s.doc
+        .lineWidth(0.8)
+        .strokeColor(o.ruleAboveStrong)
+        .moveTo(x, y - 3)
+        .lineTo(right, y - 3)
+        .stroke();
       y += 3;
     }
     s.text(o.upper ? row.label.toUpperCase() : row.label, x, y, { width: width * 0.55 }, style);

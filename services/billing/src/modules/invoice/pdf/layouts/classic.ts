@@ -12,8 +12,17 @@ export function classic(s: Sheet) {
 
   const titleW = 200;
   let leftY = y + s.text(s.sellerName, left, y, { width: s.width - titleW - 20 }, { size: s.base + 8, bold: true, color: s.c.primary });
-  if (s.headerText) leftY += 4 + s.text(s.headerText, left, leftY + 4, { width: s.width - titleW - 20 }, { color: s.c.secondary, size: s.base - 0.5 });
-  let rightY = y + s.text(s.L.invoice.toUpperCase(), right - titleW, y - 2, { width: titleW, align: 'right', characterSpacing: 1 }, { size: s.base + 14, bold: true, color: s.c.primary });
+  if (s.headerText)
+    leftY += 4 + s.text(s.headerText, left, leftY + 4, { width: s.width - titleW - 20 }, { color: s.c.secondary, size: s.base - 0.5 });
+  let rightY =
+    y +
+    s.text(
+      s.L.invoice.toUpperCase(),
+      right - titleW,
+      y - 2,
+      { width: titleW, align: 'right', characterSpacing: 1 },
+      { size: s.base + 14, bold: true, color: s.c.primary },
+    );
   rightY += s.text(`# ${s.invoice.invoiceNumber}`, right - titleW, rightY, { width: titleW, align: 'right' }, { color: s.c.secondary });
   y = Math.max(leftY, rightY) + 12;
   s.doc.lineWidth(2).strokeColor(s.c.primary).moveTo(left, y).lineTo(right, y).stroke();
@@ -43,6 +52,10 @@ export function classic(s: Sheet) {
   y = s.room(y + 14, rows * (s.base + 10) + 20);
   const startY = y;
   y = drawTotalRows(s, boxX + 10, y + 8, { strong: { color: s.c.primary }, ruleAboveStrong: s.c.primary });
-  s.doc.lineWidth(0.8).strokeColor(s.c.line).rect(boxX, startY, right - boxX, y - startY + 2).stroke();
+  s.doc
+    .lineWidth(0.8)
+    .strokeColor(s.c.line)
+    .rect(boxX, startY, right - boxX, y - startY + 2)
+    .stroke();
   s.drawClosing(y + 24, { bold: true, color: s.c.primary });
 }

@@ -16,7 +16,9 @@ export function minimal(s: Sheet) {
   let rightY = y;
   if (s.hasLogo) rightY += s.drawLogo(right - colW, rightY, colW, s.t.logoPosition === 'left' ? 'left' : 'right') + 8;
   rightY += s.text(s.sellerName, right - colW, rightY, { width: colW, align: 'right' }, { bold: true });
-  if (s.headerText) rightY += 2 + s.text(s.headerText, right - colW, rightY + 2, { width: colW, align: 'right' }, { size: s.base - 1, color: s.c.secondary });
+  if (s.headerText)
+    rightY +=
+      2 + s.text(s.headerText, right - colW, rightY + 2, { width: colW, align: 'right' }, { size: s.base - 1, color: s.c.secondary });
 
   let leftY = y + s.text(s.L.invoice, left, y, { width: width - colW - 20 }, { size: s.base + 16, color: s.c.primary });
   leftY += s.text(s.invoice.invoiceNumber, left, leftY + 2, { width: width - colW - 20 }, { color: s.c.secondary }) + 2;

@@ -50,7 +50,13 @@ export function modern(s: Sheet) {
   d.roundedRect(x3, y, cardW, cardH, 6).fill(s.c.accent);
   s.text(s.L.amountDue, x3 + pad, y + pad, { width: cardW - 2 * pad }, { size: s.base - 1, bold: true, color: white });
   s.text(s.amountDue, x3 + pad, y + pad + s.base + 8, { width: cardW - 2 * pad }, { size: s.base + 8, bold: true, color: white });
-  s.text(`${s.L.dueDate} ${s.date(s.invoice.dueDate)}`, x3 + pad, y + cardH - pad - s.base, { width: cardW - 2 * pad }, { size: s.base - 1.5, color: white });
+  s.text(
+    `${s.L.dueDate} ${s.date(s.invoice.dueDate)}`,
+    x3 + pad,
+    y + cardH - pad - s.base,
+    { width: cardW - 2 * pad },
+    { size: s.base - 1.5, color: white },
+  );
   y += cardH + 26;
 
   y = drawItems(s, y, {

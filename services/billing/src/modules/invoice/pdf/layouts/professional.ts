@@ -25,7 +25,13 @@ export function professional(s: Sheet) {
   const px = right - panelW;
   const barH = s.base + 16;
   d.rect(px, y, panelW, barH).fill(dark);
-  s.text(s.L.invoice.toUpperCase(), px, y + 8, { width: panelW, align: 'center', characterSpacing: 3 }, { size: s.base + 4, bold: true, color: white });
+  s.text(
+    s.L.invoice.toUpperCase(),
+    px,
+    y + 8,
+    { width: panelW, align: 'center', characterSpacing: 3 },
+    { size: s.base + 4, bold: true, color: white },
+  );
   let py = y + barH;
   for (const [label, value] of s.details) {
     const h = Math.max(s.measure(value, { width: panelW / 2 - 8 }, { size: s.base - 0.5 }), s.base) + 8;
@@ -34,12 +40,18 @@ export function professional(s: Sheet) {
     py += h;
     d.lineWidth(0.5).strokeColor(s.c.line).moveTo(px, py).lineTo(right, py).stroke();
   }
-  d.lineWidth(1).strokeColor(dark).rect(px, y, panelW, py - y).stroke();
+  d.lineWidth(1)
+    .strokeColor(dark)
+    .rect(px, y, panelW, py - y)
+    .stroke();
   y = Math.max(leftY, py) + 16;
 
   // Double rule.
   d.lineWidth(2.5).strokeColor(s.c.primary).moveTo(left, y).lineTo(right, y).stroke();
-  d.lineWidth(0.7).moveTo(left, y + 4).lineTo(right, y + 4).stroke();
+  d.lineWidth(0.7)
+    .moveTo(left, y + 4)
+    .lineTo(right, y + 4)
+    .stroke();
   y += 18;
 
   // Bill To in a box with a heading strip.
@@ -48,7 +60,10 @@ export function professional(s: Sheet) {
   d.rect(left, y, boxW, s.base + 10).fill(s.c.soft);
   s.text(s.L.billTo.toUpperCase(), left + 8, y + 5, { width: boxW - 16 }, { size: s.base - 1.5, bold: true, color: s.c.primary });
   s.text(s.billTo, left + 8, y + s.base + 16, { width: boxW - 16 }, {});
-  d.lineWidth(0.7).strokeColor(s.c.line).rect(left, y, boxW, billH + s.base + 24).stroke();
+  d.lineWidth(0.7)
+    .strokeColor(s.c.line)
+    .rect(left, y, boxW, billH + s.base + 24)
+    .stroke();
   y += billH + s.base + 44;
 
   y = drawItems(s, y, {
@@ -72,6 +87,9 @@ export function professional(s: Sheet) {
     y += h;
     if (!r.strong) d.lineWidth(0.5).strokeColor(s.c.line).moveTo(tx, y).lineTo(right, y).stroke();
   }
-  d.lineWidth(1).strokeColor(dark).rect(tx, startY, right - tx, y - startY).stroke();
+  d.lineWidth(1)
+    .strokeColor(dark)
+    .rect(tx, startY, right - tx, y - startY)
+    .stroke();
   s.drawClosing(y + 26, { bold: true, color: dark });
 }
