@@ -21,7 +21,7 @@ export function templateRoutes(app: FastifyInstance, ctx: ServiceContext, templa
   });
 
   app.put('/api/invoice-templates/:id', { config: { contract: { params: IdParams, body: TemplateUpdateBody } } }, async (req) =>
-    templates.update(req.identity, IdParams.parse(req.params).id, TemplateUpdateBody.parse(req.body ?? {})),
+    templates.update(req.identity, IdParams.parse(req.params).id, TemplateUpdateBody.parse(req.body)),
   );
 
   app.delete('/api/invoice-templates/:id', { config: { contract: { params: IdParams } } }, async (req, reply) => {
@@ -35,7 +35,7 @@ export function templateRoutes(app: FastifyInstance, ctx: ServiceContext, templa
   });
 
   app.post('/api/invoice-templates/preview', { config: { contract: { body: TemplatePreviewBody } } }, async (req, reply) => {
-    const doc = await previewPdf(ctx, req.identity.tenantId, TemplatePreviewBody.parse(req.body ?? {}));
+    const doc = await previewPdf(ctx, req.identity.tenantId, TemplatePreviewBody.parse(req.body));
     return reply
       .type('application/pdf')
       .header('content-disposition', 'inline; filename="template-preview.pdf"')
