@@ -127,10 +127,11 @@ export class Sheet {
   }
 
   style(s: TextStyle) {
-    this.doc
-      .font(s.bold ? 'Bold' : 'Regular')
-      .fontSize(s.size ?? this.base)
-      .fillColor(s.color ?? this.c.text);
+    const d = this.doc as PDFKit.PDFDocument & { _fillColor?: [unknown, unknown] };
+    const color = s.color ?? this.c.text;
+    d.font(s.bold ? 'Bold' : 'Regular').fontSize(s.size ?? this.base);
+    // A colour operator only when the colour changes (most cells share one).
+    if (d._fillColor?.[0] !== color || d._fillColor?.[1] !== undefined) d.fillColor(color);
   }
 
   /** `y` if `needed` points fit on this page, else the top of a new page. */
@@ -142,8 +143,9 @@ export class Sheet {
 
   /** Background, watermark and footer text of the current page, drawn under everything else. */
   decorate() {
-    const d = this.doc as PDFKit.PDFDocument & { _font: unknown; _fontSize: number; _fillColor: unknown };
-    const saved = { x: d.x, y: d.y, font: d._font, size: d._fontSize, fill: d._fillColor };
+    const d = this.doc as PDFKit.PDFDocument & { _font: unknown; _fontSize: number; _fillColor: [string, number?] | undefined };
+    const saved = { x: d.x, y: d.y, font: d._font, size: d._fontSize, fill: d._fillColor as [string, number?] | undefined };
+    d._fillColor = undefined; // a new page starts from the default graphics state (style() skips unchanged colours)
     const { width, height } = this.page;
     d.save();
     if (this.t.backgroundColor !== '#FFFFFF') d.rect(0, 0, width, height).fill(this.t.backgroundColor);
@@ -158,6 +160,7 @@ export class Sheet {
       d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
     }
     d.restore();
+    d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
     const footer = htmlToText(this.t.footerHtml);
     if (footer) {
       d.save();
@@ -169,8 +172,11 @@ export class Sheet {
         { size: this.base - 2, color: this.c.secondary },
       );
       d.restore();
+      d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
     }
-    Object.assign(d, { x: saved.x, y: saved.y, _font: saved.font, _fontSize: saved.size, _fillColor: saved.fill });
+    Object.assign(d, { x: saved.x, y: saved.y, _font: saved.font, _fontSize: saved.size, _fillColor: undefined });
+    // Text pdfkit carries on onto this page continues in its colour (the wrapper re-applies _fillColor).
+    if (saved.fill) d.fillColor(...saved.fill);
   }
 
   /** The logo in a box at (x, y), as the template places and sizes it; answers the height used (0 without one). */

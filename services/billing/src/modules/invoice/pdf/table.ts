@@ -36,17 +36,17 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
   };
   const size = s.base - 0.5;
   const label = (v: string) => (st.header.upper ? v.toUpperCase() : v);
-  const grid = (top: number, bottom: number) => {
-    if (!st.grid) return;
-    const d = s.doc;
-    d.lineWidth(0.6)
-      .strokeColor(st.grid)
-      .rect(left, top, right - left, bottom - top)
-      .stroke();
-    for (const x of [...(num ? [cols.description] : []), cols.quantity, cols.rate, cols.amount])
-      d.moveTo(x - 3, top)
-        .lineTo(x - 3, bottom)
-        .stroke();
+  // The grid: a horizontal rule under every row, and the column rules drawn once per page over the rows drawn there.
+  let gridTop = y;
+  const columnRules = (bottom: number) => {
+    if (!st.grid || bottom <= gridTop) return;
+    const d = s.doc.lineWidth(0.6).strokeColor(st.grid);
+    for (const x of [left, ...(num ? [cols.description - 3] : []), cols.quantity - 3, cols.rate - 3, cols.amount - 3, right])
+      d.moveTo(x, gridTop).lineTo(x, bottom);
+    d.stroke();
+  };
+  const rowRule = (at: number, colour: string | undefined, width: number) => {
+    if (colour) s.doc.lineWidth(width).strokeColor(colour).moveTo(left, at).lineTo(right, at).stroke();
   };
 
   const header = () => {
@@ -59,24 +59,21 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
     s.text(label(s.L.quantity), cell.quantity.x, ty, { width: cell.quantity.width, align: 'right', lineBreak: false }, t);
     s.text(label(s.L.rate), cell.rate.x, ty, { width: cell.rate.width, align: 'right', lineBreak: false }, t);
     s.text(label(s.L.amount), cell.amount.x, ty, { width: cell.amount.width, align: 'right', lineBreak: false }, t);
-    grid(y, y + h);
-    if (st.header.rule)
-      s.doc
-        .lineWidth(st.header.rule.width)
-        .strokeColor(st.header.rule.color)
-        .moveTo(left, y + h)
-        .lineTo(right, y + h)
-        .stroke();
+    if (st.grid) rowRule(y, st.grid, 0.6);
+    rowRule(y + h, st.header.rule?.color ?? st.grid, st.header.rule?.width ?? 0.6);
     y += h;
   };
 
+  gridTop = y;
   header();
   (s.invoice.items ?? []).forEach((it, i) => {
     const textH = Math.max(s.measure(it.description, { width: cell.description.width }, { size }), size * 1.2);
     const h = textH + st.pad * 2;
     if (y + h > s.page.bottom) {
+      columnRules(y);
       s.doc.addPage();
       y = s.page.top;
+      gridTop = y;
       header();
     }
     if (st.zebra && i % 2 === 1) s.doc.rect(left, y, right - left, h).fill(st.zebra);
@@ -87,16 +84,10 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
     s.text(s.qty(it.quantity), cell.quantity.x, ty, { width: cell.quantity.width, align: 'right' }, td);
     s.text(s.money(it.rate), cell.rate.x, ty, { width: cell.rate.width, align: 'right' }, td);
     s.text(s.money(it.amount), cell.amount.x, ty, { width: cell.amount.width, align: 'right' }, td);
-    grid(y, y + h);
-    if (st.separator)
-      s.doc
-        .lineWidth(0.5)
-        .strokeColor(st.separator)
-        .moveTo(left, y + h)
-        .lineTo(right, y + h)
-        .stroke();
+    rowRule(y + h, st.grid ?? st.separator, st.grid ? 0.6 : 0.5);
     y += h;
   });
+  columnRules(y);
   return y;
 }
 
