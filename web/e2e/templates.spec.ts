@@ -23,7 +23,12 @@ function logoPng(): Buffer {
   ihdr.writeUInt32BE(w);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test('templates: create one with a logo, make another the default, pick it on an invoice, open its PDF', async ({ page }, testInfo) => {
@@ -41,7 +46,7 @@ test('templates: create one with a logo, make another the default, pick it on an
   await dialog.getByLabel('Template Name').fill('Classic house style');
   await dialog.getByRole('tab', { name: 'Logo & Branding' }).click();
   await expect(dialog.getByText('Supports PNG, JPG and SVG files up to 5MB')).toBeVisible();
-  await dialog.getByLabel('Company Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+  await dialog.getByLabel('Company Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
   await expect(dialog.getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await dialog.getByLabel('Header Text').fill('Nørregade 1, København');
   await dialog.getByRole('tab', { name: 'Design' }).click();
@@ -58,7 +63,7 @@ test('templates: create one with a logo, make another the default, pick it on an
   await dialog.getByRole('button', { name: 'Create Template' }).click();
   await expect(toasts(page).getByText('Template created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const first = page.getByRole('listitem').filter({ hasText: 'Classic house style' });
+  const first = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').filter({ hasText: 'Classic house style' });
   await expect(first.getByText('Default')).toBeVisible(); // the first template is the default
 
   // A second one, modern, made the default through Edit.
@@ -67,7 +72,10 @@ test('templates: create one with a logo, make another the default, pick it on an
   await page.getByRole('dialog').getByRole('combobox', { name: 'Layout' }).click();
   await page.getByRole('option', { name: 'Modern (clean, contemporary)' }).click();
   await page.getByRole('dialog').getByRole('tab', { name: 'Logo & Branding' }).click();
-  await page.getByRole('dialog').getByLabel('Company Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
+  await page
+    .getByRole('dialog')
+    .getByLabel('Company Logo', { exact: true })
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
   await expect(page.getByRole('dialog').getByRole('img', { name: 'Logo preview' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Create Template' }).click();
   await expect(toasts(page).getByText('Template created successfully')).toBeVisible();
@@ -77,7 +85,7 @@ test('templates: create one with a logo, make another the default, pick it on an
   await edit.getByRole('switch', { name: 'Default template' }).click();
   await edit.getByRole('button', { name: 'Update Template' }).click();
   await expect(toasts(page).getByText('Template updated successfully')).toBeVisible();
-  const modern = page.getByRole('listitem').filter({ hasText: 'Modern violet' });
+  const modern = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').filter({ hasText: 'Modern violet' });
   await expect(modern.getByText('Default')).toBeVisible();
   await expect(first.getByText('Default')).toHaveCount(0);
   await snap(page, testInfo, 'templates-02-grid');
@@ -87,12 +95,17 @@ test('templates: create one with a logo, make another the default, pick it on an
   await page.getByRole('button', { name: 'Duplicate Classic house style' }).click();
   await expect(toasts(page).getByText('Template duplicated successfully')).toBeVisible();
   await page.getByRole('button', { name: 'Delete Classic house style (Copy)' }).click();
-  await page.getByRole('alertdialog', { name: 'Are you sure you want to delete this template?' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure you want to delete this template?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(toasts(page).getByText('Template deleted successfully')).toBeVisible();
-  await expect(page.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Templates' }).getByRole('listitem')).toHaveCount(2);
 
   // A new invoice starts with the default template.
-  const customer = await (await page.request.post('/api/customers', { headers, data: { name: 'Zoë Ørsted', email: 'zoe@example.test' } })).json();
+  const customer = await (
+    await page.request.post('/api/customers', { headers, data: { name: 'Zoë Ørsted', email: 'zoe@example.test' } })
+  ).json();
   await page.goto('/invoices/create');
   await expect(page.getByRole('combobox', { name: 'Template' })).toHaveText('Modern violet (Default)');
   const templates = await (await page.request.get('/api/invoice-templates')).json();

@@ -11,6 +11,11 @@ const Lines = ({ n, colour, widths = ['80%', '60%', '70%'] }: { n: number; colou
   </div>
 );
 
+/** The INVOICE title, drawn as a block (a picture: no text to read, nothing to contrast-check). */
+const Title = ({ colour, thin }: { colour: string; thin?: boolean }) => (
+  <div className={thin ? 'h-1.5 w-10 rounded-sm opacity-70' : 'h-2.5 w-12 rounded-sm'} style={{ background: colour }} />
+);
+
 /** The items table as the layout draws it: grid, striped, hairlines or numbered with a dark header. */
 function Table({ t }: { t: Look }) {
   const rows = [0, 1, 2, 3];
@@ -54,15 +59,13 @@ function Header({ t }: { t: Look }) {
       return (
         <div className="-mx-3 -mt-3 mb-1 flex items-end justify-between px-3 pt-3 pb-2" style={{ background: t.primaryColor }}>
           <Lines n={2} colour="#FFFFFF" />
-          <div className="text-[9px] font-bold text-white">INVOICE</div>
+          <Title colour="#FFFFFF" />
         </div>
       );
     case 'minimal':
       return (
         <div className="flex items-start justify-between">
-          <div className="text-[10px] font-light" style={{ color: t.primaryColor }}>
-            Invoice
-          </div>
+          <Title colour={t.primaryColor} thin />
           <Lines n={2} colour={t.textColor} widths={['30%', '20%']} />
         </div>
       );
@@ -80,9 +83,7 @@ function Header({ t }: { t: Look }) {
       return (
         <div className="flex items-start justify-between border-b-2 pb-1" style={{ borderColor: t.primaryColor }}>
           <Lines n={2} colour={t.primaryColor} />
-          <div className="text-[9px] font-bold" style={{ color: t.primaryColor }}>
-            INVOICE
-          </div>
+          <Title colour={t.primaryColor} />
         </div>
       );
   }
