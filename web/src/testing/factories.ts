@@ -140,6 +140,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'admin',
     ...overrides,
   };
+}
 
 let nextTemplateId = 1;
 
