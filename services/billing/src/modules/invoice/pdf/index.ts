@@ -17,9 +17,12 @@ export interface PdfDesign {
   logo: PreparedLogo | null;
 }
 
-/** The built-in classic: §3's defaults, used when an invoice has no template and the tenant no default. */
+/**
+ * The built-in classic: §3's defaults, used when an invoice has no template and the tenant no default; its dates read
+ * as invoices printed them before templates existed (Jan 5, 2026).
+ */
 export const BUILT_IN_DESIGN: PdfDesign = {
-  settings: { ...TemplateDefaults, customFields: {} } as TemplateSettings,
+  settings: { ...TemplateDefaults, dateFormat: 'MMM D, YYYY', customFields: {} } as TemplateSettings,
   logo: null,
 };
 
