@@ -1,22 +1,29 @@
 /**
- * Benchmark: invoice PDFs per second, pdfkit (the billing service's renderer: DejaVu Sans embedded and subset, the
- * fonts read and parsed once per process) against headless Chromium `page.pdf()` of the same invoice as HTML; plus
- * pdfkit given the font Buffers (parsed again per document) to show what parsing once is worth. One process, one
- * document at a time each, one run, side by side. Prints figures only.
+ * Benchmark: invoice PDFs per second for each template layout, billing's pdfkit renderer against headless Chromium
+ * `page.pdf()` of the same invoice as HTML (bench/invoice-pdf-html.ts), in the same run: a 20-line invoice with
+ * Latin-Extended, Greek and Cyrillic text and a PNG logo (400×160, with transparency), one document at a time and
+ * with 4 in flight (Chromium: 4 pages). The two renderers alternate in short slices so that both see the same load
+ * on a shared machine; CPU time per document (this process for pdfkit, the browser's process tree for Chromium) is
+ * printed beside the rates, being steadier than them. Chromium gets the same fonts (Inter, Arimo, Tinos from the npm
+ * packages, through a fontconfig file). A last row shows pdfkit without billing's caches (pdfkit's own font subsetting
+ * per document, the logo decoded per document) to show what they are worth. Prints figures only.
  *
- *   npm run bench -- pdf            (BENCH_SECONDS=5 by default)
+ *   npm run bench -- pdf            (BENCH_SECONDS=4 per renderer, layout and mode)
  */
-import { chromium } from 'playwright-core';
-import type { Invoice } from '@billpoint/proto';
-import {
-  formatDate,
-  formatMoney,
-  invoiceFontFiles,
-  invoiceFonts,
-  invoicePdfBuffer,
-} from '../services/billing/src/modules/invoice/invoice.pdf.ts';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { TemplateLayouts, type Invoice, type TemplateLayout } from '@billpoint/proto';
+import { BUILT_IN_DESIGN, invoicePdfBuffer, prepareLogo, type PdfDesign } from '../services/billing/src/modules/invoice/pdf/index.ts';
+import { CachedFace } from '../services/billing/src/modules/invoice/pdf/cached-font.ts';
+import { makePng } from '../services/billing/test/support/images.ts';
+import { invoiceHtml } from './invoice-pdf-html.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const SLICE_MS = 400;
+const FLIGHT = 4;
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -27,15 +34,27 @@ const CHROMIUM_FLAGS = [
 ];
 
 const lines = [
-  ['Crème brûlée workshop — Zürich', '2', '1234.50', '2469.00'],
-  ['Überstunden ≥ 10h', '1.5', '80.00', '120.00'],
-  ['Design system audit', '12', '95.00', '1140.00'],
-  ['Καλημέρα κόσμε — translation', '3', '45.25', '135.75'],
-  ['Hosting (12 months)', '12', '19.99', '239.88'],
-  ['Support plan: Łódź office', '1', '300.00', '300.00'],
-  ['Travel expenses (Malmö ⇄ Köln)', '1', '412.37', '412.37'],
-  ['Licences × 25 seats', '25', '12.00', '300.00'],
-] as const;
+  'Crème brûlée workshop — Zürich',
+  'Überstunden ≥ 10h, Łódź office',
+  'Καλημέρα κόσμε — translation',
+  'Перевод документов (Москва)',
+  'Design system audit',
+  'Hosting (12 months)',
+  'Świętokrzyska support plan',
+  'Licences × 25 seats',
+  'Ærøskøbing field visit',
+  'Çalışma saatleri — İstanbul',
+];
+const items = Array.from({ length: 20 }, (_, i) => ({
+  id: i + 1,
+  productId: null,
+  description: `${lines[i % lines.length]} #${i + 1}`,
+  quantity: String(1 + (i % 5)),
+  rate: `${100 + i * 17}.50`,
+  amount: `${(1 + (i % 5)) * (100 + i * 17) + (1 + (i % 5)) * 0.5}`,
+  taxRate: '19.00',
+  taxAmount: '0.00',
+}));
 const invoice: Invoice = {
   id: 1,
   invoiceNumber: 'INV-0042',
@@ -53,14 +72,14 @@ const invoice: Invoice = {
   dueDate: '2026-02-04',
   currency: 'EUR',
   exchangeRate: '1.000000',
-  subtotal: '5117.00',
+  subtotal: '9876.50',
   taxRate: '19.00',
-  taxAmount: '972.23',
-  discountAmount: '0.00',
+  taxAmount: '1876.54',
+  discountAmount: '100.00',
   shippingAmount: '0.00',
-  total: '6089.23',
-  totalInBaseCurrency: '6089.23',
-  notes: 'Merci beaucoup — ¡gracias! Ευχαριστώ.',
+  total: '11653.04',
+  totalInBaseCurrency: '11653.04',
+  notes: 'Merci beaucoup — ¡gracias! Ευχαριστώ. Спасибо! £ ¥ €',
   terms: 'Zahlbar innerhalb von 30 Tagen. Late payments incur 1 % per month.',
   paymentInstructions: 'IBAN DE89 3704 0044 0532 0130 00',
   sentAt: null,
@@ -69,85 +88,161 @@ const invoice: Invoice = {
   remindersSent: 0,
   lastReminderAt: null,
   recurringInvoiceId: null,
+  templateId: null,
   amountPaid: '0.00',
   balanceDue: '0.00',
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
-  items: lines.map(([description, quantity, rate, amount], i) => ({
-    id: i + 1,
-    productId: null,
-    description,
-    quantity,
-    rate,
-    amount,
-    taxRate: '19.00',
-    taxAmount: '0.00',
-  })),
+  items,
 };
-const sender = { name: 'Café Ünïcødé — €' };
+const seller = { name: 'Café Ünïcødé — €' };
+const png = makePng(400, 160);
+const logo = (await prepareLogo('image/png', png))!;
+const designOf = (layout: TemplateLayout): PdfDesign => ({
+  settings: { ...BUILT_IN_DESIGN.settings, layout, footerHtml: 'Thank you for your business' },
+  logo,
+});
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-const m = (v: string) => esc(formatMoney(v, invoice.currency));
-const html = `<!doctype html><html><head><meta charset="utf-8"><style>
-  body { font-family: 'DejaVu Sans', sans-serif; color: #111827; font-size: 10pt; margin: 0; }
-  header { display: flex; justify-content: space-between; } h1 { font-size: 22pt; margin: 0; } .org { font-size: 18pt; font-weight: bold; }
-  .label { color: #6B7280; font-weight: bold; font-size: 9pt; } table { width: 100%; border-collapse: collapse; margin-top: 24pt; }
-  th { background: #F3F4F6; text-align: left; padding: 6pt; } td { padding: 6pt; border-bottom: 0.5pt solid #E5E7EB; } .r { text-align: right; }
-  .totals { margin-left: auto; width: 40%; margin-top: 12pt; } .totals td { border: 0; } .total { font-weight: bold; font-size: 12pt; }
-</style></head><body>
-<header><div class="org">${esc(sender.name)}</div><div class="r"><h1>INVOICE</h1>${esc(invoice.invoiceNumber)}</div></header>
-<section style="display:flex;justify-content:space-between;margin-top:40pt">
-  <div><div class="label">BILL TO</div>${[invoice.customer!.name, invoice.customer!.company, invoice.customer!.email, invoice.customer!.phone, invoice.customer!.address].map((v) => esc(v ?? '')).join('<br>')}</div>
-  <div><div><span class="label">Issue Date</span> ${formatDate(invoice.issueDate)}</div><div><span class="label">Due Date</span> ${formatDate(invoice.dueDate)}</div><div><span class="label">Currency</span> ${invoice.currency}</div></div>
-</section>
-<table><tr><th>Description</th><th class="r">Qty</th><th class="r">Rate</th><th class="r">Amount</th></tr>
-${invoice.items!.map((it) => `<tr><td>${esc(it.description)}</td><td class="r">${it.quantity}</td><td class="r">${m(it.rate)}</td><td class="r">${m(it.amount)}</td></tr>`).join('')}
-</table>
-<table class="totals"><tr><td>Subtotal</td><td class="r">${m(invoice.subtotal)}</td></tr><tr><td>Tax</td><td class="r">${m(invoice.taxAmount)}</td></tr>
-<tr class="total"><td>Total</td><td class="r">${m(invoice.total)}</td></tr></table>
-<p><span class="label">Notes</span><br>${esc(invoice.notes!)}</p><p><span class="label">Terms &amp; Conditions</span><br>${esc(invoice.terms!)}</p>
-</body></html>`;
-
-async function rate(title: string, render: () => Promise<Buffer>) {
-  for (let i = 0; i < 5; i++) await render(); // warm-up
-  let n = 0;
-  let bytes = 0;
-  const start = performance.now();
-  while (performance.now() - start < seconds * 1000) {
-    bytes += (await render()).length;
-    n++;
-  }
-  const s = (performance.now() - start) / 1000;
-  return { title, perSecond: n / s, avgKb: bytes / n / 1024, n };
+/** Chromium with the same faces: a fontconfig file listing the npm font folders. */
+function fontconfig(): string {
+  const require = createRequire(import.meta.url);
+  const dirs = ['inter', 'arimo', 'tinos'].flatMap((f) => {
+    const root = dirname(
+      require.resolve(`@expo-google-fonts/${f}/package.json`, { paths: [join(import.meta.dirname, '../services/billing')] }),
+    );
+    return readdirSync(root)
+      .filter((d) => /^(400Regular|700Bold)$/.test(d))
+      .map((d) => join(root, d));
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'bp-fonts-')), 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?><fontconfig>${dirs.map((d) => `<dir>${d}</dir>`).join('')}<cachedir>${dirname(file)}</cachedir></fontconfig>`,
+  );
+  return file;
 }
 
-const pdfkit = await rate('pdfkit, DejaVu regular+bold parsed once (the service)', () => invoicePdfBuffer(invoice, sender));
-// One embedded face: bold drawn as the regular face filled and stroked; subsetting a face is half of the work.
-const pdfkitOneFace = await rate('pdfkit, DejaVu regular only (faux bold), parsed once', () =>
-  invoicePdfBuffer(invoice, sender, { regular: invoiceFonts().regular }),
-);
-// The font files read once but handed to pdfkit as Buffers: pdfkit parses them again for every document.
-const pdfkitBuffers = await rate('pdfkit, DejaVu Buffers parsed per document', () => invoicePdfBuffer(invoice, sender, invoiceFontFiles()));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-let chrome;
+/** CPU ms of a process and its descendants (from /proc). */
+function treeCpuMs(root: number): number {
+  const procs = readdirSync('/proc').filter((p) => /^\d+$/.test(p));
+  const parent = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const p of procs) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(p), Number(f[1]));
+      cpu.set(Number(p), (Number(f[11]) + Number(f[12])) * 10);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  for (const [pid, ms] of cpu) {
+    for (let p: number | undefined = pid; p; p = parent.get(p))
+      if (p === root) {
+        total += ms;
+        break;
+      }
+  }
+  return total;
+}
+
+type Tally = { docs: number; ms: number; cpuMs: number };
+const tally = (): Tally => ({ docs: 0, ms: 0, cpuMs: 0 });
+/** Runs `flight` loops of `render` for one slice; adds documents, wall time and CPU time to `t`. */
+async function slice(t: Tally, flight: number, render: (lane: number) => Promise<unknown>, cpu: () => number) {
+  const start = performance.now();
+  const c0 = cpu();
+  await Promise.all(
+    Array.from({ length: flight }, async (_, lane) => {
+      while (performance.now() - start < SLICE_MS) {
+        await render(lane);
+        t.docs++;
+      }
+    }),
+  );
+  t.ms += performance.now() - start;
+  t.cpuMs += cpu() - c0;
+}
+
+const server = await chromium.launchServer({
+  executablePath: '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+  env: { ...process.env, FONTCONFIG_FILE: fontconfig() },
+});
+const browser = await chromium.connect(server.wsEndpoint());
+const chromePid = server.process().pid!;
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const rows: Record<string, string | number>[] = [];
+const rate = (t: Tally) => (t.docs / t.ms) * 1000;
 try {
-  const page = await browser.newPage();
-  chrome = await rate('Chromium page.pdf() (same invoice as HTML)', async () => {
-    await page.setContent(html);
-    return page.pdf({ format: 'A4', margin: { top: '50px', bottom: '50px', left: '50px', right: '50px' } });
-  });
+  const pages: Page[] = await Promise.all(Array.from({ length: FLIGHT }, () => browser.newPage()));
+  for (const layout of TemplateLayouts) {
+    const design = designOf(layout);
+    const html = invoiceHtml(layout, invoice, seller.name, design.settings, `data:image/png;base64,${png.toString('base64')}`);
+    const pdfkit = () => invoicePdfBuffer(invoice, seller, design);
+    const chrome = async (lane: number) => {
+      await pages[lane]!.setContent(html);
+      return pages[lane]!.pdf({ format: 'A4', printBackground: true });
+    };
+    for (let i = 0; i < 10; i++) await Promise.all([pdfkit(), chrome(0)]); // warm-up
+    if (layout === 'classic') writeFileSync(join(tmpdir(), 'bench-classic-chromium.pdf'), await chrome(0));
+    for (const flight of [1, FLIGHT]) {
+      const p = tally();
+      const c = tally();
+      while (p.ms < seconds * 1000 || c.ms < seconds * 1000) {
+        await slice(p, flight, () => pdfkit(), ownCpu);
+        await slice(
+          c,
+          flight,
+          (lane) => chrome(lane),
+          () => treeCpuMs(chromePid),
+        );
+      }
+      rows.push({
+        layout,
+        'in flight': flight,
+        'pdfkit PDFs/s': rate(p).toFixed(1),
+        'Chromium PDFs/s': rate(c).toFixed(1),
+        ratio: `${(rate(p) / rate(c)).toFixed(1)}×`,
+        'pdfkit CPU ms/PDF': (p.cpuMs / p.docs).toFixed(2),
+        'Chromium CPU ms/PDF': (c.cpuMs / c.docs).toFixed(2),
+        'CPU ratio': `${(c.cpuMs / c.docs / (p.cpuMs / p.docs)).toFixed(1)}×`,
+      });
+    }
+  }
+  // What the caches are worth: pdfkit subsetting every font per document, the logo decoded per document.
+  const adopt = CachedFace.prototype.adopt;
+  CachedFace.prototype.adopt = () => {};
+  const plain = tally();
+  const cached = tally();
+  const classic = designOf('classic');
+  try {
+    while (plain.ms < seconds * 1000) {
+      await slice(
+        plain,
+        1,
+        async () => invoicePdfBuffer(invoice, seller, { ...classic, logo: await prepareLogo('image/png', png) }),
+        ownCpu,
+      );
+      CachedFace.prototype.adopt = adopt;
+      await slice(cached, 1, () => invoicePdfBuffer(invoice, seller, classic), ownCpu);
+      CachedFace.prototype.adopt = () => {};
+    }
+  } finally {
+    CachedFace.prototype.adopt = adopt;
+  }
+  console.log(`\nInvoice PDF per layout (20 lines, PNG logo), ${seconds} s per renderer and mode, ${new Date().toISOString()}`);
+  console.table(rows);
+  console.log(
+    `pdfkit without billing's caches (classic): ${rate(plain).toFixed(1)} PDFs/s, ${(plain.cpuMs / plain.docs).toFixed(2)} CPU ms/PDF; ` +
+      `with them ${rate(cached).toFixed(1)} PDFs/s (${(rate(cached) / rate(plain)).toFixed(1)}×). Goal: ≥ 10× Chromium for every layout.`,
+  );
 } finally {
   await browser.close();
+  await server.close();
 }
-console.log(`\nInvoice PDF, one document at a time, ${seconds} s each, ${new Date().toISOString()}`);
-console.table(
-  [pdfkit, pdfkitOneFace, pdfkitBuffers, chrome].map((r) => ({
-    renderer: r.title,
-    'PDFs/s': r.perSecond.toFixed(1),
-    documents: r.n,
-    'avg KiB': r.avgKb.toFixed(1),
-  })),
-);
-console.log(`ratio pdfkit/Chromium: ${(pdfkit.perSecond / chrome.perSecond).toFixed(1)}× (goal ≥ 10×)`);
-console.log(`ratio pdfkit one face/Chromium: ${(pdfkitOneFace.perSecond / chrome.perSecond).toFixed(1)}×`);
-console.log(`ratio pdfkit parsed once / parsed per document: ${(pdfkit.perSecond / pdfkitBuffers.perSecond).toFixed(1)}×`);

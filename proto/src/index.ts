@@ -10,3 +10,4 @@ export * from './payments.ts';
 export * from './product.ts';
 export * from './settings.ts';
 export * from './plans.ts';
+export * from './template.ts';

@@ -127,6 +127,14 @@ const invoiceNumber = z
   .min(1, 'Invoice number cannot be empty')
   .max(50, 'Invoice number must be at most 50 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Invoice number may use letters, digits and . _ / -');
+/** The invoice's template (areas §3 invoices.templateId); null: the tenant's default template when the PDF is made. */
+const templateId = z
+  .number({ error: 'Template must be a template id' })
+  .int('Template must be a template id')
+  .positive('Template must be a template id')
+  .max(Number.MAX_SAFE_INTEGER, 'Template must be a template id')
+  .nullable();
+
 const customerId = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
@@ -164,6 +172,7 @@ export const InvoiceCreateBody = z
       notes: optionalText(5000, 'Notes'),
       terms: optionalText(5000, 'Terms'),
       paymentInstructions: optionalText(5000, 'Payment instructions'),
+      templateId: templateId.optional().transform((v) => v ?? null),
       subtotal: ignoredFigure,
       taxAmount: ignoredFigure,
       total: ignoredFigure,
@@ -192,6 +201,8 @@ export const InvoiceUpdateBody = z
     notes: optionalText(5000, 'Notes').optional(),
     terms: optionalText(5000, 'Terms').optional(),
     paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
+    /** Left out: kept; null: the tenant's default template. */
+    templateId: templateId.optional(),
     total: ignoredFigure,
     subtotal: ignoredFigure,
     taxAmount: ignoredFigure,
@@ -251,6 +262,8 @@ export const Invoice = z.object({
   lastReminderAt: z.string().nullable(),
   /** The recurring schedule that generated the invoice (null for invoices made by hand). */
   recurringInvoiceId: z.number().int().nullable(),
+  /** The template its PDF is made with; null: the tenant's default template (else the built-in classic). */
+  templateId: z.number().int().nullable(),
   /** Completed payments minus refunds (kept from the payments service's events), and what is left to pay. */
   amountPaid: z.string(),
   balanceDue: z.string(),

@@ -54,6 +54,11 @@ export interface ServiceEntry {
   prefixes: string[];
   /** Routes without a session (see PublicRoute). */
   public?: PublicRoute[];
+  /**
+   * Signed-in prefixes that take bodies larger than the services' 2 MiB default (uploads), with their limit in
+   * bytes: the gateway forwards them up to it (413 above); the service bounds what it reads itself.
+   */
+  bodyLimits?: Record<string, number>;
   /** Plain variables the chart gives it (`services.<name>.env`). */
   env?: Record<string, string>;
   /** Optional keys of the Secret it reads (`services.<name>.secretEnv`; compose passes each through from .env). */
@@ -71,9 +76,23 @@ export const serviceRegistry: readonly ServiceEntry[] = [
   {
     name: 'billing',
     port: 8082,
-    prefixes: ['/api/invoices', '/api/dashboard', '/api/recurring-invoices', '/api/reminder-settings'],
-    // The pay page's read of an invoice by its public token (no session).
-    public: [{ method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } }],
+    prefixes: [
+      '/api/invoices',
+      '/api/dashboard',
+      '/api/recurring-invoices',
+      '/api/reminder-settings',
+      '/api/invoice-templates',
+      '/api/upload-logo',
+    ],
+    public: [
+      // The pay page's read of an invoice by its public token (no session).
+      { method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
+      // Uploaded logos by their unguessable key: <img> in the app and on the pay page (a page shows several).
+      { method: 'GET', path: '/api/logos/:key', rateLimit: { max: 600, windowSeconds: 60 } },
+    ],
+    // A logo is at most 5 MB (areas §9), which billing enforces with its own message; the gateway lets a little
+    // more through so that a 6 MB logo gets that message, and answers 413 itself above 8 MiB.
+    bodyLimits: { '/api/upload-logo': 8 * 1024 * 1024 },
     env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
     secretEnv: ['SMTP_URL'],
     egress: { smtp: true },
@@ -145,6 +164,10 @@ export function registryProblems(registry: readonly ServiceEntry[]): string[] {
       if (!/^\/api\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(p)) problems.push(`${s.name}: prefix "${p}" must look like /api/<segment>`);
       if (GATEWAY_PREFIXES.some((g) => p === g || p.startsWith(`${g}/`))) problems.push(`${s.name}: prefix "${p}" is the gateway's`);
       claim(seen.route, `* ${p}`, s.name, `prefix ${p}`);
+    }
+    for (const [p, bytes] of Object.entries(s.bodyLimits ?? {})) {
+      if (!s.prefixes.includes(p)) problems.push(`${s.name}: bodyLimits names "${p}", which is not one of its prefixes`);
+      if (!(bytes >= 1 && bytes <= 50 * 1024 * 1024)) problems.push(`${s.name}: bodyLimits of ${p} must be 1 byte to 50 MiB`);
     }
   }
   for (const s of registry) {

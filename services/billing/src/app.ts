@@ -15,6 +15,9 @@ import { deliverPending } from './modules/delivery/deliveries.ts';
 import { reminderSettingsRoutes, scheduleReminders } from './modules/delivery/reminders.ts';
 import { payableResponder, publicInvoice } from './modules/payment/payable.ts';
 import { paymentsConsumer } from './modules/payment/payments.consumer.ts';
+import { TemplateService } from './modules/template/template.service.ts';
+import { templateRoutes } from './modules/template/template.routes.ts';
+import { logoRoutes } from './modules/template/logo.routes.ts';
 
 const mailerOf = (ctx: ServiceContext) => {
   const c = ctx.config as Config;
@@ -47,6 +50,8 @@ export const billingService = {
         ),
     });
     reminderSettingsRoutes(app, ctx);
+    templateRoutes(app, ctx, new TemplateService(ctx));
+    logoRoutes(app, ctx);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },

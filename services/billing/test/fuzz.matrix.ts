@@ -2,14 +2,27 @@ import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 import type { Invoice, RecurringInvoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
+import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 
-type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number };
-const FIELDS = ['customerId', 'issueDate', 'dueDate', 'status', 'currency', 'exchangeRate', 'taxRate', 'discountAmount', 'shippingAmount'];
+type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number } & TemplateFuzzCtx;
+const FIELDS = [
+  'customerId',
+  'issueDate',
+  'dueDate',
+  'status',
+  'currency',
+  'exchangeRate',
+  'taxRate',
+  'discountAmount',
+  'shippingAmount',
+  'templateId',
+];
 const TEXTS = ['notes', 'terms', 'paymentInstructions', 'invoiceNumber'];
 
-/** A generated invoice made to fit the tenant: one of its customers, the issue date not after the due date. */
+/** A generated invoice made to fit the tenant: one of its customers and templates, the issue date not after the due date. */
 function fit(inv: Record<string, any>, ctx: Ctx) {
   const out: Record<string, any> = { ...inv, customerId: ctx.customerIds[Math.abs(Number(inv.customerId) || 0) % ctx.customerIds.length] };
+  if (typeof inv.templateId === 'number') out.templateId = ctx.templateId;
   if (typeof out.issueDate === 'string' && typeof out.dueDate === 'string' && out.issueDate > out.dueDate)
     [out.issueDate, out.dueDate] = [out.dueDate, out.issueDate];
   return out;
@@ -65,9 +78,10 @@ export default defineFuzzMatrix<Ctx>({
         (await db.query('select 1 from billing.organizations where tenant_id = $1', [t.tenantId])).rowCount === 1,
     );
     const schedule = await makeSchedule(t.client, customers[0]!.id);
-    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id, scheduleId: schedule.id };
+    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id, scheduleId: schedule.id, ...(await templateFuzzSetup(t)) };
   },
   routes: {
+    ...templateFuzzRoutes<Ctx>(),
     'GET /api/invoices': {},
     'POST /api/invoices': {
       fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx) }),

@@ -2,6 +2,7 @@ import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import type { Invoice } from '@billpoint/proto';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule, scheduleBody } from './support/recurring.ts';
+import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -26,7 +27,7 @@ export default defineIsolationMatrix({
     const schedule = await makeSchedule(t.client, customer.id, { name: `Plan ${tag}`, notes: `Schedule notes ${tag}` });
     const settings = await t.client.put('/api/reminder-settings', { enabled: true, daysBefore: 5, everyDaysAfter: 9, maxReminders: 4 });
     if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
-    return { customer, invoice: full.json as Invoice, schedule, tag };
+    return { customer, invoice: full.json as Invoice, schedule, tag, templates: await seedTemplates(t) };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -35,7 +36,8 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, schedule, tag }, t) => [
+  secrets: ({ customer, invoice, schedule, tag, templates }, t) => [
+    ...templateSecrets(templates),
     tag,
     customer.name,
     customer.email,
@@ -48,6 +50,7 @@ export default defineIsolationMatrix({
     t.tenantId,
   ],
   routes: {
+    ...templateIsolationRoutes(),
     'GET /api/invoices': {
       answers: 'collection',
       call: (a) => [

@@ -32,6 +32,7 @@ const PlansPage = named(() => import('@/features/plans/components/plans-page'), 
 const ProductsPage = named(() => import('@/features/products/components/products-page'), 'ProductsPage');
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
+const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -70,8 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.productCreate.path, element: <ProductCreatePage /> },
           { path: paths.productNew.path, element: <ProductCreatePage /> },
           { path: paths.productEdit.path, element: <ProductEditPage /> },
-
-          notYet(paths.invoiceTemplates.path, 'Invoice Templates', 'Design the layout and branding of your invoices.'),
+          { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),

@@ -1,4 +1,12 @@
-import type { Customer, Invoice, RecurringInvoice, RecurringSummary, User } from '@billpoint/proto';
+import {
+  TemplateDefaults,
+  type Customer,
+  type Invoice,
+  type InvoiceTemplate,
+  type RecurringInvoice,
+  type RecurringSummary,
+  type User,
+} from '@billpoint/proto';
 
 let nextId = 1;
 
@@ -60,6 +68,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     remindersSent: 0,
     lastReminderAt: null,
     recurringInvoiceId: null,
+    templateId: null,
     amountPaid: '0.00',
     balanceDue: '0.00',
     createdAt: '2024-01-05T10:00:00.000Z',
@@ -131,4 +140,20 @@ export function makeUser(overrides: Partial<User> = {}): User {
     role: 'admin',
     ...overrides,
   };
+}
+
+let nextTemplateId = 1;
+
+/** A template as the API answers it: §3's defaults, classic. */
+export function makeTemplate(overrides: Partial<InvoiceTemplate> = {}): InvoiceTemplate {
+  const id = overrides.id ?? nextTemplateId++;
+  return {
+    ...TemplateDefaults,
+    customFields: {},
+    id,
+    name: `Template ${id}`,
+    createdAt: '2024-01-05T10:00:00.000Z',
+    updatedAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  } as InvoiceTemplate;
 }

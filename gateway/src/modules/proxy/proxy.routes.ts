@@ -31,11 +31,17 @@ export const IDENTITY_HEADERS =
  */
 export async function proxyRoutes(
   app: FastifyInstance,
-  o: { sessions: SessionStore; upstreams: { name: string; url: string; prefixes: string[] }[]; timeoutMs: number; logger: Logger },
+  o: {
+    sessions: SessionStore;
+    upstreams: { name: string; url: string; prefixes: string[]; bodyLimits?: Record<string, number> }[];
+    timeoutMs: number;
+    logger: Logger;
+  },
 ) {
   app.decorateRequest('internalToken', undefined);
   for (const u of o.upstreams) {
     for (const prefix of u.prefixes) {
+      const bodyLimit = u.bodyLimits?.[prefix] ?? SERVICE_BODY_LIMIT;
       await app.register(proxy, {
         upstream: u.url,
         prefix,
@@ -50,8 +56,8 @@ export async function proxyRoutes(
           reply.headers(API_SECURITY_HEADERS);
           // Refused here, not by the service: a service refusing a body mid-upload closes the connection, which
           // the proxy could only report as an outage.
-          if (Number(req.headers['content-length'] ?? 0) > SERVICE_BODY_LIMIT)
-            throw new PayloadTooLarge(`The request body is larger than ${SERVICE_BODY_LIMIT / 1024 / 1024} MiB`);
+          if (Number(req.headers['content-length'] ?? 0) > bodyLimit)
+            throw new PayloadTooLarge(`The request body is larger than ${bodyLimit / 1024 / 1024} MiB`);
           const s = await o.sessions.get(req);
           if (!s) throw new Unauthorized('Unauthorized');
           req.internalToken = o.sessions.token(s);

@@ -4,6 +4,7 @@ import { m0003CustomersTombstone } from './0003-customers-tombstone.ts';
 import { m0004ClaimInvoiceNumber } from './0004-claim-invoice-number.ts';
 import { m0005Recurring } from './0005-recurring.ts';
 import { m0006Payments } from './0006-payments.ts';
+import { m0007Templates } from './0007-templates.ts';
 import { m0008OrganizationSettings } from './0008-organization-settings.ts';
 import { m0009PlanLimits } from './0009-plan-limits.ts';
 
@@ -15,6 +16,7 @@ export const migrations = [
   m0004ClaimInvoiceNumber,
   m0005Recurring,
   m0006Payments,
+  m0007Templates,
   m0008OrganizationSettings,
   m0009PlanLimits,
 ];

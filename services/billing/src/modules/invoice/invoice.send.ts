@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { InvoiceEvents, type Invoice } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { invoicePdfBuffer, type PdfSender } from './invoice.pdf.ts';
+import { invoicePdfBuffer, type PdfDesign, type PdfSeller } from './pdf/index.ts';
+import { loadDesign } from '../template/design.ts';
 import type { OutgoingMail } from './invoice.mail.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
@@ -16,21 +17,28 @@ export async function loadInvoice(em: EntityManager, tenantId: string, invoiceId
   return row ? toInvoice(row) : null;
 }
 
-/** The seller as the PDF and the e-mails name it (the organization read model). */
-export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender | null> {
-  const [org] = await ctx.reader.query<PdfSender>(
+/**
+ * The seller as the PDF and the e-mails name it (the organization read model: its name, and once its settings are
+ * saved its address and contacts; the name is null until the organization has arrived), and its invoices' look.
+ */
+export interface PdfSender extends PdfSeller {
+  /** An invoice's template, else the tenant's default, else the built-in classic. */
+  design(templateId: number | null): Promise<PdfDesign>;
+}
+export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
+  const [org] = await ctx.reader.query<PdfSeller>(
     tenantId,
     `select name, address, coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
             logo_url as "logoUrl"
        from billing.organizations where tenant_id = $1`,
     [tenantId],
   );
-  return org ?? null;
+  return { ...(org ?? { name: null }), design: (templateId) => loadDesign(ctx, tenantId, templateId) };
 }
 
-const pdfAttachment = async (invoice: Invoice, sender: PdfSender | null) => ({
+const pdfAttachment = async (invoice: Invoice, sender: PdfSender) => ({
   filename: `invoice-${invoice.invoiceNumber}.pdf`,
-  content: await invoicePdfBuffer(invoice, sender),
+  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId)),
   contentType: 'application/pdf',
 });
 
@@ -38,8 +46,8 @@ const pdfAttachment = async (invoice: Invoice, sender: PdfSender | null) => ({
 export const payLink = (publicUrl: string, invoice: Invoice) => `${publicUrl.replace(/\/$/, '')}/pay/${invoice.publicToken}`;
 
 /** The invoice e-mail: the PDF attached, the pay link, addressed to the customer (`to` checked by the caller). */
-export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to: string, publicUrl: string): Promise<OutgoingMail> {
-  const from = sender?.name ?? 'Billpoint';
+export async function invoiceMail(invoice: Invoice, sender: PdfSender, to: string, publicUrl: string): Promise<OutgoingMail> {
+  const from = sender.name ?? 'Billpoint';
   return {
     to,
     subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
@@ -60,12 +68,12 @@ export async function invoiceMail(invoice: Invoice, sender: PdfSender | null, to
 /** A payment reminder: its own wording, the current PDF attached. `today` decides "due on" or "overdue since". */
 export async function reminderMail(
   invoice: Invoice,
-  sender: PdfSender | null,
+  sender: PdfSender,
   to: string,
   today: string,
   publicUrl: string,
 ): Promise<OutgoingMail> {
-  const from = sender?.name ?? 'Billpoint';
+  const from = sender.name ?? 'Billpoint';
   const overdue = invoice.dueDate < today;
   return {
     to,

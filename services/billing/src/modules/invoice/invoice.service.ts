@@ -27,8 +27,8 @@ import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, insertInvoiceSql, likePatter
 
 export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
-import { invoicePdf, type PdfSender } from './invoice.pdf.ts';
-import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent } from './invoice.send.ts';
+import { invoicePdf } from './pdf/index.ts';
+import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
 import type { Mailer } from './invoice.mail.ts';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 
@@ -37,6 +37,11 @@ type Tenant = Pick<Identity, 'tenantId'>;
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const GET_SQL = GET_INVOICE_SQL;
+
+/** An invoice naming a template the tenant does not have (the composite foreign key) is a 400 on the field. */
+function checkTemplateFk(err: unknown, path: string) {
+  if ((err as { constraint?: string }).constraint === 'invoices_template_fk') throw new Invalid('Template not found', path);
+}
 
 /** Status events: an invoice entering one of these statuses says so on the bus. */
 const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
@@ -128,7 +133,15 @@ export class InvoiceService {
     const params: unknown[] = [
       ...[id.tenantId, id.userId, id.tenantId, requested, issueDate, inv.dueDate, inv.currency, inv.exchangeRate],
       ...[f.subtotal, inv.taxRate, f.taxAmount, f.discountAmount, f.shippingAmount, f.total, f.totalInBaseCurrency],
-      ...[inv.notes, inv.terms, inv.paymentInstructions, randomBytes(32).toString('base64url'), id.tenantId, inv.customerId],
+      ...[
+        inv.notes,
+        inv.terms,
+        inv.paymentInstructions,
+        randomBytes(32).toString('base64url'),
+        inv.templateId,
+        id.tenantId,
+        inv.customerId,
+      ],
     ];
     f.lines.forEach((l, position) =>
       params.push(position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount),
@@ -147,6 +160,7 @@ export class InvoiceService {
           return created;
         })
         .catch((err: unknown) => {
+          checkTemplateFk(err, 'invoice.templateId');
           // A client's own number that exists (the counter never hands out a taken one).
           if ((err as { code?: string }).code === '23505')
             throw new Conflict(requested ? `Invoice number ${requested} already exists` : 'Invoice number already exists');
@@ -185,42 +199,49 @@ export class InvoiceService {
         notes: input.notes === undefined ? current.notes : input.notes,
         terms: input.terms === undefined ? current.terms : input.terms,
         paymentInstructions: input.paymentInstructions === undefined ? current.paymentInstructions : input.paymentInstructions,
+        templateId: input.templateId === undefined ? current.templateId : input.templateId,
       };
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(input.items, merged, '');
       const entered = merged.status !== current.status ? merged.status : undefined;
-      await em.execute(
-        `update billing.invoices set
+      await em
+        .execute(
+          `update billing.invoices set
            customer_id = ?, issue_date = ?, due_date = ?, status = ?, currency = ?, exchange_rate = ?, tax_rate = ?,
            subtotal = ?, tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?,
-           notes = ?, terms = ?, payment_instructions = ?,
+           notes = ?, terms = ?, payment_instructions = ?, template_id = ?,
            paid_at = case when ? = 'paid' then coalesce(paid_at, now()) else null end,
            sent_at = case when ? = 'sent' then coalesce(sent_at, now()) else sent_at end,
            updated_at = now()
          where id = ? and tenant_id = ?`,
-        [
-          input.customerId,
-          merged.issueDate,
-          merged.dueDate,
-          merged.status,
-          merged.currency,
-          merged.exchangeRate,
-          merged.taxRate,
-          f.subtotal,
-          f.taxAmount,
-          f.discountAmount,
-          f.shippingAmount,
-          f.total,
-          f.totalInBaseCurrency,
-          merged.notes,
-          merged.terms,
-          merged.paymentInstructions,
-          merged.status,
-          merged.status,
-          invoiceId,
-          id.tenantId,
-        ],
-      );
+          [
+            input.customerId,
+            merged.issueDate,
+            merged.dueDate,
+            merged.status,
+            merged.currency,
+            merged.exchangeRate,
+            merged.taxRate,
+            f.subtotal,
+            f.taxAmount,
+            f.discountAmount,
+            f.shippingAmount,
+            f.total,
+            f.totalInBaseCurrency,
+            merged.notes,
+            merged.terms,
+            merged.paymentInstructions,
+            merged.templateId,
+            merged.status,
+            merged.status,
+            invoiceId,
+            id.tenantId,
+          ],
+        )
+        .catch((err: unknown) => {
+          checkTemplateFk(err, 'templateId');
+          throw err;
+        });
       await em.execute(`delete from billing.invoice_items where invoice_id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
       await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set((current.items ?? []).map((it) => it.id)));
       const updated = await this.#load(em, id.tenantId, invoiceId);
@@ -245,7 +266,8 @@ export class InvoiceService {
   async pdf(id: Tenant, invoiceId: number) {
     const invoice = await this.get(id, invoiceId);
     const sender = await this.#sender(id);
-    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender) };
+    const design = await sender.design(invoice.templateId);
+    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender, design) };
   }
 
   /**
@@ -300,7 +322,7 @@ export class InvoiceService {
     if (!(await this.#customers.get(id.tenantId, customerId))) throw new Invalid('Customer not found', path);
   }
 
-  #sender(id: Tenant): Promise<PdfSender | null> {
+  #sender(id: Tenant): Promise<PdfSender> {
     return loadSender(this.#ctx as ServiceContext, id.tenantId);
   }
 }

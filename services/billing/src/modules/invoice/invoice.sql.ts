@@ -17,7 +17,7 @@ export const INVOICE_COLUMNS = `
   i.notes, i.terms, i.payment_instructions,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
-  i.amount_paid::text as amount_paid, greatest(i.total - i.amount_paid, 0)::text as balance_due,
+  i.template_id::text as template_id, i.amount_paid::text as amount_paid, greatest(i.total - i.amount_paid, 0)::text as balance_due,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
 
@@ -56,6 +56,7 @@ export interface InvoiceRow {
   reminders_sent: number;
   last_reminder_at: string | null;
   recurring_invoice_id: string | number | null;
+  template_id: string | number | null;
   amount_paid: string;
   balance_due: string;
   created_at: string;
@@ -109,6 +110,7 @@ export function toInvoice(r: InvoiceRow): Invoice {
     remindersSent: Number(r.reminders_sent),
     lastReminderAt: r.last_reminder_at ?? null,
     recurringInvoiceId: r.recurring_invoice_id == null ? null : Number(r.recurring_invoice_id),
+    templateId: r.template_id == null ? null : Number(r.template_id),
     amountPaid: r.amount_paid,
     balanceDue: r.balance_due,
     createdAt: r.created_at,
@@ -132,7 +134,7 @@ export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\
  * The customer must be in the read model and not deleted, else nothing is inserted and no row comes back (and no
  * number is claimed). Placeholders (`?`, MikroORM's): tenant, user, tenant, requested number, issue date, due date,
  * currency, exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes,
- * terms, payment instructions, public token, tenant, customer; then per line: position, product id, description,
+ * terms, payment instructions, public token, template, tenant, customer; then per line: position, product id, description,
  * quantity, rate, amount, tax rate, tax amount.
  */
 export function insertInvoiceSql(lineCount: number): string {
@@ -147,9 +149,9 @@ export function insertInvoiceSql(lineCount: number): string {
   return `with inv as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
-        notes, terms, payment_instructions, public_token)
+        notes, terms, payment_instructions, public_token, template_id)
       select ?::uuid, ?::text, c.id, billing.claim_invoice_number(?::uuid, ?::text), 'draft', ?::date, ?::date, ?,
-        ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?, ?
+        ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?, ?, ?::bigint
       from billing.customers c where c.tenant_id = ?::uuid and c.id = ?::bigint and not c.deleted
       returning *)${lines}
     select ${INVOICE_COLUMNS}, i.public_token, ${lineCount ? itemsJson('it_new') : `'[]'::json`} as items

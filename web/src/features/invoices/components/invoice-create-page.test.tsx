@@ -17,6 +17,7 @@ function apiRoutes(extra: Route[] = []): Route[] {
     ...extra,
     { path: '/api/invoices/next-number', body: { invoiceNumber: 'INV-0042' } },
     { path: '/api/customers', body: [globex, acme], headers: { 'x-total-count': '2' } },
+    { path: '/api/invoice-templates', body: [] },
   ];
 }
 
@@ -170,6 +171,7 @@ describe('create invoice', () => {
         total: '100.09',
         notes: 'Thank you',
         terms: null,
+        templateId: null, // no templates: the PDF uses the classic layout
         status: 'draft',
         currency: 'USD',
         taxRate: '0',

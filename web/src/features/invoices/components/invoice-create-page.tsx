@@ -29,8 +29,9 @@ import { CustomerField } from '@/components/customer-field';
 import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
+import { TemplateField } from '@/components/template-field';
 
-const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms'], INVOICE_ITEM_FIELDS);
+const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId'], INVOICE_ITEM_FIELDS);
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -95,6 +96,7 @@ export function InvoiceCreatePage() {
                 <CustomerField control={form.control} name="customerId" />
                 <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(today)} />
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
+                <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
               </CardContent>
             </Card>
 

@@ -26,8 +26,9 @@ import { CustomerField } from '@/components/customer-field';
 import { DateField } from '@/components/date-field';
 import { ItemsEditor } from './items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
+import { TemplateField } from '@/components/template-field';
 
-const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes'], INVOICE_ITEM_FIELDS);
+const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes', 'templateId'], INVOICE_ITEM_FIELDS);
 
 /**
  * Invoice edit (spec core §2/§5): customer, status (Draft, Pending, Paid, Overdue; Pending is a sent
@@ -99,6 +100,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
               label="Due Date"
               disabledBefore={typeof issueDate === 'string' && issueDate ? parseDate(issueDate) : undefined}
             />
+            <TemplateField control={form.control} name="templateId" />
             <div className="md:col-span-2">
               <TextField control={form.control} name="notes" label="Notes" multiline />
             </div>

@@ -26,6 +26,7 @@ describe('invoice edit', () => {
     const calls = stubFetch([
       { path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'sent' }) },
       { path: '/api/customers', body: customers },
+      { path: '/api/invoice-templates', body: [] },
       { method: 'PUT', path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'paid' }) },
     ]);
     const { router } = renderEdit();
@@ -73,6 +74,7 @@ describe('invoice edit', () => {
     stubFetch([
       { path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'draft' }) },
       { path: '/api/customers', body: customers },
+      { path: '/api/invoice-templates', body: [] },
       { method: 'PUT', path: '/api/invoices/4', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
     ]);
     const { router } = renderEdit();
@@ -91,6 +93,7 @@ describe('invoice edit', () => {
     stubFetch([
       { path: '/api/invoices/4', status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Invoice not found' } },
       { path: '/api/customers', body: customers },
+      { path: '/api/invoice-templates', body: [] },
     ]);
     renderEdit();
     expect(await screen.findByRole('heading', { name: 'Invoice Not Found' })).toBeInTheDocument();

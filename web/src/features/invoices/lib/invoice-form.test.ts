@@ -45,6 +45,7 @@ describe('edit form status mapping', () => {
       issueDate: '2024-01-05',
       dueDate: '2024-02-04',
       notes: null,
+      templateId: null,
       status: 'sent',
       total: '100.09',
       items: [

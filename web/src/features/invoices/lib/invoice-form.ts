@@ -23,10 +23,15 @@ import { toIsoDate } from '@/lib/format';
  * (spec core §5) and sends what the server accepts.
  */
 
+/** The template picker: '' (none: the tenant's default when the PDF is made) or a template id. */
+const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
+
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
 export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
   .pick({ customerId: true, dueDate: true, notes: true, terms: true })
   .extend({
+    /** The template picker's value: a template id, or '' for the tenant's default. */
+    templateId: templateChoice,
     items: z
       .array(InvoiceItemInput.pick({ description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
         error: InvoiceMessages.itemsRequired,
@@ -51,6 +56,7 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   dueDate: defaultDueDate(today),
   notes: '',
   terms: '',
+  templateId: '',
   items: [newItem()],
 });
 
@@ -108,6 +114,7 @@ export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: str
       total: figures.total,
       notes: values.notes,
       terms: values.terms,
+      templateId: values.templateId,
       status: 'draft',
       currency: 'USD',
       taxRate: '0',
@@ -132,6 +139,7 @@ export const invoiceEditFormSchema = z.object({
   issueDate: InvoiceUpdateBody.shape.issueDate.unwrap(),
   dueDate: InvoiceUpdateBody.shape.dueDate.unwrap(),
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
+  templateId: templateChoice,
   items: z
     .array(InvoiceItemUpdateInput.pick({ id: true, description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
       error: InvoiceMessages.itemsRequired,
@@ -148,6 +156,7 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
+    templateId: invoice.templateId == null ? '' : String(invoice.templateId),
     items: (invoice.items ?? []).map((it) => ({
       id: it.id,
       description: it.description,
@@ -176,6 +185,7 @@ export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: Invoic
     issueDate: values.issueDate,
     dueDate: values.dueDate,
     notes: values.notes,
+    templateId: values.templateId,
     status: statusToSave(values.status, storedStatus),
     total: figures.total,
     items: values.items.map((it, i) => ({

@@ -1,0 +1,274 @@
+import PDFDocument from 'pdfkit';
+import { sumMoney, type Invoice, type TemplateSettings } from '@billpoint/proto';
+import { useFaces } from './faces.ts';
+import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
+import { labelsFor, type Labels } from './labels.ts';
+import { drawLogo, type PreparedLogo } from './logo.ts';
+
+/** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
+export interface PdfSeller {
+  name: string | null;
+  address?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  taxId?: string | null;
+  logoUrl?: string | null;
+}
+
+export interface TextStyle {
+  size?: number;
+  color?: string;
+  bold?: boolean;
+}
+export type TextOptions = PDFKit.Mixins.TextOptions;
+
+const BASE_SIZE = { small: 9, medium: 10, large: 11.5 } as const;
+const LOGO_BOX = { small: { width: 110, height: 34 }, medium: { width: 160, height: 52 }, large: { width: 220, height: 76 } } as const;
+
+/** `#RRGGBB` mixed with white: `amount` 0 is the colour, 1 is white (tints for fills and hairlines). */
+export function tint(hex: string, amount: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  const mix = (c: number) => Math.round(c + (255 - c) * amount);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map(mix) as [number, number, number];
+  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1).toUpperCase()}`;
+}
+
+/**
+ * One invoice being drawn: the document, the invoice, its template's settings and what every layout shares —
+ * text in a style, page decoration (background, watermark, footer text), the parties, the details, totals and
+ * closing texts. Layouts (layouts/*.ts) arrange these differently.
+ */
+export class Sheet {
+  readonly doc: PDFKit.PDFDocument;
+  readonly L: Labels;
+  readonly base: number;
+  readonly page = { width: 595.28, height: 841.89, margin: 50, top: 50, bottom: 841.89 - 64, left: 50, right: 545.28 };
+  readonly c: { primary: string; secondary: string; accent: string; background: string; text: string; line: string; soft: string };
+
+  readonly invoice: Invoice;
+  readonly seller: PdfSeller | null;
+  readonly t: TemplateSettings;
+  readonly logo: PreparedLogo | null;
+
+  constructor(invoice: Invoice, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null) {
+    this.invoice = invoice;
+    this.seller = seller;
+    this.t = t;
+    this.logo = logo;
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: 50, left: 50, right: 50, bottom: 64 },
+      // No default Helvetica: pdfkit would parse its AFM metrics for every document, only for us to replace it.
+      font: null as unknown as string,
+      info: {
+        Title: `Invoice ${invoice.invoiceNumber}`,
+        Author: seller?.name ?? 'Billpoint',
+        Producer: 'Billpoint',
+        Creator: 'Billpoint',
+        // Deterministic: the same invoice gives the same bytes (the e-mail attachment is the document GET /pdf answers).
+        CreationDate: new Date(invoice.createdAt),
+      },
+    });
+    useFaces(this.doc, t.fontFamily);
+    this.L = labelsFor(t.language);
+    this.base = BASE_SIZE[t.fontSize] ?? 10;
+    this.c = {
+      primary: t.primaryColor,
+      secondary: t.secondaryColor,
+      accent: t.accentColor,
+      background: t.backgroundColor,
+      text: t.textColor,
+      line: tint(t.secondaryColor, 0.75),
+      soft: tint(t.primaryColor, 0.9),
+    };
+    this.decorate();
+    this.doc.on('pageAdded', () => this.decorate());
+  }
+
+  get width() {
+    return this.page.right - this.page.left;
+  }
+
+  money = (v: string) => formatMoney(v, this.invoice.currency, this.t.numberFormat);
+  date = (d: string) => formatDate(d, this.t.dateFormat, this.t.language);
+  qty = (q: string) => formatQuantity(q, this.t.numberFormat);
+
+  /**
+   * Text at (x, y) in a style; answers its height. Most texts of an invoice are one line (labels, figures): those
+   * are placed directly (aligned by their measured width) instead of through pdfkit's line wrapper, which costs a
+   * line-breaking pass and a second layout per text.
+   */
+  text(value: string, x: number, y: number, o: TextOptions = {}, s: TextStyle = {}): number {
+    this.style(s);
+    const d = this.doc;
+    const single = this.#singleLine(value, o);
+    if (single !== null) {
+      const dx = o.align === 'right' ? o.width! - single : o.align === 'center' ? (o.width! - single) / 2 : 0;
+      d.text(value, x + dx, y, { lineBreak: false, characterSpacing: o.characterSpacing });
+      d.y = y + d.currentLineHeight(true);
+      return d.y - y;
+    }
+    d.text(value, x, y, o);
+    return d.y - y;
+  }
+
+  /** The height `value` takes in a style and width. */
+  measure(value: string, o: TextOptions, s: TextStyle = {}): number {
+    this.style(s);
+    return this.#singleLine(value, o) !== null ? this.doc.currentLineHeight(true) : this.doc.heightOfString(value, o);
+  }
+
+  /** The width of `value` when it fits on one line of `o.width` (no line feed), else null. */
+  #singleLine(value: string, o: TextOptions): number | null {
+    if (value.includes('\n') || (o.align === 'justify' && o.lineBreak !== false)) return null;
+    const w = this.doc.widthOfString(value, { characterSpacing: o.characterSpacing });
+    return o.width === undefined || w <= o.width || o.lineBreak === false ? w : null;
+  }
+
+  style(s: TextStyle) {
+    const d = this.doc as PDFKit.PDFDocument & { _fillColor?: [unknown, unknown] };
+    const color = s.color ?? this.c.text;
+    d.font(s.bold ? 'Bold' : 'Regular').fontSize(s.size ?? this.base);
+    // A colour operator only when the colour changes (most cells share one).
+    if (d._fillColor?.[0] !== color || d._fillColor?.[1] !== undefined) d.fillColor(color);
+  }
+
+  /** `y` if `needed` points fit on this page, else the top of a new page. */
+  room(y: number, needed: number): number {
+    if (y + needed <= this.page.bottom) return y;
+    this.doc.addPage();
+    return this.page.top;
+  }
+
+  /** Background, watermark and footer text of the current page, drawn under everything else. */
+  decorate() {
+    const d = this.doc as PDFKit.PDFDocument & { _font: unknown; _fontSize: number; _fillColor: [string, number?] | undefined };
+    const saved = { x: d.x, y: d.y, font: d._font, size: d._fontSize, fill: d._fillColor as [string, number?] | undefined };
+    d._fillColor = undefined; // a new page starts from the default graphics state (style() skips unchanged colours)
+    const { width, height } = this.page;
+    d.save();
+    if (this.t.backgroundColor !== '#FFFFFF') d.rect(0, 0, width, height).fill(this.t.backgroundColor);
+    const mark = this.t.watermarkText?.trim();
+    if (mark && this.t.watermarkOpacity > 0) {
+      // Diagonal across the page, sized to about three quarters of the diagonal, under the content.
+      this.style({ bold: true, size: 10 });
+      const size = Math.min(120, (height * 0.9 * 10) / Math.max(d.widthOfString(mark), 1));
+      this.style({ bold: true, size, color: this.c.secondary });
+      const w = d.widthOfString(mark);
+      d.rotate(-45, { origin: [width / 2, height / 2] }).fillOpacity(this.t.watermarkOpacity);
+      d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
+    }
+    d.restore();
+    d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
+    const footer = htmlToText(this.t.footerHtml);
+    if (footer) {
+      d.save();
+      this.text(
+        footer,
+        this.page.left,
+        height - 50,
+        { width: this.width, align: 'center', height: 36, ellipsis: true },
+        { size: this.base - 2, color: this.c.secondary },
+      );
+      d.restore();
+      d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
+    }
+    Object.assign(d, { x: saved.x, y: saved.y, _font: saved.font, _fontSize: saved.size, _fillColor: undefined });
+    // Text pdfkit carries on onto this page continues in its colour (the wrapper re-applies _fillColor).
+    if (saved.fill) d.fillColor(...saved.fill);
+  }
+
+  /** The logo in a box at (x, y), as the template places and sizes it; answers the height used (0 without one). */
+  drawLogo(x: number, y: number, width: number, align = this.t.logoPosition): number {
+    if (!this.logo || !this.t.showCompanyLogo) return 0;
+    const box = LOGO_BOX[this.t.logoSize] ?? LOGO_BOX.medium;
+    return drawLogo(this.doc, this.logo, { x, y, width: Math.min(width, box.width), height: box.height, align });
+  }
+  get logoWidth() {
+    return (LOGO_BOX[this.t.logoSize] ?? LOGO_BOX.medium).width;
+  }
+  get hasLogo() {
+    return !!this.logo && this.t.showCompanyLogo;
+  }
+
+  get sellerName() {
+    return this.seller?.name ?? '';
+  }
+  /** Under the seller's name: its address and contacts (organization settings), then the template's header text. */
+  get headerText() {
+    const s = this.seller;
+    const lines = s ? [s.address, s.phone, s.email, s.website, s.taxId ? `Tax ID: ${s.taxId}` : null] : [];
+    return [...lines, htmlToText(this.t.headerHtml)].filter((v): v is string => !!v && v.trim() !== '').join('\n');
+  }
+
+  /** The customer's lines: name, company, e-mail, phone, address. */
+  get billTo(): string {
+    const c = this.invoice.customer;
+    return [c?.name, c?.company, c?.email, c?.phone, c?.address].filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
+  }
+
+  /** Number, dates, payment terms (when shown) and the template's custom fields. */
+  get details(): [string, string][] {
+    const rows: [string, string][] = [
+      [this.L.invoiceNumber, this.invoice.invoiceNumber],
+      [this.L.issueDate, this.date(this.invoice.issueDate)],
+      [this.L.dueDate, this.date(this.invoice.dueDate)],
+    ];
+    if (this.t.showPaymentTerms) rows.push([this.L.paymentTerms, this.L.netDays(this.t.paymentTerms)]);
+    for (const [k, v] of Object.entries(this.t.customFields ?? {})) if (v.trim()) rows.push([k, v]);
+    return rows;
+  }
+
+  /** Totals rows: subtotal, tax (one row per rate with the breakdown), discount (when shown), shipping, total, paid. */
+  get totals(): { label: string; value: string; strong?: boolean }[] {
+    const inv = this.invoice;
+    const rows: { label: string; value: string; strong?: boolean }[] = [{ label: this.L.subtotal, value: this.money(inv.subtotal) }];
+    const byRate = new Map<string, string[]>();
+    for (const it of inv.items ?? []) byRate.set(it.taxRate, [...(byRate.get(it.taxRate) ?? []), it.taxAmount]);
+    const rates = [...byRate].filter(([rate]) => Number(rate) !== 0);
+    if (this.t.showTaxBreakdown && rates.length > 0)
+      for (const [rate, amounts] of rates) rows.push({ label: `${this.L.tax} (${this.qty(rate)}%)`, value: this.money(sumMoney(amounts)) });
+    else rows.push({ label: this.L.tax, value: this.money(inv.taxAmount) });
+    if (this.t.showDiscounts && inv.discountAmount !== '0.00')
+      rows.push({ label: this.L.discount, value: `-${this.money(inv.discountAmount)}` });
+    if (inv.shippingAmount !== '0.00') rows.push({ label: this.L.shipping, value: this.money(inv.shippingAmount) });
+    rows.push({ label: this.L.total, value: this.money(inv.total), strong: true });
+    if (inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00') {
+      rows.push({ label: this.L.amountPaid, value: `-${this.money(inv.amountPaid)}` });
+      rows.push({ label: this.L.balanceDue, value: this.money(inv.balanceDue), strong: true });
+    }
+    return rows;
+  }
+
+  /** What is still to pay: the balance while partly paid, else the total. */
+  get amountDue(): string {
+    const inv = this.invoice;
+    return this.money(inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00' ? inv.balanceDue : inv.total);
+  }
+
+  /** Notes, terms and payment instructions: the invoice's own, else the template's. */
+  get closing(): [string, string][] {
+    const inv = this.invoice;
+    return (
+      [
+        [this.L.notes, inv.notes ?? this.t.notes],
+        [this.L.terms, inv.terms ?? this.t.terms],
+        [this.L.paymentInstructions, inv.paymentInstructions ?? this.t.paymentInstructions],
+      ] as [string, string | null][]
+    ).filter((r): r is [string, string] => !!r[1]?.trim());
+  }
+
+  /** Flowing closing texts from `y` (pdfkit breaks pages itself); `heading` styles the labels. */
+  drawClosing(y: number, heading: TextStyle = { bold: true, color: this.c.secondary }) {
+    let at = y;
+    for (const [label, value] of this.closing) {
+      at = this.room(at, this.base * 4);
+      at += this.text(label, this.page.left, at, { width: this.width }, { size: this.base, ...heading }) + 3;
+      this.style({});
+      this.doc.text(value, this.page.left, at, { width: this.width });
+      at = this.doc.y + this.base;
+    }
+    return at;
+  }
+}

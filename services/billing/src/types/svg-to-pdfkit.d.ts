@@ -1,0 +1,15 @@
+// svg-to-pdfkit ships no types: the call billing makes (pdf/logo.ts).
+declare module 'svg-to-pdfkit' {
+  interface SvgToPdfOptions {
+    width?: number;
+    height?: number;
+    preserveAspectRatio?: string;
+    assumePt?: boolean;
+    precision?: number;
+    fontCallback?: (family: string, bold: boolean, italic: boolean) => string;
+    imageCallback?: (link: string) => string;
+    documentCallback?: (file: string) => unknown;
+    warningCallback?: (message: string) => void;
+  }
+  export default function SVGtoPDF(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options?: SvgToPdfOptions): void;
+}

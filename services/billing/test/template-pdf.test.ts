@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '@billpoint/kit/testing';
+import { TemplateLayouts, TemplateFonts, type Customer, type UploadLogoAnswer } from '@billpoint/proto';
+import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
+import { makeCustomer, makeInvoice } from './support/factories.ts';
+import { makeJpeg, makePng, SVG_LOGO } from './support/images.ts';
+import { pdfText } from './support/pdf.ts';
+import { pdfFonts, pdfImages, pixelDifference, renderPage } from './support/pdf-pages.ts';
+import { makeTemplate, uploadLogo } from './support/templates.ts';
+
+let stack: Stack;
+let c: ReturnType<Stack['client']>;
+let customer: Customer;
+let pngUrl: string;
+beforeAll(async () => {
+  stack = await startStack();
+  c = stack.client();
+  const me = await c.register({ organizationName: 'Café Ünïcødé Σπίτι' });
+  customer = await makeCustomer(c, { name: 'Zoë Ørsted', company: 'Łódź Ltd', address: 'ul. Piotrkowska 1, Łódź' });
+  pngUrl = ((await uploadLogo(c, makePng(), { type: 'image/png' })).json as UploadLogoAnswer).url;
+  // The PDF names the seller from billing's read model of organizations, fed by an event.
+  await waitFor(
+    async () => (await stack.db.query('select 1 from billing.organizations where tenant_id = $1', [me.organization.id])).rowCount === 1,
+  );
+});
+afterAll(() => stack?.close());
+
+const UNICODE = ['Żółć gęślą jaźń', 'Καλημέρα κόσμε', 'Съешь же ещё'];
+const items = Array.from({ length: 20 }, (_, i) => ({
+  description: UNICODE[i] ?? `Line ${i + 1} — Prüfung`,
+  quantity: '2',
+  rate: '12.50',
+}));
+
+async function invoicePdf(templateId: number | null, o: { currency?: string } = {}) {
+  const inv = await makeInvoice(c, customer.id, {
+    invoice: { templateId, currency: o.currency ?? 'EUR', taxRate: '19', notes: 'Notes: Ευχαριστώ £ ¥ €', terms: 'Terms: Спасибо' },
+    items,
+  });
+  const res = await fetch(new URL(`/api/invoices/${inv.id}/pdf`, stack.url), {
+    headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  return { inv, pdf: Buffer.from(await res.arrayBuffer()) };
+}
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+describe('invoice PDFs with templates', () => {
+  it.each(TemplateLayouts)('%s: seller, customer, Unicode text, totals, header/footer/watermark texts and the PNG logo', async (layout) => {
+    const t = await makeTemplate(c, {
+      name: `${layout} look`,
+      layout,
+      logoUrl: pngUrl,
+      headerHtml: '<p>Rue de la Paix 1 &amp; Co</p>',
+      footerHtml: 'Thank you — Danke — Спасибо',
+      watermarkText: 'ENTWURF',
+      customFields: { 'PO Number': 'PO-7781' },
+    });
+    const { inv, pdf } = await invoicePdf(t.id);
+    const text = flat(await pdfText(pdf));
+    for (const s of ['Café Ünïcødé Σπίτι', 'Zoë Ørsted', 'Łódź Ltd', inv.invoiceNumber, ...UNICODE, 'Notes: Ευχαριστώ £ ¥ €'])
+      expect(text, `${layout}: ${s}`).toContain(s);
+    for (const s of ['Rue de la Paix 1 & Co', 'Thank you — Danke — Спасибо', 'PO-7781', 'Terms: Спасибо'])
+      expect(text, `${layout}: ${s}`).toContain(s);
+    // 20 × 25.00 = 500.00; 19 % tax = 95.00; total 595.00.
+    expect(text).toMatch(/Subtotal.*€500\.00/i);
+    expect(text).toMatch(/Tax \(19%\).*€95\.00/i);
+    expect(text).toMatch(/Total.*€595\.00/i);
+    expect(text).toMatch(/Payment Terms.*Net 30 days/i);
+    expect((await pdfImages(pdf)).map((i) => [i.type, i.width, i.height])).toEqual([
+      ['image', 120, 60],
+      ['smask', 120, 60],
+    ]);
+    expect(await pdfFonts(pdf)).toEqual([
+      { name: expect.stringMatching(/^[A-Z]{6}\+Inter-Bold$/), embedded: true },
+      { name: expect.stringMatching(/^[A-Z]{6}\+Inter-Regular$/), embedded: true },
+    ]);
+  });
+
+  it('draws the watermark diagonally at the given opacity, under the content', async () => {
+    const plain = await makeTemplate(c, { name: 'no mark' });
+    const marked = await makeTemplate(c, { name: 'mark', watermarkText: 'ENTWURF', watermarkOpacity: 0.5 });
+    const a = await renderPage((await invoicePdf(plain.id)).pdf);
+    const b = await renderPage((await invoicePdf(marked.id)).pdf);
+    expect(pixelDifference(a, b)).toBeGreaterThan(0.01);
+    // Rotated text comes out of pdftotext letter by letter: every letter of the mark is there.
+    const letters = flat(await pdfText((await invoicePdf(marked.id)).pdf)).replace(/\s/g, '');
+    for (const ch of 'ENTWURF') expect(letters).toContain(ch);
+  });
+
+  it('the four layouts look different (rendered pages compared pixel by pixel)', async () => {
+    const pages = [];
+    for (const layout of TemplateLayouts) {
+      const t = await makeTemplate(c, { name: `cmp ${layout}`, layout, logoUrl: pngUrl });
+      pages.push({ layout, page: await renderPage((await invoicePdf(t.id)).pdf) });
+    }
+    for (let i = 0; i < pages.length; i++)
+      for (let j = i + 1; j < pages.length; j++)
+        expect(pixelDifference(pages[i]!.page, pages[j]!.page), `${pages[i]!.layout} vs ${pages[j]!.layout}`).toBeGreaterThan(0.04);
+  });
+
+  it.each(TemplateFonts)('%s: an embedded Unicode face from npm, colours and sizes applied', async (fontFamily) => {
+    const t = await makeTemplate(c, {
+      name: `font ${fontFamily}`,
+      fontFamily,
+      fontSize: 'large',
+      primaryColor: '#DC2626',
+      layout: 'modern',
+    });
+    const { pdf } = await invoicePdf(t.id, { currency: 'GBP' });
+    const text = flat(await pdfText(pdf));
+    expect(text).toContain('Καλημέρα κόσμε');
+    expect(text).toContain('Съешь же ещё');
+    expect(text).toContain('£595.00');
+    const face = fontFamily === 'Inter' ? 'Inter' : fontFamily === 'Times New Roman' ? 'Tinos' : 'Arimo';
+    expect((await pdfFonts(pdf)).every((f) => f.embedded && f.name.includes(face))).toBe(true);
+    // The modern band is the primary colour: red, top left of the page.
+    const page = await renderPage(pdf);
+    expect(page.at(2, 2)).toEqual([220, 38, 38]);
+  });
+
+  it('draws JPEG and SVG logos too', async () => {
+    const jpegUrl = ((await uploadLogo(c, await makeJpeg(), { type: 'image/jpeg' })).json as UploadLogoAnswer).url;
+    const jt = await makeTemplate(c, { name: 'jpeg', logoUrl: jpegUrl });
+    expect((await pdfImages((await invoicePdf(jt.id)).pdf)).map((i) => i.enc)).toEqual(['jpeg']);
+
+    const svgUrl = ((await uploadLogo(c, Buffer.from(SVG_LOGO), { type: 'image/svg+xml' })).json as UploadLogoAnswer).url;
+    const st = await makeTemplate(c, { name: 'svg', logoUrl: svgUrl, logoSize: 'large' });
+    const without = await makeTemplate(c, { name: 'svg hidden', logoUrl: svgUrl, logoSize: 'large', showCompanyLogo: false });
+    const page = await renderPage((await invoicePdf(st.id)).pdf, { dpi: 36 });
+    const hidden = await renderPage((await invoicePdf(without.id)).pdf, { dpi: 36 });
+    // The SVG's violet circle (#7C3AED) at the top left, vector-drawn; gone when the logo is hidden.
+    const violet = (p: typeof page) => {
+      let n = 0;
+      for (let y = 0; y < 80; y++) for (let x = 0; x < 150; x++) if (p.at(x, y)[2] > 200 && p.at(x, y)[0] < 150 && p.at(x, y)[1] < 100) n++;
+      return n;
+    };
+    expect(violet(page)).toBeGreaterThan(100);
+    expect(violet(hidden)).toBe(0);
+  });
+
+  it("uses the invoice's template, else the tenant's default, else the built-in classic", async () => {
+    const fresh = stack.client();
+    await fresh.register({ organizationName: 'No Templates Yet' });
+    const cust = await makeCustomer(fresh);
+    const get = async (id: number) =>
+      Buffer.from(
+        await (
+          await fetch(new URL(`/api/invoices/${id}/pdf`, stack.url), {
+            headers: { cookie: [...fresh.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          })
+        ).arrayBuffer(),
+      );
+    const inv = await makeInvoice(fresh, cust.id);
+    const builtIn = flat(await pdfText(await get(inv.id)));
+    expect(builtIn).toContain('INVOICE');
+    expect(await pdfImages(await get(inv.id))).toEqual([]);
+
+    await makeTemplate(fresh, { name: 'House style', headerHtml: 'Default header text' }); // the first: the default
+    expect(flat(await pdfText(await get(inv.id)))).toContain('Default header text');
+    const own = await makeTemplate(fresh, { name: 'Special', headerHtml: 'Own template text', language: 'de' });
+    const withOwn = await makeInvoice(fresh, cust.id, { invoice: { templateId: own.id } });
+    const text = flat(await pdfText(await get(withOwn.id)));
+    expect(text).toContain('Own template text');
+    expect(text).toContain('RECHNUNG');
+    expect(text).not.toContain('Default header text');
+  });
+
+  it('previews unsaved settings as a PDF of a sample invoice', async () => {
+    const res = await fetch(new URL('/api/invoice-templates/preview', stack.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      body: JSON.stringify({
+        layout: 'professional',
+        logoUrl: pngUrl,
+        headerHtml: 'Unsaved header',
+        currency: 'JPY',
+        dateFormat: 'YYYY-MM-DD',
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const text = flat(await pdfText(pdf));
+    for (const s of ['Unsaved header', 'Café Ünïcødé Σπίτι', 'Zoë Ørsted', 'INV-0001', '¥3,699', new Date().toISOString().slice(0, 10)])
+      expect(text).toContain(s);
+    expect((await pdfImages(pdf)).length).toBe(2);
+    const bad = await c.post('/api/invoice-templates/preview', { layout: 'fancy' });
+    expect(bad.status).toBe(400);
+  });
+});
