@@ -69,6 +69,8 @@ try {
     PORT: String(gwPort),
     CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
     BILLING_URL: 'http://127.0.0.1:9', // not called here
+    CATALOG_URL: 'http://127.0.0.1:9',
+    PAYMENTS_URL: 'http://127.0.0.1:9',
     WEB_DIST: '/nonexistent',
   });
   await waitReady(gwPort, gateway);

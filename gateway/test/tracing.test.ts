@@ -95,7 +95,10 @@ describe('tracing end to end', () => {
       ...env,
       PORT: String(gwPort),
       CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-      BILLING_URL: 'http://127.0.0.1:9', // not called here
+      // The other services are not called here.
+      BILLING_URL: 'http://127.0.0.1:9',
+      CATALOG_URL: 'http://127.0.0.1:9',
+      PAYMENTS_URL: 'http://127.0.0.1:9',
       WEB_DIST: '/nonexistent',
     });
     procs.push(customers, gateway);

@@ -114,7 +114,7 @@ describe('auth gate', SLOW, () => {
   it('shows public plans without the shell when signed out', async () => {
     stubFetch([signedOut]);
     renderRoutes(routes, { path: '/subscription-plans' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription Plans' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
     expect(redirectTo).not.toHaveBeenCalled();
   });
