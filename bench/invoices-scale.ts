@@ -73,6 +73,8 @@ try {
     PORT: String(gwPort),
     CUSTOMERS_URL: 'http://127.0.0.1:9', // not called here
     BILLING_URL: `http://127.0.0.1:${billingPort}`,
+    CATALOG_URL: 'http://127.0.0.1:9', // not called here
+    PAYMENTS_URL: 'http://127.0.0.1:9',
     WEB_DIST: '/nonexistent',
   });
   procs.push(gateway);

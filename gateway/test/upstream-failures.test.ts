@@ -1,3 +1,4 @@
+import { serviceRegistry, serviceUrlEnv } from '@billpoint/proto/services';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ async function upstream(port: number, handler: Parameters<typeof createServer>[1
   servers.push(s);
   return s;
 }
+/** Every registered service's <NAME>_URL at one address. */
+const everyServiceAt = (url: string) => Object.fromEntries(serviceRegistry.map((s) => [serviceUrlEnv(s.name), url]));
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
@@ -33,8 +36,8 @@ beforeAll(async () => {
   const silent = await upstream(0, () => {});
   gateway = await startService(gatewayService, {
     env: testEnv(db, {
+      ...everyServiceAt(`http://127.0.0.1:${downPort}`),
       CUSTOMERS_URL: urlOf(silent),
-      BILLING_URL: `http://127.0.0.1:${downPort}`,
       WEB_DIST: '/nonexistent',
       UPSTREAM_TIMEOUT_MS: '300',
     }),
@@ -91,7 +94,7 @@ describe('gateway → upstream failures', () => {
     const port = (resetting.address() as AddressInfo).port;
     // Point a second gateway at it: the configured one is fixed for the process.
     const gw = await startService(gatewayService, {
-      env: testEnv(db, { CUSTOMERS_URL: `http://127.0.0.1:${port}`, BILLING_URL: `http://127.0.0.1:${port}`, WEB_DIST: '/nonexistent' }),
+      env: testEnv(db, { ...everyServiceAt(`http://127.0.0.1:${port}`), WEB_DIST: '/nonexistent' }),
       bus,
     });
     try {
