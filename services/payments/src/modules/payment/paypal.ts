@@ -8,6 +8,12 @@ import { toPayment, type PaymentRow } from './payment.sql.ts';
 
 const unavailable = () => new NotFound('PayPal is not available');
 
+/** What of a PayPal SDK error may be logged: its status and PayPal's answer, never the request (it holds the bearer token). */
+const safe = (err: unknown) => {
+  const e = err as { message?: string; statusCode?: number; result?: unknown };
+  return { message: e.message, statusCode: e.statusCode, result: e.result };
+};
+
 /** The capture of an order whose single purchase unit is our attempt `row`, when PayPal says it completed. */
 function completedCapture(order: Order, row: PaymentRow) {
   const unit = order.purchaseUnits?.[0];
@@ -40,7 +46,7 @@ export class PaypalPayments {
     try {
       return { clientToken: await this.#paypal.clientToken(), clientId: this.#paypal.clientId, demoMode: false };
     } catch (err) {
-      this.#ctx.logger.warn({ err }, 'PayPal client token failed');
+      this.#ctx.logger.warn({ paypal: safe(err) }, 'PayPal client token failed');
       throw new BadGateway('Failed to initialize payment. Please try again.');
     }
   }
@@ -67,7 +73,7 @@ export class PaypalPayments {
       await this.#ledger.setTransaction(inv.tenantId, Number(row.id), result.id!);
       return { id: result.id! };
     } catch (err) {
-      this.#ctx.logger.warn({ err, paymentId: row.id }, 'creating the PayPal order failed');
+      this.#ctx.logger.warn({ paypal: safe(err), paymentId: row.id }, 'creating the PayPal order failed');
       await this.#ledger.fail(inv.tenantId, { id: Number(row.id) }, 'The PayPal order could not be created');
       throw new BadGateway('Failed to initialize payment. Please try again.');
     }
@@ -81,7 +87,7 @@ export class PaypalPayments {
       const { result } = await this.#paypal.orders.captureOrder({ id: orderId, prefer: 'return=representation' });
       return result;
     } catch (err) {
-      this.#ctx.logger.warn({ err, orderId }, 'capturing the PayPal order failed');
+      this.#ctx.logger.warn({ paypal: safe(err), orderId }, 'capturing the PayPal order failed');
       throw new PaymentDeclined('There was an error processing your PayPal payment.');
     }
   }
@@ -101,7 +107,7 @@ export class PaypalPayments {
       try {
         order = (await this.#paypal.orders.getOrder({ id: orderId })).result;
       } catch (err) {
-        this.#ctx.logger.warn({ err, orderId }, 'reading the PayPal order failed');
+        this.#ctx.logger.warn({ paypal: safe(err), orderId }, 'reading the PayPal order failed');
         throw new BadGateway('Failed to confirm PayPal payment.');
       }
       const capture = completedCapture(order, row);
