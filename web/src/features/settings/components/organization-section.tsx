@@ -7,18 +7,14 @@ import {
   SettingsTimezones,
   type OrganizationSettings,
 } from '@billpoint/proto';
-import { ListLoadFailed } from '@/components/list-parts';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/organization-settings';
-import { ADMINS_ONLY } from './payment-reminders-card';
+import { SaveFooter, SettingsCard } from './settings-card';
 
 type Values = {
   companyName: string;
@@ -163,12 +159,7 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
             {ADDRESS.map((a) => field(a.name, a.label, a.type))}
           </fieldset>
         </CardContent>
-        <CardFooter className="justify-end gap-4">
-          {readOnly && <p className="mr-auto text-sm text-muted-foreground">{ADMINS_ONLY}</p>}
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </CardFooter>
+        <SaveFooter readOnly={readOnly} pending={save.isPending} />
       </fieldset>
     </form>
   );
@@ -176,26 +167,13 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
 
 /** Organization (areas §2, §5): GET and POST /api/organization-settings; the PDF's seller block and the invoice prefix. */
 export function OrganizationSection() {
-  const { data, isPending, isError, refetch } = useOrganizationSettings();
-  const { user } = useUser();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Organization</CardTitle>
-        <CardDescription>Your company as invoices show it; new invoice numbers take the prefix.</CardDescription>
-      </CardHeader>
-      {isPending ? (
-        <CardContent className="space-y-4" role="status" aria-label="Loading settings">
-          <Skeleton className="h-9 w-full" />
-          <Skeleton className="h-9 w-full" />
-        </CardContent>
-      ) : isError || !data ? (
-        <CardContent>
-          <ListLoadFailed what="settings" onRetry={() => void refetch()} />
-        </CardContent>
-      ) : (
-        <OrganizationForm settings={data} readOnly={!!user && user.role !== 'admin'} />
-      )}
-    </Card>
+    <SettingsCard
+      title="Organization"
+      description="Your company as invoices show it; new invoice numbers take the prefix."
+      query={useOrganizationSettings()}
+    >
+      {(settings, readOnly) => <OrganizationForm settings={settings} readOnly={readOnly} />}
+    </SettingsCard>
   );
 }

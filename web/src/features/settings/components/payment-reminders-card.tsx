@@ -1,18 +1,15 @@
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import type { ReminderSettings } from '@billpoint/proto';
 import { fieldIssues } from '@/components/form-fields';
-import { ListLoadFailed } from '@/components/list-parts';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useReminderSettings, useUpdateReminderSettings } from '../api/reminder-settings';
+import { SaveFooter, SettingsCard } from './settings-card';
 import { REMINDER_NUMBERS, reminderExplanation, reminderResolver, toReminderForm, type ReminderFormValues } from '../lib/reminder-form';
 
 type Control_ = Control<ReminderFormValues, unknown, ReminderSettings>;
@@ -33,8 +30,7 @@ function Explanation({ control }: { control: Control_ }) {
   );
 }
 
-/** Only administrators change organization settings (the server answers 403 to others). */
-export const ADMINS_ONLY = 'Only administrators can change these settings.';
+export { ADMINS_ONLY } from './settings-card';
 
 function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; readOnly: boolean }) {
   const form = useForm<ReminderFormValues, unknown, ReminderSettings>({
@@ -96,12 +92,7 @@ function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; rea
             </div>
             <Explanation control={form.control} />
           </CardContent>
-          <CardFooter className="justify-end gap-4">
-            {readOnly && <p className="mr-auto text-sm text-muted-foreground">{ADMINS_ONLY}</p>}
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </CardFooter>
+          <SaveFooter readOnly={readOnly} pending={save.isPending} />
         </fieldset>
       </form>
     </Form>
@@ -110,26 +101,13 @@ function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; rea
 
 /** Payment reminders (an organization setting): GET and PUT /api/reminder-settings. */
 export function PaymentRemindersCard() {
-  const { data: settings, isPending, isError, refetch } = useReminderSettings();
-  const { user } = useUser();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Payment reminders</CardTitle>
-        <CardDescription>E-mail customers about invoices that are due or overdue.</CardDescription>
-      </CardHeader>
-      {isPending ? (
-        <CardContent className="space-y-4" role="status" aria-label="Loading settings">
-          <Skeleton className="h-6 w-56" />
-          <Skeleton className="h-16 w-full" />
-        </CardContent>
-      ) : isError || !settings ? (
-        <CardContent>
-          <ListLoadFailed what="settings" onRetry={() => void refetch()} />
-        </CardContent>
-      ) : (
-        <RemindersForm settings={settings} readOnly={!!user && user.role !== 'admin'} />
-      )}
-    </Card>
+    <SettingsCard
+      title="Payment reminders"
+      description="E-mail customers about invoices that are due or overdue."
+      query={useReminderSettings()}
+    >
+      {(settings, readOnly) => <RemindersForm settings={settings} readOnly={readOnly} />}
+    </SettingsCard>
   );
 }
