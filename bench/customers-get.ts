@@ -22,6 +22,7 @@ import {
   TEST_NATS_URL,
   TEST_TOKEN_KEY,
   type ServiceProcess,
+  serviceUrls,
 } from '@billpoint/kit/testing';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -67,10 +68,7 @@ try {
   const gateway = start('gateway/src/server.ts', {
     ...env,
     PORT: String(gwPort),
-    CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-    BILLING_URL: 'http://127.0.0.1:9', // not called here
-    CATALOG_URL: 'http://127.0.0.1:9',
-    PAYMENTS_URL: 'http://127.0.0.1:9',
+    ...serviceUrls({ CUSTOMERS_URL: `http://127.0.0.1:${custPort}` }), // the others are not called here
     WEB_DIST: '/nonexistent',
   });
   await waitReady(gwPort, gateway);

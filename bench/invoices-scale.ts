@@ -20,6 +20,7 @@ import {
   TEST_NATS_URL,
   TEST_TOKEN_KEY,
   type ServiceProcess,
+  serviceUrls,
 } from '@billpoint/kit/testing';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -71,10 +72,7 @@ try {
   const gateway = spawnScript('gateway/src/server.ts', {
     ...env,
     PORT: String(gwPort),
-    CUSTOMERS_URL: 'http://127.0.0.1:9', // not called here
-    BILLING_URL: `http://127.0.0.1:${billingPort}`,
-    CATALOG_URL: 'http://127.0.0.1:9', // not called here
-    PAYMENTS_URL: 'http://127.0.0.1:9',
+    ...serviceUrls({ BILLING_URL: `http://127.0.0.1:${billingPort}` }), // the others are not called here
     WEB_DIST: '/nonexistent',
   });
   procs.push(gateway);

@@ -102,7 +102,7 @@ describe('workloads', () => {
   const allOn = () => rendered['every optional feature on']!;
 
   it('makes a Deployment, a Service and a NetworkPolicy per enabled entry of services, and nothing for a disabled one', () => {
-    const names = ['billing', 'catalog', 'customers', 'gateway', 'integrations', 'payments'];
+    const names = ['billing', 'catalog', 'customers', 'gateway', 'integrations', 'payments', 'tax'];
     for (const kind of ['Deployment', 'Service', 'NetworkPolicy'] as const)
       expect(
         ofKind(allOn(), kind)
@@ -139,7 +139,7 @@ describe('workloads', () => {
     const urls = Object.keys(env).filter(
       (k) => k.endsWith('_URL') && !['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'OIDC_ISSUER_URL', 'REDIS_URL'].includes(k),
     );
-    expect(urls.sort()).toEqual(['BILLING_URL', 'CATALOG_URL', 'CUSTOMERS_URL', 'INTEGRATIONS_URL', 'PAYMENTS_URL']);
+    expect(urls.sort()).toEqual(['BILLING_URL', 'CATALOG_URL', 'CUSTOMERS_URL', 'INTEGRATIONS_URL', 'PAYMENTS_URL', 'TAX_URL']);
     for (const k of urls) {
       const url = new URL(env[k]!.value!);
       const svc = named(allOn(), 'Service', url.hostname);
@@ -163,11 +163,12 @@ describe('workloads', () => {
       'billpoint-customers',
       'billpoint-gateway',
       'billpoint-integrations',
+      'billpoint-tax',
     ]);
     expect(hpas[0]!.spec).toMatchObject({ minReplicas: 2, maxReplicas: 5 });
     const payments = named(allOn(), 'Deployment', 'billpoint-payments')!;
     expect(payments.kind === 'Deployment' && payments.spec?.replicas).toBe(2);
-    expect(ofKind(allOn(), 'PodDisruptionBudget')).toHaveLength(6);
+    expect(ofKind(allOn(), 'PodDisruptionBudget')).toHaveLength(7);
     expect(named(allOn(), 'PodDisruptionBudget', 'billpoint-customers')!.spec).toMatchObject({ maxUnavailable: '25%' });
     const defaults = rendered['the default values']!;
     expect(ofKind(defaults, 'HorizontalPodAutoscaler').length + ofKind(defaults, 'PodDisruptionBudget').length).toBe(0);
@@ -240,6 +241,7 @@ describe('migrations', () => {
       'gateway',
       'services/integrations',
       'services/payments',
+      'services/tax',
     ]);
     // Before the first install only hooks exist: the Job reads the hook-made copy of the database keys, made first.
     const env = envOf(job!);
@@ -273,7 +275,7 @@ describe('NetworkPolicy', () => {
   const egressPorts = (name: string) => new Set(policy(name).egress!.flatMap((r) => (r.ports ?? []).map((p) => `${p.port}/${p.protocol}`)));
 
   it('lets the services accept traffic from the gateway pods only', () => {
-    for (const name of ['billing', 'catalog', 'customers', 'integrations', 'payments']) {
+    for (const name of ['billing', 'catalog', 'customers', 'integrations', 'payments', 'tax']) {
       expect(policy(name).policyTypes).toEqual(['Ingress', 'Egress']);
       expect(policy(name).ingress).toEqual([
         {
@@ -291,12 +293,13 @@ describe('NetworkPolicy', () => {
     const base = ['53/UDP', '53/TCP', '5432/TCP', '4222/TCP', '4318/TCP'];
     expect(egressPorts('customers')).toEqual(new Set(base));
     expect(egressPorts('catalog')).toEqual(new Set(base));
+    expect(egressPorts('tax')).toEqual(new Set(base));
     expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP']));
     expect(egressPorts('payments')).toEqual(new Set([...base, '443/TCP']));
     expect(egressPorts('integrations')).toEqual(new Set([...base, '443/TCP', '80/TCP']));
     // The gateway: every service on its port, the OIDC issuer (443) since one is configured, Redis (egress.redis).
     expect(egressPorts('gateway')).toEqual(
-      new Set([...base, '8081/TCP', '8082/TCP', '8083/TCP', '8085/TCP', '8087/TCP', '443/TCP', '6379/TCP']),
+      new Set([...base, '8081/TCP', '8082/TCP', '8083/TCP', '8084/TCP', '8085/TCP', '8087/TCP', '443/TCP', '6379/TCP']),
     );
     const toCustomers = policy('gateway').egress!.find((r) => r.ports?.[0]?.port === 8081)!;
     expect(toCustomers.to).toEqual([
@@ -322,7 +325,7 @@ describe('values', () => {
     expect(fails(['--set', 'services.customers.prot=8081'])).toContain('Additional property prot is not allowed');
     expect(fails(['--set', 'ingres.enabled=true'])).toContain('Additional property ingres is not allowed');
     expect(fails(['--set', 'secret.env.INTERNAL_TOKEN_KEY=short'])).toContain('INTERNAL_TOKEN_KEY');
-    expect(fails(['--set', 'services.tax.egress.smtp=true'])).toContain('port');
+    expect(fails(['--set', 'services.ledger.egress.smtp=true'])).toContain('port');
   });
 
   it('refuses an Ingress without a gateway to send it to', () => {

@@ -14,6 +14,7 @@ import {
   TEST_NATS_URL,
   type ServiceProcess,
   type TestDatabase,
+  serviceUrls,
 } from '@billpoint/kit/testing';
 
 const procs: ServiceProcess[] = [];
@@ -45,11 +46,7 @@ describe('cluster topology: gateway and customers as separate processes over NAT
     const gateway = start('gateway/src/server.ts', {
       ...base,
       PORT: String(gwPort),
-      CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-      // The other services are not called here.
-      BILLING_URL: 'http://127.0.0.1:9',
-      CATALOG_URL: 'http://127.0.0.1:9',
-      PAYMENTS_URL: 'http://127.0.0.1:9',
+      ...serviceUrls({ CUSTOMERS_URL: `http://127.0.0.1:${custPort}` }), // the others are not called here
       WEB_DIST: '/nonexistent',
     });
     await waitReady(custPort, customers);

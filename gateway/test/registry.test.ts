@@ -10,7 +10,7 @@ import { upstreams } from '../src/modules/proxy/upstreams.ts';
 import { definitionExportName, loadServiceDefinitions, localServices } from '../src/local-services.ts';
 
 const base = { DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN_KEY: 'k'.repeat(32) };
-const tax: ServiceEntry = { name: 'tax', port: 8084, prefixes: ['/api/tax-rates'] };
+const ledger: ServiceEntry = { name: 'ledger', port: 8089, prefixes: ['/api/ledger'] };
 const problemsOf = (registry: readonly ServiceEntry[], env: Record<string, string>) => {
   try {
     loadConfig(gatewayConfigSchema(registry), { ...base, ...env });
@@ -23,12 +23,12 @@ const problemsOf = (registry: readonly ServiceEntry[], env: Record<string, strin
 
 describe('the gateway configuration', () => {
   it('requires the URL of every registered service, saying which service and an example', () => {
-    expect(problemsOf([...serviceRegistry, tax], {})).toEqual([
+    expect(problemsOf([...serviceRegistry, ledger], {})).toEqual([
       ...serviceRegistry.map((s) => `${s.name.toUpperCase()}_URL is missing`),
-      'TAX_URL is missing',
+      'LEDGER_URL is missing',
     ]);
-    expect(problemsOf([tax], { TAX_URL: 'tax:8084' })).toEqual([
-      'TAX_URL must be the tax service URL, e.g. http://tax:8084 (every service in proto/src/services.ts needs one)',
+    expect(problemsOf([ledger], { LEDGER_URL: 'ledger:8089' })).toEqual([
+      'LEDGER_URL must be the ledger service URL, e.g. http://ledger:8089 (every service in proto/src/services.ts needs one)',
     ]);
   });
 
@@ -38,8 +38,8 @@ describe('the gateway configuration', () => {
   });
 
   it('routes each registered service at its URL with its prefixes and public routes', () => {
-    const config = loadConfig(gatewayConfigSchema([tax]), { ...base, TAX_URL: 'http://tax:8084' });
-    expect(upstreams(config, [tax])).toEqual([{ ...tax, url: 'http://tax:8084' }]);
+    const config = loadConfig(gatewayConfigSchema([ledger]), { ...base, LEDGER_URL: 'http://ledger:8089' });
+    expect(upstreams(config, [ledger])).toEqual([{ ...ledger, url: 'http://ledger:8089' }]);
   });
 });
 
@@ -56,8 +56,8 @@ describe("npm start's services", () => {
   });
 
   it('refuse a registry with mistakes before starting anything', async () => {
-    await expect(loadServiceDefinitions([...serviceRegistry, { ...tax, port: 8081 }])).rejects.toThrow(
-      "tax: port 8081 is already customers's",
+    await expect(loadServiceDefinitions([...serviceRegistry, { ...ledger, port: 8081 }])).rejects.toThrow(
+      "ledger: port 8081 is already customers's",
     );
   });
 });

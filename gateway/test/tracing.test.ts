@@ -19,6 +19,7 @@ import {
   TEST_NATS_URL,
   type ServiceProcess,
   type TestDatabase,
+  serviceUrls,
 } from '@billpoint/kit/testing';
 
 /** A span as the OTLP/HTTP JSON exporter sends it, with the sending service's name. */
@@ -94,11 +95,7 @@ describe('tracing end to end', () => {
     const gateway = spawnScript('gateway/src/server.ts', {
       ...env,
       PORT: String(gwPort),
-      CUSTOMERS_URL: `http://127.0.0.1:${custPort}`,
-      // The other services are not called here.
-      BILLING_URL: 'http://127.0.0.1:9',
-      CATALOG_URL: 'http://127.0.0.1:9',
-      PAYMENTS_URL: 'http://127.0.0.1:9',
+      ...serviceUrls({ CUSTOMERS_URL: `http://127.0.0.1:${custPort}` }), // the others are not called here
       WEB_DIST: '/nonexistent',
     });
     procs.push(customers, gateway);

@@ -11,3 +11,5 @@ export * from './product.ts';
 export * from './settings.ts';
 export * from './plans.ts';
 export * from './template.ts';
+export * from './tax.ts';
+export * from './ai.ts';

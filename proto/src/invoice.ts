@@ -319,5 +319,21 @@ export const InvoiceEvents = {
  */
 export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true }).extend({
   productLines: z.array(z.object({ productId: z.number().int(), quantity: z.string(), amount: z.string() })).optional(),
+  /**
+   * The invoice's tax per rate (the ledger books sales tax payable from it): one entry per distinct (tax rate id,
+   * percentage) among the lines, lines without tax included with rate "0.00". Absent like `productLines`.
+   */
+  taxLines: z
+    .array(
+      z.object({
+        taxRateId: z.number().int().nullable(),
+        name: z.string().nullable(),
+        type: z.string().nullable(),
+        rate: z.string(),
+        taxableAmount: z.string(),
+        taxAmount: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type InvoiceEventData = z.infer<typeof InvoiceEventData>;

@@ -103,6 +103,14 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     prefixes: ['/api/products'],
   },
   {
+    name: 'tax',
+    port: 8084,
+    prefixes: ['/api/tax-rates', '/api/expense-categories', '/api/expenses', '/api/financial-reports', '/api/tax-summary'],
+    // Receipts are at most 10 MB (tax checks it with its own message naming the field); the gateway lets up to
+    // 24 MiB through so that a 20 MB receipt gets that message, and answers 413 itself above.
+    bodyLimits: { '/api/expenses': 24 * 1024 * 1024 },
+  },
+  {
     name: 'payments',
     port: 8085,
     prefixes: ['/api/payments', '/api/user-subscription', '/api/subscription'],
@@ -124,6 +132,14 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       ...['STRIPE_PRICE_STARTER_MONTHLY', 'STRIPE_PRICE_STARTER_YEARLY', 'STRIPE_PRICE_PROFESSIONAL_MONTHLY'],
       ...['STRIPE_PRICE_PROFESSIONAL_YEARLY', 'STRIPE_PRICE_ENTERPRISE_MONTHLY', 'STRIPE_PRICE_ENTERPRISE_YEARLY'],
     ],
+    egress: { https: true },
+  },
+  {
+    name: 'ai',
+    port: 8086,
+    // The categorizer sits under the tax service's /api/expenses: the longer prefix wins at the gateway.
+    prefixes: ['/api/expenses/categorize', '/api/ai'],
+    secretEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'],
     egress: { https: true },
   },
 ];

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
 import { resolve as resolvePath } from 'node:path';
 import pg from 'pg';
+import { serviceRegistry, serviceUrlEnv } from '@billpoint/proto/services';
 
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -63,6 +64,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** The environment every service needs, pointed at a test database. */
+/**
+ * A gateway's `<NAME>_URL` for every registered service: `url` for all (a closed port when a test calls none of
+ * them), then the given overrides, so a newly registered service needs no edit here.
+ */
+export const serviceUrls = (overrides: Record<string, string> = {}, url = 'http://127.0.0.1:9') => ({
+  ...Object.fromEntries(serviceRegistry.map((s) => [serviceUrlEnv(s.name), url])),
+  ...overrides,
+});
+
 export function testEnv(db: TestDatabase, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
     NODE_ENV: 'test',

@@ -1,0 +1,429 @@
+import { z } from 'zod';
+import { CurrencyCode, optionalText } from './common.ts';
+import { IsoDate } from './invoice.ts';
+import { fromScaled, toScaled } from './money.ts';
+import { defineRpc } from './rpc.ts';
+
+/**
+ * The tax service's contracts (areas §2 Expense manager and Tax management, §3, §5, §7, §9): tax rates, expense
+ * categories, expenses, financial reports and the tax summary. Money travels as exact decimal strings.
+ */
+
+export const TaxTypes = ['sales_tax', 'vat', 'gst', 'service_tax', 'withholding', 'other'] as const;
+export type TaxType = (typeof TaxTypes)[number];
+
+export const TaxMessages = {
+  nameRequired: 'Name is required',
+  jurisdictionRequired: 'Jurisdiction is required',
+  rateRequired: 'Rate is required',
+  startDateRequired: 'Start date is required',
+  taxRateCreated: 'Tax Rate Created',
+  taxRateCreateFailed: 'Failed to create tax rate',
+  reportGenerated: 'Report Generated',
+  reportGenerateFailed: 'Failed to generate report',
+} as const;
+
+export const ExpenseMessages = {
+  descriptionRequired: 'Description is required',
+  amountPositive: 'Amount must be greater than 0',
+  dateRequired: 'Date is required',
+  created: 'Expense created successfully',
+  missingInfoTitle: 'Missing Information',
+  missingInfo: 'Please enter a description and amount first',
+  aiFailedTitle: 'AI Categorization Failed',
+  aiFailed: 'Using manual categorization',
+  empty: 'No expenses found',
+} as const;
+
+/** A percentage 0–100 with at most 2 decimals (the precision invoice lines and products keep), answered "7.25". */
+export const Percent = (label: string, required: string) =>
+  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) > 10000n) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a percentage from 0 to 100 with at most 2 decimals` });
+      return z.NEVER;
+    }
+    return fromScaled(toScaled(s, 2), 2);
+  });
+
+/** A positive amount with at most 2 decimals (≤ 999,999,999,999.99), answered "12.50". */
+export const PositiveMoney = (label: string, message: string) =>
+  z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,12}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) === 0n) {
+      ctx.addIssue({
+        code: 'custom',
+        message: s.startsWith('-') || /^0*(\.0*)?$/.test(s) ? message : `${label} must be a number with at most 2 decimals`,
+      });
+      return z.NEVER;
+    }
+    return fromScaled(toScaled(s, 2), 2);
+  });
+
+const optionalId = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: `${label} must be an id` })
+      .int(`${label} must be an id`)
+      .positive(`${label} must be an id`)
+      .max(Number.MAX_SAFE_INTEGER)
+      .nullish(),
+  );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tax rates
+// ---------------------------------------------------------------------------------------------------------------
+
+/** POST /api/tax-rates and PUT /api/tax-rates/{id} (§5 tax rate form). endDate, when given, is on or after startDate. */
+export const TaxRateBody = z
+  .strictObject({
+    name: z
+      .string({ error: TaxMessages.nameRequired })
+      .trim()
+      .min(1, TaxMessages.nameRequired)
+      .max(100, 'Name must be at most 100 characters'),
+    jurisdiction: z
+      .string({ error: TaxMessages.jurisdictionRequired })
+      .trim()
+      .min(1, TaxMessages.jurisdictionRequired)
+      .max(100, 'Jurisdiction must be at most 100 characters'),
+    rate: Percent('Rate', TaxMessages.rateRequired),
+    type: z.enum(TaxTypes, { error: `Type must be one of ${TaxTypes.join(', ')}` }).default('sales_tax'),
+    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+    startDate: IsoDate(TaxMessages.startDateRequired),
+    endDate: z.preprocess((v) => (v === '' ? null : v), IsoDate('End date must be a date').nullish()),
+    description: optionalText(1000, 'Description'),
+    taxNumber: optionalText(100, 'Tax number'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.endDate && b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
+  });
+export type TaxRateBody = z.input<typeof TaxRateBody>;
+
+export const TaxRate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  jurisdiction: z.string(),
+  rate: z.string(),
+  type: z.enum(TaxTypes),
+  isActive: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  description: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaxRate = z.infer<typeof TaxRate>;
+/** GET /api/tax-rates (§7: `taxRates[]`). */
+export const TaxRateList = z.object({ taxRates: z.array(TaxRate) });
+
+/** { tenantId, ids } → those of the tenant's tax rates that exist (deleted ones included, flagged inactive): billing checks an invoice line's rate. */
+export const TaxRatesGetRpc = defineRpc({
+  subject: 'rpc.tax.tax-rate.get',
+  service: 'tax',
+  request: z.object({ tenantId: z.uuid(), ids: z.array(z.number().int().positive()).max(500) }),
+  response: z.array(TaxRate),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Expense categories
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The categories every new organization starts with (areas §9's plus the usual expense ones), each with a colour. */
+export const DefaultExpenseCategories: readonly { name: string; color: string; keywords: string[] }[] = [
+  { name: 'Software', color: '#3B82F6', keywords: ['software', 'saas', 'subscription', 'license', 'app', 'cloud'] },
+  { name: 'Hardware', color: '#6366F1', keywords: ['laptop', 'computer', 'monitor', 'keyboard', 'hardware', 'printer'] },
+  { name: 'Services', color: '#0EA5E9', keywords: ['service', 'services', 'contractor', 'freelance'] },
+  { name: 'Consulting', color: '#8B5CF6', keywords: ['consulting', 'consultant', 'advisory', 'legal', 'accountant'] },
+  { name: 'Training', color: '#14B8A6', keywords: ['training', 'course', 'workshop', 'conference', 'seminar', 'book'] },
+  { name: 'Support', color: '#64748B', keywords: ['support', 'maintenance', 'repair'] },
+  { name: 'Licenses', color: '#A855F7', keywords: ['license', 'licence', 'permit', 'registration'] },
+  { name: 'Subscriptions', color: '#EC4899', keywords: ['subscription', 'membership', 'monthly', 'annual'] },
+  { name: 'Travel', color: '#F59E0B', keywords: ['flight', 'airline', 'hotel', 'taxi', 'uber', 'train', 'airbnb', 'travel'] },
+  { name: 'Meals', color: '#EF4444', keywords: ['restaurant', 'lunch', 'dinner', 'coffee', 'cafe', 'meal', 'food'] },
+  { name: 'Office Supplies', color: '#10B981', keywords: ['paper', 'pens', 'stationery', 'supplies', 'toner', 'office'] },
+  { name: 'Rent', color: '#78716C', keywords: ['rent', 'lease', 'office space', 'coworking'] },
+  { name: 'Utilities', color: '#06B6D4', keywords: ['electricity', 'water', 'gas', 'internet', 'phone', 'utility'] },
+  { name: 'Marketing', color: '#F97316', keywords: ['ads', 'advertising', 'marketing', 'campaign', 'promotion', 'seo'] },
+  { name: 'Insurance', color: '#84CC16', keywords: ['insurance', 'policy', 'premium', 'liability'] },
+  { name: 'Bank Fees', color: '#94A3B8', keywords: ['fee', 'bank', 'charge', 'interest', 'stripe fee'] },
+];
+
+const HexColor = z
+  .string({ error: 'Color must be a hex colour like #3B82F6' })
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'Color must be a hex colour like #3B82F6')
+  .transform((v) => v.toUpperCase());
+
+/** POST /api/expense-categories and PUT /api/expense-categories/{id}. */
+export const ExpenseCategoryBody = z.strictObject({
+  name: z
+    .string({ error: 'Category name is required' })
+    .trim()
+    .min(1, 'Category name is required')
+    .max(60, 'Category name must be at most 60 characters'),
+  color: HexColor.default('#3B82F6'),
+  description: optionalText(500, 'Description'),
+  taxDeductible: z.boolean({ error: 'Tax deductible must be true or false' }).default(true),
+  keywords: z
+    .array(z.string().trim().min(1).max(50), { error: 'Keywords must be a list of words' })
+    .max(50, 'At most 50 keywords')
+    .default([]),
+});
+export type ExpenseCategoryBody = z.input<typeof ExpenseCategoryBody>;
+
+export const ExpenseCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+  taxDeductible: z.boolean(),
+  keywords: z.array(z.string()),
+  isSystem: z.boolean(),
+  /** false once archived (deleted while expenses use it): kept for history, not offered for new expenses. */
+  isActive: z.boolean(),
+});
+export type ExpenseCategory = z.infer<typeof ExpenseCategory>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Expenses
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ExpensePaymentMethods = ['cash', 'credit_card', 'debit_card', 'bank_transfer', 'check', 'digital_wallet', 'other'] as const;
+
+/** How an expense's category was chosen; the ai service's training weighs manual corrections most. */
+export const TrainingSources = ['user_input', 'auto_categorization', 'manual_correction'] as const;
+export type TrainingSource = (typeof TrainingSources)[number];
+
+/** The largest receipt (image or PDF), in bytes. */
+export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/expenses and PUT /api/expenses/{id} (§5 expense form; §7 sends description, amount, vendor, date, notes, receipt, categoryId). */
+export const ExpenseBody = z.strictObject({
+  description: z
+    .string({ error: ExpenseMessages.descriptionRequired })
+    .trim()
+    .min(1, ExpenseMessages.descriptionRequired)
+    .max(500, 'Description must be at most 500 characters'),
+  amount: PositiveMoney('Amount', ExpenseMessages.amountPositive),
+  currency: CurrencyCode.default('USD'),
+  date: IsoDate(ExpenseMessages.dateRequired),
+  vendor: optionalText(200, 'Vendor'),
+  categoryId: optionalId('Category'),
+  notes: optionalText(5000, 'Notes'),
+  /** The key answered by POST /api/expenses/receipts (upload first, then save the expense), or null. */
+  receipt: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Receipt must be an uploaded receipt key')
+      .nullish(),
+  ),
+  paymentMethod: z.enum(ExpensePaymentMethods, { error: `Payment method must be one of ${ExpensePaymentMethods.join(', ')}` }).nullish(),
+  /** Reclaimable tax (input VAT/GST) included in the amount; books to input tax and reduces the VAT return. */
+  taxAmount: z
+    .preprocess((v) => (v === '' || v == null ? '0' : v), z.union([z.string(), z.number()]))
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (!/^\d{1,12}(\.\d{1,2})?$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: 'Tax amount must be a number ≥ 0 with at most 2 decimals' });
+        return z.NEVER;
+      }
+      return fromScaled(toScaled(s, 2), 2);
+    }),
+  isReimbursable: z.boolean({ error: 'Reimbursable must be true or false' }).default(false),
+  tags: z.array(z.string().trim().min(1).max(50)).max(20, 'At most 20 tags').default([]),
+  /** What the AI suggested when the user asked (the panel), so accepting or correcting it trains the model. */
+  suggestedCategoryId: optionalId('Suggested category'),
+  categoryConfidence: z.number({ error: 'Confidence must be a number from 0 to 1' }).min(0).max(1).nullish(),
+});
+export type ExpenseBody = z.input<typeof ExpenseBody>;
+export type ExpenseInput = z.output<typeof ExpenseBody>;
+
+export const Expense = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  date: z.string(),
+  vendor: z.string().nullable(),
+  categoryId: z.number().int().nullable(),
+  /** The category as it is now (name and colour for the list's dot), null when uncategorized. */
+  category: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  receipt: z.string().nullable(),
+  /** `/api/expenses/receipts/{key}` when a receipt is attached. */
+  receiptUrl: z.string().nullable(),
+  paymentMethod: z.enum(ExpensePaymentMethods).nullable(),
+  taxAmount: z.string(),
+  isReimbursable: z.boolean(),
+  tags: z.array(z.string()),
+  suggestedCategoryId: z.number().int().nullable(),
+  categoryConfidence: z.number().nullable(),
+  /** The category differs from the AI's suggestion (a correction the model learns from most). */
+  manualCategoryOverride: z.boolean(),
+  trainingSource: z.enum(TrainingSources),
+  /** Same amount, vendor and date as another of the tenant's expenses: flagged, never refused. */
+  duplicateChecksum: z.string(),
+  possibleDuplicate: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Expense = z.infer<typeof Expense>;
+
+/** POST /api/expenses/receipts (multipart, field `receipt`: PNG, JPEG, WebP, GIF or PDF by its bytes, ≤ 10 MB). */
+export const ReceiptUpload = z.object({ receipt: z.string(), receiptUrl: z.string(), contentType: z.string(), size: z.number().int() });
+
+export const ExpenseEvents = {
+  Created: 'evt.tax.expense.created',
+  Updated: 'evt.tax.expense.updated',
+  Deleted: 'evt.tax.expense.deleted',
+} as const;
+/** Every expense event carries the expense as it is now (a deletion: as it was, with `deleted: true`). */
+export const ExpenseEventData = Expense.extend({ deleted: z.boolean().default(false) });
+export type ExpenseEventData = z.infer<typeof ExpenseEventData>;
+
+export const ExpenseCategoryEvents = {
+  Created: 'evt.tax.expense-category.created',
+  Updated: 'evt.tax.expense-category.updated',
+  Deleted: 'evt.tax.expense-category.deleted',
+} as const;
+export const ExpenseCategoryEventData = ExpenseCategory;
+
+export const TaxRateEvents = {
+  Created: 'evt.tax.tax-rate.created',
+  Updated: 'evt.tax.tax-rate.updated',
+  Deleted: 'evt.tax.tax-rate.deleted',
+} as const;
+export const TaxRateEventData = TaxRate;
+
+/** { tenantId } → the tenant's active categories (the ai service constrains its answers to them). */
+export const ExpenseCategoriesListRpc = defineRpc({
+  subject: 'rpc.tax.expense-category.list',
+  service: 'tax',
+  request: z.object({ tenantId: z.uuid() }),
+  response: z.array(ExpenseCategory),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Financial reports and the tax summary
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ReportTypes = [
+  'profit_loss',
+  'balance_sheet',
+  'cash_flow',
+  'tax_summary',
+  'sales_tax',
+  'vat_return',
+  'quarterly_tax',
+  'annual_tax',
+] as const;
+/** The types the screen offers and the service generates. */
+export const GeneratedReportTypes = ['profit_loss', 'sales_tax', 'vat_return', 'tax_summary'] as const;
+export const ReportStatuses = ['draft', 'generated', 'filed', 'archived'] as const;
+/** §9 report periods; current-quarter is the default, labelled like 2026-Q4. */
+export const ReportPeriods = ['current-month', 'current-quarter', 'current-year'] as const;
+export type ReportPeriod = (typeof ReportPeriods)[number];
+
+/** POST /api/financial-reports/generate. Dates yyyy-mm-dd; endDate on or after startDate; at most 5 years. */
+export const GenerateReportBody = z
+  .strictObject({
+    type: z.enum(GeneratedReportTypes, { error: `Type must be one of ${GeneratedReportTypes.join(', ')}` }),
+    period: z.enum(ReportPeriods, { error: `Period must be one of ${ReportPeriods.join(', ')}` }).default('current-quarter'),
+    startDate: IsoDate('Start date is required'),
+    endDate: IsoDate('End date is required'),
+    /** The currency whose figures are reported (the ledger never converts); default the organization's currency. */
+    currency: CurrencyCode.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
+  });
+export type GenerateReportBody = z.input<typeof GenerateReportBody>;
+
+/** One figure line of a report: a label, an account code where it comes from one, and an exact amount. */
+export const ReportLine = z.object({ label: z.string(), accountCode: z.string().nullable(), amount: z.string() });
+export const ReportSection = z.object({ title: z.string(), lines: z.array(ReportLine), total: z.string() });
+export const ReportData = z.object({
+  currency: z.string(),
+  sections: z.array(ReportSection),
+  /** The bottom line's label and amount (net profit, tax payable, VAT due …). */
+  summary: z.object({ label: z.string(), amount: z.string() }),
+  /** How many ledger lines it was computed from. */
+  ledgerLines: z.number().int(),
+});
+export type ReportData = z.infer<typeof ReportData>;
+
+export const FinancialReport = z.object({
+  id: z.number().int(),
+  type: z.enum(ReportTypes),
+  title: z.string(),
+  /** Label of the period: 2026-Q4, 2026-11, 2026. */
+  period: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(ReportStatuses),
+  reportData: ReportData,
+  generatedAt: z.string().nullable(),
+  filedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FinancialReport = z.infer<typeof FinancialReport>;
+/** GET /api/financial-reports (§7: `reports[]`), newest first. CSV: GET …/{id}/csv; PDF: GET …/{id}/pdf. */
+export const FinancialReportList = z.object({ reports: z.array(FinancialReport) });
+
+/** GET /api/tax-summary: the current quarter (in the organization's time zone), from the ledger, one currency. */
+export const TaxSummary = z.object({
+  currency: z.string(),
+  period: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Output tax on invoices issued in the period. */
+  totalCollected: z.string(),
+  /** Output tax minus reclaimable input tax on expenses: what is owed for the period. */
+  totalPayable: z.string(),
+  /** Net sales (before tax) of invoices issued in the period. */
+  taxableSales: z.string(),
+  /** Every currency the ledger has figures in, so the screen can offer the others. */
+  currencies: z.array(z.string()),
+});
+export type TaxSummary = z.infer<typeof TaxSummary>;
+
+/** The label of the period containing `date` (yyyy-mm-dd): 2026-Q4, 2026-11 or 2026. */
+export function reportPeriodLabel(period: ReportPeriod, date: string): string {
+  const [y, m] = date.split('-');
+  if (period === 'current-month') return `${y}-${m}`;
+  if (period === 'current-year') return `${y}`;
+  return `${y}-Q${Math.floor((Number(m) - 1) / 3) + 1}`;
+}
+
+/** The first and last day (yyyy-mm-dd) of the period containing `date`. */
+export function reportPeriodRange(period: ReportPeriod, date: string): { startDate: string; endDate: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const [from, to] =
+    period === 'current-month'
+      ? [m, m]
+      : period === 'current-year'
+        ? [1, 12]
+        : [Math.floor((m - 1) / 3) * 3 + 1, Math.floor((m - 1) / 3) * 3 + 3];
+  const last = new Date(Date.UTC(y, to, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { startDate: `${y}-${pad(from)}-01`, endDate: `${y}-${pad(to)}-${pad(last)}` };
+}
+
+/** GET /api/expenses/summary: the four cards of the expense manager, per currency (never summed across currencies). */
+export const ExpenseSummary = z.object({
+  totalTransactions: z.number().int(),
+  /** Distinct categories the expenses use. */
+  categories: z.number().int(),
+  totals: z.array(z.object({ currency: z.string(), total: z.string(), average: z.string(), count: z.number().int() })),
+});
+export type ExpenseSummary = z.infer<typeof ExpenseSummary>;
