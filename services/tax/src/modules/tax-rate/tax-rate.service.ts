@@ -1,4 +1,4 @@
-import type { TaxRateBody} from '@billpoint/proto';
+import type { TaxRateBody } from '@billpoint/proto';
 import { TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
 import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
