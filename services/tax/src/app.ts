@@ -2,6 +2,8 @@ import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
+import { expenseCategoryModule } from './modules/expense-category/expense-category.module.ts';
+import { expenseModule } from './modules/expense/expense.module.ts';
 
 /** the tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
 export const taxService = {
@@ -15,9 +17,11 @@ export const taxService = {
   routes: (app, c) => {
     const ctx = c as ServiceContext;
     taxRateModule.routes(app, ctx);
+    expenseCategoryModule.routes(app, ctx);
+    expenseModule.routes(app, ctx);
   },
   consumers: async (c) => {
     const ctx = c as ServiceContext;
-    return [...(await taxRateModule.consumers(ctx))];
+    return [...(await taxRateModule.consumers(ctx)), ...(await expenseCategoryModule.consumers(ctx))];
   },
 } satisfies ServiceDefinition<typeof configSchema>;
