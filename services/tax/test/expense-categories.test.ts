@@ -58,10 +58,10 @@ describe('expense categories', () => {
     ]);
     for (const a of answers.filter((x) => x !== null)) expect(a.map((x) => x.name)).toEqual(defaultNames);
     expect(await rowsOf(tenantId)).toHaveLength(DefaultExpenseCategories.length);
-    const setup = await stack.db.query(`select count(*)::int as n from tax.category_setup where tenant_id = $1`, [tenantId]);
-    expect(setup.rows[0].n).toBe(1);
-    const seededEvents = await stack.db.query(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
-    expect(seededEvents.rows[0].n).toBe(DefaultExpenseCategories.length);
+    const setup = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.category_setup where tenant_id = $1`, [tenantId]);
+    expect(setup.rows[0]!.n).toBe(1);
+    const seededEvents = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
+    expect(seededEvents.rows[0]!.n).toBe(DefaultExpenseCategories.length);
   });
 
   it('creates, refuses a duplicate name (any case) with 409 naming name, edits, and refuses bad input naming the field', async () => {
