@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DefaultExpenseCategories, ExpenseCategoriesListRpc, ExpenseCategoryEvents, type ExpenseCategory } from '@billpoint/proto';
+import {
+  DefaultExpenseCategories,
+  ExpenseCategoriesListRpc,
+  ExpenseCategoryEvents,
+  OrganizationEvents,
+  type ExpenseCategory,
+} from '@billpoint/proto';
 import { countTenantRows, waitFor } from '@billpoint/kit/testing';
 import { rpcCall, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
@@ -62,6 +68,22 @@ describe('expense categories', () => {
     expect(setup.rows[0]!.n).toBe(1);
     const seededEvents = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
     expect(seededEvents.rows[0]!.n).toBe(DefaultExpenseCategories.length);
+
+    // The organization's event arriving late (twice, as at-least-once delivery may) seeds nothing more.
+    const id = randomUUID();
+    const envelope = {
+      id,
+      type: OrganizationEvents.Created,
+      occurredAt: new Date().toISOString(),
+      tenantId,
+      actorId: null,
+      data: { id: tenantId, name: 'Old Org' },
+    };
+    for (const msgId of [id, randomUUID()]) await stack.bus.publish(OrganizationEvents.Created, envelope, { msgId });
+    await waitFor(async () => (await stack.db.query(`select 1 from tax.processed_messages where message_id = $1`, [id])).rowCount === 1);
+    expect(await rowsOf(tenantId)).toHaveLength(DefaultExpenseCategories.length);
+    const after = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
+    expect(after.rows[0]!.n).toBe(DefaultExpenseCategories.length);
   });
 
   it('creates, refuses a duplicate name (any case) with 409 naming name, edits, and refuses bad input naming the field', async () => {
