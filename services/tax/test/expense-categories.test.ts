@@ -171,6 +171,21 @@ describe('expense categories', () => {
     ]);
   });
 
+  it('a category deleted while an expense is saved with it: archived with the expense, or deleted and the expense refused — never a 5xx', async () => {
+    const c = stack.client();
+    await c.register();
+    for (let i = 0; i < 8; i++) {
+      const cat = (await c.post('/api/expense-categories', { name: `Race ${i}` })).json as ExpenseCategory;
+      const [saved, removed] = await Promise.all([
+        c.post('/api/expenses', { description: `Race ${i}`, amount: '5', date: '2026-01-01', categoryId: cat.id }),
+        c.delete(`/api/expense-categories/${cat.id}`),
+      ]);
+      const outcome = `${saved.status}/${removed.status}`;
+      expect(['201/200', '400/204'], outcome).toContain(outcome);
+      if (saved.status === 400) expect(saved.json.issues[0].path).toBe('categoryId');
+    }
+  });
+
   it('answers rpc.tax.expense-category.list with the tenant’s active categories only', async () => {
     const a = stack.client();
     const meA = await a.register();
