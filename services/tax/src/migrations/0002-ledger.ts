@@ -87,7 +87,7 @@ export const m0002Ledger = sqlMigration('0002_ledger', [
   // entry's totals, every line in the entry's currency and on its date.
   `create function tax.check_entry_balance() returns trigger language plpgsql set search_path = pg_catalog, public as $fn$
   declare
-    v_id bigint := case when tg_table_name = 'journal_entries' then new.id else new.entry_id end;
+    v_id bigint := coalesce((to_jsonb(new) ->> 'entry_id')::bigint, (to_jsonb(new) ->> 'id')::bigint);
     v record;
   begin
     select e.total_debit, e.total_credit, count(l.id) as n, coalesce(sum(l.debit_amount), 0) as d,
@@ -112,10 +112,12 @@ export const m0002Ledger = sqlMigration('0002_ledger', [
   // The ledger is append-only. The one change allowed: marking an entry reversed, once, naming its reversal.
   `create function tax.ledger_immutable() returns trigger language plpgsql set search_path = pg_catalog, public as $fn$
   begin
-    if tg_op = 'UPDATE' and tg_table_name = 'journal_entries'
-       and not old.is_reversed and new.is_reversed and new.reversal_entry_id is not null
-       and (to_jsonb(new) - 'is_reversed' - 'reversal_entry_id') = (to_jsonb(old) - 'is_reversed' - 'reversal_entry_id') then
-      return new;
+    if tg_op = 'UPDATE' and tg_table_name = 'journal_entries' then
+      if (to_jsonb(old) ->> 'is_reversed')::boolean = false and (to_jsonb(new) ->> 'is_reversed')::boolean
+         and to_jsonb(new) ->> 'reversal_entry_id' is not null
+         and (to_jsonb(new) - 'is_reversed' - 'reversal_entry_id') = (to_jsonb(old) - 'is_reversed' - 'reversal_entry_id') then
+        return new;
+      end if;
     end if;
     raise exception 'the ledger is append-only: % on % refused (post a reversal entry instead)', tg_op, tg_table_name
       using errcode = '42501';
