@@ -211,3 +211,20 @@ export async function unbalanced(db: TestDatabase) {
   );
   return rows;
 }
+
+/** Groups whose day totals (tax.ledger_daily) differ from the sums of their lines (must be none). */
+export async function dailyMismatches(db: TestDatabase) {
+  const { rows } = await db.query(
+    `with l as (
+       select tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type,
+              sum(debit_amount) as debit, sum(credit_amount) as credit, sum(taxable_amount) as taxable, count(*) as lines
+         from tax.journal_entry_lines group by 1, 2, 3, 4, 5, 6, 7, 8
+     )
+     select * from l full join tax.ledger_daily d on ${['tenant_id', 'currency', 'entry_date', 'account_id', 'tax_rate_id', 'tax_rate', 'tax_rate_name', 'tax_type']
+       .map((k) => `l.${k} is not distinct from d.${k}`)
+       .join(' and ')}
+      where l.debit is distinct from d.debit or l.credit is distinct from d.credit or l.taxable is distinct from d.taxable
+         or l.lines is distinct from d.lines`,
+  );
+  return rows;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ExpenseEvents, InvoiceEvents, PaymentEvents } from '@billpoint/proto';
-import { balances, entries, expense, invoice, payment, startLedgerStack, unbalanced, type LedgerStack } from './ledger-support.ts';
+import { balances, dailyMismatches, entries, expense, invoice, payment, startLedgerStack, unbalanced, type LedgerStack } from './ledger-support.ts';
 
 let s: LedgerStack;
 beforeAll(async () => {
@@ -10,8 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 afterAll(async () => {
-  // Whatever the tests did: every entry of the database balances.
+  // Whatever the tests did: every entry of the database balances, and the day totals reports read are the lines' sums.
   if (s) expect(await unbalanced(s.db)).toEqual([]);
+  if (s) expect(await dailyMismatches(s.db)).toEqual([]);
 });
 
 const tenant = () => randomUUID();

@@ -23,6 +23,8 @@ export interface FuzzRoute<C> {
   fix?(value: any, ctx: C): unknown;
   /** What was stored, read back after a 2xx, against what the contract made of the input (`parsed`). */
   readBack?(o: { parsed: any; answer: any; client: HttpClient; ctx: C }): Promise<{ actual: unknown; expected: unknown }>;
+  /** What a GET with a query answers: a page of a list (default: an array with X-Total-Count) or one object (a summary). */
+  answers?: 'list' | 'object';
 }
 
 export interface FuzzMatrix<C> {
@@ -193,9 +195,11 @@ export async function fuzzRoute<C>(o: {
           if (res.status === 200) {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
-            if (!Array.isArray(res.json)) problems.push('a list answer that is not an array');
+            if (entry.answers === 'object') {
+              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json)) problems.push('an object answer that is not an object');
+            } else if (!Array.isArray(res.json)) problems.push('a list answer that is not an array');
             else if (limit !== undefined && res.json.length > limit) problems.push(`${res.json.length} rows for limit ${limit}`);
-            if (!/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');
+            if (entry.answers !== 'object' && !/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');
           }
           fail(`${c.label.slice(0, 200)}`, problems);
         }
