@@ -219,12 +219,12 @@ export async function dailyMismatches(db: TestDatabase) {
        select tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type,
               sum(debit_amount) as debit, sum(credit_amount) as credit, sum(taxable_amount) as taxable, count(*) as lines
          from tax.journal_entry_lines group by 1, 2, 3, 4, 5, 6, 7, 8
+     ),
+     d as (
+       select tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type, debit, credit, taxable, lines
+         from tax.ledger_daily
      )
-     select * from l full join tax.ledger_daily d on ${['tenant_id', 'currency', 'entry_date', 'account_id', 'tax_rate_id', 'tax_rate', 'tax_rate_name', 'tax_type']
-       .map((k) => `l.${k} is not distinct from d.${k}`)
-       .join(' and ')}
-      where l.debit is distinct from d.debit or l.credit is distinct from d.credit or l.taxable is distinct from d.taxable
-         or l.lines is distinct from d.lines`,
+     (select 'lines' as side, * from l except select 'lines', * from d) union all (select 'daily', * from d except select 'daily', * from l)`,
   );
   return rows;
 }
