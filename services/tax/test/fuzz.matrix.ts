@@ -1,11 +1,13 @@
-import { defineFuzzMatrix } from '@billpoint/kit/testing';
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 import type { FinancialReport } from '@billpoint/proto';
 
 /** Hostile input of every tax route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix({
   service: 'tax',
   file: 'services/tax/test/fuzz.matrix.ts',
-  async setup() {
+  async setup(t, db) {
+    // The ledger's copy of the organization arrives by event: wait for it, so nothing changes under the fuzzing.
+    await waitFor(async () => (await db.query(`select 1 from tax.ledger_organizations where tenant_id = $1`, [t.tenantId])).rowCount);
     return {};
   },
   routes: {

@@ -196,7 +196,8 @@ export async function fuzzRoute<C>(o: {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
             if (entry.answers === 'object') {
-              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json)) problems.push('an object answer that is not an object');
+              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json))
+                problems.push('an object answer that is not an object');
             } else if (!Array.isArray(res.json)) problems.push('a list answer that is not an array');
             else if (limit !== undefined && res.json.length > limit) problems.push(`${res.json.length} rows for limit ${limit}`);
             if (entry.answers !== 'object' && !/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');

@@ -80,7 +80,10 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
  * Output tax lines of an invoice: its taxLines when they add up to its taxAmount, else (absent, or inconsistent)
  * the whole taxAmount as one line with no rate.
  */
-export function outputTaxLines(inv: { subtotal: string; tax_amount: string; discount_amount: string }, taxLines: TaxLines | null): DraftLine[] {
+export function outputTaxLines(
+  inv: { subtotal: string; tax_amount: string; discount_amount: string },
+  taxLines: TaxLines | null,
+): DraftLine[] {
   const lines = taxLines?.filter((t) => toCents(t.taxAmount) !== 0n) ?? [];
   if (taxLines && toCents(sumMoney(lines.map((t) => t.taxAmount))) === toCents(inv.tax_amount))
     return lines.map((t) => ({
@@ -165,7 +168,8 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
   const issued = !inv.deleted && ISSUED.has(inv.status);
   await reconcile(em, tenantId, `invoice:${invoiceId}:issue`, issued ? issueDraft(inv) : null, { eventId: o.eventId, voidDate });
 
-  const outside = issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
+  const outside =
+    issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
   const settle: Draft | null =
     outside > 0n
       ? {

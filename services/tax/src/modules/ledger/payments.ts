@@ -87,7 +87,10 @@ export async function applyPaymentEvent(
         },
         meta(key),
       );
-    await em.execute(`update tax.ledger_payments set refund_posted = refunded_amount where tenant_id = ? and payment_id = ?`, [tenantId, p.id]);
+    await em.execute(`update tax.ledger_payments set refund_posted = refunded_amount where tenant_id = ? and payment_id = ?`, [
+      tenantId,
+      p.id,
+    ]);
   }
   await postInvoice(em, tenantId, p.invoiceId, { eventId: e.id, occurredAt: e.occurredAt });
 }
