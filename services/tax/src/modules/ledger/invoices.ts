@@ -153,12 +153,17 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
   return toCents(row!.p);
 }
 
-/** Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. */
+/**
+ * Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. The
+ * invoice's row is locked first (the invoice consumer holds it from its upsert; the payment consumer takes it before
+ * anything else, see payments.ts), so the two consumers never interleave on one invoice, and always take their
+ * locks in one order: invoice row, then the posting slots, then the tenant's entry counter.
+ */
 export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
   const [inv] = await em.execute<InvoiceRow[]>(
     `select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date, subtotal::text, tax_amount::text,
             discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines
-       from tax.ledger_invoices where tenant_id = ? and invoice_id = ?`,
+       from tax.ledger_invoices where tenant_id = ? and invoice_id = ? for update`,
     [tenantId, invoiceId],
   );
   if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
