@@ -1,5 +1,5 @@
-import { defineFuzzMatrix } from '@billpoint/kit/testing';
-import type { Expense, ExpenseCategory, TaxRate } from '@billpoint/proto';
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
+import type { Expense, ExpenseCategory, FinancialReport, TaxRate } from '@billpoint/proto';
 import { categoriesByName, makeExpense, makeTaxRate } from './support.ts';
 
 type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number };
@@ -54,7 +54,9 @@ function fitExpense(v: any, ctx: Ctx) {
 export default defineFuzzMatrix<Ctx>({
   service: 'tax',
   file: 'services/tax/test/fuzz.matrix.ts',
-  async setup(t) {
+  async setup(t, db) {
+    // The ledger's copy of the organization arrives by event: wait for it, so nothing changes under the fuzzing.
+    await waitFor(async () => (await db.query(`select 1 from tax.ledger_organizations where tenant_id = $1`, [t.tenantId])).rowCount);
     // The default categories are in place before fuzzing: their seeding (the organization event) cannot land
     // in the middle of a refused case.
     const cats = await categoriesByName(t.client);
@@ -91,5 +93,16 @@ export default defineFuzzMatrix<Ctx>({
       fix: fitExpense,
       readBack: ({ parsed, client, ctx }) => readExpense(client, ctx.expenseId, parsed),
     },
+    // Ledger, reports and the tax summary.
+    'POST /api/financial-reports/generate': {
+      readBack: async ({ parsed, answer, client }) => {
+        const got = (await client.get(`/api/financial-reports/${answer.id}`)).json as FinancialReport;
+        return {
+          actual: { type: got.type, startDate: got.startDate, endDate: got.endDate, currency: got.reportData.currency },
+          expected: { type: parsed.type, startDate: parsed.startDate, endDate: parsed.endDate, currency: parsed.currency ?? 'USD' },
+        };
+      },
+    },
+    'GET /api/tax-summary': { answers: 'object' },
   },
 });

@@ -1,5 +1,5 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
-import type { Expense, ExpenseCategory, ReceiptUpload, TaxRate } from '@billpoint/proto';
+import type { Expense, ExpenseCategory, FinancialReport, ReceiptUpload, TaxRate } from '@billpoint/proto';
 import { makePng } from '../../billing/test/support/images.ts';
 import { categoriesByName, makeExpense, makeTaxRate, uploadReceipt } from './support.ts';
 
@@ -29,8 +29,19 @@ export default defineIsolationMatrix({
       categoryId: category.id,
       receipt: receipt.receipt,
     });
-    return { taxRate, category, receipt, expense };
+    // Ledger: a report of the tenant (its figures come from events; an empty ledger still gives a stored report).
+    const generated = await t.client.post('/api/financial-reports/generate', {
+      type: 'profit_loss',
+      period: 'current-quarter',
+      startDate: '2026-10-01',
+      endDate: '2026-12-31',
+    });
+    if (generated.status !== 201) throw new Error(`report generate failed: ${generated.status} ${generated.text}`);
+    const report = generated.json as FinancialReport;
+    return { taxRate, category, receipt, expense, report };
   },
+  // The ledger's copy of the organization arrives by event.
+  settled: async (db, t) => Boolean((await db.query(`select 1 from tax.ledger_organizations where tenant_id = $1`, [t.tenantId])).rowCount),
   secrets: ({ taxRate, category, receipt, expense }, t) => [
     t.tag,
     t.tenantId,
@@ -115,5 +126,23 @@ export default defineIsolationMatrix({
       call: (a) => ({ path: '/api/expenses/receipts', body: { receipt: a.receipt.receipt } }),
     },
     'GET /api/expenses/receipts/:key': { answers: 'not-found', call: (a) => ({ path: a.receipt.receiptUrl }) },
+
+    // Ledger, reports and the tax summary.
+    'POST /api/financial-reports/generate': {
+      answers: 'status',
+      status: [201], // B's own report, from B's own ledger; A's rows untouched
+      call: () => ({
+        path: '/api/financial-reports/generate',
+        body: { type: 'tax_summary', startDate: '2026-10-01', endDate: '2026-12-31' },
+      }),
+    },
+    'GET /api/financial-reports': { answers: 'collection', call: () => ({ path: '/api/financial-reports' }) },
+    'GET /api/financial-reports/:id': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}` }) },
+    'GET /api/financial-reports/:id/csv': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/csv` }) },
+    'GET /api/financial-reports/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/pdf` }) },
+    'GET /api/tax-summary': {
+      answers: 'collection',
+      call: () => [{ path: '/api/tax-summary' }, { path: '/api/tax-summary?currency=EUR' }],
+    },
   },
 });
