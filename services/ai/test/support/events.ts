@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus } from '@billpoint/kit';
-import {
-  DefaultExpenseCategories,
-  ExpenseCategoryEvents,
-  ExpenseEvents,
-  type ExpenseCategory,
-  type ExpenseEventData,
-  type TrainingSource,
-} from '@billpoint/proto';
+import { ExpenseEvents, type ExpenseEventData, type TrainingSource } from '@billpoint/proto';
 
 /**
  * Publishes a real event envelope on the bus, as the tax service's outbox relay does (message id = envelope id).
@@ -21,31 +14,8 @@ export async function publishEvent<T>(bus: Bus, subject: string, tenantId: strin
 }
 
 let nextId = 900_000 + Math.floor(Math.random() * 1000) * 1000;
-/** Category ids unique in this run (tax's ids are global identities). */
+/** Expense ids unique in this run (tax's ids are global identities). */
 export const newId = () => ++nextId;
-
-/** A category as the tax service describes it in its events. */
-export const category = (o: Partial<ExpenseCategory> & { name: string }): ExpenseCategory => ({
-  id: newId(),
-  color: '#3B82F6',
-  description: null,
-  taxDeductible: true,
-  keywords: [],
-  isSystem: false,
-  isActive: true,
-  ...o,
-});
-
-/** The default categories of a tenant, published as tax publishes created categories; returns them by name. */
-export async function publishDefaultCategories(bus: Bus, tenantId: string): Promise<Map<string, ExpenseCategory>> {
-  const out = new Map<string, ExpenseCategory>();
-  for (const d of DefaultExpenseCategories) {
-    const c = category({ name: d.name, color: d.color, keywords: d.keywords, isSystem: true });
-    out.set(c.name, c);
-    await publishEvent(bus, ExpenseCategoryEvents.Created, tenantId, c);
-  }
-  return out;
-}
 
 /** An expense as tax's expense events carry it. */
 export function expense(
