@@ -11,7 +11,9 @@ export default defineFuzzMatrix({
   async setup(t, db) {
     const tax = ((await t.client.get('/api/expense-categories')).json as ExpenseCategory[]).length;
     await waitFor(async () => {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ai.expense_categories where tenant_id = $1`, [t.tenantId]);
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ai.expense_categories where tenant_id = $1`, [
+        t.tenantId,
+      ]);
       return rows[0]!.n >= tax;
     });
     const first = await t.client.post('/api/expenses/categorize', { description: 'Warm-up', amount: '1.00' });

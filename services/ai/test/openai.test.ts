@@ -31,7 +31,12 @@ async function tenant() {
 }
 const ask = async (c: ReturnType<Stack['client']>) => {
   const started = Date.now();
-  const res = await c.post('/api/expenses/categorize', { description: 'Flight to Berlin', amount: '420.00', vendor: 'Delta Air Lines', date: '2026-05-02' });
+  const res = await c.post('/api/expenses/categorize', {
+    description: 'Flight to Berlin',
+    amount: '420.00',
+    vendor: 'Delta Air Lines',
+    date: '2026-05-02',
+  });
   expect(res.status, res.text).toBe(200);
   return { result: CategorizeResult.parse(res.json), ms: Date.now() - started };
 };
@@ -40,10 +45,20 @@ describe('categorization with OPENAI_API_KEY', () => {
   it('asks OpenAI with a strict JSON schema whose names are the tenant’s categories, and answers with its choice', async () => {
     const { client, categories } = await tenant();
     const names = categories.map((c) => c.name);
-    openai.answer = { categoryName: 'Travel', confidence: 0.93, reasoning: 'An airline ticket', alternatives: [{ categoryName: 'Meals', confidence: 0.03 }] };
+    openai.answer = {
+      categoryName: 'Travel',
+      confidence: 0.93,
+      reasoning: 'An airline ticket',
+      alternatives: [{ categoryName: 'Meals', confidence: 0.03 }],
+    };
     const { result } = await ask(client);
     expect(result.source).toBe('openai');
-    expect(result.suggested).toEqual({ categoryId: categories.find((c) => c.name === 'Travel')!.id, categoryName: 'Travel', confidence: 0.93, reasoning: 'An airline ticket' });
+    expect(result.suggested).toEqual({
+      categoryId: categories.find((c) => c.name === 'Travel')!.id,
+      categoryName: 'Travel',
+      confidence: 0.93,
+      reasoning: 'An airline ticket',
+    });
     expect(result.alternatives[0]).toMatchObject({ categoryName: 'Meals', confidence: 0.03 });
     expect(result.alternatives).toHaveLength(3); // filled up from the local model
     const [req] = openai.requests;
@@ -54,7 +69,11 @@ describe('categorization with OPENAI_API_KEY', () => {
     expect(format.type).toBe('json_schema');
     expect(format.json_schema.strict).toBe(true);
     expect([...format.json_schema.schema.properties.categoryName.enum].sort()).toEqual([...names].sort());
-    expect(JSON.parse(req!.body.messages[1].content)).toMatchObject({ description: 'Flight to Berlin', vendor: 'Delta Air Lines', amount: '420.00' });
+    expect(JSON.parse(req!.body.messages[1].content)).toMatchObject({
+      description: 'Flight to Berlin',
+      vendor: 'Delta Air Lines',
+      amount: '420.00',
+    });
   });
 
   it.each([
