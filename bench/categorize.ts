@@ -222,3 +222,7 @@ try {
   await db.drop();
   await deleteNatsNamespace(namespace);
 }
+
+// The second figure of this benchmark: a profit-and-loss report over 100,000 ledger lines (bench/ledger-report.ts).
+console.log('\n### Profit & loss over 100,000 ledger lines');
+await (await import('./ledger-report.ts')).default();
