@@ -11,7 +11,7 @@ import { countTenantRows, waitFor } from '@billpoint/kit/testing';
 import { rpcCall, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { CategorySetup } from '../src/modules/expense-category/expense-category.seed.ts';
-import { categoriesByName, makeExpense, observeEvents, type SeenEvent } from './support.ts';
+import { categoriesByName, makeExpense, observeEvents, type SeenEvent, ledgerCaughtUp } from './support.ts';
 
 let stack: Stack;
 let events: SeenEvent[];
@@ -114,6 +114,7 @@ describe('expense categories', () => {
     const clash = await c.put(`/api/expense-categories/${res.json.id}`, { name: 'meals' });
     expect([clash.status, clash.json.issues[0].path]).toEqual([409, 'name']);
 
+    await ledgerCaughtUp(stack.db, me.organization.id);
     const before = await countTenantRows(stack.db, 'tax', me.organization.id);
     const cases: [unknown, string][] = [
       [{}, 'name'],

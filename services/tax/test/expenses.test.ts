@@ -4,7 +4,7 @@ import { countTenantRows, waitFor } from '@billpoint/kit/testing';
 import type { Subscription } from '@billpoint/kit';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makePng } from '../../billing/test/support/images.ts';
-import { categoriesByName, makeExpense, observeEvents, uploadReceipt, type SeenEvent } from './support.ts';
+import { categoriesByName, makeExpense, observeEvents, uploadReceipt, type SeenEvent, ledgerCaughtUp } from './support.ts';
 
 let stack: Stack;
 let events: SeenEvent[];
@@ -141,6 +141,7 @@ describe('expenses', () => {
     const me = await c.register();
     const cats = await categoriesByName(c);
     const existing = await makeExpense(c);
+    await ledgerCaughtUp(stack.db, me.organization.id);
     const before = await countTenantRows(stack.db, 'tax', me.organization.id);
     const valid = { description: 'Desk', amount: '100', date: '2026-03-01' };
     const cases: [Record<string, unknown>, string, string?][] = [

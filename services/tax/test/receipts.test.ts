@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTenantRows } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makePng } from '../../billing/test/support/images.ts';
-import { categoriesByName, makeExpense, TINY_PDF, uploadReceipt } from './support.ts';
+import { categoriesByName, makeExpense, TINY_PDF, uploadReceipt, ledgerCaughtUp } from './support.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -54,6 +54,7 @@ describe('receipts', () => {
     const c = stack.client();
     const me = await c.register();
     await categoriesByName(c); // the default categories are in place (else their seeding could land mid-test)
+    await ledgerCaughtUp(stack.db, me.organization.id);
     const before = await countTenantRows(stack.db, 'tax', me.organization.id);
 
     const big = Buffer.alloc(20 * 1024 * 1024, 0x20);

@@ -1,4 +1,4 @@
-import type { HttpClient } from '@billpoint/kit/testing';
+import { waitFor, type HttpClient, type TestDatabase } from '@billpoint/kit/testing';
 import type { Bus, Subscription } from '@billpoint/kit';
 import type { Expense, ExpenseBody, ExpenseCategory, TaxRate, TaxRateBody } from '@billpoint/proto';
 
@@ -73,3 +73,19 @@ export const TINY_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   'latin1',
 );
+
+/**
+ * Waits until the ledger (fed by events, after the writes) has the tenant's organization and every one of its
+ * expenses: a test that counts the tenant's rows before and after a refusal must start from a settled ledger.
+ */
+export async function ledgerCaughtUp(db: TestDatabase, tenantId: string) {
+  await waitFor(async () => {
+    const { rows } = await db.query<{ orgs: number; expenses: number; booked: number }>(
+      `select (select count(*)::int from tax.ledger_organizations where tenant_id = $1) as orgs,
+              (select count(*)::int from tax.expenses where tenant_id = $1) as expenses,
+              (select count(*)::int from tax.ledger_expenses where tenant_id = $1) as booked`,
+      [tenantId],
+    );
+    return rows[0]!.orgs > 0 && rows[0]!.expenses === rows[0]!.booked;
+  });
+}
