@@ -311,8 +311,8 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600_000;
 /** Headers an endpoint may not set itself (the signature's, and what HTTP owns). */
 const RESERVED_HEADER = /^(webhook-.*|host|content-length|content-type|transfer-encoding|connection|user-agent|te|upgrade|expect)$/i;
 
-/** §5: a url without http:// or https:// gets https://. */
-export const withScheme = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
+/** §5: a url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
+export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
 
 /** POST /api/integrations/webhooks and PUT …/{id} (the whole endpoint). */
 export const WebhookBody = z.strictObject({
