@@ -105,6 +105,32 @@ export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 /** True when a key with `granted` may use a route needing `needed` ('*' grants every scope). */
 export const hasScope = (granted: readonly string[], needed: ApiKeyScope) => granted.includes('*') || granted.includes(needed);
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/**
+ * An optional point in time, answered as ISO-8601 UTC: a date-time (with or without an offset; none means UTC) or a
+ * date alone (its start, UTC); empty, null or absent → null. `future`: refused unless after now, with that message.
+ */
+export const instant = (message: string, o: { future?: string } = {}) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(40, message)
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const text = /T/i.test(v) && !/(Z|[+-]\d{2}:?\d{2})$/i.test(v) ? `${v}Z` : v.length === 10 ? `${v}T00:00:00Z` : v;
+      const at = Date.parse(text);
+      if (!ISO_INSTANT.test(v) || Number.isNaN(at)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (o.future && at <= Date.now()) {
+        ctx.addIssue({ code: 'custom', message: o.future });
+        return z.NEVER;
+      }
+      return new Date(at).toISOString();
+    });
+
 // ---- API keys --------------------------------------------------------------------------------------------------------
 
 /** Areas §9: 1000 requests per hour unless the form says otherwise. */
@@ -132,15 +158,7 @@ export const ApiKeyBody = z.strictObject({
     .max(MAX_API_KEY_RATE_LIMIT, `Rate limit must be at most ${MAX_API_KEY_RATE_LIMIT}`)
     .default(DEFAULT_API_KEY_RATE_LIMIT),
   /** Empty means never; otherwise a date-time in the future (a date alone means its start, UTC). */
-  expiresAt: z.preprocess(
-    (v) => (v === '' ? null : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v),
-    z.iso
-      .datetime({ offset: true, local: true, error: 'Expiry must be a date and time' })
-      .transform((v) => new Date(/[Zz]|[+-]\d{2}:?\d{2}$/.test(v) ? v : `${v}Z`).toISOString())
-      .refine((v) => new Date(v).getTime() > Date.now(), { error: 'Expiry must be in the future' })
-      .nullish()
-      .transform((v) => v ?? null),
-  ),
+  expiresAt: instant('Expiry must be a date and time', { future: 'Expiry must be in the future' }),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 });
 export type ApiKeyBody = z.input<typeof ApiKeyBody>;
@@ -456,11 +474,6 @@ export const AuditLog = z.object({
 });
 export type AuditLog = z.infer<typeof AuditLog>;
 
-const when = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v),
-    z.iso.datetime({ offset: true, error: `${label} must be a date or date-time` }).optional(),
-  );
 /** GET /api/audit-logs (admins): filters, newest first, total in x-total-count. */
 export const AuditLogQuery = z
   .object({
@@ -468,8 +481,8 @@ export const AuditLogQuery = z
     entityId: z.string().trim().max(100).optional(),
     action: z.string().trim().max(100).optional(),
     actorId: z.string().trim().max(100).optional(),
-    from: when('from'),
-    to: when('to'),
+    from: instant('from must be a date or date-time').optional(),
+    to: instant('to must be a date or date-time').optional(),
     limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
     offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
   })
