@@ -329,6 +329,10 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600_000;
 /** Headers an endpoint may not set itself (the signature's, and what HTTP owns). */
 const RESERVED_HEADER = /^(webhook-.*|host|content-length|content-type|transfer-encoding|connection|user-agent|te|upgrade|expect)$/i;
 
+/** Headers by name (the order they are stored and answered in). */
+export const sortedHeaders = (h: Record<string, string>) =>
+  Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
 /** §5: a url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
 export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
 
@@ -385,7 +389,8 @@ export const WebhookBody = z.strictObject({
         .regex(/^[\t\x20-\x7e]*$/, 'Header values must be printable ASCII'),
     )
     .refine((h) => Object.keys(h).length <= 20, { error: 'At most 20 headers' })
-    .default({}),
+    .default({})
+    .transform(sortedHeaders),
 });
 export type WebhookBody = z.input<typeof WebhookBody>;
 

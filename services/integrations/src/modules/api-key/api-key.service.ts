@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  ApiKeyBody} from '@billpoint/proto';
+import type { ApiKeyBody } from '@billpoint/proto';
 import {
   API_KEY_PREFIX,
   API_KEY_PREFIX_LENGTH,
@@ -16,7 +15,7 @@ import {
   type ApiKeyGrant,
   type ApiKeyScope,
   type ApiUsageStats,
-  type TestApiKeyResult
+  type TestApiKeyResult,
 } from '@billpoint/proto';
 import {
   addEvent,

@@ -1,5 +1,4 @@
-import type {
-  WebhookBody} from '@billpoint/proto';
+import type { WebhookBody } from '@billpoint/proto';
 import {
   WEBHOOK_SECRET_OVERLAP_MS,
   WEBHOOK_TEST_EVENT,

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery, WebhookEventType } from '@billpoint/proto';
+import { sortedHeaders, type Webhook, type WebhookDelivery, type WebhookEventType } from '@billpoint/proto';
 import { ts } from '../shared.ts';
 import { secretHint } from './webhook.sender.ts';
 
@@ -30,7 +30,7 @@ export const toWebhook = (r: WebhookRow): Webhook => ({
   isActive: r.is_active,
   retryAttempts: r.retry_attempts,
   timeoutSeconds: r.timeout_seconds,
-  headers: r.headers,
+  headers: sortedHeaders(r.headers),
   secretHint: secretHint(r.secret),
   lastTriggeredAt: r.last_triggered_at,
   failingSince: r.failing_since,
