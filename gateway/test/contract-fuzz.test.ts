@@ -56,7 +56,16 @@ describe(`contract fuzzing (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`, () => {
         const entry = matrix.routes[`${route.method} ${route.url}`];
         if (!entry) continue; // named by the test above
         const started = Date.now();
-        const r = await fuzzRoute({ route, entry, workers, db: stack.db, schema: svc.ctx.schema, runs: RUNS, seed: SEED });
+        const r = await fuzzRoute({
+          route,
+          entry,
+          workers,
+          db: stack.db,
+          schema: svc.ctx.schema,
+          runs: RUNS,
+          seed: SEED,
+          eventTables: matrix.eventTables,
+        });
         counts.push(`${route.method} ${route.url}: ${r.cases} cases, ${r.valid} valid, ${r.accepted} accepted, ${Date.now() - started} ms`);
         failures.push(...r.failures);
         expect(r.cases).toBeGreaterThanOrEqual(RUNS);

@@ -37,9 +37,14 @@ export async function snapshotTenantRows(
   return out;
 }
 
-/** How many rows the tenant has in each tenant table of `schema` (the outbox included: a refusal writes no event). */
-export async function countTenantRows(db: TestDatabase, schema: string, tenantId: string): Promise<Record<string, number>> {
-  const tables = await tenantTables(db, schema);
+/** How many rows the tenant has in each tenant table of `schema` but `except` (the outbox included: a refusal writes no event). */
+export async function countTenantRows(
+  db: TestDatabase,
+  schema: string,
+  tenantId: string,
+  except: string[] = [],
+): Promise<Record<string, number>> {
+  const tables = (await tenantTables(db, schema)).filter((t) => !except.includes(t));
   if (!tables.length) return {};
   const res = await db.query<{ t: string; n: string }>(
     tables
