@@ -5,6 +5,7 @@ import {
   type InvoiceTemplate,
   type RecurringInvoice,
   type RecurringSummary,
+  type TaxRate,
   type User,
 } from '@billpoint/proto';
 
@@ -83,6 +84,9 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
         amount: '99.99',
         taxRate: '0.00',
         taxAmount: '0.00',
+        taxRateId: null,
+        taxRateName: null,
+        taxType: null,
       },
     ],
     ...overrides,
@@ -156,4 +160,22 @@ export function makeTemplate(overrides: Partial<InvoiceTemplate> = {}): InvoiceT
     updatedAt: '2024-01-05T10:00:00.000Z',
     ...overrides,
   } as InvoiceTemplate;
+}
+
+export function makeTaxRate(overrides: Partial<TaxRate> = {}): TaxRate {
+  return {
+    id: 1,
+    name: 'VAT 20%',
+    jurisdiction: 'United Kingdom',
+    rate: '20.00',
+    type: 'vat',
+    isActive: true,
+    startDate: '2020-01-01',
+    endDate: null,
+    description: null,
+    taxNumber: null,
+    createdAt: '2024-01-05T10:00:00.000Z',
+    updatedAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  };
 }
