@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, optionalText } from './common.ts';
+import { CurrencyCode, PageQuery, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
 import { fromScaled, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
@@ -427,3 +427,35 @@ export const ExpenseSummary = z.object({
   totals: z.array(z.object({ currency: z.string(), total: z.string(), average: z.string(), count: z.number().int() })),
 });
 export type ExpenseSummary = z.infer<typeof ExpenseSummary>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// List queries (tax-core)
+// ---------------------------------------------------------------------------------------------------------------
+
+const QueryFlag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((v) => v === 'true');
+
+/** GET /api/tax-rates: `?active=true` keeps the rates that are active and valid today (start ≤ today ≤ end). */
+export const TaxRateListQuery = z.object({ active: QueryFlag('active').default(false) });
+export type TaxRateListQuery = z.infer<typeof TaxRateListQuery>;
+
+/** GET /api/expense-categories: active ones, `?includeArchived=true` adds the archived ones. */
+export const ExpenseCategoryListQuery = z.object({ includeArchived: QueryFlag('includeArchived').default(false) });
+export type ExpenseCategoryListQuery = z.infer<typeof ExpenseCategoryListQuery>;
+
+/**
+ * GET /api/expenses: newest date first, a plain array with `x-total-count`. `search` is a case-insensitive
+ * substring of description, vendor or notes; `categoryId` one category; `from`/`to` dates inclusive.
+ */
+export const ExpenseListQuery = PageQuery.extend({
+  categoryId: z.coerce
+    .number({ error: 'categoryId must be an id' })
+    .int('categoryId must be an id')
+    .positive('categoryId must be an id')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+  from: IsoDate('from must be a date').optional(),
+  to: IsoDate('to must be a date').optional(),
+}).superRefine((q, ctx) => {
+  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+});
+export type ExpenseListQuery = z.infer<typeof ExpenseListQuery>;

@@ -1,13 +1,23 @@
-import type { ServiceDefinition } from '@billpoint/kit';
+import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
+import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
 
 /** the tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
 export const taxService = {
   name: 'tax',
   schema: 'tax',
   configSchema,
+  // SQL, not entities (as catalog): lists and summaries are single statements; the kit gives the unit of work,
+  // the tenant context, the outbox and file storage.
   entities: [],
   migrations,
-  routes: () => {},
+  routes: (app, c) => {
+    const ctx = c as ServiceContext;
+    taxRateModule.routes(app, ctx);
+  },
+  consumers: async (c) => {
+    const ctx = c as ServiceContext;
+    return [...(await taxRateModule.consumers(ctx))];
+  },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -23,6 +23,8 @@ export interface FuzzRoute<C> {
   fix?(value: any, ctx: C): unknown;
   /** What was stored, read back after a 2xx, against what the contract made of the input (`parsed`). */
   readBack?(o: { parsed: any; answer: any; client: HttpClient; ctx: C }): Promise<{ actual: unknown; expected: unknown }>;
+  /** Where a query route's list is in its answer (default: the answer itself, a plain array), e.g. `{ taxRates }`. */
+  list?(answer: any): unknown;
 }
 
 export interface FuzzMatrix<C> {
@@ -193,8 +195,9 @@ export async function fuzzRoute<C>(o: {
           if (res.status === 200) {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
-            if (!Array.isArray(res.json)) problems.push('a list answer that is not an array');
-            else if (limit !== undefined && res.json.length > limit) problems.push(`${res.json.length} rows for limit ${limit}`);
+            const rows: unknown = entry.list ? entry.list(res.json) : res.json;
+            if (!Array.isArray(rows)) problems.push('a list answer that is not an array');
+            else if (limit !== undefined && rows.length > limit) problems.push(`${rows.length} rows for limit ${limit}`);
             if (!/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');
           }
           fail(`${c.label.slice(0, 200)}`, problems);

@@ -1,0 +1,101 @@
+import type { TaxRateBody } from '@billpoint/proto';
+import { TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
+import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import type { z } from 'zod';
+import { idList } from '../sql.ts';
+import { TAX_RATE_COLUMNS, toTaxRate, type TaxRateRow } from './tax-rate.sql.ts';
+
+type Tenant = Pick<Identity, 'tenantId'>;
+export type TaxRateInput = z.output<typeof TaxRateBody>;
+
+const LOAD_SQL = `select ${TAX_RATE_COLUMNS} from tax.tax_rates r where r.id = ? and r.tenant_id = ? and r.deleted_at is null`;
+
+/** Use cases of tax rates (§5 tax rate form, §7 calls). Every one runs under the caller's tenant (RLS + conditions). */
+export class TaxRateService {
+  readonly #ctx: ServiceContext;
+  constructor(ctx: ServiceContext) {
+    this.#ctx = ctx;
+  }
+
+  /** Not deleted, newest first; `active` keeps those active and valid today (UTC). */
+  async list(id: Tenant, q: TaxRateListQuery): Promise<TaxRate[]> {
+    const rows = await this.#ctx.reader.query<TaxRateRow>(
+      id.tenantId,
+      `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
+        where r.tenant_id = $1 and r.deleted_at is null
+          and (not $2::boolean or (r.is_active and r.start_date <= current_date and (r.end_date is null or r.end_date >= current_date)))
+        order by r.created_at desc, r.id desc`,
+      [id.tenantId, q.active],
+    );
+    return rows.map(toTaxRate);
+  }
+
+  /** The tenant's rates among `ids` (deleted ones too, answered inactive): what billing checks an invoice line against. */
+  async byIds(tenantId: string, ids: readonly number[]): Promise<TaxRate[]> {
+    if (!ids.length) return [];
+    const rows = await this.#ctx.reader.query<TaxRateRow>(
+      tenantId,
+      `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
+        where r.tenant_id = $1 and r.id in (select x::bigint from jsonb_array_elements_text($2::jsonb) x) order by r.id`,
+      [tenantId, idList(ids)],
+    );
+    return rows.map(toTaxRate);
+  }
+
+  async create(id: Identity, input: TaxRateInput): Promise<TaxRate> {
+    return this.#ctx.tx(id, async (em) => {
+      const [row] = await em.execute<{ id: string }[]>(
+        `insert into tax.tax_rates (tenant_id, user_id, name, jurisdiction, rate, type, is_active, start_date, end_date, description, tax_number)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+        [
+          ...[id.tenantId, id.userId, input.name, input.jurisdiction, input.rate, input.type, input.isActive],
+          ...[input.startDate, input.endDate ?? null, input.description, input.taxNumber],
+        ],
+      );
+      const created = await this.#load(em, id.tenantId, Number(row!.id));
+      addEvent(em, { subject: TaxRateEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: created });
+      return created;
+    });
+  }
+
+  /** The whole rate, as the form sends it. */
+  async update(id: Identity, rateId: number, input: TaxRateInput): Promise<TaxRate> {
+    return this.#ctx.tx(id, async (em) => {
+      await this.#load(em, id.tenantId, rateId, true);
+      await em.execute(
+        `update tax.tax_rates set name = ?, jurisdiction = ?, rate = ?, type = ?, is_active = ?, start_date = ?, end_date = ?,
+           description = ?, tax_number = ?, updated_at = now()
+         where id = ? and tenant_id = ?`,
+        [
+          ...[input.name, input.jurisdiction, input.rate, input.type, input.isActive, input.startDate, input.endDate ?? null],
+          ...[input.description, input.taxNumber, rateId, id.tenantId],
+        ],
+      );
+      const updated = await this.#load(em, id.tenantId, rateId);
+      addEvent(em, { subject: TaxRateEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: updated });
+      return updated;
+    });
+  }
+
+  /** Soft delete: invoices that used it keep their figures; the event carries it as it was, inactive. */
+  async remove(id: Identity, rateId: number): Promise<void> {
+    await this.#ctx.tx(id, async (em) => {
+      await this.#load(em, id.tenantId, rateId, true);
+      await em.execute(`update tax.tax_rates set deleted_at = now(), updated_at = now() where id = ? and tenant_id = ?`, [
+        rateId,
+        id.tenantId,
+      ]);
+      const [row] = await em.execute<TaxRateRow[]>(`select ${TAX_RATE_COLUMNS} from tax.tax_rates r where r.id = ? and r.tenant_id = ?`, [
+        rateId,
+        id.tenantId,
+      ]);
+      addEvent(em, { subject: TaxRateEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data: toTaxRate(row!) });
+    });
+  }
+
+  async #load(em: EntityManager, tenantId: string, rateId: number, lock = false): Promise<TaxRate> {
+    const [row] = await em.execute<TaxRateRow[]>(LOAD_SQL + (lock ? ' for update of r' : ''), [rateId, tenantId]);
+    if (!row) throw new NotFound('Tax rate not found');
+    return toTaxRate(row);
+  }
+}
