@@ -1,13 +1,26 @@
-import type { ServiceDefinition } from '@billpoint/kit';
-import { configSchema } from './config.ts';
+import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import { configSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
+import { expenseCategories } from './modules/categorize/categories.ts';
+import { CategorizeService } from './modules/categorize/categorize.service.ts';
+import { categorizeRoutes } from './modules/categorize/categorize.routes.ts';
+import { expenseTrainingConsumer } from './modules/categorize/training.ts';
 
 /** the ai service: expense categorization (a local per-tenant model, OpenAI when a key is set) and, later, insights. Both topologies start it with the kit. */
 export const aiService = {
   name: 'ai',
   schema: 'ai',
   configSchema,
+  // SQL, not entities: the model's counts are set-based upserts in the event's transaction and a prediction is
+  // one statement.
   entities: [],
   migrations,
-  routes: () => {},
+  routes: (app, ctx) => {
+    const c = ctx as unknown as ServiceContext<Config>;
+    categorizeRoutes(app, new CategorizeService(c, expenseCategories(c)));
+  },
+  consumers: async (ctx) => {
+    const c = ctx as unknown as ServiceContext<Config>;
+    return [await expenseCategories(c).start(), await expenseTrainingConsumer(c)];
+  },
 } satisfies ServiceDefinition<typeof configSchema>;

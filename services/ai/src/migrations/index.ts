@@ -1,4 +1,5 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { m0001Ai } from './0001-ai.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: MigrationObject[] = [];
+export const migrations: MigrationObject[] = [m0001Ai];
