@@ -397,6 +397,10 @@ export const TaxSummary = z.object({
 });
 export type TaxSummary = z.infer<typeof TaxSummary>;
 
+/** GET /api/tax-summary?currency=: the currency whose figures are summed (default: the organization's). */
+export const TaxSummaryQuery = z.object({ currency: CurrencyCode.optional() });
+export type TaxSummaryQuery = z.infer<typeof TaxSummaryQuery>;
+
 /** The label of the period containing `date` (yyyy-mm-dd): 2026-Q4, 2026-11 or 2026. */
 export function reportPeriodLabel(period: ReportPeriod, date: string): string {
   const [y, m] = date.split('-');

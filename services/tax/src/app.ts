@@ -1,6 +1,10 @@
 import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
+import { ledgerConsumers } from './modules/ledger/ledger.consumers.ts';
+import { ReportService } from './modules/report/report.service.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
+import { summaryRoutes } from './modules/summary/summary.routes.ts';
 import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
 
 /** the tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
@@ -15,9 +19,11 @@ export const taxService = {
   routes: (app, c) => {
     const ctx = c as ServiceContext;
     taxRateModule.routes(app, ctx);
+    reportRoutes(app, new ReportService(ctx));
+    summaryRoutes(app, ctx);
   },
   consumers: async (c) => {
     const ctx = c as ServiceContext;
-    return [...(await taxRateModule.consumers(ctx))];
+    return [...(await taxRateModule.consumers(ctx)), ...(await ledgerConsumers(ctx))];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { m0001Tax } from './0001-tax.ts';
+import { m0002Ledger } from './0002-ledger.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: MigrationObject[] = [m0001Tax];
+export const migrations: MigrationObject[] = [m0001Tax, m0002Ledger];

@@ -1,0 +1,193 @@
+import { fromCents, InvoiceEvents, sumMoney, toCents, type InvoiceEventData } from '@billpoint/proto';
+import type { EntityManager } from '@billpoint/kit';
+import { Accounts, ensureChart } from './accounts.ts';
+import { dayIn, reconcile, type Draft, type DraftLine } from './journal.ts';
+import { orgSettings } from './organizations.ts';
+
+/**
+ * Statuses in which an invoice is a sale on the books. A draft is not issued yet; a cancelled invoice is void; a
+ * refunded one (billing sets it once refunds have given back everything paid) is treated as a credit note: the sale
+ * is reversed too, and the refunds reverse the cash, so AR, revenue and cash all come back to zero.
+ */
+export const ISSUED = new Set(['sent', 'viewed', 'overdue', 'paid']);
+
+type TaxLines = NonNullable<InvoiceEventData['taxLines']>;
+
+interface InvoiceRow {
+  invoice_id: string;
+  deleted: boolean;
+  invoice_number: string;
+  status: string;
+  currency: string;
+  issue_date: string;
+  subtotal: string;
+  tax_amount: string;
+  discount_amount: string;
+  shipping_amount: string;
+  total: string;
+  amount_paid: string;
+  paid_at: string | null;
+  tax_lines: TaxLines | null;
+}
+
+/**
+ * Keeps the newest version of the invoice (its updatedAt; an older or equal one is ignored, a deletion is final and
+ * may arrive first). `taxLines` absent: the ones the previous event said are kept.
+ */
+async function storeInvoice(em: EntityManager, tenantId: string, subject: string, d: InvoiceEventData): Promise<void> {
+  const values = [
+    tenantId,
+    d.id,
+    d.updatedAt,
+    subject === InvoiceEvents.Deleted,
+    d.invoiceNumber,
+    d.status,
+    d.currency,
+    d.issueDate,
+    d.subtotal,
+    d.taxAmount,
+    d.discountAmount,
+    d.shippingAmount,
+    d.total,
+    d.amountPaid,
+    d.paidAt,
+    d.taxLines ? JSON.stringify(d.taxLines) : null,
+  ];
+  const cols = `tenant_id, invoice_id, version, deleted, invoice_number, status, currency, issue_date, subtotal, tax_amount,
+    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines`;
+  const placeholders = values.map(() => '?').join(', ');
+  if (subject === InvoiceEvents.Deleted) {
+    await em.execute(
+      `insert into tax.ledger_invoices as t (${cols}) values (${placeholders})
+       on conflict (tenant_id, invoice_id) do update set deleted = true`,
+      values,
+    );
+    return;
+  }
+  await em.execute(
+    `insert into tax.ledger_invoices as t (${cols}) values (${placeholders})
+     on conflict (tenant_id, invoice_id) do update set version = excluded.version, invoice_number = excluded.invoice_number,
+       status = excluded.status, currency = excluded.currency, issue_date = excluded.issue_date, subtotal = excluded.subtotal,
+       tax_amount = excluded.tax_amount, discount_amount = excluded.discount_amount, shipping_amount = excluded.shipping_amount,
+       total = excluded.total, amount_paid = excluded.amount_paid, paid_at = excluded.paid_at,
+       tax_lines = coalesce(excluded.tax_lines, t.tax_lines)
+       where t.version < excluded.version and not t.deleted`,
+    values,
+  );
+}
+
+/**
+ * Output tax lines of an invoice: its taxLines when they add up to its taxAmount, else (absent, or inconsistent)
+ * the whole taxAmount as one line with no rate.
+ */
+export function outputTaxLines(inv: { subtotal: string; tax_amount: string; discount_amount: string }, taxLines: TaxLines | null): DraftLine[] {
+  const lines = taxLines?.filter((t) => toCents(t.taxAmount) !== 0n) ?? [];
+  if (taxLines && toCents(sumMoney(lines.map((t) => t.taxAmount))) === toCents(inv.tax_amount))
+    return lines.map((t) => ({
+      account: Accounts.salesTaxPayable,
+      credit: t.taxAmount,
+      description: `${t.name ?? 'Tax'} ${t.rate}%`,
+      tax: { rateId: t.taxRateId, name: t.name, type: t.type, rate: t.rate, taxableAmount: t.taxableAmount },
+    }));
+  return [
+    {
+      account: Accounts.salesTaxPayable,
+      credit: inv.tax_amount,
+      description: 'Tax',
+      tax: { rateId: null, name: null, type: null, rate: null, taxableAmount: inv.subtotal },
+    },
+  ];
+}
+
+/**
+ * The issue entry: Dr Accounts Receivable (the total); Cr Sales Revenue (subtotal); Dr Sales Discounts (discount);
+ * Cr Shipping Income (shipping); Cr Sales Tax Payable per tax line. Receivable is computed as subtotal + tax −
+ * discount + shipping (billing's definition of the total), so the entry balances by construction.
+ */
+export function issueDraft(inv: InvoiceRow): Draft {
+  const tax = outputTaxLines(inv, inv.tax_lines);
+  const receivable =
+    toCents(inv.subtotal) + tax.reduce((s, l) => s + toCents(l.credit!), 0n) - toCents(inv.discount_amount) + toCents(inv.shipping_amount);
+  return {
+    date: inv.issue_date,
+    currency: inv.currency,
+    description: `Invoice ${inv.invoice_number}`,
+    reference: inv.invoice_number,
+    lines: [
+      { account: Accounts.receivable, debit: fromCents(receivable) },
+      { account: Accounts.discounts, debit: inv.discount_amount },
+      { account: Accounts.revenue, credit: inv.subtotal },
+      { account: Accounts.shipping, credit: inv.shipping_amount },
+      ...tax,
+    ],
+  };
+}
+
+/**
+ * Money the invoice was settled with outside any recorded payment ("mark paid" by hand): while the invoice is paid,
+ *
+ *     settledOutside = max(0, total − max(P, amountPaid))
+ *
+ * where P is what the ledger has booked from payment events for it (completed minus refunded) and amountPaid is what
+ * billing had recorded when it sent this version. Cash booked for the invoice is then P + settledOutside, which is
+ * never more than max(total, P): a payment the ledger has seen but billing had not counted yet (P > amountPaid) is
+ * not counted again, and a payment billing counted that the ledger has not seen yet (P < amountPaid) is booked when
+ * its own event arrives. Each change of P or of the invoice reverses and reposts this one entry, so whatever order
+ * the events arrive in, the cash of a paid invoice converges to its total, counted once.
+ */
+export function settledOutside(total: string, amountPaid: string, booked: bigint): bigint {
+  const known = booked > toCents(amountPaid) ? booked : toCents(amountPaid);
+  const rest = toCents(total) - known;
+  return rest > 0n ? rest : 0n;
+}
+
+async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: number): Promise<bigint> {
+  const [row] = await em.execute<{ p: string }[]>(
+    `select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0)::text as p
+       from tax.ledger_payments where tenant_id = ? and invoice_id = ?`,
+    [tenantId, invoiceId],
+  );
+  return toCents(row!.p);
+}
+
+/** Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. */
+export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
+  const [inv] = await em.execute<InvoiceRow[]>(
+    `select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date, subtotal::text, tax_amount::text,
+            discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines
+       from tax.ledger_invoices where tenant_id = ? and invoice_id = ?`,
+    [tenantId, invoiceId],
+  );
+  if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
+  await ensureChart(em, tenantId);
+  const org = await orgSettings(em, tenantId);
+  const voidDate = dayIn(o.occurredAt, org.timezone);
+  const issued = !inv.deleted && ISSUED.has(inv.status);
+  await reconcile(em, tenantId, `invoice:${invoiceId}:issue`, issued ? issueDraft(inv) : null, { eventId: o.eventId, voidDate });
+
+  const outside = issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
+  const settle: Draft | null =
+    outside > 0n
+      ? {
+          date: inv.paid_at ? dayIn(inv.paid_at, org.timezone) : voidDate,
+          currency: inv.currency,
+          description: `Invoice ${inv.invoice_number} marked paid (settled outside recorded payments)`,
+          reference: inv.invoice_number,
+          lines: [
+            { account: Accounts.cash, debit: fromCents(outside) },
+            { account: Accounts.receivable, credit: fromCents(outside) },
+          ],
+        }
+      : null;
+  await reconcile(em, tenantId, `invoice:${invoiceId}:settle`, settle, { eventId: o.eventId, voidDate });
+}
+
+/** One invoice event: store the version (if newer), then bring its postings to what it says. */
+export async function applyInvoiceEvent(
+  em: EntityManager,
+  tenantId: string,
+  e: { id: string; type: string; occurredAt: string; data: InvoiceEventData },
+): Promise<void> {
+  await storeInvoice(em, tenantId, e.type, e.data);
+  await postInvoice(em, tenantId, e.data.id, { eventId: e.id, occurredAt: e.occurredAt });
+}

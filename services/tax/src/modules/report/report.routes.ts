@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { FinancialReportList, GenerateReportBody, IdParams } from '@billpoint/proto';
+import type { ReportService } from './report.service.ts';
+import { reportCsv, reportFileName } from './report.csv.ts';
+import { reportPdf } from './report.pdf.ts';
+
+export function reportRoutes(app: FastifyInstance, reports: ReportService) {
+  app.post('/api/financial-reports/generate', { config: { contract: { body: GenerateReportBody } } }, async (req, reply) => {
+    const created = await reports.generate(req.identity, GenerateReportBody.parse(req.body ?? {}));
+    return reply.status(201).send(created);
+  });
+
+  app.get('/api/financial-reports', async (req) => FinancialReportList.parse({ reports: await reports.list(req.identity) }));
+
+  app.get('/api/financial-reports/:id', { config: { contract: { params: IdParams } } }, async (req) =>
+    reports.get(req.identity, IdParams.parse(req.params).id),
+  );
+
+  app.get('/api/financial-reports/:id/csv', { config: { contract: { params: IdParams } } }, async (req, reply) => {
+    const r = await reports.get(req.identity, IdParams.parse(req.params).id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${reportFileName(r, 'csv')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(reportCsv(r));
+  });
+
+  app.get('/api/financial-reports/:id/pdf', { config: { contract: { params: IdParams } } }, async (req, reply) => {
+    const r = await reports.get(req.identity, IdParams.parse(req.params).id);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${reportFileName(r, 'pdf')}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(reportPdf(r));
+  });
+}
