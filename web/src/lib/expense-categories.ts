@@ -10,9 +10,9 @@ export const expenseCategoryKeys = {
   all: ['expense-categories'] as const,
 };
 
-/** GET /api/expense-categories: every category of the organization, archived ones included (isActive false). */
+/** GET /api/expense-categories?includeArchived=true: every category of the organization, archived ones included (isActive false). */
 export const expenseCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: expenseCategoryKeys.all,
-    queryFn: ({ signal }) => api.get<ExpenseCategory[]>('/api/expense-categories', { signal }),
+    queryFn: ({ signal }) => api.get<ExpenseCategory[]>('/api/expense-categories?includeArchived=true', { signal }),
   });
