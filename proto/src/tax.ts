@@ -280,6 +280,7 @@ export type Expense = z.infer<typeof Expense>;
 
 /** POST /api/expenses/receipts (multipart, field `receipt`: PNG, JPEG, WebP, GIF or PDF by its bytes, ≤ 10 MB). */
 export const ReceiptUpload = z.object({ receipt: z.string(), receiptUrl: z.string(), contentType: z.string(), size: z.number().int() });
+export type ReceiptUpload = z.infer<typeof ReceiptUpload>;
 
 export const ExpenseEvents = {
   Created: 'evt.tax.expense.created',

@@ -6,6 +6,8 @@ import { ReportService } from './modules/report/report.service.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { summaryRoutes } from './modules/summary/summary.routes.ts';
 import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
+import { expenseCategoryModule } from './modules/expense-category/expense-category.module.ts';
+import { expenseModule } from './modules/expense/expense.module.ts';
 
 /** the tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
 export const taxService = {
@@ -19,11 +21,17 @@ export const taxService = {
   routes: (app, c) => {
     const ctx = c as ServiceContext;
     taxRateModule.routes(app, ctx);
+    expenseCategoryModule.routes(app, ctx);
+    expenseModule.routes(app, ctx);
     reportRoutes(app, new ReportService(ctx));
     summaryRoutes(app, ctx);
   },
   consumers: async (c) => {
     const ctx = c as ServiceContext;
-    return [...(await taxRateModule.consumers(ctx)), ...(await ledgerConsumers(ctx))];
+    return [
+      ...(await taxRateModule.consumers(ctx)),
+      ...(await expenseCategoryModule.consumers(ctx)),
+      ...(await ledgerConsumers(ctx)),
+    ];
   },
 } satisfies ServiceDefinition<typeof configSchema>;
