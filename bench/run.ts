@@ -5,10 +5,13 @@ const benches: Record<string, string> = {
   invoices: './invoices-scale.ts',
   create: './invoice-create.ts',
   recurring: './recurring.ts',
+  ledger: './ledger-report.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {
   if (which && which !== name) continue;
   console.log(`\n## ${name}`);
-  await import(file);
+  // A module that exports its run as the default export (so others can import its helpers) is run here.
+  const mod = (await import(file)) as { default?: () => Promise<void> };
+  if (typeof mod.default === 'function') await mod.default();
 }

@@ -1,5 +1,5 @@
 import { defineFuzzMatrix } from '@billpoint/kit/testing';
-import type { TaxRate } from '@billpoint/proto';
+import type { FinancialReport, TaxRate } from '@billpoint/proto';
 import { makeTaxRate } from './support.ts';
 
 type Ctx = { taxRateId: number };
@@ -29,5 +29,16 @@ export default defineFuzzMatrix<Ctx>({
       path: (ctx) => `/api/tax-rates/${ctx.taxRateId}`,
       readBack: ({ parsed, client, ctx }) => readTaxRate(client, ctx.taxRateId, parsed),
     },
+    // Ledger, reports and the tax summary (branch ledger).
+    'POST /api/financial-reports/generate': {
+      readBack: async ({ parsed, answer, client }) => {
+        const got = (await client.get(`/api/financial-reports/${answer.id}`)).json as FinancialReport;
+        return {
+          actual: { type: got.type, startDate: got.startDate, endDate: got.endDate, currency: got.reportData.currency },
+          expected: { type: parsed.type, startDate: parsed.startDate, endDate: parsed.endDate, currency: parsed.currency ?? 'USD' },
+        };
+      },
+    },
+    'GET /api/tax-summary': { answers: 'object' },
   },
 });

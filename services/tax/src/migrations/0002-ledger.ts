@@ -87,7 +87,7 @@ export const m0002Ledger = sqlMigration('0002_ledger', [
   // entry's totals, every line in the entry's currency and on its date.
   `create function tax.check_entry_balance() returns trigger language plpgsql set search_path = pg_catalog, public as $fn$
   declare
-    v_id bigint := case when tg_table_name = 'journal_entries' then new.id else new.entry_id end;
+    v_id bigint := coalesce((to_jsonb(new) ->> 'entry_id')::bigint, (to_jsonb(new) ->> 'id')::bigint);
     v record;
   begin
     select e.total_debit, e.total_credit, count(l.id) as n, coalesce(sum(l.debit_amount), 0) as d,
@@ -112,10 +112,12 @@ export const m0002Ledger = sqlMigration('0002_ledger', [
   // The ledger is append-only. The one change allowed: marking an entry reversed, once, naming its reversal.
   `create function tax.ledger_immutable() returns trigger language plpgsql set search_path = pg_catalog, public as $fn$
   begin
-    if tg_op = 'UPDATE' and tg_table_name = 'journal_entries'
-       and not old.is_reversed and new.is_reversed and new.reversal_entry_id is not null
-       and (to_jsonb(new) - 'is_reversed' - 'reversal_entry_id') = (to_jsonb(old) - 'is_reversed' - 'reversal_entry_id') then
-      return new;
+    if tg_op = 'UPDATE' and tg_table_name = 'journal_entries' then
+      if (to_jsonb(old) ->> 'is_reversed')::boolean = false and (to_jsonb(new) ->> 'is_reversed')::boolean
+         and to_jsonb(new) ->> 'reversal_entry_id' is not null
+         and (to_jsonb(new) - 'is_reversed' - 'reversal_entry_id') = (to_jsonb(old) - 'is_reversed' - 'reversal_entry_id') then
+        return new;
+      end if;
     end if;
     raise exception 'the ledger is append-only: % on % refused (post a reversal entry instead)', tg_op, tg_table_name
       using errcode = '42501';
@@ -128,6 +130,42 @@ export const m0002Ledger = sqlMigration('0002_ledger', [
      for each statement execute function tax.ledger_immutable()`,
   `create trigger journal_entry_lines_no_truncate before truncate on tax.journal_entry_lines
      for each statement execute function tax.ledger_immutable()`,
+
+  // Day totals of the lines per (tenant, currency, day, account, tax rate), kept by a statement trigger in the
+  // transaction that inserts the lines (the ledger is append-only, so inserts are all there is to add up): a report
+  // reads at most one row per day and group instead of every line. Derived data; the lines stay the record.
+  `create table tax.ledger_daily (
+    tenant_id uuid not null,
+    currency char(3) not null,
+    entry_date date not null,
+    account_id bigint not null,
+    tax_rate_id bigint,
+    tax_rate numeric(7,2),
+    tax_rate_name text,
+    tax_type text,
+    debit numeric not null default 0,
+    credit numeric not null default 0,
+    taxable numeric,
+    lines bigint not null default 0,
+    constraint ledger_daily_key unique nulls not distinct
+      (tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type)
+  )`,
+  ...tenantRlsSql('tax', 'ledger_daily'),
+  `create function tax.ledger_daily_add() returns trigger language plpgsql set search_path = pg_catalog, public as $fn$
+  begin
+    insert into tax.ledger_daily as d (tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type,
+      debit, credit, taxable, lines)
+    select tenant_id, currency, entry_date, account_id, tax_rate_id, tax_rate, tax_rate_name, tax_type, sum(debit_amount),
+           sum(credit_amount), sum(taxable_amount), count(*)
+      from inserted group by 1, 2, 3, 4, 5, 6, 7, 8
+    on conflict on constraint ledger_daily_key do update set debit = d.debit + excluded.debit, credit = d.credit + excluded.credit,
+      taxable = case when d.taxable is null and excluded.taxable is null then null
+                     else coalesce(d.taxable, 0) + coalesce(excluded.taxable, 0) end,
+      lines = d.lines + excluded.lines;
+    return null;
+  end $fn$`,
+  `create trigger journal_entry_lines_daily after insert on tax.journal_entry_lines referencing new table as inserted
+     for each statement execute function tax.ledger_daily_add()`,
 
   // What a posting slot (invoice:<id>:issue, invoice:<id>:settle, expense:<id>) holds now: its live entry and the
   // fingerprint of what that entry says, so a redelivered or unchanged source posts nothing.

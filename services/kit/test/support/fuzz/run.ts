@@ -25,6 +25,8 @@ export interface FuzzRoute<C> {
   readBack?(o: { parsed: any; answer: any; client: HttpClient; ctx: C }): Promise<{ actual: unknown; expected: unknown }>;
   /** Where a query route's list is in its answer (default: the answer itself, a plain array), e.g. `{ taxRates }`. */
   list?(answer: any): unknown;
+  /** What a GET with a query answers: a page of a list (default: an array with X-Total-Count) or one object (a summary). */
+  answers?: 'list' | 'object';
 }
 
 export interface FuzzMatrix<C> {
@@ -195,10 +197,14 @@ export async function fuzzRoute<C>(o: {
           if (res.status === 200) {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
-            const rows: unknown = entry.list ? entry.list(res.json) : res.json;
-            if (!Array.isArray(rows)) problems.push('a list answer that is not an array');
-            else if (limit !== undefined && rows.length > limit) problems.push(`${rows.length} rows for limit ${limit}`);
-            if (!/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');
+            if (entry.answers === 'object') {
+              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json)) problems.push('an object answer that is not an object');
+            } else {
+              const rows: unknown = entry.list ? entry.list(res.json) : res.json;
+              if (!Array.isArray(rows)) problems.push('a list answer that is not an array');
+              else if (limit !== undefined && rows.length > limit) problems.push(`${rows.length} rows for limit ${limit}`);
+              if (!/^\d+$/.test(res.headers.get('x-total-count') ?? '')) problems.push('no X-Total-Count');
+            }
           }
           fail(`${c.label.slice(0, 200)}`, problems);
         }

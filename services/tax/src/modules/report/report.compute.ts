@@ -26,17 +26,18 @@ export interface LedgerGroup {
 }
 
 /**
- * The period's ledger lines of one currency, summed per account and tax rate: one index range over the lines
- * (tenant, currency, date), every figure exact (numeric sums as text).
+ * The period's ledger figures of one currency, summed per account and tax rate, from the day totals of the lines
+ * (`tax.ledger_daily`, kept by a trigger in the transaction of every posting): one index range of at most one row
+ * per day and group; every figure exact (numeric sums as text).
  */
-export const LEDGER_GROUPS_SQL = `select a.code, a.name, a.type, l.tax_rate_id::text as tax_rate_id, l.tax_rate_name, l.tax_type,
-    l.tax_rate::text as tax_rate, sum(l.debit_amount)::text as debit, sum(l.credit_amount)::text as credit,
-    sum(l.taxable_amount)::text as taxable, count(*)::int as lines
-  from tax.journal_entry_lines l
-  join tax.chart_of_accounts a on a.tenant_id = l.tenant_id and a.id = l.account_id
-  where l.tenant_id = $1 and l.currency = $2 and l.entry_date between $3::date and $4::date
-  group by a.code, a.name, a.type, l.tax_rate_id, l.tax_rate_name, l.tax_type, l.tax_rate
-  order by a.code, l.tax_rate_name nulls last, l.tax_rate nulls last`;
+export const LEDGER_GROUPS_SQL = `select a.code, a.name, a.type, d.tax_rate_id::text as tax_rate_id, max(d.tax_rate_name) as tax_rate_name,
+    max(d.tax_type) as tax_type, d.tax_rate::text as tax_rate, sum(d.debit)::text as debit, sum(d.credit)::text as credit,
+    sum(d.taxable)::text as taxable, sum(d.lines)::int as lines
+  from tax.ledger_daily d
+  join tax.chart_of_accounts a on a.tenant_id = d.tenant_id and a.id = d.account_id
+  where d.tenant_id = $1 and d.currency = $2 and d.entry_date between $3::date and $4::date
+  group by a.code, a.name, a.type, d.tax_rate_id, d.tax_rate_name, d.tax_type, d.tax_rate
+  order by a.code, max(d.tax_rate_name) nulls last, d.tax_rate nulls last`;
 
 const c = (v: string | null) => toCents(v ?? '0');
 const credit = (g: LedgerGroup) => c(g.credit) - c(g.debit);
