@@ -48,7 +48,7 @@ export function expenseCategories(ctx: ServiceContext) {
       try {
         list = await rpcCall(ctx.bus, ExpenseCategoriesListRpc, { tenantId }, { timeoutMs: 3000 });
       } catch (err) {
-        ctx.logger.warn({ err, tenantId }, 'expense categories could not be read from the tax service');
+        ctx.logger.warn({ tenantId, error: (err as Error).message }, 'expense categories could not be read from the tax service');
         return false;
       }
       await ctx.tx({ tenantId }, async (em) => {

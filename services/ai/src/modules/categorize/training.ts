@@ -7,7 +7,7 @@ interface TrainingRow {
   category_id: string | null;
   features: Features;
   weight: string;
-  version: Date;
+  version: string | Date;
   deleted: boolean;
 }
 
@@ -54,7 +54,7 @@ export async function applyExpense(em: EntityManager, tenantId: string, e: Expen
     [tenantId, e.id],
   );
   const version = new Date(e.updatedAt);
-  if (old && (old.deleted || (!deleted && old.version.getTime() > version.getTime()))) return;
+  if (old && (old.deleted || (!deleted && new Date(old.version).getTime() > version.getTime()))) return;
   if (old?.category_id) await count(em, tenantId, Number(old.category_id), old.features, -Number(old.weight));
 
   if (deleted) {
