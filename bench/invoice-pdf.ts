@@ -54,6 +54,9 @@ const items = Array.from({ length: 20 }, (_, i) => ({
   amount: `${(1 + (i % 5)) * (100 + i * 17) + (1 + (i % 5)) * 0.5}`,
   taxRate: '19.00',
   taxAmount: '0.00',
+  taxRateId: null,
+  taxRateName: null,
+  taxType: null,
 }));
 const invoice: Invoice = {
   id: 1,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, PageQuery, optionalText } from './common.ts';
 import { Customer } from './customer.ts';
-import { computeInvoice, normalizeMoney, toScaled, fromScaled } from './money.ts';
+import { computeInvoice, normalizeMoney, toScaled, fromScaled, sumMoney } from './money.ts';
 
 export const InvoiceStatuses = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'cancelled', 'refunded'] as const;
 export const InvoiceStatus = z.enum(InvoiceStatuses, { error: `Status must be one of ${InvoiceStatuses.join(', ')}` });
@@ -103,9 +103,20 @@ const itemFields = {
   rate: decimal2('Rate', InvoiceMessages.rateRequired),
   /** Ignored: the server computes quantity × rate. */
   amount: ignoredFigure,
+  /** The line's percentage when it names no tax rate (else the invoice's); ignored when `taxRateId` is given. */
   taxRate: percent('Tax rate').nullish(),
   taxAmount: ignoredFigure,
   productId: z.number().int().positive().nullish(),
+  /**
+   * One of the tenant's tax rates (GET /api/tax-rates): the line's percentage becomes the rate's. It must be active
+   * and valid on the invoice's issue date (else a 400 naming `items.N.taxRateId`).
+   */
+  taxRateId: z
+    .number({ error: 'Tax rate must be a tax rate id' })
+    .int('Tax rate must be a tax rate id')
+    .positive('Tax rate must be a tax rate id')
+    .max(Number.MAX_SAFE_INTEGER, 'Tax rate must be a tax rate id')
+    .nullish(),
 };
 
 export const InvoiceItemInput = z.strictObject(itemFields);
@@ -231,6 +242,10 @@ export const InvoiceItem = z.object({
   amount: z.string(),
   taxRate: z.string(),
   taxAmount: z.string(),
+  /** The tenant's tax rate the line was taxed at, its name and type as they were then; null for a bare percentage. */
+  taxRateId: z.number().int().nullable(),
+  taxRateName: z.string().nullable(),
+  taxType: z.string().nullable(),
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
 
@@ -337,3 +352,36 @@ export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true })
     .optional(),
 });
 export type InvoiceEventData = z.infer<typeof InvoiceEventData>;
+export type InvoiceTaxLine = NonNullable<InvoiceEventData['taxLines']>[number];
+
+/**
+ * The invoice's tax per rate (InvoiceEventData.taxLines): the lines grouped by (tax rate id, percentage) in the order
+ * they first appear; each group's taxable amount is the sum of its line amounts and its tax the sum of the lines' tax
+ * (each line rounded on its own, as computeInvoice does), so the groups' tax adds up to the invoice's taxAmount.
+ */
+export function taxLinesOf(
+  items: readonly Pick<InvoiceItem, 'amount' | 'taxRate' | 'taxAmount' | 'taxRateId' | 'taxRateName' | 'taxType'>[],
+): InvoiceTaxLine[] {
+  const groups = new Map<string, InvoiceTaxLine & { amounts: string[]; taxes: string[] }>();
+  for (const it of items) {
+    const rate = fromScaled(toScaled(it.taxRate || '0', 2), 2);
+    const key = `${it.taxRateId ?? ''}|${rate}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        taxRateId: it.taxRateId ?? null,
+        name: it.taxRateName ?? null,
+        type: it.taxType ?? null,
+        rate,
+        taxableAmount: '0.00',
+        taxAmount: '0.00',
+        amounts: [],
+        taxes: [],
+      };
+      groups.set(key, g);
+    }
+    g.amounts.push(it.amount);
+    g.taxes.push(it.taxAmount);
+  }
+  return [...groups.values()].map(({ amounts, taxes, ...g }) => ({ ...g, taxableAmount: sumMoney(amounts), taxAmount: sumMoney(taxes) }));
+}

@@ -16,6 +16,9 @@ export interface Figures {
     taxAmount: string;
     productId: number | null;
     id?: number | null;
+    taxRateId: number | null;
+    taxRateName: string | null;
+    taxType: string | null;
   }[];
   subtotal: string;
   taxAmount: string;
@@ -27,7 +30,17 @@ export interface Figures {
 
 /** Every figure of an invoice, computed by the server from its items (client totals are never stored). */
 export function figures(
-  items: { description: string; quantity: string; rate: string; taxRate?: string | null; productId?: number | null; id?: number | null }[],
+  items: {
+    description: string;
+    quantity: string;
+    rate: string;
+    taxRate?: string | null;
+    productId?: number | null;
+    id?: number | null;
+    taxRateId?: number | null;
+    taxRateName?: string | null;
+    taxType?: string | null;
+  }[],
   o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string },
   path: string,
 ): Figures {
@@ -49,6 +62,9 @@ export function figures(
       quantity: it.quantity,
       rate: it.rate,
       productId: it.productId ?? null,
+      taxRateId: it.taxRateId ?? null,
+      taxRateName: it.taxRateName ?? null,
+      taxType: it.taxType ?? null,
       ...f.lines[i]!,
     })),
     totalInBaseCurrency,

@@ -3,6 +3,7 @@ import {
   InvoiceEvents,
   type Invoice,
   type InvoiceCreate,
+  type InvoiceItem,
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceUpdate,
@@ -31,6 +32,7 @@ import { invoicePdf } from './pdf/index.ts';
 import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
 import type { Mailer } from './invoice.mail.ts';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
+import { resolveLineTax } from './invoice.tax.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
@@ -127,7 +129,8 @@ export class InvoiceService {
     const inv = input.invoice;
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
-    const f = figures(input.items, inv, 'invoice.');
+    const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
+    const f = figures(items, inv, 'invoice.');
     await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     const requested = inv.invoiceNumber || null;
     const params: unknown[] = [
@@ -144,7 +147,10 @@ export class InvoiceService {
       ],
     ];
     f.lines.forEach((l, position) =>
-      params.push(position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount),
+      params.push(
+        ...[position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount],
+        ...[l.taxRateId, l.taxRateName, l.taxType],
+      ),
     );
     // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
     // No row: the customer is not in the read model (or deleted) — then the slow path, and once more.
@@ -185,6 +191,13 @@ export class InvoiceService {
       id.tenantId,
       input.items.map((it) => (named.has(it.productId ?? null) ? { ...it, productId: null } : it)),
     );
+    // Tax rates new to the invoice are checked on the issue date it will have; the ones it carries keep what they were
+    // stored with, unless the issue date changes (a new tax point: every rate is checked again and taken as it is now).
+    const issueDate = input.issueDate ?? before.issueDate;
+    const kept = new Map<number, InvoiceItem>();
+    if (issueDate === before.issueDate)
+      for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
+    const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items, kept);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       const merged = {
@@ -202,7 +215,7 @@ export class InvoiceService {
         templateId: input.templateId === undefined ? current.templateId : input.templateId,
       };
       checkDates(merged.issueDate, merged.dueDate, '');
-      const f = figures(input.items, merged, '');
+      const f = figures(items, merged, '');
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
@@ -306,12 +319,14 @@ export class InvoiceService {
     lines.forEach((l, position) => {
       const keepId = l.id != null && keep.has(l.id) && !used.has(l.id) ? l.id : null;
       if (keepId != null) used.add(keepId);
-      values.push(`(${keepId != null ? '?' : 'default'}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      values.push(`(${keepId != null ? '?' : 'default'}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       if (keepId != null) params.push(keepId);
       params.push(tenantId, invoiceId, position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount);
+      params.push(l.taxRateId, l.taxRateName, l.taxType);
     });
     await em.execute(
-      `insert into billing.invoice_items (id, tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+      `insert into billing.invoice_items (id, tenant_id, invoice_id, position, product_id, description, quantity, rate, amount,
+         tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
        values ${values.join(', ')}`,
       params,
     );

@@ -1,4 +1,11 @@
-import type { Invoice, InvoiceCustomer, InvoiceEventData, InvoiceItem, InvoiceStatus } from '@billpoint/proto';
+import {
+  taxLinesOf,
+  type Invoice,
+  type InvoiceCustomer,
+  type InvoiceEventData,
+  type InvoiceItem,
+  type InvoiceStatus,
+} from '@billpoint/proto';
 
 /** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -26,7 +33,8 @@ export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.t
 /** The items of invoice `i` as a JSON array, from the table or from rows just inserted (a CTE's RETURNING). */
 export const itemsJson = (source = 'billing.invoice_items') => `(select coalesce(json_agg(json_build_object(
     'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
-    'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text
+    'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text,
+    'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type
   ) order by it.position), '[]'::json) from ${source} it where it.invoice_id = i.id and it.tenant_id = i.tenant_id)`;
 
 export const ITEMS_JSON = itemsJson();
@@ -119,7 +127,14 @@ export function toInvoice(r: InvoiceRow): Invoice {
   if (r.public_token !== undefined) inv.publicToken = r.public_token;
   if (r.items !== undefined) {
     const items = typeof r.items === 'string' ? (JSON.parse(r.items) as InvoiceItem[]) : r.items;
-    inv.items = items.map((it) => ({ ...it, id: Number(it.id), productId: it.productId == null ? null : Number(it.productId) }));
+    inv.items = items.map((it) => ({
+      ...it,
+      id: Number(it.id),
+      productId: it.productId == null ? null : Number(it.productId),
+      taxRateId: it.taxRateId == null ? null : Number(it.taxRateId),
+      taxRateName: it.taxRateName ?? null,
+      taxType: it.taxType ?? null,
+    }));
   }
   return inv;
 }
@@ -135,15 +150,16 @@ export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\
  * number is claimed). Placeholders (`?`, MikroORM's): tenant, user, tenant, requested number, issue date, due date,
  * currency, exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes,
  * terms, payment instructions, public token, template, tenant, customer; then per line: position, product id, description,
- * quantity, rate, amount, tax rate, tax amount.
+ * quantity, rate, amount, tax rate, tax amount, tax rate id, tax rate name, tax type.
  */
 export function insertInvoiceSql(lineCount: number): string {
-  const line = `(?::int, ?::bigint, ?::text, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric)`;
+  const line = `(?::int, ?::bigint, ?::text, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::bigint, ?::text, ?::text)`;
   const lines = lineCount
     ? `, it_new as (
-        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate,
+          tax_amount, tax_rate_id, tax_rate_name, tax_type)
         select inv.tenant_id, inv.id, v.* from inv cross join (values ${Array(lineCount).fill(line).join(', ')})
-          as v (position, product_id, description, quantity, rate, amount, tax_rate, tax_amount)
+          as v (position, product_id, description, quantity, rate, amount, tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
         returning *)`
     : '';
   return `with inv as (
@@ -158,12 +174,15 @@ export function insertInvoiceSql(lineCount: number): string {
     from inv i ${CUSTOMER_JOIN}`;
 }
 
-/** An invoice as its events carry it (see InvoiceEventData): no items or token; the lines that name a product. */
+/**
+ * An invoice as its events carry it (see InvoiceEventData): no items or token; the lines that name a product, and the
+ * tax per rate (the ledger books sales tax from it) — both only when the lines were loaded.
+ */
 export const eventData = (inv: Invoice): InvoiceEventData => {
   const { items, publicToken: _token, ...data } = inv;
   if (!items) return data;
   const productLines = items
     .filter((it) => it.productId != null)
     .map((it) => ({ productId: it.productId!, quantity: it.quantity, amount: it.amount }));
-  return { ...data, productLines };
+  return { ...data, productLines, taxLines: taxLinesOf(items) };
 };

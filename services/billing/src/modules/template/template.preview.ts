@@ -71,7 +71,7 @@ export function sampleInvoice(
     balanceDue: '3699.20',
     createdAt: `${today}T00:00:00.000Z`,
     updatedAt: `${today}T00:00:00.000Z`,
-    items: items.map((it, i) => ({ id: i + 1, productId: null, ...it })),
+    items: items.map((it, i) => ({ id: i + 1, productId: null, taxRateId: null, taxRateName: null, taxType: null, ...it })),
   };
 }
 

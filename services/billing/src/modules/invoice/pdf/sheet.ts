@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
-import { sumMoney, type Invoice, type TemplateSettings } from '@billpoint/proto';
+import { taxLinesOf, toScaled, type Invoice, type TemplateSettings } from '@billpoint/proto';
 import { useFaces } from './faces.ts';
-import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
+import { formatDate, formatMoney, formatNumber, formatQuantity, htmlToText } from './format.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
@@ -224,11 +224,15 @@ export class Sheet {
   get totals(): { label: string; value: string; strong?: boolean }[] {
     const inv = this.invoice;
     const rows: { label: string; value: string; strong?: boolean }[] = [{ label: this.L.subtotal, value: this.money(inv.subtotal) }];
-    const byRate = new Map<string, string[]>();
-    for (const it of inv.items ?? []) byRate.set(it.taxRate, [...(byRate.get(it.taxRate) ?? []), it.taxAmount]);
-    const rates = [...byRate].filter(([rate]) => Number(rate) !== 0);
+    // One row per (tax rate, percentage) among taxed or named lines: a named rate reads "VAT 20% (20.00%)", a bare
+    // percentage "Tax (20%)" as before.
+    const rates = taxLinesOf(inv.items ?? []).filter((l) => l.name !== null || toScaled(l.rate, 2) !== 0n);
     if (this.t.showTaxBreakdown && rates.length > 0)
-      for (const [rate, amounts] of rates) rows.push({ label: `${this.L.tax} (${this.qty(rate)}%)`, value: this.money(sumMoney(amounts)) });
+      for (const l of rates)
+        rows.push({
+          label: l.name ? `${l.name} (${formatNumber(l.rate, this.t.numberFormat)}%)` : `${this.L.tax} (${this.qty(l.rate)}%)`,
+          value: this.money(l.taxAmount),
+        });
     else rows.push({ label: this.L.tax, value: this.money(inv.taxAmount) });
     if (this.t.showDiscounts && inv.discountAmount !== '0.00')
       rows.push({ label: this.L.discount, value: `-${this.money(inv.discountAmount)}` });
