@@ -4,7 +4,7 @@ import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 
-type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number } & TemplateFuzzCtx;
+type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number; taxRate: { id: number; rate: string } } & TemplateFuzzCtx;
 const FIELDS = [
   'customerId',
   'issueDate',
@@ -19,6 +19,12 @@ const FIELDS = [
 ];
 const TEXTS = ['notes', 'terms', 'paymentInstructions', 'invoiceNumber'];
 
+/** Generated lines naming a tax rate name the tenant's own (valid since 1000-01-01, never ending). */
+const fitItems = (items: unknown, ctx: Ctx) =>
+  Array.isArray(items)
+    ? items.map((it: any) => (it && typeof it === 'object' && typeof it.taxRateId === 'number' ? { ...it, taxRateId: ctx.taxRate.id } : it))
+    : items;
+
 /** A generated invoice made to fit the tenant: one of its customers and templates, the issue date not after the due date. */
 function fit(inv: Record<string, any>, ctx: Ctx) {
   const out: Record<string, any> = { ...inv, customerId: ctx.customerIds[Math.abs(Number(inv.customerId) || 0) % ctx.customerIds.length] };
@@ -29,15 +35,23 @@ function fit(inv: Record<string, any>, ctx: Ctx) {
 }
 
 /** The stored invoice beside what the contract made of the input: the fields sent, items in order. */
-async function readInvoice(client: { get(p: string): Promise<{ json: any }> }, id: number, head: Record<string, any>, items: any[]) {
+async function readInvoice(
+  client: { get(p: string): Promise<{ json: any }> },
+  id: number,
+  head: Record<string, any>,
+  items: any[],
+  ctx: Ctx,
+) {
   const got = (await client.get(`/api/invoices/${id}`)).json as Invoice;
   const keys = [...FIELDS, ...TEXTS].filter((k) => head[k] !== undefined && !(k === 'issueDate' && head[k] === null)); // no issue date: today
   const line = (it: Record<string, any>) => ({
     description: it.description,
     quantity: it.quantity,
     rate: it.rate,
-    taxRate: it.taxRate ?? head.taxRate ?? got.taxRate,
+    // A line naming a tax rate is taxed at the rate's percentage, whatever percentage came with it.
+    taxRate: it.taxRateId != null ? ctx.taxRate.rate : (it.taxRate ?? head.taxRate ?? got.taxRate),
     productId: it.productId ?? null,
+    taxRateId: it.taxRateId ?? null,
   });
   return {
     actual: { ...Object.fromEntries(keys.map((k) => [k, (got as any)[k]])), items: (got.items ?? []).map(line) },
@@ -78,25 +92,39 @@ export default defineFuzzMatrix<Ctx>({
         (await db.query('select 1 from billing.organizations where tenant_id = $1', [t.tenantId])).rowCount === 1,
     );
     const schedule = await makeSchedule(t.client, customers[0]!.id);
-    return { customerIds: customers.map((c) => c.id), invoiceId: invoice.id, scheduleId: schedule.id, ...(await templateFuzzSetup(t)) };
+    const rate = await t.client.post('/api/tax-rates', {
+      name: 'Fuzz VAT',
+      jurisdiction: 'Fuzzland',
+      rate: '17.5',
+      startDate: '1000-01-01',
+    });
+    if (rate.status !== 201) throw new Error(`tax rate create failed: ${rate.status} ${rate.text}`);
+    return {
+      customerIds: customers.map((c) => c.id),
+      invoiceId: invoice.id,
+      scheduleId: schedule.id,
+      taxRate: { id: rate.json.id, rate: rate.json.rate },
+      ...(await templateFuzzSetup(t)),
+    };
   },
   routes: {
     ...templateFuzzRoutes<Ctx>(),
     'GET /api/invoices': {},
     'POST /api/invoices': {
-      fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx) }),
-      readBack: ({ parsed, answer, client }) =>
+      fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx), items: fitItems(v.items, ctx) }),
+      readBack: ({ parsed, answer, client, ctx }) =>
         readInvoice(
           client,
           answer.id,
           { ...parsed.invoice, status: undefined, invoiceNumber: parsed.invoice.invoiceNumber ?? undefined },
           parsed.items,
+          ctx,
         ),
     },
     'PUT /api/invoices/:id': {
       path: (ctx) => `/api/invoices/${ctx.invoiceId}`,
-      fix: (v, ctx) => fit(v, ctx),
-      readBack: ({ parsed, client, ctx }) => readInvoice(client, ctx.invoiceId, parsed, parsed.items),
+      fix: (v, ctx) => ({ ...fit(v, ctx), items: fitItems(v.items, ctx) }),
+      readBack: ({ parsed, client, ctx }) => readInvoice(client, ctx.invoiceId, parsed, parsed.items, ctx),
     },
     'GET /api/recurring-invoices': {},
     'POST /api/recurring-invoices': {

@@ -105,7 +105,7 @@ export function InvoiceCreatePage() {
                 <CardTitle>Invoice Items</CardTitle>
               </CardHeader>
               <CardContent>
-                <ItemsEditor control={form.control} removeMode="hide-at-one" />
+                <ItemsEditor control={form.control} issueDate={toIsoDate(today)} removeMode="hide-at-one" />
               </CardContent>
             </Card>
 

@@ -116,6 +116,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
               control={form.control}
               currency={invoice.currency || 'USD'}
               defaultTaxRate={invoice.taxRate}
+              issueDate={typeof issueDate === 'string' && issueDate ? issueDate : invoice.issueDate}
               removeMode="disable-at-one"
             />
           </CardContent>

@@ -1,4 +1,6 @@
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
 import { ProductPicker } from '@/components/product-picker';
@@ -6,9 +8,12 @@ import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
+import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '../lib/invoice-form';
 import { LineProduct } from './line-product';
+import { LineTaxField } from './line-tax-field';
 
 type ItemValues = {
   items: {
@@ -17,8 +22,26 @@ type ItemValues = {
     rate: string | number;
     taxRate?: string | number | null;
     productId?: number | null;
+    taxRateId?: number | null;
+    taxRateName?: string | null;
   }[];
 };
+
+/** Description, Qty, Rate, Tax, Amount, remove. */
+const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
+
+/** Under the lines when the picker has nothing but 'No tax' to offer: where tax rates are set up. */
+function TaxRatesNote({ isPending, isError, total, usable }: { isPending: boolean; isError: boolean; total: number; usable: number }) {
+  if (isPending || usable > 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="tax-rates-note">
+      {isError ? 'Failed to load tax rates. ' : total === 0 ? 'No tax rates yet. ' : 'No tax rate is in force on the issue date. '}
+      <Link className="text-primary underline-offset-4 hover:underline" to={paths.taxManagement.getHref()}>
+        {total === 0 ? 'Add tax rates in Tax Management' : 'Manage tax rates'}
+      </Link>
+    </p>
+  );
+}
 
 /** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
@@ -33,10 +56,11 @@ function Figure({ label, value, testId, strong }: { label: string; value: string
 }
 
 /**
- * Invoice items: Description (with a product picker that fills the description, rate and tax rate and links the
- * product), Qty, Rate (numbers, step 0.01), a read-only Amount (quantity × rate to cents, proto's exact
- * arithmetic), Add Item and the running Total (with Subtotal and Tax when a line is taxed, e.g. by its product).
- * The line stays editable: editing the description keeps the product; "Clear product" unlinks it (and its tax rate).
+ * Invoice items: Description (with a product picker that fills the description, rate and tax and links the
+ * product), Qty, Rate (numbers, step 0.01), Tax (one of the tenant's tax rates in force on the issue date, or 'No
+ * tax'; a product chosen brings the rate of its percentage, else its percentage as a custom rate), a read-only Amount
+ * (quantity × rate to cents, proto's exact arithmetic), Add Item and the running Total (with Subtotal and Tax when a
+ * line is taxed). The line stays editable: editing the description keeps the product; "Clear product" unlinks it.
  * Create shows a row's remove button only when there is more than one row; edit always shows it and
  * disables it at one row (spec core §2).
  */
@@ -44,6 +68,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   control,
   currency = 'USD',
   defaultTaxRate,
+  issueDate,
   removeMode,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
@@ -51,6 +76,8 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   currency?: string;
   /** The invoice's own tax rate, for lines without one (the server's rule). */
   defaultTaxRate?: string;
+  /** yyyy-mm-dd: the tax rates offered are those in force that day. */
+  issueDate: string;
   removeMode: 'hide-at-one' | 'disable-at-one';
 }) {
   const c = control as unknown as Control<ItemValues>;
@@ -59,31 +86,44 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   const items = useWatch({ control: c, name: 'items' }) ?? [];
   const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate);
   const single = fields.length <= 1;
+  const taxRates = useQuery(taxRatesQueryOptions());
+  const usable = usableTaxRates(taxRates.data ?? [], issueDate);
 
+  const setTax = (index: number, t: { taxRateId: number | null; taxRate: string; taxRateName: string | null }) => {
+    const options = { shouldDirty: true };
+    setValue(`items.${index}.taxRateId`, t.taxRateId, options);
+    setValue(`items.${index}.taxRate`, t.taxRate, options);
+    setValue(`items.${index}.taxRateName`, t.taxRateName, options);
+    clearErrors(`items.${index}.taxRateId`);
+  };
   const pick = (index: number, p: Product) => {
     const options = { shouldDirty: true };
     setValue(`items.${index}.description`, p.name, options);
     setValue(`items.${index}.rate`, p.price, options);
-    setValue(`items.${index}.taxRate`, p.taxRate, options);
     setValue(`items.${index}.productId`, p.id, options);
+    // The tenant's rate of the product's percentage, else that percentage as it is (a custom rate).
+    const rate = rateForPercent(usable, p.taxRate);
+    setTax(
+      index,
+      rate
+        ? { taxRateId: rate.id, taxRate: rate.rate, taxRateName: rate.name }
+        : { taxRateId: null, taxRate: p.taxRate, taxRateName: null },
+    );
     clearErrors([`items.${index}.description`, `items.${index}.rate`, `items.${index}.productId`]);
     setFocus(`items.${index}.quantity`, { shouldSelect: true }); // what one types next
   };
   const unlink = (index: number) => {
     setValue(`items.${index}.productId`, null, { shouldDirty: true });
-    setValue(`items.${index}.taxRate`, null, { shouldDirty: true });
     clearErrors(`items.${index}.productId`);
   };
 
   return (
     <div className="space-y-4">
-      <div
-        className="hidden grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem] gap-2 text-sm font-medium text-muted-foreground md:grid"
-        aria-hidden="true"
-      >
+      <div className={`hidden gap-2 text-sm font-medium text-muted-foreground md:grid ${GRID}`} aria-hidden="true">
         <span>Description</span>
         <span>Qty</span>
         <span>Rate</span>
+        <span>Tax</span>
         <span>Amount</span>
         <span />
       </div>
@@ -92,7 +132,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           <li
             key={row.id}
             data-testid="invoice-item-row"
-            className="grid grid-cols-2 items-start gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem] md:border-0 md:p-0"
+            className={`grid grid-cols-2 items-start gap-2 rounded-lg border p-3 md:border-0 md:p-0 ${GRID}`}
           >
             <FormField
               control={c}
@@ -114,7 +154,6 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
                       <FormItem className="gap-1">
                         <LineProduct
                           productId={items[index]?.productId}
-                          taxRate={items[index]?.taxRate}
                           currency={currency}
                           itemLabel={`item ${index + 1}`}
                           onClear={() => unlink(index)}
@@ -150,6 +189,19 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
                   </FormControl>
                   <FormMessage />
                 </FormItem>
+              )}
+            />
+            <FormField
+              control={c}
+              name={`items.${index}.taxRateId`}
+              render={({ field }) => (
+                <LineTaxField
+                  field={field}
+                  label={cellLabel('Tax', index)}
+                  line={items[index]}
+                  rates={usable}
+                  onChoose={(t) => setTax(index, t)}
+                />
               )}
             />
             <div className="grid gap-2">
@@ -192,6 +244,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           </FormItem>
         )}
       />
+      <TaxRatesNote isPending={taxRates.isPending} isError={taxRates.isError} total={taxRates.data?.length ?? 0} usable={usable.length} />
       <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
         <Button variant="outline" onClick={() => append(newItem())}>
           <Plus aria-hidden="true" />

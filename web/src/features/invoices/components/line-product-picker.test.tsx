@@ -168,6 +168,9 @@ describe('product picker on invoice lines', () => {
           amount: '37.50',
           taxRate: '10.00',
           taxAmount: '3.75',
+          taxRateId: null,
+          taxRateName: null,
+          taxType: null,
         },
         {
           id: 42,
@@ -178,6 +181,9 @@ describe('product picker on invoice lines', () => {
           amount: '20.00',
           taxRate: '0.00',
           taxAmount: '0.00',
+          taxRateId: null,
+          taxRateName: null,
+          taxType: null,
         },
       ],
     });

@@ -4,51 +4,38 @@ import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { productQueryOptions } from '@/lib/products';
 
-/** "10.00" → "10", "8.25" → "8.25". */
-const percent = (rate: string | number) => String(Number(rate));
-
 /**
- * What a line carries besides its description, quantity and rate: the product it names (name, SKU, a note when it is
- * priced in another currency than the invoice) with a control to clear it, and its tax rate when it has one.
+ * The product a line names (name, SKU, a note when it is priced in another currency than the invoice) with a control
+ * to clear it; the line's tax is its own column (LineTaxField).
  */
 export function LineProduct({
   productId,
-  taxRate,
   currency,
   itemLabel,
   onClear,
 }: {
   productId: number | null | undefined;
-  taxRate: string | number | null | undefined;
   currency: string;
   itemLabel: string;
   onClear: () => void;
 }) {
   const linked = productId != null;
   const { data: product, isError } = useQuery({ ...productQueryOptions(String(productId)), enabled: linked });
-  const taxed = taxRate != null && taxRate !== '' && Number(taxRate) > 0;
-  if (!linked && !taxed) return null;
+  if (!linked) return null;
 
   return (
     <div className="flex min-h-7 flex-wrap items-center gap-x-2 text-xs text-muted-foreground" data-testid="line-product">
-      {linked && (
-        <>
-          <Package className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="font-medium text-foreground">
-            {product ? product.name : isError ? `Product #${productId} (no longer in the catalog)` : `Product #${productId}`}
-          </span>
-          {product?.sku && <span className="font-mono">{product.sku}</span>}
-          {product && product.currency !== currency && <span className="text-destructive">priced in {product.currency}</span>}
-        </>
-      )}
-      {taxed && <span>{`Tax ${percent(taxRate)}%`}</span>}
-      {linked && (
-        <WithTooltip label="Clear product">
-          <Button variant="ghost" size="icon" className="size-6" aria-label={`Clear product (${itemLabel})`} onClick={onClear}>
-            <X aria-hidden="true" />
-          </Button>
-        </WithTooltip>
-      )}
+      <Package className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="font-medium text-foreground">
+        {product ? product.name : isError ? `Product #${productId} (no longer in the catalog)` : `Product #${productId}`}
+      </span>
+      {product?.sku && <span className="font-mono">{product.sku}</span>}
+      {product && product.currency !== currency && <span className="text-destructive">priced in {product.currency}</span>}
+      <WithTooltip label="Clear product">
+        <Button variant="ghost" size="icon" className="size-6" aria-label={`Clear product (${itemLabel})`} onClick={onClear}>
+          <X aria-hidden="true" />
+        </Button>
+      </WithTooltip>
     </div>
   );
 }

@@ -115,6 +115,9 @@ describe('product lines', () => {
           amount: '45.00',
           taxRate: '10.00',
           taxAmount: '4.50',
+          taxRateId: null,
+          taxRateName: null,
+          taxType: null,
         },
       ],
     });

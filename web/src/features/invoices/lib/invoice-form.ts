@@ -26,6 +26,9 @@ import { toIsoDate } from '@/lib/format';
 /** The template picker: '' (none: the tenant's default when the PDF is made) or a template id. */
 const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 
+/** What a line shows but never sends: the name of the tax rate it carries (an edited invoice's rate may be gone since). */
+const lineDisplay = { taxRateName: z.string().nullish() };
+
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
 export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
   .pick({ customerId: true, dueDate: true, notes: true, terms: true })
@@ -33,9 +36,12 @@ export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
     /** The template picker's value: a template id, or '' for the tenant's default. */
     templateId: templateChoice,
     items: z
-      .array(InvoiceItemInput.pick({ description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
-        error: InvoiceMessages.itemsRequired,
-      })
+      .array(
+        InvoiceItemInput.pick({ description: true, quantity: true, rate: true, taxRate: true, productId: true, taxRateId: true }).extend(
+          lineDisplay,
+        ),
+        { error: InvoiceMessages.itemsRequired },
+      )
       .min(1, InvoiceMessages.itemsRequired),
   });
 export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
@@ -43,7 +49,7 @@ export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
 export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
 
 /** The item fields a 400's issues can name on the invoice forms (`items.N.productId`: 'Product not found'). */
-export const INVOICE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId'];
+export const INVOICE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId', 'taxRateId'];
 
 /** Spec core §9: one item with empty description, quantity 1, rate 0. */
 export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
@@ -92,9 +98,12 @@ export function runningFigures(items: readonly { quantity?: unknown; rate?: unkn
   return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
 }
 
-/** A line's product and tax rate go to the server only when it has them (the tax rate then overrides the invoice's). */
-const lineExtras = (it: { taxRate?: string | null; productId?: number | null }) => ({
-  ...(it.taxRate != null ? { taxRate: it.taxRate } : {}),
+/**
+ * A line's product and tax go to the server only when it has them: one of the tenant's tax rates by id (the server
+ * takes its percentage), else a bare percentage (a product's that matches no rate; it overrides the invoice's).
+ */
+const lineExtras = (it: { taxRate?: string | null; productId?: number | null; taxRateId?: number | null }) => ({
+  ...(it.taxRateId != null ? { taxRateId: it.taxRateId } : it.taxRate != null ? { taxRate: it.taxRate } : {}),
   ...(it.productId != null ? { productId: it.productId } : {}),
 });
 
@@ -141,9 +150,18 @@ export const invoiceEditFormSchema = z.object({
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
   templateId: templateChoice,
   items: z
-    .array(InvoiceItemUpdateInput.pick({ id: true, description: true, quantity: true, rate: true, taxRate: true, productId: true }), {
-      error: InvoiceMessages.itemsRequired,
-    })
+    .array(
+      InvoiceItemUpdateInput.pick({
+        id: true,
+        description: true,
+        quantity: true,
+        rate: true,
+        taxRate: true,
+        productId: true,
+        taxRateId: true,
+      }).extend(lineDisplay),
+      { error: InvoiceMessages.itemsRequired },
+    )
     .min(1, InvoiceMessages.itemsRequired),
 });
 export type InvoiceEditFormOutput = z.output<typeof invoiceEditFormSchema>;
@@ -164,6 +182,8 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
       rate: it.rate,
       taxRate: it.taxRate,
       productId: it.productId,
+      taxRateId: it.taxRateId,
+      taxRateName: it.taxRateName,
     })),
   };
 }
