@@ -47,12 +47,18 @@ export default defineIsolationMatrix({
     'POST /api/financial-reports/generate': {
       answers: 'status',
       status: [201], // B's own report, from B's own ledger; A's rows untouched
-      call: () => ({ path: '/api/financial-reports/generate', body: { type: 'tax_summary', startDate: '2026-10-01', endDate: '2026-12-31' } }),
+      call: () => ({
+        path: '/api/financial-reports/generate',
+        body: { type: 'tax_summary', startDate: '2026-10-01', endDate: '2026-12-31' },
+      }),
     },
     'GET /api/financial-reports': { answers: 'collection', call: () => ({ path: '/api/financial-reports' }) },
     'GET /api/financial-reports/:id': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}` }) },
     'GET /api/financial-reports/:id/csv': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/csv` }) },
     'GET /api/financial-reports/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/pdf` }) },
-    'GET /api/tax-summary': { answers: 'collection', call: () => [{ path: '/api/tax-summary' }, { path: '/api/tax-summary?currency=EUR' }] },
+    'GET /api/tax-summary': {
+      answers: 'collection',
+      call: () => [{ path: '/api/tax-summary' }, { path: '/api/tax-summary?currency=EUR' }],
+    },
   },
 });

@@ -198,7 +198,8 @@ export async function fuzzRoute<C>(o: {
             report.accepted++;
             const limit = (verdict.parsed as { limit?: number } | undefined)?.limit;
             if (entry.answers === 'object') {
-              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json)) problems.push('an object answer that is not an object');
+              if (!res.json || typeof res.json !== 'object' || Array.isArray(res.json))
+                problems.push('an object answer that is not an object');
             } else {
               const rows: unknown = entry.list ? entry.list(res.json) : res.json;
               if (!Array.isArray(rows)) problems.push('a list answer that is not an array');

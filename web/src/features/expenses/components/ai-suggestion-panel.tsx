@@ -28,7 +28,11 @@ export function AiSuggestionPanel({
   const { suggested, alternatives } = result;
   const band = confidenceBand(suggested.confidence);
   return (
-    <section aria-label="AI Suggestion" className="rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm" data-testid="ai-suggestion">
+    <section
+      aria-label="AI Suggestion"
+      className="rounded-lg border border-primary/30 bg-primary/5 p-4 text-sm"
+      data-testid="ai-suggestion"
+    >
       <div className="flex items-start justify-between gap-2">
         <h3 className="flex items-center gap-2 font-semibold">
           <Sparkles className="size-4 text-primary" aria-hidden="true" />

@@ -67,7 +67,12 @@ const base = (list: () => Expense[], summary: () => ExpenseSummary): Route[] => 
 
 describe('expense manager', () => {
   it('shows the header, 0.00 cards and the empty state when there are no expenses', async () => {
-    stubFetch(base(() => [], () => emptySummary));
+    stubFetch(
+      base(
+        () => [],
+        () => emptySummary,
+      ),
+    );
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Expense Manager' })).toBeInTheDocument();
     expect(screen.getByText('Track expenses with AI-powered smart categorization')).toBeInTheDocument();
@@ -115,7 +120,10 @@ describe('expense manager', () => {
     const user = userEvent.setup();
     let list: Expense[] = [];
     const calls = stubFetch([
-      ...base(() => list, () => emptySummary),
+      ...base(
+        () => list,
+        () => emptySummary,
+      ),
       { method: 'POST', path: '/api/expenses/categorize', body: suggestion },
       {
         method: 'POST',
@@ -183,8 +191,15 @@ describe('expense manager', () => {
   it('choosing an alternative corrects the category (sent with the original suggestion); the archived category is not offered', async () => {
     const user = userEvent.setup();
     const calls = stubFetch([
-      ...base(() => [], () => emptySummary),
-      { method: 'POST', path: '/api/expenses/categorize', body: { ...suggestion, suggested: { ...suggestion.suggested, confidence: 0.55 } } },
+      ...base(
+        () => [],
+        () => emptySummary,
+      ),
+      {
+        method: 'POST',
+        path: '/api/expenses/categorize',
+        body: { ...suggestion, suggested: { ...suggestion.suggested, confidence: 0.55 } },
+      },
       { method: 'POST', path: '/api/expenses', status: 201, body: expense() },
     ]);
     renderPage();
@@ -210,7 +225,10 @@ describe('expense manager', () => {
   it('says when the AI fails, and shows the server message and its field problems when the save fails', async () => {
     const user = userEvent.setup();
     stubFetch([
-      ...base(() => [], () => emptySummary),
+      ...base(
+        () => [],
+        () => emptySummary,
+      ),
       { method: 'POST', path: '/api/expenses/categorize', status: 500, body: { statusCode: 500, error: 'x', message: 'boom' } },
       {
         method: 'POST',
@@ -247,7 +265,10 @@ describe('expense manager', () => {
     const user = userEvent.setup();
     let list = [expense({ suggestedCategoryId: 2, categoryConfidence: 0.9 })];
     const calls = stubFetch([
-      ...base(() => list, () => emptySummary),
+      ...base(
+        () => list,
+        () => emptySummary,
+      ),
       { method: 'PUT', path: '/api/expenses/1', reply: () => ({ body: list[0] }) },
       {
         method: 'DELETE',

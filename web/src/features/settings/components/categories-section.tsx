@@ -155,7 +155,10 @@ export function CategoriesSection() {
     onSuccess: (archivedCategory) =>
       toast(
         archivedCategory
-          ? { title: 'Category archived', description: `${archivedCategory.name} is used by expenses: it is kept for them and no longer offered.` }
+          ? {
+              title: 'Category archived',
+              description: `${archivedCategory.name} is used by expenses: it is kept for them and no longer offered.`,
+            }
           : { title: 'Category deleted' },
       ),
     onError: failed,

@@ -33,7 +33,13 @@ export const SECTIONS: readonly Section[] = [
     Component: OrganizationSection,
   },
   { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
-  { id: 'categories', label: 'Categories', icon: FolderTree, description: 'The categories your expenses are sorted into.', Component: CategoriesSection },
+  {
+    id: 'categories',
+    label: 'Categories',
+    icon: FolderTree,
+    description: 'The categories your expenses are sorted into.',
+    Component: CategoriesSection,
+  },
   {
     id: 'notifications',
     label: 'Notifications',

@@ -158,7 +158,11 @@ describe('settings sections', () => {
     ]);
     render('categories');
     const list = await screen.findByRole('list', { name: 'Categories' });
-    expect(within(list).getAllByTestId('category-row').map((li) => li.textContent)).toEqual(['SoftwareDefault', 'TravelDefault']);
+    expect(
+      within(list)
+        .getAllByTestId('category-row')
+        .map((li) => li.textContent),
+    ).toEqual(['SoftwareDefault', 'TravelDefault']);
 
     // Blank and already-present names (after trimming, case aside) are not sent.
     await user.type(screen.getByPlaceholderText('New category'), '   {Enter}');

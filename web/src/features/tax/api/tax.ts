@@ -1,19 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FinancialReport, GenerateReportBody, TaxRate, TaxRateBody, TaxSummary } from '@billpoint/proto';
 import { api } from '@/lib/api-client';
+import { taxRateKeys, taxRatesQueryOptions } from '@/lib/tax-rates';
 
 export const taxKeys = {
-  rates: ['tax-rates'] as const,
+  rates: taxRateKeys.all,
   reports: ['financial-reports'] as const,
   summary: ['tax-summary'] as const,
 };
 
-/** GET /api/tax-rates (§7: `taxRates[]`). */
-export const taxRatesQueryOptions = () =>
-  queryOptions({
-    queryKey: taxKeys.rates,
-    queryFn: async ({ signal }) => (await api.get<{ taxRates: TaxRate[] }>('/api/tax-rates', { signal })).taxRates,
-  });
+/** GET /api/tax-rates, shared with the invoice lines' tax picker (one cache: a rate saved here shows there). */
 export const useTaxRates = () => useQuery(taxRatesQueryOptions());
 
 /** GET /api/financial-reports (§7: `reports[]`), newest first. */
@@ -52,7 +48,8 @@ export const useSaveTaxRate = (o: Callbacks<TaxRate> = {}) =>
     o,
   );
 
-export const useDeleteTaxRate = (o: Callbacks<void> = {}) => useTaxMutation((id: number) => api.delete(`/api/tax-rates/${id}`), taxKeys.rates, o);
+export const useDeleteTaxRate = (o: Callbacks<void> = {}) =>
+  useTaxMutation((id: number) => api.delete(`/api/tax-rates/${id}`), taxKeys.rates, o);
 
 /** POST /api/financial-reports/generate. */
 export const useGenerateReport = (o: Callbacks<FinancialReport> = {}) =>

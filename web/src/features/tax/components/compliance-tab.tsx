@@ -29,8 +29,8 @@ export function ComplianceTab() {
       <CardHeader>
         <CardTitle>Filing Deadlines</CardTitle>
         <CardDescription>
-          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once a sales tax, VAT
-          return or tax summary report covers it.
+          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once a sales tax, VAT return
+          or tax summary report covers it.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -40,7 +40,12 @@ function TaxStats({ summary, loading }: { summary: TaxSummary | undefined; loadi
   const also = others.length > 0 ? ` · also figures in ${others.join(', ')}` : '';
   return (
     <section aria-label="Tax summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard title="Tax Collected" icon={Landmark} loading={loading} subtext={`On invoices issued in ${summary?.period ?? 'the quarter'}${also}`}>
+      <SummaryCard
+        title="Tax Collected"
+        icon={Landmark}
+        loading={loading}
+        subtext={`On invoices issued in ${summary?.period ?? 'the quarter'}${also}`}
+      >
         {money(summary?.totalCollected)}
       </SummaryCard>
       <SummaryCard title="Tax Payable" icon={Receipt} loading={loading} subtext="Collected less reclaimable tax on expenses">

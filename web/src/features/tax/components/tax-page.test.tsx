@@ -169,7 +169,9 @@ describe('tax management', () => {
       { path: '/api/tax-summary', body: summary },
       {
         path: '/api/financial-reports',
-        body: { reports: [report({ id: 3, title: 'VAT Return 2026-Q3', type: 'vat_return', startDate: '2026-07-01', endDate: '2026-09-30' })] },
+        body: {
+          reports: [report({ id: 3, title: 'VAT Return 2026-Q3', type: 'vat_return', startDate: '2026-07-01', endDate: '2026-09-30' })],
+        },
       },
     ]);
     renderPage();

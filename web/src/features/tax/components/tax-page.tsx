@@ -9,8 +9,7 @@ import { ReportsTab } from './reports-tab';
 import { TaxRateDialog } from './tax-rate-dialog';
 import { TaxRatesTab } from './tax-rates-tab';
 
-const TABS = ['overview', 'rates', 'reports', 'compliance'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = 'overview' | 'rates' | 'reports' | 'compliance';
 
 /** Tax management (areas §2): Overview, Tax Rates, Financial Reports, Tax Compliance, and the Add Tax Rate dialog. */
 export function TaxPage() {

@@ -17,7 +17,15 @@ import { TAX_TYPE_LABELS } from '../lib/labels';
 import { TAX_RATE_FIELDS, emptyTaxRateForm, taxRateFormSchema, taxRateToForm, type TaxRateFormInput } from '../lib/tax-rate-form';
 
 /** Add Tax Rate / Edit Tax Rate (areas §2, §5): on success 'Tax Rate Created'; a failure 'Error' / 'Failed to create tax rate'. */
-export function TaxRateDialog({ open, taxRate, onOpenChange }: { open: boolean; taxRate: TaxRate | null; onOpenChange: (open: boolean) => void }) {
+export function TaxRateDialog({
+  open,
+  taxRate,
+  onOpenChange,
+}: {
+  open: boolean;
+  taxRate: TaxRate | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useForm<TaxRateFormInput, unknown, TaxRateBody>({
     // The body's input type allows numbers and nulls the form never holds.
     resolver: zodResolver(taxRateFormSchema) as never,

@@ -25,7 +25,8 @@ import { TaxRateDialog } from './tax-rate-dialog';
 
 const COLUMNS = ['Name', 'Jurisdiction', 'Rate', 'Type', 'Status', 'Valid', 'Actions'] as const;
 
-const validity = (t: TaxRate) => `${formatShortDate(t.startDate.slice(0, 10))} – ${t.endDate ? formatShortDate(t.endDate.slice(0, 10)) : 'ongoing'}`;
+const validity = (t: TaxRate) =>
+  `${formatShortDate(t.startDate.slice(0, 10))} – ${t.endDate ? formatShortDate(t.endDate.slice(0, 10)) : 'ongoing'}`;
 
 /** The Tax Rates tab: the organization's rates, Add Tax Rate, edit and delete (after a confirmation). */
 export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {

@@ -58,7 +58,11 @@ export function complianceDeadlines({
     const dueDate = quarterDueDate(endDate);
     const report =
       reports.find(
-        (r) => RETURN_TYPES.includes(r.type) && r.status !== 'draft' && r.startDate.slice(0, 10) === startDate && r.endDate.slice(0, 10) === endDate,
+        (r) =>
+          RETURN_TYPES.includes(r.type) &&
+          r.status !== 'draft' &&
+          r.startDate.slice(0, 10) === startDate &&
+          r.endDate.slice(0, 10) === endDate,
       ) ?? null;
     const status: DeadlineStatus = offset === 0 ? 'Pending' : report ? 'Filed' : today > dueDate ? 'Overdue' : 'Pending';
     return { period, title: `${period} tax return`, startDate, endDate, dueDate, status, report: offset === 0 ? null : report };

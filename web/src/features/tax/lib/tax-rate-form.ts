@@ -14,7 +14,17 @@ export type TaxRateFormInput = {
   description: string;
   taxNumber: string;
 };
-export const TAX_RATE_FIELDS = ['name', 'jurisdiction', 'rate', 'type', 'isActive', 'startDate', 'endDate', 'description', 'taxNumber'] as const;
+export const TAX_RATE_FIELDS = [
+  'name',
+  'jurisdiction',
+  'rate',
+  'type',
+  'isActive',
+  'startDate',
+  'endDate',
+  'description',
+  'taxNumber',
+] as const;
 
 export const emptyTaxRateForm = (today: Date = new Date()): TaxRateFormInput => ({
   name: '',
