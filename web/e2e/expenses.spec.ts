@@ -10,6 +10,9 @@ import { expectAccessible, signUp, snap, toasts } from './support';
 // A 1×1 PNG: the receipts endpoint checks the bytes, not the name.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
+/** The toast area while a dialog is open (the modal hides the rest of the page from the accessibility tree). */
+const toastsBehindDialog = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
+
 const row = (page: Page, description: string) => page.getByTestId('expense-row').filter({ hasText: description });
 
 async function fill(dialog: Locator, { description, amount, vendor }: { description: string; amount: string; vendor: string }) {
@@ -45,8 +48,8 @@ test('expenses: add with a receipt, AI suggestion accepted, a correction, and th
   const dialog = page.getByRole('dialog', { name: 'Add New Expense' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Get AI Suggestion' }).click();
-  await expect(toasts(page).getByText('Missing Information', { exact: true })).toBeVisible();
-  await expect(toasts(page).getByText('Please enter a description and amount first', { exact: true })).toBeVisible();
+  await expect(toastsBehindDialog(page).getByText('Missing Information', { exact: true })).toBeVisible();
+  await expect(toastsBehindDialog(page).getByText('Please enter a description and amount first', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Create Expense' }).click();
   await expect(dialog.getByText('Description is required')).toBeVisible();
   await expect(dialog.getByText('Amount must be greater than 0')).toBeVisible();

@@ -68,9 +68,9 @@ export function AiSuggestionPanel({
                   variant="outline"
                   size="sm"
                   className="h-7"
-                  aria-label={`Use ${a.categoryName} (${percent(a.confidence)})`}
                   onClick={() => onChoose(a.categoryId)}
                 >
+                  <span className="sr-only">Use </span>
                   {a.categoryName} <span className="text-muted-foreground">{percent(a.confidence)}</span>
                 </Button>
               </li>

@@ -44,7 +44,7 @@ export function ReportViewDialog({ report, onOpenChange }: { report: FinancialRe
                       ))
                     )}
                     <tr className="font-medium">
-                      <td className="pt-1">Total {section.title}</td>
+                      <td className="pt-1">Total</td>
                       <td className="pt-1 text-right tabular-nums" data-testid="report-section-total">
                         {money(section.total)}
                       </td>
