@@ -63,13 +63,7 @@ export function AiSuggestionPanel({
           <ul className="mt-1 flex flex-wrap gap-2" aria-label="Alternative suggestions">
             {alternatives.map((a) => (
               <li key={a.categoryId}>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  className="h-7"
-                  onClick={() => onChoose(a.categoryId)}
-                >
+                <Button type="button" variant="outline" size="sm" className="h-7" onClick={() => onChoose(a.categoryId)}>
                   <span className="sr-only">Use </span>
                   {a.categoryName} <span className="text-muted-foreground">{percent(a.confidence)}</span>
                 </Button>

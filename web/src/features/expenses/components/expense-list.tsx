@@ -42,7 +42,7 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
         <span className="mr-2 font-semibold tabular-nums" data-testid="expense-amount">
           {formatMoney(e.amount, e.currency)}
         </span>
-        {e.receiptUrl && (
+        {e.receiptUrl ? (
           <a
             href={e.receiptUrl}
             target="_blank"
@@ -53,6 +53,9 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
           >
             <Paperclip className="size-4" aria-hidden="true" />
           </a>
+        ) : (
+          // Keeps the amounts of rows with and without a receipt in one column.
+          <span className="size-8" aria-hidden="true" />
         )}
         <IconAction label="Edit" name={`Edit expense: ${e.description}`} icon={Pencil} onClick={onEdit} disabled={busy} />
         <IconAction label="Delete" name={`Delete expense: ${e.description}`} icon={Trash2} onClick={onDelete} disabled={busy} destructive />
