@@ -33,6 +33,16 @@ export function crossValidate(rows: readonly Labelled[], k: number, p: ModelPara
   return out;
 }
 
+/** Predictions of a tenant with no history (the prior alone) for `rows`: what the cold temperature is fitted on. */
+export function coldPredictions(rows: readonly Labelled[], p: ModelParams = Params) {
+  return rows.map((r) => {
+    const f = featuresOf(r);
+    const pred = predict(benchCategories, countsOf([], null), f, p);
+    const correctIndex = pred.ranked.findIndex((x) => x.categoryId === idOf.get(r.category));
+    return { rank: correctIndex + 1, scores: pred.scores, correctIndex, confidence: pred.ranked[0]!.confidence };
+  });
+}
+
 /** The temperature minimising the held-out negative log-likelihood (golden-section search on log T). */
 export function fitTemperature(preds: readonly { scores: number[]; correctIndex: number }[], base = 1): number {
   const nll = (t: number) =>

@@ -32,7 +32,10 @@ export async function seedLedgerLines(db: TestDatabase, svc: RunningService, ten
   );
   const invoices = Math.floor((lines * 0.7) / 4);
   const expenses = Math.floor((lines - invoices * 4) / 3);
-  const { rows: base } = await db.query<{ n: string }>(`select coalesce(max(entry_number), 0)::text as n from tax.journal_entries where tenant_id = $1`, [tenantId]);
+  const { rows: base } = await db.query<{ n: string }>(
+    `select coalesce(max(entry_number), 0)::text as n from tax.journal_entries where tenant_id = $1`,
+    [tenantId],
+  );
   const n0 = Number(base[0]!.n);
   const acct = `(select id from tax.chart_of_accounts where tenant_id = $1 and code = `;
   // Each statement inserts whole entries with their lines: the deferred balance trigger checks them at its commit.
@@ -84,7 +87,9 @@ export async function seedLedgerLines(db: TestDatabase, svc: RunningService, ten
       [tenantId, n0 + invoices + expenses + 1],
     );
   }
-  const { rows } = await db.query<{ n: string }>(`select count(*)::text as n from tax.journal_entry_lines where tenant_id = $1`, [tenantId]);
+  const { rows } = await db.query<{ n: string }>(`select count(*)::text as n from tax.journal_entry_lines where tenant_id = $1`, [
+    tenantId,
+  ]);
   return { lines: Number(rows[0]!.n) };
 }
 
@@ -95,7 +100,10 @@ export async function timeReport(svc: RunningService, tenantId: string, body: Re
     const t = performance.now();
     const res = await fetch(`${svc.url}/api/financial-reports/generate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: sign({ tenantId, userId: 'bench', role: 'admin', scopes: [] }) },
+      headers: {
+        'content-type': 'application/json',
+        [INTERNAL_TOKEN_HEADER]: sign({ tenantId, userId: 'bench', role: 'admin', scopes: [] }),
+      },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as { reportData?: { ledgerLines: number } };
@@ -126,8 +134,15 @@ export default async function main() {
     const seeded = await seedLedgerLines(db, svc, target, 100_000);
     for (let i = 0; i < 2; i++) await seedLedgerLines(db, svc, randomUUID(), 50_000);
     await db.query('analyze tax.journal_entry_lines; analyze tax.journal_entries; analyze tax.chart_of_accounts');
-    console.log(`seeded ${seeded.lines} lines for the tenant (+100,000 for two others) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const r = await timeReport(svc, target, { type: 'profit_loss', period: 'current-year', startDate: '2026-01-01', endDate: '2026-12-31', currency: 'USD' }, runs);
+    console.log(
+      `seeded ${seeded.lines} lines for the tenant (+100,000 for two others) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const r = await timeReport(
+      svc,
+      target,
+      { type: 'profit_loss', period: 'current-year', startDate: '2026-01-01', endDate: '2026-12-31', currency: 'USD' },
+      runs,
+    );
     console.table([
       {
         report: 'profit_loss, 2026, one tenant',

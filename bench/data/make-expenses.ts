@@ -276,5 +276,5 @@ for (let i = rows.length - 1; i > 0; i--) {
   const j = Math.floor(rnd() * (i + 1));
   [rows[i], rows[j]] = [rows[j]!, rows[i]!];
 }
-writeFileSync(join(import.meta.dirname, 'expenses.json'), `${JSON.stringify(rows, null, 1)}\n`);
+writeFileSync(join(import.meta.dirname, 'expenses.json'), `${JSON.stringify(rows, null, 2)}\n`);
 console.log(`${rows.length} expenses over ${Object.keys(SPECS).length} categories`);

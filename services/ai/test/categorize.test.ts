@@ -141,13 +141,24 @@ describe('POST /api/expenses/categorize', () => {
     expect(counts.rows[0]?.n).toBe(0);
     expect((await suggestion()).suggested.reasoning).not.toContain('Kappa');
     // A late update after the delete does not bring it back.
-    await publishExpense(stack.bus, tenantId, { ...updated, updatedAt: new Date(Date.now() + 60_000).toISOString(), deleted: false }, ExpenseEvents.Updated);
+    await publishExpense(
+      stack.bus,
+      tenantId,
+      { ...updated, updatedAt: new Date(Date.now() + 60_000).toISOString(), deleted: false },
+      ExpenseEvents.Updated,
+    );
     const marker = await saveExpense(client, { description: 'Marker', categoryId: rent.id });
     await waitFor(async () => {
-      const { rows } = await stack.db.query(`select 1 from ai.expense_category_training where tenant_id = $1 and expense_id = $2`, [tenantId, marker.id]);
+      const { rows } = await stack.db.query(`select 1 from ai.expense_category_training where tenant_id = $1 and expense_id = $2`, [
+        tenantId,
+        marker.id,
+      ]);
       return rows.length === 1;
     });
-    const still = await stack.db.query(`select deleted, category_id from ai.expense_category_training where tenant_id = $1 and expense_id = $2`, [tenantId, e.id]);
+    const still = await stack.db.query(
+      `select deleted, category_id from ai.expense_category_training where tenant_id = $1 and expense_id = $2`,
+      [tenantId, e.id],
+    );
     expect(still.rows).toEqual([{ deleted: true, category_id: null }]);
   });
 
@@ -160,7 +171,10 @@ describe('POST /api/expenses/categorize', () => {
     await publishEvent(stack.bus, ExpenseEvents.Created, tenantId, e, { id: first.id, msgId: `${first.id}-again` });
     const marker = await saveExpense(client, { description: 'Marker', categoryId: meals.id });
     await waitFor(async () => {
-      const { rows } = await stack.db.query(`select 1 from ai.expense_category_training where tenant_id = $1 and expense_id = $2`, [tenantId, marker.id]);
+      const { rows } = await stack.db.query(`select 1 from ai.expense_category_training where tenant_id = $1 and expense_id = $2`, [
+        tenantId,
+        marker.id,
+      ]);
       return rows.length === 1;
     });
     const { rows } = await stack.db.query(
@@ -175,8 +189,10 @@ describe('POST /api/expenses/categorize', () => {
   it('keeps tenants apart: B never sees A’s categories, vendors or words', async () => {
     const a = await newTenant();
     const b = await newTenant();
-    const secret = (await a.client.post('/api/expense-categories', { name: 'Zorblax Ventures', keywords: ['quuxification'] })).json as ExpenseCategory;
-    for (let i = 0; i < 3; i++) await saveExpense(a.client, { description: 'Quuxification sprocket', vendor: 'Glimmer Inc', categoryId: secret.id });
+    const secret = (await a.client.post('/api/expense-categories', { name: 'Zorblax Ventures', keywords: ['quuxification'] }))
+      .json as ExpenseCategory;
+    for (let i = 0; i < 3; i++)
+      await saveExpense(a.client, { description: 'Quuxification sprocket', vendor: 'Glimmer Inc', categoryId: secret.id });
     const body = { description: 'Quuxification sprocket', vendor: 'Glimmer Inc' };
     await waitFor(async () => (await ask(a.client, body)).suggested.categoryId === secret.id);
     const forB = await ask(b.client, body);

@@ -1,15 +1,15 @@
 import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
+import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
+import { expenseCategoryModule } from './modules/expense-category/expense-category.module.ts';
+import { expenseModule } from './modules/expense/expense.module.ts';
 import { ledgerConsumers } from './modules/ledger/ledger.consumers.ts';
 import { ReportService } from './modules/report/report.service.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { summaryRoutes } from './modules/summary/summary.routes.ts';
-import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
-import { expenseCategoryModule } from './modules/expense-category/expense-category.module.ts';
-import { expenseModule } from './modules/expense/expense.module.ts';
 
-/** the tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
+/** The tax service: tax rates, expense categories, expenses and their receipts, the double-entry ledger fed by events, financial reports and the tax summary. Both topologies start it with the kit. */
 export const taxService = {
   name: 'tax',
   schema: 'tax',
@@ -28,6 +28,10 @@ export const taxService = {
   },
   consumers: async (c) => {
     const ctx = c as ServiceContext;
-    return [...(await taxRateModule.consumers(ctx)), ...(await expenseCategoryModule.consumers(ctx)), ...(await ledgerConsumers(ctx))];
+    return [
+      ...(await taxRateModule.consumers(ctx)),
+      ...(await expenseCategoryModule.consumers(ctx)),
+      ...(await ledgerConsumers(ctx)),
+    ];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

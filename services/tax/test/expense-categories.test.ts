@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DefaultExpenseCategories, ExpenseCategoriesListRpc, ExpenseCategoryEvents, type ExpenseCategory } from '@billpoint/proto';
+import {
+  DefaultExpenseCategories,
+  ExpenseCategoriesListRpc,
+  ExpenseCategoryEvents,
+  OrganizationEvents,
+  type ExpenseCategory,
+} from '@billpoint/proto';
 import { countTenantRows, waitFor } from '@billpoint/kit/testing';
 import { rpcCall, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
@@ -58,10 +64,26 @@ describe('expense categories', () => {
     ]);
     for (const a of answers.filter((x) => x !== null)) expect(a.map((x) => x.name)).toEqual(defaultNames);
     expect(await rowsOf(tenantId)).toHaveLength(DefaultExpenseCategories.length);
-    const setup = await stack.db.query(`select count(*)::int as n from tax.category_setup where tenant_id = $1`, [tenantId]);
-    expect(setup.rows[0].n).toBe(1);
-    const seededEvents = await stack.db.query(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
-    expect(seededEvents.rows[0].n).toBe(DefaultExpenseCategories.length);
+    const setup = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.category_setup where tenant_id = $1`, [tenantId]);
+    expect(setup.rows[0]!.n).toBe(1);
+    const seededEvents = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
+    expect(seededEvents.rows[0]!.n).toBe(DefaultExpenseCategories.length);
+
+    // The organization's event arriving late (twice, as at-least-once delivery may) seeds nothing more.
+    const id = randomUUID();
+    const envelope = {
+      id,
+      type: OrganizationEvents.Created,
+      occurredAt: new Date().toISOString(),
+      tenantId,
+      actorId: null,
+      data: { id: tenantId, name: 'Old Org' },
+    };
+    for (const msgId of [id, randomUUID()]) await stack.bus.publish(OrganizationEvents.Created, envelope, { msgId });
+    await waitFor(async () => (await stack.db.query(`select 1 from tax.processed_messages where message_id = $1`, [id])).rowCount === 1);
+    expect(await rowsOf(tenantId)).toHaveLength(DefaultExpenseCategories.length);
+    const after = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
+    expect(after.rows[0]!.n).toBe(DefaultExpenseCategories.length);
   });
 
   it('creates, refuses a duplicate name (any case) with 409 naming name, edits, and refuses bad input naming the field', async () => {
@@ -147,6 +169,21 @@ describe('expense categories', () => {
       [ExpenseCategoryEvents.Created, 'parking', true],
       [ExpenseCategoryEvents.Deleted, 'Tolls', false],
     ]);
+  });
+
+  it('a category deleted while an expense is saved with it: archived with the expense, or deleted and the expense refused — never a 5xx', async () => {
+    const c = stack.client();
+    await c.register();
+    for (let i = 0; i < 8; i++) {
+      const cat = (await c.post('/api/expense-categories', { name: `Race ${i}` })).json as ExpenseCategory;
+      const [saved, removed] = await Promise.all([
+        c.post('/api/expenses', { description: `Race ${i}`, amount: '5', date: '2026-01-01', categoryId: cat.id }),
+        c.delete(`/api/expense-categories/${cat.id}`),
+      ]);
+      const outcome = `${saved.status}/${removed.status}`;
+      expect(['201/200', '400/204'], outcome).toContain(outcome);
+      if (saved.status === 400) expect(saved.json.issues[0].path).toBe('categoryId');
+    }
   });
 
   it('answers rpc.tax.expense-category.list with the tenant’s active categories only', async () => {

@@ -12,7 +12,10 @@ const rate = fc.integer({ min: 0, max: 10_000 }).map((bp) => fromCents(BigInt(bp
 /** An invoice as billing computes it (the shared proto arithmetic), with its tax per rate. */
 const invoiceArb = fc
   .record({
-    lines: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), rate: money(200_000), taxRate: rate }), { minLength: 1, maxLength: 6 }),
+    lines: fc.array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), rate: money(200_000), taxRate: rate }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
     discountPct: fc.integer({ min: 0, max: 100 }),
     shipping: money(50_000),
   })
@@ -58,7 +61,13 @@ const row = (f: ReturnType<typeof computeInvoice>, taxLines: unknown) => ({
 
 /** The issue entry's lines as ledger groups (what the report query sums). */
 function groupsOf(draft: ReturnType<typeof issueDraft>): LedgerGroup[] {
-  const type: Record<string, string> = { '1100': 'asset', '4000': 'revenue', '4100': 'revenue', '4900': 'contra_revenue', '2100': 'liability' };
+  const type: Record<string, string> = {
+    '1100': 'asset',
+    '4000': 'revenue',
+    '4100': 'revenue',
+    '4900': 'contra_revenue',
+    '2100': 'liability',
+  };
   return draft.lines.map((l) => ({
     code: l.account,
     name: l.account,

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createBus,
-  createInternalTokenSigner,
-  startService,
-  INTERNAL_TOKEN_HEADER,
-  type Bus,
-  type RunningService,
-} from '@billpoint/kit';
+import { createBus, createInternalTokenSigner, startService, INTERNAL_TOKEN_HEADER, type Bus, type RunningService } from '@billpoint/kit';
 import {
   createTestDatabase,
   deleteNatsNamespace,
@@ -28,7 +21,12 @@ export interface LedgerStack {
   /** Publishes an event envelope (message id = envelope id, as the outbox relay does); resolves once the consumer `durable` committed it. */
   publish(subject: string, tenantId: string, data: unknown, o?: { id?: string; occurredAt?: string; durable?: string }): Promise<string>;
   /** An HTTP call to the service as the gateway makes it (internal token of the tenant). */
-  call(tenantId: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: any; body: string; headers: Record<string, unknown>; raw: Buffer }>;
+  call(
+    tenantId: string,
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: any; body: string; headers: Record<string, unknown>; raw: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -47,7 +45,11 @@ export async function startLedgerStack(): Promise<LedgerStack> {
   const db = await createTestDatabase();
   const namespace = randomName('ledger');
   const bus = await createBus({ natsUrl: TEST_NATS_URL, name: 'ledger-test', namespace });
-  const svc = await startService(taxService, { env: testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace }), bus, listen: false });
+  const svc = await startService(taxService, {
+    env: testEnv(db, { NATS_URL: TEST_NATS_URL, BUS_NAMESPACE: namespace }),
+    bus,
+    listen: false,
+  });
   const sign = createInternalTokenSigner(TEST_TOKEN_KEY);
   return {
     db,
@@ -58,7 +60,10 @@ export async function startLedgerStack(): Promise<LedgerStack> {
       const envelope = { id, type: subject, occurredAt: o.occurredAt ?? new Date().toISOString(), tenantId, actorId: null, data };
       await bus.publish(subject, envelope, { msgId: `${id}-${randomUUID()}`, headers: { 'bp-tenant': tenantId } });
       const durable = o.durable ?? CONSUMER_OF(subject);
-      await waitFor(async () => (await db.query(`select 1 from tax.processed_messages where consumer = $1 and message_id = $2`, [durable, id])).rowCount);
+      await waitFor(
+        async () =>
+          (await db.query(`select 1 from tax.processed_messages where consumer = $1 and message_id = $2`, [durable, id])).rowCount,
+      );
       return id;
     },
     async call(tenantId, method, url, body) {

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ExpenseEvents, InvoiceEvents, PaymentEvents } from '@billpoint/proto';
-import { balances, dailyMismatches, entries, expense, invoice, payment, startLedgerStack, unbalanced, type LedgerStack } from './ledger-support.ts';
+import {
+  balances,
+  dailyMismatches,
+  entries,
+  expense,
+  invoice,
+  payment,
+  startLedgerStack,
+  unbalanced,
+  type LedgerStack,
+} from './ledger-support.ts';
 
 let s: LedgerStack;
 beforeAll(async () => {
@@ -76,8 +86,11 @@ describe('invoices on the ledger', () => {
   it('without taxLines the tax amount is one line with no rate; a later event without them keeps the earlier ones', async () => {
     const t = tenant();
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 2, taxLines: undefined }));
-    const { rows } = await s.db.query(`select tax_rate::text as rate, taxable_amount::text as taxable from tax.journal_entry_lines
-       where tenant_id = $1 and credit_amount = 10`, [t]);
+    const { rows } = await s.db.query(
+      `select tax_rate::text as rate, taxable_amount::text as taxable from tax.journal_entry_lines
+       where tenant_id = $1 and credit_amount = 10`,
+      [t],
+    );
     expect(rows).toEqual([{ rate: null, taxable: '100.00' }]);
   });
 
@@ -103,7 +116,11 @@ describe('invoices on the ledger', () => {
       taxLines: [{ taxRateId: 7, name: 'VAT', type: 'vat', rate: '10.00', taxableAmount: '300.00', taxAmount: '30.00' }],
     });
     await s.publish(InvoiceEvents.Updated, t, v3);
-    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 4, updatedAt: at(2), subtotal: '999.00', total: '1009.00', taxLines: undefined }));
+    await s.publish(
+      InvoiceEvents.Updated,
+      t,
+      invoice({ id: 4, updatedAt: at(2), subtotal: '999.00', total: '1009.00', taxLines: undefined }),
+    );
     const list = await entries(s.db, t);
     expect(list.map((e) => [e.key, e.reversed, e.lines[0]])).toEqual([
       ['invoice:4:issue:1', true, '1100 Dr 110.00'],
@@ -115,7 +132,18 @@ describe('invoices on the ledger', () => {
 
   it('a newer version first, then the older: only the newer is posted', async () => {
     const t = tenant();
-    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 5, updatedAt: at(5), subtotal: '50.00', taxAmount: '5.00', total: '55.00', taxLines: [{ taxRateId: 7, name: 'VAT', type: 'vat', rate: '10.00', taxableAmount: '50.00', taxAmount: '5.00' }] }));
+    await s.publish(
+      InvoiceEvents.Updated,
+      t,
+      invoice({
+        id: 5,
+        updatedAt: at(5),
+        subtotal: '50.00',
+        taxAmount: '5.00',
+        total: '55.00',
+        taxLines: [{ taxRateId: 7, name: 'VAT', type: 'vat', rate: '10.00', taxableAmount: '50.00', taxAmount: '5.00' }],
+      }),
+    );
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 5, updatedAt: at(1) }));
     expect((await entries(s.db, t)).map((e) => [e.key, e.lines[0]])).toEqual([['invoice:5:issue:1', '1100 Dr 55.00']]);
   });
@@ -123,7 +151,9 @@ describe('invoices on the ledger', () => {
   it('cancelling reverses the issue entry on the day of the cancellation; deleting another reverses it; a late update does not revive it', async () => {
     const t = tenant();
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 6, updatedAt: at(1) }));
-    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 6, updatedAt: at(2), status: 'cancelled' }), { occurredAt: '2026-12-02T08:00:00.000Z' });
+    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 6, updatedAt: at(2), status: 'cancelled' }), {
+      occurredAt: '2026-12-02T08:00:00.000Z',
+    });
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 7, updatedAt: at(1) }));
     await s.publish(InvoiceEvents.Deleted, t, invoice({ id: 7, updatedAt: at(1) }), { occurredAt: '2026-11-20T08:00:00.000Z' });
     await s.publish(InvoiceEvents.Updated, t, invoice({ id: 7, updatedAt: at(9) }));
@@ -146,7 +176,12 @@ describe('payments and invoices marked paid', () => {
     await s.publish(PaymentEvents.Completed, t, p);
     await s.publish(PaymentEvents.Completed, t, p); // again, new event id: once per payment id
     expect(await balances(s.db, t)).toEqual({ '1000': '110.00', '2100': '-10.00', '4000': '-100.00' });
-    await s.publish(PaymentEvents.Refunded, t, { ...p, status: 'refunded', refundedAmount: '110.00' }, { occurredAt: '2026-11-20T12:00:00Z' });
+    await s.publish(
+      PaymentEvents.Refunded,
+      t,
+      { ...p, status: 'refunded', refundedAmount: '110.00' },
+      { occurredAt: '2026-11-20T12:00:00Z' },
+    );
     const list = await entries(s.db, t);
     expect(list.slice(1).map((e) => [e.key, e.date, e.reversed, e.lines])).toEqual([
       [`payment:${p.id}`, '2026-11-15', true, ['1000 Dr 110.00', '1100 Cr 110.00']],
@@ -177,7 +212,11 @@ describe('payments and invoices marked paid', () => {
     await s.publish(PaymentEvents.Completed, t, p);
     expect(await balances(s.db, t)).toEqual({ '1000': '110.00', '2100': '-10.00', '4000': '-100.00' });
     // Billing then sends the invoice with the payment counted: still once.
-    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 12, status: 'paid', updatedAt: at(2), amountPaid: '110.00', paidAt: '2026-11-16T10:00:00Z' }));
+    await s.publish(
+      InvoiceEvents.Updated,
+      t,
+      invoice({ id: 12, status: 'paid', updatedAt: at(2), amountPaid: '110.00', paidAt: '2026-11-16T10:00:00Z' }),
+    );
     expect(await balances(s.db, t)).toEqual({ '1000': '110.00', '2100': '-10.00', '4000': '-100.00' });
     expect((await entries(s.db, t)).map((e) => [e.key, e.reversed])).toEqual([
       ['invoice:12:issue:1', false],
@@ -202,9 +241,16 @@ describe('expenses on the ledger', () => {
     const t = tenant();
     const x = expense();
     await s.publish(ExpenseEvents.Created, t, x);
-    await s.publish(ExpenseEvents.Created, t, expense({ category: { id: 9, name: 'Travel', color: '#F59E0B' }, categoryId: 9, taxAmount: '0.00', amount: '45.50' }));
+    await s.publish(
+      ExpenseEvents.Created,
+      t,
+      expense({ category: { id: 9, name: 'Travel', color: '#F59E0B' }, categoryId: 9, taxAmount: '0.00', amount: '45.50' }),
+    );
     await s.publish(ExpenseEvents.Created, t, expense({ category: null, categoryId: null, taxAmount: '0.00', amount: '5.00' }));
-    const { rows: chart } = await s.db.query(`select code, name from tax.chart_of_accounts where tenant_id = $1 and category_id is not null order by code`, [t]);
+    const { rows: chart } = await s.db.query(
+      `select code, name from tax.chart_of_accounts where tenant_id = $1 and category_id is not null order by code`,
+      [t],
+    );
     expect(chart).toEqual([
       { code: '5100', name: 'Hardware' },
       { code: '5110', name: 'Travel' },
@@ -230,7 +276,10 @@ describe('the database keeps the ledger balanced and append-only', () => {
   it('refuses an unbalanced entry at commit, a line with both or neither side, any update or delete', async () => {
     const t = tenant();
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 20 }));
-    const { rows } = await s.db.query(`select id from tax.chart_of_accounts where tenant_id = $1 and code in ('1000', '4000') order by code`, [t]);
+    const { rows } = await s.db.query(
+      `select id from tax.chart_of_accounts where tenant_id = $1 and code in ('1000', '4000') order by code`,
+      [t],
+    );
     const [cash, revenue] = rows.map((r) => r.id);
     const entry = (debit: string, credit: string) => `
       insert into tax.journal_entries (tenant_id, entry_number, entry_date, description, currency, total_debit, total_credit, source_key)
@@ -256,12 +305,18 @@ describe('the database keeps the ledger balanced and append-only', () => {
       }
     };
     expect(await tx(entry('10.00', '9.99'))).toMatch(/unbalanced/);
-    expect(await tx(`insert into tax.journal_entries (tenant_id, entry_number, entry_date, description, currency, total_debit, total_credit, source_key)
-        values ('$T', 901, '2026-11-01', 'no lines', 'USD', 5, 5, 'raw:2')`)).toMatch(/unbalanced/);
-    expect(await tx(`insert into tax.journal_entry_lines (tenant_id, entry_id, line_number, account_id, debit_amount, credit_amount, entry_date, currency)
-        select '$T', id, 9, ${cash}, 1, 1, entry_date, currency from tax.journal_entries where tenant_id = '$T' limit 1`)).toMatch(/check constraint/);
-    expect(await tx(`insert into tax.journal_entry_lines (tenant_id, entry_id, line_number, account_id, debit_amount, credit_amount, entry_date, currency)
-        select '$T', id, 9, ${cash}, 0, 0, entry_date, currency from tax.journal_entries where tenant_id = '$T' limit 1`)).toMatch(/check constraint/);
+    expect(
+      await tx(`insert into tax.journal_entries (tenant_id, entry_number, entry_date, description, currency, total_debit, total_credit, source_key)
+        values ('$T', 901, '2026-11-01', 'no lines', 'USD', 5, 5, 'raw:2')`),
+    ).toMatch(/unbalanced/);
+    expect(
+      await tx(`insert into tax.journal_entry_lines (tenant_id, entry_id, line_number, account_id, debit_amount, credit_amount, entry_date, currency)
+        select '$T', id, 9, ${cash}, 1, 1, entry_date, currency from tax.journal_entries where tenant_id = '$T' limit 1`),
+    ).toMatch(/check constraint/);
+    expect(
+      await tx(`insert into tax.journal_entry_lines (tenant_id, entry_id, line_number, account_id, debit_amount, credit_amount, entry_date, currency)
+        select '$T', id, 9, ${cash}, 0, 0, entry_date, currency from tax.journal_entries where tenant_id = '$T' limit 1`),
+    ).toMatch(/check constraint/);
     expect(await tx(`update tax.journal_entry_lines set debit_amount = debit_amount + 1 where tenant_id = '$T'`)).toMatch(/append-only/);
     expect(await tx(`delete from tax.journal_entry_lines where tenant_id = '$T'`)).toMatch(/append-only/);
     expect(await tx(`delete from tax.journal_entries where tenant_id = '$T'`)).toMatch(/append-only/);
@@ -279,6 +334,8 @@ describe('the database keeps the ledger balanced and append-only', () => {
         order by 1`,
     );
     expect(rows.filter((r) => !r.forced)).toEqual([]);
-    expect(rows.map((r) => r.relname)).toEqual(expect.arrayContaining(['chart_of_accounts', 'journal_entries', 'journal_entry_lines', 'financial_reports']));
+    expect(rows.map((r) => r.relname)).toEqual(
+      expect.arrayContaining(['chart_of_accounts', 'journal_entries', 'journal_entry_lines', 'financial_reports']),
+    );
   });
 });

@@ -86,13 +86,53 @@ beforeAll(async () => {
       taxLines: [vat('State tax', '7.25', '200.00', '14.50', 3, 'sales_tax')],
     }),
   );
-  const three = invoice({ id: 3, currency: 'EUR', issueDate: '2026-11-20', subtotal: '300.00', taxAmount: '60.00', total: '360.00', taxLines: [vat('VAT', '20.00', '300.00', '60.00')] });
+  const three = invoice({
+    id: 3,
+    currency: 'EUR',
+    issueDate: '2026-11-20',
+    subtotal: '300.00',
+    taxAmount: '60.00',
+    total: '360.00',
+    taxLines: [vat('VAT', '20.00', '300.00', '60.00')],
+  });
   await s.publish(InvoiceEvents.Sent, A, three);
-  await s.publish(InvoiceEvents.Updated, A, { ...three, status: 'cancelled', updatedAt: '2026-11-25T10:00:00.000Z' }, { occurredAt: '2026-11-25T10:00:00.000Z' });
-  await s.publish(InvoiceEvents.Sent, A, invoice({ id: 4, currency: 'EUR', issueDate: '2026-09-30', subtotal: '500.00', taxAmount: '100.00', total: '600.00', taxLines: [vat('VAT', '20.00', '500.00', '100.00')] }));
+  await s.publish(
+    InvoiceEvents.Updated,
+    A,
+    { ...three, status: 'cancelled', updatedAt: '2026-11-25T10:00:00.000Z' },
+    { occurredAt: '2026-11-25T10:00:00.000Z' },
+  );
+  await s.publish(
+    InvoiceEvents.Sent,
+    A,
+    invoice({
+      id: 4,
+      currency: 'EUR',
+      issueDate: '2026-09-30',
+      subtotal: '500.00',
+      taxAmount: '100.00',
+      total: '600.00',
+      taxLines: [vat('VAT', '20.00', '500.00', '100.00')],
+    }),
+  );
   await s.publish(InvoiceEvents.Sent, A, invoice({ id: 5, currency: 'USD', issueDate: '2026-11-10' }));
-  await s.publish(ExpenseEvents.Created, A, expense({ currency: 'EUR', date: '2026-11-07', amount: '240.00', taxAmount: '40.00', categoryId: 11, category: { id: 11, name: 'Software', color: '#3B82F6' } }));
-  await s.publish(ExpenseEvents.Created, A, expense({ currency: 'EUR', date: '2026-12-15', amount: '30.00', taxAmount: '0.00', categoryId: null, category: null }));
+  await s.publish(
+    ExpenseEvents.Created,
+    A,
+    expense({
+      currency: 'EUR',
+      date: '2026-11-07',
+      amount: '240.00',
+      taxAmount: '40.00',
+      categoryId: 11,
+      category: { id: 11, name: 'Software', color: '#3B82F6' },
+    }),
+  );
+  await s.publish(
+    ExpenseEvents.Created,
+    A,
+    expense({ currency: 'EUR', date: '2026-12-15', amount: '30.00', taxAmount: '0.00', categoryId: null, category: null }),
+  );
   // Tenant B has its own figures (USD), and must never see A's.
   await s.publish(InvoiceEvents.Sent, B, invoice({ id: 1, currency: 'USD', issueDate: '2026-11-05' }));
 });
@@ -108,7 +148,15 @@ const generate = async (tenant: string, body: Record<string, unknown>) => {
 describe('financial reports from the ledger', () => {
   it('profit & loss: revenue per account (discounts negative), expenses per category, net profit', async () => {
     const r = await generate(A, { type: 'profit_loss', ...Q4 });
-    expect(r).toMatchObject({ type: 'profit_loss', title: 'Profit & Loss — 2026-Q4', period: '2026-Q4', startDate: '2026-10-01', endDate: '2026-12-31', status: 'generated', filedAt: null });
+    expect(r).toMatchObject({
+      type: 'profit_loss',
+      title: 'Profit & Loss — 2026-Q4',
+      period: '2026-Q4',
+      startDate: '2026-10-01',
+      endDate: '2026-12-31',
+      status: 'generated',
+      filedAt: null,
+    });
     expect(r.reportData).toEqual({
       currency: 'EUR',
       sections: [
@@ -187,7 +235,11 @@ describe('financial reports from the ledger', () => {
 
   it('a category named like a formula is neutralised in the CSV', async () => {
     const t = randomUUID();
-    await s.publish(ExpenseEvents.Created, t, expense({ date: '2026-11-07', categoryId: 5, category: { id: 5, name: '=HYPERLINK("x")', color: '#3B82F6' } }));
+    await s.publish(
+      ExpenseEvents.Created,
+      t,
+      expense({ date: '2026-11-07', categoryId: 5, category: { id: 5, name: '=HYPERLINK("x")', color: '#3B82F6' } }),
+    );
     const r = await generate(t, { type: 'profit_loss', ...Q4 });
     const csv = await s.call(t, 'GET', `/api/financial-reports/${r.id}/csv`);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")","5100","100.00"`);
@@ -226,7 +278,19 @@ describe('the tax summary', () => {
     await s.publish(OrganizationUpdated, t, settings(t, { timezone: 'UTC', defaultCurrency: 'GBP' }));
     const today = new Date().toISOString().slice(0, 10);
     const q = reportPeriodRange('current-quarter', today);
-    await s.publish(InvoiceEvents.Sent, t, invoice({ id: 1, currency: 'GBP', issueDate: today, subtotal: '80.00', taxAmount: '16.00', total: '96.00', taxLines: [vat('VAT', '20.00', '80.00', '16.00')] }));
+    await s.publish(
+      InvoiceEvents.Sent,
+      t,
+      invoice({
+        id: 1,
+        currency: 'GBP',
+        issueDate: today,
+        subtotal: '80.00',
+        taxAmount: '16.00',
+        total: '96.00',
+        taxLines: [vat('VAT', '20.00', '80.00', '16.00')],
+      }),
+    );
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 2, currency: 'USD', issueDate: today }));
     await s.publish(ExpenseEvents.Created, t, expense({ currency: 'GBP', date: today, amount: '12.00', taxAmount: '2.00' }));
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 3, currency: 'GBP', issueDate: '2020-01-15' })); // an old quarter

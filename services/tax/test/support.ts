@@ -39,3 +39,37 @@ export async function observeEvents(bus: Bus, durable: string, subject: string):
   });
   return { seen, sub };
 }
+
+/** POST /api/expenses/receipts as the browser sends it: multipart/form-data with the file in `field`. */
+export async function uploadReceipt(
+  c: HttpClient,
+  bytes: Uint8Array,
+  o: { type?: string; filename?: string; field?: string } = {},
+): Promise<{ status: number; json: any; text: string }> {
+  const form = new FormData();
+  form.append(
+    o.field ?? 'receipt',
+    new Blob([new Uint8Array(bytes)], { type: o.type ?? 'application/octet-stream' }),
+    o.filename ?? 'receipt',
+  );
+  const res = await fetch(new URL('/api/expenses/receipts', c.base), {
+    method: 'POST',
+    headers: { 'x-requested-with': 'XMLHttpRequest', cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    body: form,
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+/** A small valid one-page PDF. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);

@@ -57,7 +57,7 @@ export async function startOpenAIStandIn(): Promise<OpenAIStandIn> {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      let body: any = null;
+      let body: any;
       try {
         body = JSON.parse(raw);
       } catch {
@@ -68,7 +68,8 @@ export async function startOpenAIStandIn(): Promise<OpenAIStandIn> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return send(404, { error: { message: 'Not found', type: 'invalid_request_error' } });
       const names: string[] = body?.response_format?.json_schema?.schema?.properties?.categoryName?.enum ?? [];
       switch (state.behaviour) {
         case 'hang':

@@ -8,3 +8,6 @@ export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\
 
 /** A list of ids as one parameter (`in (select x::bigint from jsonb_array_elements_text(?::jsonb) x)`). */
 export const idList = (ids: readonly number[]) => JSON.stringify(ids.map(String));
+
+/** A text[] from one JSON parameter (the query builder would spread a JS array into a list of parameters). */
+export const TEXT_ARRAY_PARAM = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;

@@ -1,4 +1,4 @@
-import { CategorizeBody, type CategorizeResult } from '@billpoint/proto';
+import type { CategorizeBody, CategorizeResult } from '@billpoint/proto';
 import { ServiceUnavailable, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';

@@ -17,7 +17,12 @@ const LEGAL = /\b(inc|llc|ltd|limited|gmbh|corp|corporation|co|com|plc|sa|ag|bv)
 
 /** Lower-case words of letters (any script), without digits and punctuation. */
 export function words(text: string): string[] {
-  return text.toLowerCase().match(/\p{L}[\p{L}']*/gu)?.map((w) => w.replace(/'s?$/, '')) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .match(/\p{L}[\p{L}']*/gu)
+      ?.map((w) => w.replace(/'s?$/, '')) ?? []
+  );
 }
 
 /** A word's stem ("flights" → "flight", "airfare" → "airfar"); non-Latin words are kept as they are. */

@@ -41,8 +41,12 @@ export const Params = {
   /** Weight of the vendor's exact history against one word. */
   vendorWeight: 3,
   vendorAlpha: 0.1,
-  /** Temperature of the softmax: turns scores into calibrated probabilities. */
+  /** Temperature of the softmax for a tenant with a history: turns scores into calibrated probabilities. */
   temperature: 1.39,
+  /** The same for a tenant with no history (the prior alone scores differently); blended by `warmAfter`. */
+  coldTemperature: 0.66,
+  /** Weighted expenses after which a tenant's answers use `temperature` alone. */
+  warmAfter: 20,
 };
 export type ModelParams = typeof Params;
 
@@ -113,9 +117,13 @@ export function predict(
     return s;
   });
 
-  const order = categories.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || categories[a]!.name.localeCompare(categories[b]!.name));
+  const order = categories
+    .map((_, i) => i)
+    .sort((a, b) => scores[b]! - scores[a]! || categories[a]!.name.localeCompare(categories[b]!.name));
   const top = scores[order[0]!] ?? 0;
-  const exps = scores.map((s) => Math.exp((s - top) / p.temperature));
+  const warm = Math.min(1, D / p.warmAfter);
+  const temperature = p.coldTemperature * (1 - warm) + p.temperature * warm;
+  const exps = scores.map((s) => Math.exp((s - top) / temperature));
   const sum = exps.reduce((a, b) => a + b, 0);
   const ranked = order.map((i) => ({ categoryId: categories[i]!.id, categoryName: categories[i]!.name, confidence: exps[i]! / sum }));
 

@@ -93,7 +93,10 @@ export class OpenAICategorizer {
     } catch (err) {
       // Status and class only: an SDK error may carry the request, and the request carries the key.
       const status = err instanceof OpenAI.APIError ? err.status : undefined;
-      this.#logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI categorization failed; using the local model');
+      this.#logger.warn(
+        { error: err instanceof Error ? err.name : 'Error', status },
+        'OpenAI categorization failed; using the local model',
+      );
       return null;
     }
   }

@@ -1,8 +1,8 @@
-import { ExpenseCategoryEvents, type ExpenseCategory, type ExpenseCategoryListQuery } from '@billpoint/proto';
+import { ExpenseCategoryEvents, type ExpenseCategory, type ExpenseCategoryBody, type ExpenseCategoryListQuery } from '@billpoint/proto';
 import { addEvent, AppError, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
-import type { ExpenseCategoryBody } from '@billpoint/proto';
-import { CATEGORY_COLUMNS, TEXT_ARRAY_PARAM, toCategory, type CategoryRow } from './expense-category.sql.ts';
+import { TEXT_ARRAY_PARAM } from '../sql.ts';
+import { CATEGORY_COLUMNS, toCategory, type CategoryRow } from './expense-category.sql.ts';
 import type { CategorySetup } from './expense-category.seed.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;

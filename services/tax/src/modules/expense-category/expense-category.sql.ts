@@ -24,6 +24,3 @@ export const toCategory = (r: CategoryRow): ExpenseCategory => ({
   isSystem: r.is_system,
   isActive: r.is_active,
 });
-
-/** A text[] from one JSON parameter (query builders would spread a JS array into a list). */
-export const TEXT_ARRAY_PARAM = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;

@@ -1,7 +1,6 @@
 import { ExpenseEvents, type Expense, type ExpenseInput, type ExpenseListQuery, type ExpenseSummary } from '@billpoint/proto';
 import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
-import { likePattern } from '../sql.ts';
-import { TEXT_ARRAY_PARAM } from '../expense-category/expense-category.sql.ts';
+import { likePattern, TEXT_ARRAY_PARAM } from '../sql.ts';
 import { EXPENSE_COLUMNS, EXPENSE_FROM, eventData, toExpense, type ExpenseRow } from './expense.sql.ts';
 import { checkExpense, duplicateChecksum, trainingSource } from './expense.rules.ts';
 

@@ -80,7 +80,10 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
  * Output tax lines of an invoice: its taxLines when they add up to its taxAmount, else (absent, or inconsistent)
  * the whole taxAmount as one line with no rate.
  */
-export function outputTaxLines(inv: { subtotal: string; tax_amount: string; discount_amount: string }, taxLines: TaxLines | null): DraftLine[] {
+export function outputTaxLines(
+  inv: { subtotal: string; tax_amount: string; discount_amount: string },
+  taxLines: TaxLines | null,
+): DraftLine[] {
   const lines = taxLines?.filter((t) => toCents(t.taxAmount) !== 0n) ?? [];
   if (taxLines && toCents(sumMoney(lines.map((t) => t.taxAmount))) === toCents(inv.tax_amount))
     return lines.map((t) => ({
@@ -150,12 +153,17 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
   return toCents(row!.p);
 }
 
-/** Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. */
+/**
+ * Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. The
+ * invoice's row is locked first (the invoice consumer holds it from its upsert; the payment consumer takes it before
+ * anything else, see payments.ts), so the two consumers never interleave on one invoice, and always take their
+ * locks in one order: invoice row, then the posting slots, then the tenant's entry counter.
+ */
 export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
   const [inv] = await em.execute<InvoiceRow[]>(
     `select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date, subtotal::text, tax_amount::text,
             discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines
-       from tax.ledger_invoices where tenant_id = ? and invoice_id = ?`,
+       from tax.ledger_invoices where tenant_id = ? and invoice_id = ? for update`,
     [tenantId, invoiceId],
   );
   if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
@@ -165,7 +173,8 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
   const issued = !inv.deleted && ISSUED.has(inv.status);
   await reconcile(em, tenantId, `invoice:${invoiceId}:issue`, issued ? issueDraft(inv) : null, { eventId: o.eventId, voidDate });
 
-  const outside = issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
+  const outside =
+    issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
   const settle: Draft | null =
     outside > 0n
       ? {

@@ -72,7 +72,18 @@ export async function postEntry(em: EntityManager, tenantId: string, d: Draft, m
     `insert into tax.journal_entries (tenant_id, entry_number, entry_date, description, reference, currency, total_debit,
        total_credit, source_event_id, source_key)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
-    [tenantId, number, d.date, d.description, d.reference, d.currency, fromCents(t.debit), fromCents(t.credit), meta.sourceEventId, meta.sourceKey],
+    [
+      tenantId,
+      number,
+      d.date,
+      d.description,
+      d.reference,
+      d.currency,
+      fromCents(t.debit),
+      fromCents(t.credit),
+      meta.sourceEventId,
+      meta.sourceKey,
+    ],
   );
   const id = Number(entry!.id);
   const lines = d.lines.map((l, i) => ({

@@ -25,6 +25,8 @@ export async function applyPaymentEvent(
   e: { id: string; occurredAt: string; data: PaymentEventData },
 ): Promise<void> {
   const p = e.data;
+  // The invoice's row first, as the invoice consumer takes it (lock order: invoice, slots, entry counter).
+  await em.execute(`select 1 from tax.ledger_invoices where tenant_id = ? and invoice_id = ? for update`, [tenantId, p.invoiceId]);
   await em.execute(
     `insert into tax.ledger_payments (tenant_id, payment_id, invoice_id, invoice_number, currency, amount, refunded_amount, status, payment_date)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -87,7 +89,10 @@ export async function applyPaymentEvent(
         },
         meta(key),
       );
-    await em.execute(`update tax.ledger_payments set refund_posted = refunded_amount where tenant_id = ? and payment_id = ?`, [tenantId, p.id]);
+    await em.execute(`update tax.ledger_payments set refund_posted = refunded_amount where tenant_id = ? and payment_id = ?`, [
+      tenantId,
+      p.id,
+    ]);
   }
   await postInvoice(em, tenantId, p.invoiceId, { eventId: e.id, occurredAt: e.occurredAt });
 }

@@ -46,7 +46,12 @@ const line = (label: string, accountCode: string | null, cents: bigint) => ({ la
 const sum = (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 /** Sums groups by a key, keeping first-seen order. */
-function byKey<T>(groups: LedgerGroup[], key: (g: LedgerGroup) => string, init: (g: LedgerGroup) => T, add: (acc: T, g: LedgerGroup) => void) {
+function byKey<T>(
+  groups: LedgerGroup[],
+  key: (g: LedgerGroup) => string,
+  init: (g: LedgerGroup) => T,
+  add: (acc: T, g: LedgerGroup) => void,
+) {
   const m = new Map<string, T>();
   for (const g of groups) {
     const k = key(g);

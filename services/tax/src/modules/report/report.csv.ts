@@ -33,4 +33,9 @@ export function reportCsv(r: FinancialReport): string {
 
 /** A file name from the title: letters, digits and dashes. */
 export const reportFileName = (r: FinancialReport, ext: string) =>
-  `${r.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'report'}-${r.id}.${ext}`;
+  `${
+    r.title
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'report'
+  }-${r.id}.${ext}`;

@@ -41,14 +41,20 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
     .font('Regular')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`${r.startDate} to ${r.endDate} · ${d.currency} · generated ${r.generatedAt?.slice(0, 10) ?? ''} from ${d.ledgerLines} ledger lines`, {
-      width,
-    });
+    .text(
+      `${r.startDate} to ${r.endDate} · ${d.currency} · generated ${r.generatedAt?.slice(0, 10) ?? ''} from ${d.ledgerLines} ledger lines`,
+      {
+        width,
+      },
+    );
   doc.moveDown(1.5);
 
   const row = (label: string, code: string | null, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Bold' : 'Regular').fontSize(10).fillColor(INK);
+    doc
+      .font(bold ? 'Bold' : 'Regular')
+      .fontSize(10)
+      .fillColor(INK);
     if (code) doc.fillColor(MUTED).text(code, MARGIN, y, { width: 40 }).fillColor(INK);
     doc.text(label, MARGIN + 44, y, { width: width - 44 - amountW - 8 });
     const after = doc.y;

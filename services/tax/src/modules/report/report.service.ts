@@ -1,10 +1,4 @@
-import {
-  GenerateReportBody,
-  reportPeriodLabel,
-  type FinancialReport,
-  type ReportData,
-  type GenerateReportBody as Body,
-} from '@billpoint/proto';
+import { reportPeriodLabel, type FinancialReport, type GenerateReportBody, type ReportData } from '@billpoint/proto';
 import { NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import { orgSettings } from '../ledger/organizations.ts';
@@ -57,8 +51,7 @@ export class ReportService {
   }
 
   /** Computes the report from the ledger and stores it (status generated). Currency: the organization's by default. */
-  async generate(id: Identity, input: z.output<typeof GenerateReportBody> | Body): Promise<FinancialReport> {
-    const b = GenerateReportBody.parse(input);
+  async generate(id: Identity, b: z.output<typeof GenerateReportBody>): Promise<FinancialReport> {
     const currency = b.currency ?? (await this.#ctx.tx(id, (em) => orgSettings(em, id.tenantId))).defaultCurrency;
     const data = buildReport(b.type, currency, await this.groups(id, currency, b.startDate, b.endDate));
     const period = reportPeriodLabel(b.period, b.startDate);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { reportPeriodLabel, reportPeriodRange, TaxSummary, TaxSummaryQuery } from '@billpoint/proto';
+import type { TaxSummary } from '@billpoint/proto';
+import { reportPeriodLabel, reportPeriodRange, TaxSummaryQuery } from '@billpoint/proto';
 import type { Identity, ServiceContext } from '@billpoint/kit';
 import { dayIn } from '../ledger/journal.ts';
 import { orgSettings } from '../ledger/organizations.ts';
@@ -11,7 +12,12 @@ import { taxFigures, LEDGER_GROUPS_SQL, type LedgerGroup } from '../report/repor
  * tax, taxable sales = net sales (revenue accounts, discounts negative); `currencies` lists every currency the
  * ledger has entries in.
  */
-export async function taxSummary(ctx: ServiceContext, id: Pick<Identity, 'tenantId'>, q: TaxSummaryQuery, now = new Date()): Promise<TaxSummary> {
+export async function taxSummary(
+  ctx: ServiceContext,
+  id: Pick<Identity, 'tenantId'>,
+  q: TaxSummaryQuery,
+  now = new Date(),
+): Promise<TaxSummary> {
   const org = await ctx.tx(id, (em) => orgSettings(em, id.tenantId));
   const currency = q.currency ?? org.defaultCurrency;
   const today = dayIn(now, org.timezone);
