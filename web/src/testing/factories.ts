@@ -5,6 +5,7 @@ import {
   type InvoiceTemplate,
   type RecurringInvoice,
   type RecurringSummary,
+  type TaxRate,
   type User,
 } from '@billpoint/proto';
 
@@ -159,4 +160,22 @@ export function makeTemplate(overrides: Partial<InvoiceTemplate> = {}): InvoiceT
     updatedAt: '2024-01-05T10:00:00.000Z',
     ...overrides,
   } as InvoiceTemplate;
+}
+
+export function makeTaxRate(overrides: Partial<TaxRate> = {}): TaxRate {
+  return {
+    id: 1,
+    name: 'VAT 20%',
+    jurisdiction: 'United Kingdom',
+    rate: '20.00',
+    type: 'vat',
+    isActive: true,
+    startDate: '2020-01-01',
+    endDate: null,
+    description: null,
+    taxNumber: null,
+    createdAt: '2024-01-05T10:00:00.000Z',
+    updatedAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  };
 }

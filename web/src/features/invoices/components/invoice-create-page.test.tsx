@@ -17,6 +17,7 @@ function apiRoutes(extra: Route[] = []): Route[] {
     ...extra,
     { path: '/api/invoices/next-number', body: { invoiceNumber: 'INV-0042' } },
     { path: '/api/customers', body: [globex, acme], headers: { 'x-total-count': '2' } },
+    { path: '/api/tax-rates', body: { taxRates: [] } },
     { path: '/api/invoice-templates', body: [] },
   ];
 }
@@ -86,6 +87,7 @@ describe('create invoice', () => {
     stubFetch([
       { path: '/api/invoices/next-number', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },
       { path: '/api/customers', body: [] },
+      { path: '/api/tax-rates', body: { taxRates: [] } },
     ]);
     renderCreate();
     const number = screen.getByLabelText('Invoice Number');
@@ -247,6 +249,7 @@ describe('create invoice', () => {
       { method: 'POST', path: '/api/invoices', status: 409, body: { statusCode: 409, error: 'Conflict', message: 'Invoice number taken' } },
       { path: '/api/invoices/next-number', reply: () => ({ body: { invoiceNumber: `INV-00${next++}` } }) },
       { path: '/api/customers', body: [acme] },
+      { path: '/api/tax-rates', body: { taxRates: [] } },
     ]);
     const { router } = renderCreate();
     await screen.findByDisplayValue('INV-0042');

@@ -26,6 +26,7 @@ describe('invoice edit', () => {
     const calls = stubFetch([
       { path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'sent' }) },
       { path: '/api/customers', body: customers },
+      { path: '/api/tax-rates', body: { taxRates: [] } },
       { path: '/api/invoice-templates', body: [] },
       { method: 'PUT', path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'paid' }) },
     ]);
@@ -74,6 +75,7 @@ describe('invoice edit', () => {
     stubFetch([
       { path: '/api/invoices/4', body: makeInvoice({ id: 4, status: 'draft' }) },
       { path: '/api/customers', body: customers },
+      { path: '/api/tax-rates', body: { taxRates: [] } },
       { path: '/api/invoice-templates', body: [] },
       { method: 'PUT', path: '/api/invoices/4', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
     ]);
@@ -93,6 +95,7 @@ describe('invoice edit', () => {
     stubFetch([
       { path: '/api/invoices/4', status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Invoice not found' } },
       { path: '/api/customers', body: customers },
+      { path: '/api/tax-rates', body: { taxRates: [] } },
       { path: '/api/invoice-templates', body: [] },
     ]);
     renderEdit();

@@ -46,9 +46,9 @@ describe('invoice view', () => {
               amount: '99.99',
               taxRate: '10.00',
               taxAmount: '10.00',
-              taxRateId: null,
-              taxRateName: null,
-              taxType: null,
+              taxRateId: 5,
+              taxRateName: 'VAT 10%',
+              taxType: 'vat',
             },
             {
               id: 2,
@@ -81,7 +81,9 @@ describe('invoice view', () => {
       within(rows[0]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Design', '3', '€33.33', '€99.99']);
+    ).toEqual(['Design', '3', '€33.33', '€10.00VAT 10% (10%)', '€99.99']);
+    // A line without tax shows a dash in the Tax column.
+    expect(within(rows[1]!).getByTestId('invoice-item-tax')).toHaveTextContent('—');
     const summary = within(screen.getByTestId('invoice-summary'));
     expect(summary.getByText('Subtotal').nextSibling).toHaveTextContent('€100.09');
     expect(summary.getByText('Tax').nextSibling).toHaveTextContent('€10.00');

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Mail, Pencil, Phone, Repeat, Send, User } from 'lucide-react';
-import type { Invoice } from '@billpoint/proto';
+import type { Invoice, InvoiceItem } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,7 @@ import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
 import { PartPaidRows } from './paid-figures';
+import { percentLabel, rateLabel } from './line-tax-field';
 import { isHandledGlobally } from '@/lib/query-client';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -27,6 +28,20 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm font-medium">{children}</dd>
     </div>
+  );
+}
+
+/** A line's tax: its amount, and beneath it the rate it was taxed at ("VAT 20% (20%)", or the bare "8.25%"); — for none. */
+function LineTax({ item, money }: { item: InvoiceItem; money: (v: string) => string }) {
+  const untaxed = item.taxRateId == null && Number(item.taxRate) === 0;
+  if (untaxed) return <span className="text-muted-foreground">—</span>;
+  return (
+    <>
+      {money(item.taxAmount)}
+      <span className="block text-xs text-muted-foreground">
+        {item.taxRateName ? rateLabel(item.taxRateName, item.taxRate) : `${percentLabel(item.taxRate)}%`}
+      </span>
+    </>
   );
 }
 
@@ -79,6 +94,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                   <TableHead>Description</TableHead>
                   <TableHead className="text-right">Qty</TableHead>
                   <TableHead className="text-right">Rate</TableHead>
+                  <TableHead className="text-right">Tax</TableHead>
                   <TableHead className="text-right">Amount</TableHead>
                 </TableRow>
               </TableHeader>
@@ -88,6 +104,9 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                     <TableCell className="whitespace-normal">{item.description}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity)}</TableCell>
                     <TableCell className="text-right tabular-nums">{money(item.rate)}</TableCell>
+                    <TableCell className="text-right tabular-nums" data-testid="invoice-item-tax">
+                      <LineTax item={item} money={money} />
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{money(item.amount)}</TableCell>
                   </TableRow>
                 ))}

@@ -73,6 +73,12 @@ function InvoiceRow({
       </TableCell>
       <TableCell className="tabular-nums">
         {formatMoney(invoice.total, invoice.currency || 'USD')}
+        {/* The Amount is the total with tax; the tax in it beneath, when there is some. */}
+        {invoice.taxAmount !== '0.00' && (
+          <div className="text-xs text-muted-foreground" data-testid="invoice-row-tax">
+            incl. {formatMoney(invoice.taxAmount, invoice.currency || 'USD')} tax
+          </div>
+        )}
         <PartPaidNote invoice={invoice} />
       </TableCell>
       <TableCell>
