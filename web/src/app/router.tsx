@@ -33,6 +33,8 @@ const ProductsPage = named(() => import('@/features/products/components/products
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
 const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
+const ExpensesPage = named(() => import('@/features/expenses/components/expenses-page'), 'ExpensesPage');
+const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -74,8 +76,8 @@ export const routes: RouteObject[] = [
           { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
-          notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
-          notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),
+          { path: paths.expenses.path, element: <ExpensesPage /> },
+          { path: paths.taxManagement.path, element: <TaxPage /> },
           notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
         ],
       },

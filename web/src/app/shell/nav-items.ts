@@ -8,6 +8,7 @@ import {
   LayoutTemplate,
   Package,
   Plug,
+  Receipt,
   Settings,
   Users,
   type LucideIcon,
@@ -25,6 +26,7 @@ export const mainNav: NavItem[] = [
   { href: paths.invoiceTemplates.getHref(), label: 'Templates', icon: LayoutTemplate },
   { href: paths.analytics.getHref(), label: 'Analytics', icon: ChartColumn },
   { href: paths.aiInsights.getHref(), label: 'AI Insights', icon: Brain },
+  { href: paths.expenses.getHref(), label: 'Expenses', icon: Receipt },
   { href: paths.taxManagement.getHref(), label: 'Tax Management', icon: Calculator },
 ];
 

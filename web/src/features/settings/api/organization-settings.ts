@@ -1,12 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganizationSettings } from '@billpoint/proto';
 import { api } from '@/lib/api-client';
-
-const key = ['settings', 'organization'] as const;
-
-/** GET /api/organization-settings (the gateway owns the organization). */
-export const organizationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: key, queryFn: ({ signal }) => api.get<OrganizationSettings>('/api/organization-settings', { signal }) });
+import { organizationSettingsKey as key, organizationSettingsQueryOptions } from '@/lib/organization-settings';
 
 export const useOrganizationSettings = () => useQuery(organizationSettingsQueryOptions());
 

@@ -1,21 +1,9 @@
-import { useState } from 'react';
-import { X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useTheme } from '@/components/theme-provider';
 import { cn } from '@/lib/utils';
-import {
-  addCategory,
-  applyColorScheme,
-  COLOR_SCHEME_KEY,
-  COLOR_SCHEMES,
-  DEFAULT_CATEGORIES,
-  useLocalSetting,
-  type ColorScheme,
-} from '../lib/local-settings';
+import { applyColorScheme, COLOR_SCHEME_KEY, COLOR_SCHEMES, useLocalSetting, type ColorScheme } from '../lib/local-settings';
 
 const SWATCH: Record<ColorScheme, string> = {
   blue: 'bg-blue-600',
@@ -77,61 +65,6 @@ export function AppearanceSection() {
           <Switch id="dark-mode" checked={theme === 'dark'} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} />
           <Label htmlFor="dark-mode">Dark mode</Label>
         </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** Categories (areas §2): trimmed, no duplicates, Enter adds, each removable; local until expense categories exist. */
-export function CategoriesSection() {
-  const [categories, setCategories] = useLocalSetting<string[]>('expenseCategories', DEFAULT_CATEGORIES);
-  const [draft, setDraft] = useState('');
-  const add = () => {
-    setCategories(addCategory(categories, draft));
-    setDraft('');
-  };
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Categories</CardTitle>
-        <CardDescription>Expense categories, kept in this browser until expenses arrive.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex gap-2">
-          <Label htmlFor="new-category" className="sr-only">
-            New category
-          </Label>
-          <Input
-            id="new-category"
-            value={draft}
-            placeholder="New category"
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                add();
-              }
-            }}
-          />
-          <Button type="button" onClick={add}>
-            Add
-          </Button>
-        </div>
-        <ul className="flex flex-wrap gap-2" aria-label="Categories">
-          {categories.map((c) => (
-            <li key={c} className="flex items-center gap-1 rounded-full border px-3 py-1 text-sm">
-              {c}
-              <button
-                type="button"
-                aria-label={`Remove ${c}`}
-                className="rounded-full p-0.5 hover:bg-accent"
-                onClick={() => setCategories(categories.filter((x) => x !== c))}
-              >
-                <X className="size-3" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
       </CardContent>
     </Card>
   );

@@ -6,7 +6,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { OrganizationSection } from './organization-section';
-import { AppearanceSection, CategoriesSection, NotificationTogglesCard, SecuritySection } from './local-sections';
+import { AppearanceSection, NotificationTogglesCard, SecuritySection } from './local-sections';
+import { CategoriesSection } from './categories-section';
 
 function NotificationsSection() {
   return (
@@ -32,7 +33,13 @@ export const SECTIONS: readonly Section[] = [
     Component: OrganizationSection,
   },
   { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
-  { id: 'categories', label: 'Categories', icon: FolderTree, description: 'Names to sort expenses by.', Component: CategoriesSection },
+  {
+    id: 'categories',
+    label: 'Categories',
+    icon: FolderTree,
+    description: 'The categories your expenses are sorted into.',
+    Component: CategoriesSection,
+  },
   {
     id: 'notifications',
     label: 'Notifications',

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrganizationSettings } from '@billpoint/proto';
+import type { ExpenseCategory, OrganizationSettings } from '@billpoint/proto';
 import { renderRoutes, stubFetch } from '@/testing/render';
 import { makeUser } from '@/testing/factories';
-import { addCategory, DEFAULT_CATEGORIES } from '../lib/local-settings';
 import { SettingsPage } from './settings-page';
 
 const settings: OrganizationSettings = {
@@ -108,25 +107,103 @@ describe('settings sections', () => {
     expect(screen.getByRole('switch', { name: 'Dark mode' })).toBeInTheDocument();
   });
 
-  it('categories: trimmed, no duplicates, Enter adds, each removable', async () => {
-    expect(addCategory(['Software'], '  software ')).toEqual(['Software']);
-    expect(addCategory(['Software'], '   ')).toEqual(['Software']);
-    expect(addCategory(['Software'], ' Travel ')).toEqual(['Software', 'Travel']);
+  it('categories: the API list with colours; trimmed, no duplicates, Enter adds; rename and recolour; delete archives when in use', async () => {
     const user = userEvent.setup();
-    stubFetch([{ path: '/api/auth/user', body: makeUser() }]);
+    const cat = (id: number, name: string, color: string, isActive = true): ExpenseCategory => ({
+      id,
+      name,
+      color,
+      description: null,
+      taxDeductible: true,
+      keywords: [name.toLowerCase()],
+      isSystem: id < 3,
+      isActive,
+    });
+    let categories = [cat(1, 'Software', '#3B82F6'), cat(2, 'Travel', '#F59E0B')];
+    const calls = stubFetch([
+      { path: '/api/auth/user', body: makeUser() },
+      { path: '/api/expense-categories', reply: () => ({ body: categories }) },
+      {
+        method: 'POST',
+        path: '/api/expense-categories',
+        reply: () => {
+          categories = [...categories, cat(3, 'Meals', '#3B82F6')];
+          return { status: 201, body: categories[2] };
+        },
+      },
+      {
+        method: 'PUT',
+        path: '/api/expense-categories/2',
+        reply: () => {
+          categories = categories.map((c) => (c.id === 2 ? { ...c, name: 'Travel & Lodging', color: '#112233' } : c));
+          return { body: categories[1] };
+        },
+      },
+      {
+        method: 'DELETE',
+        path: '/api/expense-categories/1',
+        reply: () => {
+          categories = categories.map((c) => (c.id === 1 ? { ...c, isActive: false } : c));
+          return { body: categories[0] };
+        },
+      },
+      {
+        method: 'DELETE',
+        path: '/api/expense-categories/3',
+        reply: () => {
+          categories = categories.filter((c) => c.id !== 3);
+          return { status: 204 };
+        },
+      },
+    ]);
     render('categories');
-    const list = screen.getByRole('list', { name: 'Categories' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(DEFAULT_CATEGORIES.length);
-    await user.type(screen.getByPlaceholderText('New category'), '  Travel {Enter}');
-    await user.type(screen.getByPlaceholderText('New category'), 'travel{Enter}');
+    const list = await screen.findByRole('list', { name: 'Categories' });
     expect(
       within(list)
-        .getAllByRole('listitem')
+        .getAllByTestId('category-row')
         .map((li) => li.textContent),
-    ).toContain('Travel');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(DEFAULT_CATEGORIES.length + 1);
-    await user.click(screen.getByRole('button', { name: 'Remove Software' }));
-    await waitFor(() => expect(within(list).queryByText('Software')).not.toBeInTheDocument());
+    ).toEqual(['SoftwareDefault', 'TravelDefault']);
+
+    // Blank and already-present names (after trimming, case aside) are not sent.
+    await user.type(screen.getByPlaceholderText('New category'), '   {Enter}');
+    await user.type(screen.getByPlaceholderText('New category'), ' software {Enter}');
+    expect(screen.getByText('That category already exists')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.clear(screen.getByPlaceholderText('New category'));
+    await user.type(screen.getByPlaceholderText('New category'), '  Meals {Enter}');
+    expect(await within(list).findByText('Meals')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(post.init?.body))).toEqual({ name: 'Meals', color: '#3B82F6' });
+    expect(screen.getByPlaceholderText('New category')).toHaveValue('');
+
+    // Rename and recolour keep the rest of the category.
+    await user.click(screen.getByRole('button', { name: 'Edit category: Travel' }));
+    const name = screen.getByLabelText('Name of Travel');
+    await user.clear(name);
+    await user.type(name, 'Travel & Lodging');
+    fireEvent.input(screen.getByLabelText('Colour of Travel'), { target: { value: '#112233' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(list).findByText('Travel & Lodging')).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(JSON.parse(String(put.init?.body))).toEqual({
+      name: 'Travel & Lodging',
+      color: '#112233',
+      description: null,
+      taxDeductible: true,
+      keywords: ['travel'],
+    });
+
+    // A category in use is archived (200 with it), an unused one deleted (204).
+    await user.click(screen.getByRole('button', { name: 'Delete category: Software' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await within(toastArea()).findByText('Category archived')).toBeInTheDocument();
+    const archived = await screen.findByRole('list', { name: 'Archived categories' });
+    expect(within(archived).getByText('Software')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('Software')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Delete category: Meals' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await within(toastArea()).findByText('Category deleted')).toBeInTheDocument();
+    await waitFor(() => expect(within(list).queryByText('Meals')).toBeNull());
   });
 
   it('security and notifications: local toggles, on by default, no call', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** A setting kept in this browser only (areas §2: appearance, categories, notification and security toggles). */
+/** A setting kept in this browser only (areas §2: appearance, notification and security toggles). */
 export function readLocal<T>(key: string, fallback: T, storage: Pick<Storage, 'getItem'> = window.localStorage): T {
   try {
     const raw = storage.getItem(key);
@@ -45,14 +45,4 @@ export function applyColorScheme(scheme: ColorScheme, root: HTMLElement = docume
 export function initColorScheme(): void {
   const stored = readLocal<string>(COLOR_SCHEME_KEY, 'blue');
   applyColorScheme((COLOR_SCHEMES as readonly string[]).includes(stored) ? (stored as ColorScheme) : 'blue');
-}
-
-/** Areas §9: the default categories of the settings screen. */
-export const DEFAULT_CATEGORIES = ['Software', 'Hardware', 'Services', 'Consulting', 'Training', 'Support', 'Licenses', 'Subscriptions'];
-
-/** Adds a category if it is not blank and not already present after trimming (areas §2). */
-export function addCategory(list: readonly string[], input: string): string[] {
-  const name = input.trim();
-  if (!name || list.some((c) => c.trim().toLowerCase() === name.toLowerCase())) return [...list];
-  return [...list, name];
 }

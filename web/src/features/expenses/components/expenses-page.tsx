@@ -1,0 +1,117 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import type { Expense } from '@billpoint/proto';
+import { PageBody, PageHeader } from '@/components/layouts/page-header';
+import { ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { toast } from '@/hooks/use-toast';
+import { expenseCategoriesQueryOptions } from '@/lib/expense-categories';
+import { formatMoney } from '@/lib/format';
+import { organizationSettingsQueryOptions } from '@/lib/organization-settings';
+import { isHandledGlobally } from '@/lib/query-client';
+import { useDeleteExpense, useExpenseSummary, useExpenses } from '../api/expenses';
+import { ExpenseDialog } from './expense-dialog';
+import { ExpenseList } from './expense-list';
+import { SummaryCards } from './summary-cards';
+
+/** The expense manager (areas §2): four cards, Recent Expenses, and the Add/Edit Expense dialog with the AI suggestion. */
+export function ExpensesPage() {
+  const summary = useExpenseSummary();
+  const list = useExpenses();
+  const categories = useQuery(expenseCategoriesQueryOptions());
+  const settings = useQuery(organizationSettingsQueryOptions());
+  const currency = settings.data?.defaultCurrency;
+
+  const [editing, setEditing] = React.useState<{ open: boolean; expense: Expense | null }>({ open: false, expense: null });
+  const [deleting, setDeleting] = React.useState<Expense | null>(null);
+  const remove = useDeleteExpense({
+    onSuccess: () => toast({ title: 'Success', description: 'Expense deleted successfully' }),
+    onError: (error) => {
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete expense' });
+    },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Expense Manager"
+        description="Track expenses with AI-powered smart categorization"
+        actions={
+          <Button onClick={() => setEditing({ open: true, expense: null })}>
+            <Plus aria-hidden="true" />
+            Add Expense
+          </Button>
+        }
+      />
+      <PageBody className="space-y-6">
+        <SummaryCards summary={summary.data} loading={summary.isPending} currency={currency} />
+        <Card>
+          <CardHeader className="flex flex-row items-center justify-between gap-2">
+            <CardTitle>Recent Expenses</CardTitle>
+            {!list.isPending && !list.isError && (
+              <ListCount shown={list.expenses.length} total={list.total} searching={false} noun={['expense', 'expenses']} />
+            )}
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {list.isError ? (
+              <ListLoadFailed what="expenses" onRetry={() => void list.refetch()} />
+            ) : (
+              <ExpenseList
+                expenses={list.expenses}
+                loading={list.isPending}
+                busy={remove.isPending}
+                onEdit={(expense) => setEditing({ open: true, expense })}
+                onDelete={setDeleting}
+              />
+            )}
+            {list.hasNextPage && <LoadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+          </CardContent>
+        </Card>
+      </PageBody>
+
+      <ExpenseDialog
+        open={editing.open}
+        expense={editing.expense}
+        categories={categories.data ?? []}
+        categoriesLoading={categories.isPending}
+        currency={currency}
+        onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
+      />
+
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Are you sure you want to delete this expense?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {deleting ? `“${deleting.description}” (${formatMoney(deleting.amount, deleting.currency)}) will be deleted.` : ''}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              onClick={() => {
+                if (deleting) remove.mutate(deleting.id);
+                setDeleting(null);
+              }}
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { FolderTree, Hash, Receipt, TrendingUp } from 'lucide-react';
+import type { ExpenseSummary } from '@billpoint/proto';
+import { SummaryCard } from '@/components/summary-card';
+import { formatMoney } from '@/lib/format';
+
+/**
+ * The four cards of /expenses (areas §2) from GET /api/expenses/summary. Money is never added across currencies: the
+ * cards show the organization's default currency (0.00 when it has none), and say which other currencies have expenses.
+ */
+export function SummaryCards({
+  summary,
+  loading,
+  currency,
+}: {
+  summary: ExpenseSummary | undefined;
+  loading: boolean;
+  currency: string | undefined;
+}) {
+  const main = currency ?? summary?.totals[0]?.currency ?? 'USD';
+  const figures = summary?.totals.find((t) => t.currency === main);
+  const others = (summary?.totals ?? []).filter((t) => t.currency !== main).map((t) => t.currency);
+  const also = others.length > 0 ? `${main} only; also expenses in ${others.join(', ')}` : undefined;
+  const count = (n: number | undefined) => (n === undefined ? '—' : String(n));
+  return (
+    <section aria-label="Expense summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <SummaryCard title="Total Expenses" icon={Receipt} loading={loading} subtext={also ?? 'Sum of all expenses'}>
+        {summary ? formatMoney(figures?.total ?? 0, main) : '—'}
+      </SummaryCard>
+      <SummaryCard title="Total Transactions" icon={Hash} loading={loading} subtext="Expenses recorded">
+        {count(summary?.totalTransactions)}
+      </SummaryCard>
+      <SummaryCard title="Categories" icon={FolderTree} loading={loading} subtext="Used by your expenses">
+        {count(summary?.categories)}
+      </SummaryCard>
+      <SummaryCard title="Avg. Expense" icon={TrendingUp} loading={loading} subtext={also ?? 'Per transaction'}>
+        {summary ? formatMoney(figures?.average ?? 0, main) : '—'}
+      </SummaryCard>
+    </section>
+  );
+}

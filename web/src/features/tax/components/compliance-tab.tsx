@@ -1,0 +1,65 @@
+import { CalendarClock } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatShortDate, toIsoDate } from '@/lib/format';
+import { useReports, useTaxSummary } from '../api/tax';
+import { complianceDeadlines, type DeadlineStatus } from '../lib/compliance';
+
+const STATUS_STYLE: Record<DeadlineStatus, string> = {
+  Filed: 'border-transparent bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+  Pending: 'border-transparent bg-yellow-100 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-300',
+  Overdue: 'border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+};
+
+/**
+ * Tax Compliance: three filing deadlines from the organization's own quarters (the current one per the tax summary,
+ * in the organization's time zone) and its reports: see complianceDeadlines.
+ */
+export function ComplianceTab() {
+  const summary = useTaxSummary();
+  const reports = useReports();
+  const today = toIsoDate(new Date());
+  const loading = reports.isPending || (summary.isPending && !summary.isError);
+  const deadlines = loading
+    ? []
+    : complianceDeadlines({ current: summary.data?.startDate.slice(0, 10) ?? today, today, reports: reports.data ?? [] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Filing Deadlines</CardTitle>
+        <CardDescription>
+          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once a sales tax, VAT return
+          or tax summary report covers it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <div className="space-y-3" aria-busy="true" aria-label="Loading deadlines">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        ) : (
+          <ul className="divide-y" aria-label="Filing deadlines">
+            {deadlines.map((d) => (
+              <li key={d.period} className="flex items-center gap-3 py-3" data-testid="deadline">
+                <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">{d.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {formatShortDate(d.startDate)} – {formatShortDate(d.endDate)} · Due {formatShortDate(d.dueDate)}
+                    {d.report ? ` · ${d.report.title}` : ''}
+                  </p>
+                </div>
+                <Badge className={STATUS_STYLE[d.status]} data-testid="deadline-status">
+                  {d.status}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import * as React from 'react';
+import { Eye, FileBarChart, FileDown, FileText } from 'lucide-react';
+import type { FinancialReport } from '@billpoint/proto';
+import { IconAction } from '@/components/icon-action';
+import { EmptyState, ListLoadFailed, TableSkeletonRows } from '@/components/list-parts';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
+import { reportDownloadHref, useReports } from '../api/tax';
+import { REPORT_STATUS_STYLE, REPORT_TYPE_LABELS } from '../lib/labels';
+import { ReportViewDialog } from './report-view-dialog';
+
+const COLUMNS = ['Report', 'Type', 'Period', 'Bottom line', 'Status', 'Generated', 'Actions'] as const;
+
+/** A download as an icon link (CSV or PDF of a report). */
+function DownloadLink({ report, format }: { report: FinancialReport; format: 'csv' | 'pdf' }) {
+  const Icon = format === 'csv' ? FileDown : FileText;
+  return (
+    <a
+      href={reportDownloadHref(report.id, format)}
+      download
+      className="inline-flex size-8 items-center justify-center rounded-md hover:bg-accent"
+      aria-label={`Download ${format.toUpperCase()}: ${report.title}`}
+      title={`Download ${format.toUpperCase()}`}
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </a>
+  );
+}
+
+/** The Financial Reports tab: every generated report, its status badge (§4 colours), view, CSV and PDF. */
+export function ReportsTab() {
+  const reports = useReports();
+  const [viewing, setViewing] = React.useState<FinancialReport | null>(null);
+  if (reports.isError) return <ListLoadFailed what="reports" onRetry={() => void reports.refetch()} />;
+  const list = reports.data ?? [];
+  if (!reports.isPending && list.length === 0)
+    return (
+      <EmptyState
+        icon={FileBarChart}
+        title="No reports yet"
+        description="Generate a profit & loss, sales tax, VAT return or tax summary from the Overview's Quick Actions."
+      />
+    );
+  return (
+    <>
+      <div className="rounded-lg border">
+        <Table aria-label="Financial reports">
+          <TableHeader>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableHead key={c} className={c === 'Bottom line' ? 'text-right' : c === 'Actions' ? 'sr-only' : undefined}>
+                  {c}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reports.isPending ? (
+              <TableSkeletonRows columns={COLUMNS} rows={3} testId="report-skeleton" />
+            ) : (
+              list.map((r) => (
+                <TableRow key={r.id} data-testid="report-row">
+                  <TableCell className="font-medium">{r.title}</TableCell>
+                  <TableCell>{REPORT_TYPE_LABELS[r.type]}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {r.period}
+                    <div className="text-xs text-muted-foreground">
+                      {formatShortDate(r.startDate.slice(0, 10))} – {formatShortDate(r.endDate.slice(0, 10))}
+                    </div>
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    <div className="text-xs text-muted-foreground">{r.reportData.summary.label}</div>
+                    {formatMoney(r.reportData.summary.amount, r.reportData.currency)}
+                  </TableCell>
+                  <TableCell>
+                    <Badge className={REPORT_STATUS_STYLE[r.status]} data-testid="report-status">
+                      {capitalize(r.status)}
+                    </Badge>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{r.generatedAt ? formatShortDate(r.generatedAt) : '—'}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      <IconAction label="View" name={`View report: ${r.title}`} icon={Eye} onClick={() => setViewing(r)} />
+                      <DownloadLink report={r} format="csv" />
+                      <DownloadLink report={r} format="pdf" />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <ReportViewDialog report={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { reportPeriodRange, type FinancialReport, type TaxRate, type TaxSummary } from '@billpoint/proto';
+import { toIsoDate } from '@/lib/format';
+import { renderRoutes, stubFetch } from '@/testing/render';
+import { TaxPage } from './tax-page';
+
+const summary: TaxSummary = {
+  currency: 'USD',
+  period: '2026-Q4',
+  startDate: '2026-10-01',
+  endDate: '2026-12-31',
+  totalCollected: '82.50',
+  totalPayable: '70.25',
+  taxableSales: '1000.00',
+  currencies: ['USD', 'EUR'],
+};
+const rate = (over: Partial<TaxRate> = {}): TaxRate => ({
+  id: 1,
+  name: 'CA Sales Tax',
+  jurisdiction: 'California',
+  rate: '8.25',
+  type: 'sales_tax',
+  isActive: true,
+  startDate: '2026-01-01',
+  endDate: null,
+  description: null,
+  taxNumber: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const report = (over: Partial<FinancialReport> = {}): FinancialReport => ({
+  id: 5,
+  type: 'sales_tax',
+  title: 'Sales Tax Report 2026-Q4',
+  period: '2026-Q4',
+  startDate: '2026-10-01',
+  endDate: '2026-12-31',
+  status: 'generated',
+  reportData: {
+    currency: 'USD',
+    sections: [{ title: 'Output tax', lines: [{ label: 'CA Sales Tax 8.25%', accountCode: '2200', amount: '82.50' }], total: '82.50' }],
+    summary: { label: 'Tax payable', amount: '82.50' },
+    ledgerLines: 3,
+  },
+  generatedAt: '2026-11-20T10:00:00.000Z',
+  filedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const renderPage = () => renderRoutes([{ path: '/tax-management', element: <TaxPage /> }], { path: '/tax-management' });
+const says = async (text: string) => expect((await screen.findAllByText(text, { exact: true })).length).toBeGreaterThan(0);
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
+
+describe('tax management', () => {
+  it('shows the four stat cards and generates the current quarter report by default', async () => {
+    const user = userEvent.setup();
+    let reports: FinancialReport[] = [];
+    const calls = stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      { path: '/api/financial-reports', reply: () => ({ body: { reports } }) },
+      {
+        method: 'POST',
+        path: '/api/financial-reports/generate',
+        reply: () => {
+          reports = [report()];
+          return { status: 201, body: reports[0] };
+        },
+      },
+    ]);
+    renderPage();
+    for (const tab of ['Overview', 'Tax Rates', 'Financial Reports', 'Tax Compliance'])
+      expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
+    const value = (id: string) => within(screen.getByTestId(id)).getByTestId('summary-value');
+    await waitFor(() => expect(value('summary-tax-collected')).toHaveTextContent('$82.50'));
+    expect(value('summary-tax-payable')).toHaveTextContent('$70.25');
+    expect(value('summary-taxable-sales')).toHaveTextContent('$1,000.00');
+    expect(value('summary-effective-rate')).toHaveTextContent('8.25%');
+    expect(screen.getByTestId('summary-effective-rate')).toHaveTextContent('2026-Q4 (Oct 1, 2026 – Dec 31, 2026)');
+    expect(screen.getByTestId('summary-tax-collected')).toHaveTextContent('also figures in EUR');
+
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await says('Report Generated');
+    const body = bodyOf(calls.find((c) => c.method === 'POST')!.init);
+    expect(body).toEqual({ type: 'sales_tax', period: 'current-quarter', ...reportPeriodRange('current-quarter', toIsoDate(new Date())) });
+    // The reports tab shows it, with its status colour; viewing it shows its lines exactly.
+    const row = await screen.findByTestId('report-row');
+    expect(within(row).getByTestId('report-status')).toHaveTextContent('Generated');
+    expect(within(row).getByTestId('report-status').className).toContain('bg-green-100');
+    expect(within(row).getByRole('link', { name: 'Download CSV: Sales Tax Report 2026-Q4' })).toHaveAttribute(
+      'href',
+      '/api/financial-reports/5/csv',
+    );
+    await user.click(within(row).getByRole('button', { name: 'View report: Sales Tax Report 2026-Q4' }));
+    const view = await screen.findByRole('dialog', { name: 'Sales Tax Report 2026-Q4' });
+    expect(within(view).getByTestId('report-line')).toHaveTextContent('2200CA Sales Tax 8.25%$82.50');
+    expect(within(view).getByTestId('report-summary')).toHaveTextContent('Tax payable$82.50');
+  });
+
+  it('says when a report cannot be generated', async () => {
+    const user = userEvent.setup();
+    stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      { path: '/api/financial-reports', body: { reports: [] } },
+      { method: 'POST', path: '/api/financial-reports/generate', status: 500, body: { statusCode: 500, error: 'x', message: 'x' } },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await says('Failed to generate report');
+  });
+
+  it('adds a tax rate with the §5 messages and sales_tax by default, and says when it fails', async () => {
+    const user = userEvent.setup();
+    let rates: TaxRate[] = [];
+    let fail = true;
+    const calls = stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      { path: '/api/financial-reports', body: { reports: [] } },
+      { path: '/api/tax-rates', reply: () => ({ body: { taxRates: rates } }) },
+      {
+        method: 'POST',
+        path: '/api/tax-rates',
+        reply: () => {
+          if (fail) return { status: 500, body: { statusCode: 500, error: 'x', message: 'x' } };
+          rates = [rate()];
+          return { status: 201, body: rates[0] };
+        },
+      },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Tax Rates' }));
+    expect(await screen.findByText('No tax rates yet')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Add Tax Rate' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add Tax Rate' });
+    expect(within(dialog).getByRole('combobox', { name: 'Type' })).toHaveTextContent('Sales Tax');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tax Rate' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Jurisdiction is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Rate is required')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Name'), 'CA Sales Tax');
+    await user.type(within(dialog).getByLabelText('Jurisdiction'), 'California');
+    await user.type(within(dialog).getByLabelText('Rate (%)'), '8.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tax Rate' }));
+    await says('Failed to create tax rate');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Add Tax Rate' }));
+    await says('Tax Rate Created');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodyOf(calls.filter((c) => c.method === 'POST').at(-1)!.init)).toMatchObject({
+      name: 'CA Sales Tax',
+      jurisdiction: 'California',
+      rate: '8.25',
+      type: 'sales_tax',
+      isActive: true,
+      endDate: null,
+    });
+    const row = await screen.findByTestId('tax-rate-row');
+    expect(row).toHaveTextContent('CA Sales Tax');
+    expect(row).toHaveTextContent('8.25%');
+    expect(row).toHaveTextContent('Jan 1, 2026 – ongoing');
+  });
+
+  it('derives the compliance deadlines from the quarters and the reports', async () => {
+    const user = userEvent.setup();
+    stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      {
+        path: '/api/financial-reports',
+        body: {
+          reports: [report({ id: 3, title: 'VAT Return 2026-Q3', type: 'vat_return', startDate: '2026-07-01', endDate: '2026-09-30' })],
+        },
+      },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
+    const items = await screen.findAllByTestId('deadline');
+    expect(items.map((i) => within(i).getByTestId('deadline-status').textContent)).toEqual(
+      // Q2 was due Jul 31, 2026: overdue by now; Q3 filed by its VAT return; Q4 is the current quarter.
+      ['Overdue', 'Filed', 'Pending'],
+    );
+    expect(items[0]).toHaveTextContent('2026-Q2 tax return');
+    expect(items[1]).toHaveTextContent('VAT Return 2026-Q3');
+  });
+});

@@ -1,0 +1,70 @@
+import { reportPeriodLabel, reportPeriodRange, type FinancialReport } from '@billpoint/proto';
+
+export type DeadlineStatus = 'Filed' | 'Pending' | 'Overdue';
+export type Deadline = {
+  /** 2026-Q3 */
+  period: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  /** yyyy-mm-dd */
+  dueDate: string;
+  status: DeadlineStatus;
+  /** The report that files it, when there is one. */
+  report: FinancialReport | null;
+};
+
+/** The reports that count as the return of a quarter. */
+const RETURN_TYPES: readonly FinancialReport['type'][] = ['sales_tax', 'vat_return', 'tax_summary', 'quarterly_tax'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The first day (yyyy-mm-dd) of the quarter `offset` quarters from the one containing `date`. */
+function quarterStart(date: string, offset: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 4 + Math.floor((m - 1) / 3) + offset;
+  return `${Math.floor(index / 4)}-${pad((index % 4) * 3 + 1)}-01`;
+}
+
+/** A quarter's return is due on the last day of the month after the quarter ends (Q3 → October 31). */
+export function quarterDueDate(endDate: string): string {
+  const [y, m] = endDate.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m + 1, 0));
+  return `${last.getUTCFullYear()}-${pad(last.getUTCMonth() + 1)}-${pad(last.getUTCDate())}`;
+}
+
+/**
+ * The Tax Compliance tab's three deadlines, from the organization's real quarters rather than fixed dates: the returns
+ * of the two quarters before the current one and of the current quarter. A past quarter is Filed when a tax report
+ * (sales tax, VAT return, tax summary) other than a draft covers exactly that quarter, else Overdue once its due date
+ * has passed (Pending until then); the current quarter's return is Pending.
+ *
+ * `current` is a date inside the current quarter (the tax summary's start, in the organization's time zone), `today`
+ * the date to compare due dates with.
+ */
+export function complianceDeadlines({
+  current,
+  today,
+  reports,
+}: {
+  current: string;
+  today: string;
+  reports: readonly FinancialReport[];
+}): Deadline[] {
+  return [-2, -1, 0].map((offset) => {
+    const start = quarterStart(current, offset);
+    const { startDate, endDate } = reportPeriodRange('current-quarter', start);
+    const period = reportPeriodLabel('current-quarter', start);
+    const dueDate = quarterDueDate(endDate);
+    const report =
+      reports.find(
+        (r) =>
+          RETURN_TYPES.includes(r.type) &&
+          r.status !== 'draft' &&
+          r.startDate.slice(0, 10) === startDate &&
+          r.endDate.slice(0, 10) === endDate,
+      ) ?? null;
+    const status: DeadlineStatus = offset === 0 ? 'Pending' : report ? 'Filed' : today > dueDate ? 'Overdue' : 'Pending';
+    return { period, title: `${period} tax return`, startDate, endDate, dueDate, status, report: offset === 0 ? null : report };
+  });
+}

@@ -1,0 +1,51 @@
+import { TaxRateBody, type TaxRate, type TaxType } from '@billpoint/proto';
+import { toIsoDate } from '@/lib/format';
+
+/** The Add/Edit Tax Rate form (areas §5): proto's body itself, so the dialog shows the server's messages. */
+export const taxRateFormSchema = TaxRateBody;
+export type TaxRateFormInput = {
+  name: string;
+  jurisdiction: string;
+  rate: string;
+  type: TaxType;
+  isActive: boolean;
+  startDate: string;
+  endDate: string;
+  description: string;
+  taxNumber: string;
+};
+export const TAX_RATE_FIELDS = [
+  'name',
+  'jurisdiction',
+  'rate',
+  'type',
+  'isActive',
+  'startDate',
+  'endDate',
+  'description',
+  'taxNumber',
+] as const;
+
+export const emptyTaxRateForm = (today: Date = new Date()): TaxRateFormInput => ({
+  name: '',
+  jurisdiction: '',
+  rate: '',
+  type: 'sales_tax',
+  isActive: true,
+  startDate: toIsoDate(today),
+  endDate: '',
+  description: '',
+  taxNumber: '',
+});
+
+export const taxRateToForm = (t: TaxRate): TaxRateFormInput => ({
+  name: t.name,
+  jurisdiction: t.jurisdiction,
+  rate: t.rate,
+  type: t.type,
+  isActive: t.isActive,
+  startDate: t.startDate.slice(0, 10),
+  endDate: t.endDate?.slice(0, 10) ?? '',
+  description: t.description ?? '',
+  taxNumber: t.taxNumber ?? '',
+});
