@@ -13,3 +13,5 @@ export * from './plans.ts';
 export * from './template.ts';
 export * from './tax.ts';
 export * from './ai.ts';
+export * from './integrations.ts';
+export * from './public-api.ts';
