@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { context, propagation } from '@opentelemetry/api';
 import { Forbidden, NotFound, AppError, TooManyRequests, Unauthorized, type Identity, type Logger } from '@billpoint/kit';
@@ -179,7 +179,7 @@ export async function publicApiV1Routes(
   });
 }
 
-const send = (reply: import('fastify').FastifyReply, a: StoredAnswer) => {
+const send = (reply: FastifyReply, a: StoredAnswer) => {
   if (a.statusCode === 503) reply.header('retry-after', '2');
   return reply
     .code(a.statusCode)
