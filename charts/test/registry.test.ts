@@ -19,11 +19,11 @@ const files = () => ({
   folders: serviceNames(),
 });
 
-const integrations: ServiceEntry = {
-  name: 'integrations',
-  port: 8087,
-  prefixes: ['/api/integrations'],
-  public: [{ method: 'POST', path: '/api/integrations/inbound', csrf: false }],
+const notifications: ServiceEntry = {
+  name: 'notifications',
+  port: 8089,
+  prefixes: ['/api/notifications'],
+  public: [{ method: 'POST', path: '/api/notifications/inbound', csrf: false }],
   secretEnv: ['WEBHOOK_SIGNING_KEY', 'INBOUND_SECRET'],
   egress: { https: true },
 };
@@ -34,14 +34,14 @@ describe('the deployment check against the registry', () => {
   });
 
   it('names everything a newly registered service still needs, file by file', () => {
-    const problems = deploymentProblems([...serviceRegistry, integrations], files());
+    const problems = deploymentProblems([...serviceRegistry, notifications], files());
     expect(problems).toEqual([
-      'proto/src/services.ts registers "integrations" but services/integrations/src/server.ts does not exist: create the service (copy services/customers)',
-      `docker-compose.yml: add a "integrations" service (copy the customers block: build args SERVICE: integrations, command services/integrations/src/server.ts, PORT: '8087')`,
-      'docker-compose.yml: the gateway needs INTEGRATIONS_URL: http://integrations:8087 in its environment',
-      "docker-compose.yml: add integrations: { condition: service_healthy } to the gateway's depends_on",
-      'charts/billpoint/values.yaml: add under services: integrations: { port: 8087, secretEnv: [WEBHOOK_SIGNING_KEY, INBOUND_SECRET], egress: { https: true } }',
-      "Tiltfile: add 'integrations' to SERVICES",
+      'proto/src/services.ts registers "notifications" but services/notifications/src/server.ts does not exist: create the service (copy services/customers)',
+      `docker-compose.yml: add a "notifications" service (copy the customers block: build args SERVICE: notifications, command services/notifications/src/server.ts, PORT: '8089')`,
+      'docker-compose.yml: the gateway needs NOTIFICATIONS_URL: http://notifications:8089 in its environment',
+      "docker-compose.yml: add notifications: { condition: service_healthy } to the gateway's depends_on",
+      'charts/billpoint/values.yaml: add under services: notifications: { port: 8089, secretEnv: [WEBHOOK_SIGNING_KEY, INBOUND_SECRET], egress: { https: true } }',
+      "Tiltfile: add 'notifications' to SERVICES",
     ]);
   });
 

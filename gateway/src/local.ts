@@ -110,6 +110,8 @@ try {
     DATABASE_APP_PASSWORD: process.env.DATABASE_APP_PASSWORD ?? randomBytes(24).toString('base64url'),
     INTERNAL_TOKEN_KEY: process.env.INTERNAL_TOKEN_KEY ?? randomBytes(32).toString('base64url'),
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '5',
+    // One machine, one developer: webhooks may go to a receiver on this machine (never set by the chart or compose).
+    WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
   };
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');

@@ -62,6 +62,9 @@ export const InternalClaims = z.object({
   sub: z.string().min(1),
   role: Role,
   scopes: z.array(z.string()).default([]),
+  /** The caller's IP address and user agent as the gateway saw them (the audit log records them with each change). */
+  ip: z.string().max(100).optional(),
+  ua: z.string().max(512).optional(),
 });
 export type InternalClaims = z.infer<typeof InternalClaims>;
 export const INTERNAL_TOKEN_HEADER = 'x-billpoint-internal-token';

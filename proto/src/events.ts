@@ -10,6 +10,11 @@ export const EventEnvelope = z.object({
   occurredAt: z.iso.datetime({ offset: true }),
   tenantId: z.uuid(),
   actorId: z.string().nullable(),
+  /**
+   * Where the change came from, when a signed-in request made it (the internal token's ip and user agent). Absent
+   * on events of jobs, consumers and providers, and on events written before it existed.
+   */
+  metadata: z.object({ ip: z.string().nullable(), userAgent: z.string().nullable() }).optional(),
   data: z.unknown(),
 });
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };

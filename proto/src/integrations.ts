@@ -311,8 +311,8 @@ export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 3600_000;
 /** Headers an endpoint may not set itself (the signature's, and what HTTP owns). */
 const RESERVED_HEADER = /^(webhook-.*|host|content-length|content-type|transfer-encoding|connection|user-agent|te|upgrade|expect)$/i;
 
-/** §5: a url without http:// or https:// gets https://. */
-export const withScheme = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
+/** §5: a url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
+export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
 
 /** POST /api/integrations/webhooks and PUT …/{id} (the whole endpoint). */
 export const WebhookBody = z.strictObject({
@@ -355,12 +355,9 @@ export const WebhookBody = z.strictObject({
   /** Extra headers sent with every delivery (e.g. a receiver's own auth header). */
   headers: z
     .record(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Header names must be HTTP tokens')
-        .refine((h) => !RESERVED_HEADER.test(h), {
-          error: 'This header is set by Billpoint',
-        }),
+      z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Header names must be HTTP tokens').refine((h) => !RESERVED_HEADER.test(h), {
+        error: 'This header is set by Billpoint',
+      }),
       z
         .string({ error: 'Header values must be text' })
         .max(1000, 'Header values must be at most 1000 characters')

@@ -142,6 +142,13 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     secretEnv: ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL'],
     egress: { https: true },
   },
+  {
+    name: 'integrations',
+    port: 8087,
+    prefixes: ['/api/integrations', '/api/audit-logs'],
+    // Outgoing webhooks go to the integrator's URL: https, and http where an endpoint asks for it.
+    egress: { https: true, http: true },
+  },
 ];
 
 /** The gateway's variable holding a service's URL: customers → CUSTOMERS_URL. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import { InternalClaims, INTERNAL_TOKEN_HEADER, type Role } from '@billpoint/proto';
 import { Unauthorized } from './errors.ts';
@@ -10,6 +11,9 @@ export interface Identity {
   userId: string;
   role: Role;
   scopes: string[];
+  /** The caller's IP address and user agent, when the gateway passed them on (events carry them to the audit log). */
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 export const INTERNAL_TOKEN_TTL_MS = 60_000;
@@ -18,7 +22,15 @@ const ISSUER = 'billpoint-gateway';
 /** The gateway's signer: HS256, ≤ 60 s lifetime. */
 export function createInternalTokenSigner(key: string) {
   const sign = createSigner({ key, algorithm: 'HS256', expiresIn: INTERNAL_TOKEN_TTL_MS, iss: ISSUER });
-  return (id: Identity): string => sign({ tid: id.tenantId, sub: id.userId, role: id.role, scopes: id.scopes });
+  return (id: Identity): string =>
+    sign({
+      tid: id.tenantId,
+      sub: id.userId,
+      role: id.role,
+      scopes: id.scopes,
+      ...(id.ip ? { ip: id.ip.slice(0, 100) } : {}),
+      ...(id.userAgent ? { ua: id.userAgent.slice(0, 512) } : {}),
+    });
 }
 
 /** A service's verifier (verified tokens are cached until they expire). */
@@ -40,6 +52,16 @@ export function createInternalTokenVerifier(key: string) {
     } catch {
       throw new Unauthorized('Invalid internal token');
     }
-    return { tenantId: claims.tid, userId: claims.sub, role: claims.role, scopes: claims.scopes };
+    return {
+      tenantId: claims.tid,
+      userId: claims.sub,
+      role: claims.role,
+      scopes: claims.scopes,
+      ip: claims.ip ?? null,
+      userAgent: claims.ua ?? null,
+    };
   };
 }
+
+/** How an API key is stored and looked up: SHA-256, hex (keys are high-entropy, so no slow hash is needed). */
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');

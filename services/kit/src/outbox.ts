@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
@@ -29,6 +30,16 @@ export interface EventInput<T> {
   data: T;
 }
 
+/** Who made the changes of the unit of work running now (set by `ctx.tx` from the request's identity). */
+export interface EventOrigin {
+  tenantId: string;
+  userId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+/** The origin of `ctx.tx`'s unit of work; `addEvent` puts its ip and user agent into the envelope's metadata. */
+export const eventOrigin = new AsyncLocalStorage<EventOrigin>();
+
 /**
  * Adds an event to the unit of work of `em`: it is inserted by the same flush/commit as the change it
  * describes, so both happen or neither does. Call inside `em.transactional` (or before `em.flush()`).
@@ -43,6 +54,10 @@ export function addEvent<T>(em: EntityManager, e: EventInput<T>): Envelope<T> {
     actorId: e.actorId ?? null,
     data: e.data,
   };
+  // The request's ip and user agent, when this unit of work is a signed-in request's for the same tenant and actor.
+  const origin = eventOrigin.getStore();
+  if (origin && origin.tenantId === e.tenantId && origin.userId === envelope.actorId && (origin.ip || origin.userAgent))
+    envelope.metadata = { ip: origin.ip, userAgent: origin.userAgent };
   const headers: Record<string, string> = { [BusHeaders.tenant]: e.tenantId };
   // Carry the trace of the request that made the change to whoever consumes the event.
   propagation.inject(context.active(), headers);

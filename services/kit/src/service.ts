@@ -9,7 +9,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { registerErrorHandling, type NotFoundHandler } from './errors.ts';
 import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } from './db.ts';
 import { kitMigrations } from './migrations.ts';
-import { OutboxMessage, OutboxRelay } from './outbox.ts';
+import { eventOrigin, OutboxMessage, OutboxRelay } from './outbox.ts';
 import { StoredFileEntity } from './files.ts';
 import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
 import { createBus } from './bus/index.ts';
@@ -159,7 +159,15 @@ export async function startService<S extends z.ZodObject>(
     pools: () => pools,
     em: (identity) => tenantEm(orm.em, identity),
     async tx(identity, fn) {
-      const result = await tenantEm(orm.em, identity).transactional(fn);
+      const run = () => tenantEm(orm.em, identity).transactional(fn);
+      // A request's identity (with userId) names where its events came from; a bare { tenantId } (jobs) does not.
+      const id = identity as Partial<Identity>;
+      const result = id.userId
+        ? await eventOrigin.run(
+            { tenantId: identity.tenantId, userId: id.userId, ip: id.ip ?? null, userAgent: id.userAgent ?? null },
+            run,
+          )
+        : await run();
       relay.nudge();
       return result;
     },

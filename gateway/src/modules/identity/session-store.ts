@@ -17,6 +17,8 @@ export interface ActiveSession {
   storedSeenAt: number;
   token?: string;
   tokenExpiresAt?: number;
+  /** The ip and user agent the cached token names (a request from elsewhere gets a token of its own). */
+  tokenOrigin?: string;
 }
 
 const COOKIE = 'bp_session';
@@ -113,11 +115,16 @@ export class SessionStore {
     return s;
   }
 
-  /** The signed internal token for a session, reused while it has enough life left. */
-  token(s: ActiveSession): string {
+  /**
+   * The signed internal token for a session and the request's origin (its ip and user agent, which the audit log
+   * records with each change), reused while it has enough life left and the origin is the same.
+   */
+  token(s: ActiveSession, origin: { ip?: string | null; userAgent?: string | null } = {}): string {
     const now = Date.now();
-    if (!s.token || (s.tokenExpiresAt ?? 0) - now < TOKEN_REUSE_MARGIN_MS) {
-      s.token = this.#sign({ tenantId: s.tenantId, userId: s.userId, role: s.role, scopes: [] });
+    const from = `${origin.ip ?? ''}\n${origin.userAgent ?? ''}`;
+    if (!s.token || (s.tokenExpiresAt ?? 0) - now < TOKEN_REUSE_MARGIN_MS || s.tokenOrigin !== from) {
+      s.tokenOrigin = from;
+      s.token = this.#sign({ tenantId: s.tenantId, userId: s.userId, role: s.role, scopes: [], ...origin });
       s.tokenExpiresAt = now + 60_000;
     }
     return s.token;

@@ -60,7 +60,8 @@ export async function proxyRoutes(
             throw new PayloadTooLarge(`The request body is larger than ${bodyLimit / 1024 / 1024} MiB`);
           const s = await o.sessions.get(req);
           if (!s) throw new Unauthorized('Unauthorized');
-          req.internalToken = o.sessions.token(s);
+          const ua = req.headers['user-agent'];
+          req.internalToken = o.sessions.token(s, { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null });
         },
         replyOptions: {
           onError: onUpstreamError(u.name, o.logger),

@@ -82,6 +82,8 @@ export function testEnv(db: TestDatabase, extra: Record<string, string | undefin
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_POOL_MAX: '4',
+    // Test receivers of outgoing webhooks listen on 127.0.0.1 (the SSRF tests turn this off for themselves).
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...extra,
   };
 }

@@ -1,0 +1,4 @@
+import { runMigrationsMain } from '@billpoint/kit';
+import { integrationsService } from './app.ts';
+
+await runMigrationsMain(integrationsService);

@@ -1,0 +1,80 @@
+import {
+  ApiUsageEvents,
+  CustomerEvents,
+  EVENTS_SUBJECTS,
+  InvoiceEvents,
+  PaymentEvents,
+  RecurringEvents,
+  type EventEnvelope,
+  type WebhookEventType,
+} from '@billpoint/proto';
+import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { recordAudit } from './audit/audit.service.ts';
+import { newMessageId } from './webhook/webhook.worker.ts';
+
+/** Service events → the §9 webhook event types (invoice.sent is a status change: invoice.updated). */
+export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
+  [InvoiceEvents.Created]: 'invoice.created',
+  [InvoiceEvents.Updated]: 'invoice.updated',
+  [InvoiceEvents.Sent]: 'invoice.updated',
+  [InvoiceEvents.Paid]: 'invoice.paid',
+  [InvoiceEvents.Overdue]: 'invoice.overdue',
+  [CustomerEvents.Created]: 'customer.created',
+  [CustomerEvents.Updated]: 'customer.updated',
+  [CustomerEvents.Deleted]: 'customer.deleted',
+  [PaymentEvents.Completed]: 'payment.completed',
+  [PaymentEvents.Failed]: 'payment.failed',
+  [RecurringEvents.Created]: 'subscription.created',
+  [RecurringEvents.Cancelled]: 'subscription.cancelled',
+};
+
+/** Events that record no change of state (usage batches): neither audited nor turned into webhooks. */
+export const NOT_AUDITED = new Set<string>([ApiUsageEvents.Batch]);
+
+/** What receivers get as `data`: the event's payload without the internal parts (stock and tax lines). */
+function webhookData(data: unknown): Record<string, unknown> {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { value: data };
+  const { productLines: _p, taxLines: _t, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * One delivery per active endpoint of the tenant subscribed to the event's type, written in the consumer's
+ * transaction (with the processed-message mark): a crash before the commit redelivers the event, after it the
+ * deliveries exist — nothing lost, nothing doubled (unique per endpoint and source event).
+ */
+export async function enqueueWebhooks(em: EntityManager, event: EventEnvelope, now: Date = new Date()): Promise<number> {
+  const type = WEBHOOK_EVENT_OF[event.type];
+  if (!type) return 0;
+  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.data) };
+  const hooks = await em.execute<{ id: number }[]>(
+    `select id::int as id from integrations.webhooks where tenant_id = ? and is_active and deleted_at is null and ? = any(events)`,
+    [event.tenantId, type],
+  );
+  if (!hooks.length) return 0;
+  await em.execute(
+    `insert into integrations.webhook_deliveries (tenant_id, webhook_id, message_id, source_event_id, event_type, event_data, next_retry_at)
+     select ?::uuid, h.id, h.msg, ?::uuid, ?, ?::jsonb, ? from jsonb_to_recordset(?::jsonb) as h (id bigint, msg text)
+     on conflict (tenant_id, webhook_id, source_event_id) where source_event_id is not null do nothing`,
+    [event.tenantId, event.id, type, JSON.stringify(payload), now, JSON.stringify(hooks.map((h) => ({ id: h.id, msg: newMessageId() })))],
+  );
+  return hooks.length;
+}
+
+/** Every event of every service (`evt.>`): its audit row and its webhook deliveries, in one transaction. */
+export function eventsConsumer(ctx: ServiceContext): Promise<Subscription> {
+  return consumeEvents({
+    orm: ctx.orm,
+    schema: ctx.schema,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    durable: 'integrations-events',
+    subject: EVENTS_SUBJECTS,
+    parse: (data) => data,
+    async handle(event, em) {
+      if (NOT_AUDITED.has(event.type)) return;
+      await recordAudit(em, event);
+      await enqueueWebhooks(em, event); // the delivery worker polls for them (WEBHOOK_POLL_MS)
+    },
+  });
+}

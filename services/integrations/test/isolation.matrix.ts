@@ -1,0 +1,87 @@
+import { defineIsolationMatrix } from '@billpoint/kit/testing';
+import type { ApiKeyCreated, WebhookCreated, WebhookDelivery } from '@billpoint/proto';
+import { makeApiKey, makeWebhook } from './support.ts';
+
+type Seed = { key: ApiKeyCreated; hook: WebhookCreated; delivery: WebhookDelivery };
+
+/** Tenant isolation of every integrations route (run by gateway/test/isolation-matrix.test.ts). */
+export default defineIsolationMatrix<Seed>({
+  service: 'integrations',
+  file: 'services/integrations/test/isolation.matrix.ts',
+  async seed(t) {
+    const key = await makeApiKey(t.client, { name: `Key ${t.tag}`, permissions: ['customers:read'] });
+    // A closed local port: the test send fails at once, and with no retries its delivery is final (at rest).
+    const hook = await makeWebhook(t.client, {
+      name: `Hook ${t.tag}`,
+      url: `http://127.0.0.1:9/${t.tag}`,
+      events: ['customer.created'],
+      retryAttempts: 0,
+    });
+    const delivery = (await t.client.post(`/api/integrations/webhooks/${hook.webhook.id}/test`)).json as WebhookDelivery;
+    return { key, hook, delivery };
+  },
+  // The audit rows of the sign-up, the trial and the key, and the plan-limits row, arrive by events.
+  settled: async (db, t) =>
+    (
+      await db.query(
+        `select 1 from integrations.plan_limits p where p.tenant_id = $1
+            and (select count(distinct subject) from integrations.audit_logs a where a.tenant_id = $1
+                  and a.subject in ('evt.gateway.organization.created', 'evt.payments.plan.changed', 'evt.integrations.api-key.created')) = 3`,
+        [t.tenantId],
+      )
+    ).rowCount === 1,
+  secrets: ({ key, hook }, t) => [t.tag, t.tenantId, key.apiKey.keyPrefix, key.actualKey, hook.secret, hook.webhook.url],
+  routes: {
+    'GET /api/integrations/api-keys': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/integrations/api-keys' }) },
+    'GET /api/integrations/api-keys/usage-stats': { answers: 'collection', call: () => ({ path: '/api/integrations/api-keys/usage-stats' }) },
+    'POST /api/integrations/api-keys': {
+      answers: 'status',
+      status: [201],
+      call: () => ({ path: '/api/integrations/api-keys', body: { name: 'Mine', permissions: ['*'] } }),
+    },
+    'DELETE /api/integrations/api-keys/:id': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/api-keys/${a.key.apiKey.id}` }) },
+    'POST /api/integrations/test-api-key': {
+      answers: 'status',
+      status: [200], // { success: false }: A's key is unknown to B
+      call: (a) => ({ path: '/api/integrations/test-api-key', body: { key: a.key.actualKey } }),
+    },
+    'GET /api/integrations/webhooks': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/integrations/webhooks' }) },
+    'POST /api/integrations/webhooks': {
+      answers: 'status',
+      status: [201],
+      call: () => ({ path: '/api/integrations/webhooks', body: { name: 'Mine', url: 'hooks.example.com', events: ['invoice.paid'] } }),
+    },
+    'PUT /api/integrations/webhooks/:id': {
+      answers: 'not-found',
+      call: (a) => ({
+        path: `/api/integrations/webhooks/${a.hook.webhook.id}`,
+        body: { name: 'Hijack', url: 'https://attacker.example', events: ['invoice.paid'] },
+      }),
+    },
+    'DELETE /api/integrations/webhooks/:id': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}` }) },
+    'POST /api/integrations/webhooks/:id/rotate-secret': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/rotate-secret` }),
+    },
+    'POST /api/integrations/webhooks/:id/test': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/test` }) },
+    'GET /api/integrations/webhooks/:id/deliveries': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/deliveries` }),
+    },
+    'GET /api/integrations/webhook-deliveries': {
+      answers: 'collection',
+      call: (a) => [{ path: `/api/integrations/webhook-deliveries?webhookId=${a.hook.webhook.id}` }, { path: '/api/integrations/webhook-deliveries' }],
+    },
+    'POST /api/integrations/webhooks/deliveries/:id/retry': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/deliveries/${a.delivery.id}/retry` }),
+    },
+    'GET /api/audit-logs': {
+      answers: 'collection',
+      call: (a) => [
+        { path: `/api/audit-logs?entityType=api-key&entityId=${a.key.apiKey.id}` },
+        { path: '/api/audit-logs?limit=200' },
+      ],
+    },
+  },
+});
