@@ -127,7 +127,9 @@ describe('the public API /api/v1', () => {
     // Concurrent: ten at once with one new key → one 201, the others 201 replays or 409 while it runs; one customer.
     const k2 = `idem-${Math.random().toString(36).slice(2)}`;
     const burst = await Promise.all(
-      Array.from({ length: 10 }, () => api(actualKey).post('/api/v1/customers', { name: 'Burst', email: 'burst@example.com' }, { 'idempotency-key': k2 })),
+      Array.from({ length: 10 }, () =>
+        api(actualKey).post('/api/v1/customers', { name: 'Burst', email: 'burst@example.com' }, { 'idempotency-key': k2 }),
+      ),
     );
     expect(burst.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(burst.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'))).toHaveLength(1);
@@ -141,7 +143,11 @@ describe('the public API /api/v1', () => {
     const { actualKey } = await makeKey({ permissions: ['customers:read'] });
     for (let i = 0; i < 3; i++) await api(actualKey).get('/api/v1/customers');
     await api(actualKey).get('/api/v1/products'); // 403: counted as a failed request
-    await waitFor(async () => ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json).totalRequests === 4, 10_000, 100);
+    await waitFor(
+      async () => ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json).totalRequests === 4,
+      10_000,
+      100,
+    );
     const stats = ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json);
     expect([stats.successfulRequests, stats.failedRequests]).toEqual([3, 1]);
   });
@@ -160,7 +166,9 @@ describe('the public API /api/v1', () => {
       '/api/v1/products',
     ]);
     expect(doc.json.paths['/api/v1/customers'].post.security).toEqual([{ bearer: ['customers:write'] }]);
-    expect(doc.json.paths['/api/v1/customers'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CustomersInput');
+    expect(doc.json.paths['/api/v1/customers'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/CustomersInput',
+    );
     expect(doc.json.components.schemas.CustomersInput.required).toEqual(expect.arrayContaining(['name', 'email']));
     expect(Object.keys(doc.json.webhooks)).toHaveLength(11);
     const page = await c.get('/api/v1/reference');
