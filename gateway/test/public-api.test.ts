@@ -5,7 +5,9 @@
  * document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService } from '@billpoint/kit';
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
+import { gatewayService } from '../src/app.ts';
 import { ApiKeyCreated, ApiUsageStats, Customer, checkApiKeyFormat } from '@billpoint/proto';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -107,6 +109,22 @@ describe('the public API /api/v1', () => {
     const over = await api(actualKey).get('/api/v1/customers');
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('shares each key\'s counter between gateway replicas through Redis', async () => {
+    const env = { ...stack.gatewayEnv, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const replicas = [await startService(gatewayService, { env, bus: stack.bus }), await startService(gatewayService, { env, bus: stack.bus })];
+    try {
+      const { makeKey } = await organization();
+      const { actualKey } = await makeKey({ permissions: ['*'], rateLimit: 4 });
+      const call = (i: number) => fetch(`${replicas[i % 2]!.url}/api/v1/customers`, { headers: { authorization: `Bearer ${actualKey}` } });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await call(i));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(answers.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['3', '2', '1', '0', '0']);
+    } finally {
+      for (const r of replicas) await r.close();
+    }
   });
 
   it('Idempotency-Key: the same request replays the first answer, another body is 422, a concurrent duplicate 409', async () => {

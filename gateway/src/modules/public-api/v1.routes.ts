@@ -112,7 +112,7 @@ export async function publicApiV1Routes(
         rateLimit: {
           hook: 'preHandler',
           groupId: 'api-v1',
-          keyGenerator: (req: FastifyRequest) => `key:${req.apiKey!.keyId}`,
+          keyGenerator: (req: FastifyRequest) => `key:${req.apiKey!.tenantId}:${req.apiKey!.keyId}`,
           max: (req: FastifyRequest) => req.apiKey!.rateLimit,
           timeWindow: WINDOW_MS,
           errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
