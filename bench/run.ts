@@ -7,6 +7,7 @@ const benches: Record<string, string> = {
   recurring: './recurring.ts',
   ledger: './ledger-report.ts',
   categorize: './categorize.ts',
+  api: './api.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {
