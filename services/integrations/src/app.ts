@@ -53,7 +53,7 @@ export const integrationsService = {
   consumers: async (ctx) => {
     const p = of(ctx as ServiceContext);
     return [
-      await eventsConsumer(ctx as ServiceContext),
+      await eventsConsumer(ctx as ServiceContext, () => p.worker.nudge()),
       await apiUsageConsumer(ctx as ServiceContext),
       await apiKeyResponder(ctx as ServiceContext, p.keys),
       await p.limits.start(),

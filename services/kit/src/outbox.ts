@@ -181,6 +181,8 @@ export interface ConsumerOptions<T> {
   parse: (data: unknown) => T;
   /** Runs in one transaction with the processed-message mark, under the event's tenant (RLS applies). */
   handle: (event: Envelope<T>, em: EntityManager, msg: BusMessage) => Promise<void>;
+  /** Runs once the handler's transaction has committed (not for a duplicate): e.g. wake a worker for the new rows. */
+  afterCommit?: (event: Envelope<T>) => void;
   maxDeliver?: number;
   retryDelayMs?: number;
 }
@@ -197,7 +199,7 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
       const env = EventEnvelope.parse(msg.data);
       const event: Envelope<T> = { ...env, data: o.parse(env.data) };
       const em = tenantEm(o.orm.em, { tenantId: event.tenantId });
-      await em.transactional(async (tem) => {
+      const handled = await em.transactional(async (tem) => {
         const res = await tem.execute<{ affectedRows: number }>(
           `insert into ${s}.processed_messages (consumer, message_id) values (?, ?) on conflict do nothing`,
           [o.durable, event.id],
@@ -205,10 +207,12 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
         );
         if (res.affectedRows === 0) {
           o.logger.debug({ subject: msg.subject, id: event.id, consumer: o.durable }, 'duplicate event skipped');
-          return;
+          return false;
         }
         await o.handle(event, tem, msg);
+        return true;
       });
+      if (handled) o.afterCommit?.(event);
     },
   );
 }

@@ -62,7 +62,7 @@ export async function enqueueWebhooks(em: EntityManager, event: EventEnvelope, n
 }
 
 /** Every event of every service (`evt.>`): its audit row and its webhook deliveries, in one transaction. */
-export function eventsConsumer(ctx: ServiceContext): Promise<Subscription> {
+export function eventsConsumer(ctx: ServiceContext, onDeliveries: () => void = () => {}): Promise<Subscription> {
   return consumeEvents({
     orm: ctx.orm,
     schema: ctx.schema,
@@ -74,7 +74,11 @@ export function eventsConsumer(ctx: ServiceContext): Promise<Subscription> {
     async handle(event, em) {
       if (NOT_AUDITED.has(event.type)) return;
       await recordAudit(em, event);
-      await enqueueWebhooks(em, event); // the delivery worker polls for them (WEBHOOK_POLL_MS)
+      await enqueueWebhooks(em, event);
+    },
+    // Deliveries are due at once: wake this replica's worker (the poll, WEBHOOK_POLL_MS, is the safety net).
+    afterCommit: (event) => {
+      if (WEBHOOK_EVENT_OF[event.type]) onDeliveries();
     },
   });
 }

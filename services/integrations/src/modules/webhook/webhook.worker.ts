@@ -60,6 +60,32 @@ export class DeliveryWorker {
     this.#batch = o.batch ?? 50;
   }
 
+  #round: Promise<number> | undefined;
+  #again = false;
+
+  /**
+   * New deliveries were just committed: run a round now rather than at the next poll (a round already running
+   * runs once more after it), so a delivery leaves within milliseconds of its event, not up to WEBHOOK_POLL_MS.
+   */
+  nudge(): void {
+    if (this.#round) {
+      this.#again = true;
+      return;
+    }
+    this.#round = this.runOnce()
+      .catch((err: unknown) => {
+        this.#ctx.logger.warn({ err }, 'webhook delivery round failed');
+        return 0;
+      })
+      .finally(() => {
+        this.#round = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.nudge();
+        }
+      });
+  }
+
   /** One round: every due delivery this replica can claim; answers how many it attempted. */
   async runOnce(): Promise<number> {
     const now = this.#now();
