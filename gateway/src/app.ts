@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { createHash } from 'node:crypto';
-import { createInternalTokenSigner, type ServiceDefinition } from '@billpoint/kit';
+import { createInternalTokenSigner, rpcCall, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
+import { ApiKeyEvents, ApiKeyEventData, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
 import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
 import { gatewayConfigSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
@@ -16,8 +17,27 @@ import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
+import { ApiKeyCache } from './modules/public-api/key-cache.ts';
+import { IdempotencyStore } from './modules/public-api/idempotency.ts';
+import { UsageRecorder } from './modules/public-api/usage.ts';
+import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
+import { openApiRoutes } from './modules/public-api/openapi.ts';
 
 let webBuilt = false;
+
+/** The public API's key cache of each running gateway (its routes read it, its revocation consumer empties it). */
+const keyCaches = new WeakMap<object, ApiKeyCache>();
+const keyCacheOf = (ctx: ServiceContext) => {
+  let c = keyCaches.get(ctx);
+  if (!c)
+    keyCaches.set(
+      ctx,
+      (c = new ApiKeyCache({
+        resolve: (keyHash) => rpcCall(ctx.bus, IntegrationsApiKeyVerifyRpc, { keyHash }, { timeoutMs: 3_000 }),
+      })),
+    );
+  return c;
+};
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs (Fastify trustProxy). */
 export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
@@ -75,8 +95,34 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });
+      // The public REST API (/api/v1) for API keys, and its OpenAPI document and reference page.
+      const usage = UsageRecorder.onBus(ctx.bus, ctx.logger);
+      app.addHook('onClose', () => usage.close());
+      await publicApiV1Routes(app, {
+        upstreams: routes,
+        keys: keyCacheOf(ctx as ServiceContext),
+        idempotency: new IdempotencyStore({ root: ctx.orm.em, staleAfterMs: c.UPSTREAM_TIMEOUT_MS + 30_000 }),
+        usage,
+        sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
+        ...upstream,
+      });
+      openApiRoutes(app, { publicUrl: c.PUBLIC_URL });
       webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
     },
+    consumers: async (ctx) => [
+      // Every replica hears each revocation (its own consumer) and drops the key from its cache at once.
+      await ctx.bus.subscribe({ durable: 'gateway-api-key-revocations', subject: ApiKeyEvents.Revoked, perInstance: true }, async (msg) => {
+        const env = EventEnvelope.parse(msg.data);
+        keyCacheOf(ctx as ServiceContext).forget(ApiKeyEventData.pick({ id: true }).parse(env.data).id);
+      }),
+    ],
+    jobs: (ctx) => [
+      {
+        name: 'idempotency-keys-purge',
+        intervalMs: 3_600_000,
+        run: () => new IdempotencyStore({ root: ctx.orm.em, staleAfterMs: 0 }).purgeExpired(),
+      },
+    ],
   } satisfies ServiceDefinition<typeof configSchema>;
 }
 

@@ -14,3 +14,4 @@ export * from './template.ts';
 export * from './tax.ts';
 export * from './ai.ts';
 export * from './integrations.ts';
+export * from './public-api.ts';

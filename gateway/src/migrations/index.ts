@@ -1,4 +1,5 @@
 import { m0001Identity } from './0001-identity.ts';
 import { m0002OrganizationSettings } from './0002-organization-settings.ts';
+import { m0003PublicApi } from './0003-public-api.ts';
 
-export const migrations = [m0001Identity, m0002OrganizationSettings];
+export const migrations = [m0001Identity, m0002OrganizationSettings, m0003PublicApi];

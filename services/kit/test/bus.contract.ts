@@ -188,6 +188,28 @@ export function busContract(name: string, makeBus: MakeBus): void {
       expect([...counts.values()].every((c) => c === 1)).toBe(true);
     });
 
+    it('perInstance: every instance gets every message published after it subscribed, not the earlier ones', async () => {
+      const b = await bus();
+      await b.publish('evt.test.inst.x', { n: -1 }, { msgId: uid('i') }); // before anyone listened: nobody's
+      const a: number[] = [];
+      const c: number[] = [];
+      const subA = await b.subscribe({ durable: 'cache', subject: 'evt.test.inst.x', perInstance: true, ...fast }, async (m) => {
+        a.push((m.data as { n: number }).n);
+      });
+      await b.subscribe({ durable: 'cache', subject: 'evt.test.inst.x', perInstance: true, ...fast }, async (m) => {
+        c.push((m.data as { n: number }).n);
+      });
+      for (let n = 0; n < 5; n++) await b.publish('evt.test.inst.x', { n }, { msgId: uid('i') });
+      await until(() => a.length === 5 && c.length === 5);
+      expect(a).toEqual([0, 1, 2, 3, 4]);
+      expect(c).toEqual([0, 1, 2, 3, 4]);
+      // A stopped instance's consumer is its own: the other keeps getting everything.
+      await subA.stop();
+      await b.publish('evt.test.inst.x', { n: 5 }, { msgId: uid('i') });
+      await until(() => c.length === 6);
+      expect(a).toHaveLength(5);
+    });
+
     it('a stopped durable resumes where it left off: gets what it missed, not what it acknowledged', async () => {
       const b = await bus();
       const first: string[] = [];

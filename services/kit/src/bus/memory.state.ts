@@ -16,6 +16,8 @@ export interface MemSub {
   handler: MessageHandler;
   concurrency: number;
   inflight: Set<Promise<void>>;
+  /** Its durable is its own (SubscribeOptions.perInstance) and ends with it. */
+  perInstance: boolean;
 }
 
 export interface Durable {

@@ -105,14 +105,15 @@ export class MemoryBus implements Bus {
     this.#assertOpen();
     assertDurable(opts.durable);
     assertFilter(opts.subject);
-    let d = this.#durables.get(opts.durable);
+    const name = opts.perInstance ? `${opts.durable}-${Math.random().toString(16).slice(2, 14)}` : opts.durable;
+    let d = this.#durables.get(name);
     if (!d) {
       d = {
-        name: opts.durable,
+        name,
         filter: opts.subject,
         maxDeliver: DEFAULT_MAX_DELIVER,
         retryDelayMs: DEFAULT_RETRY_DELAY_MS,
-        cursor: this.#firstSeq,
+        cursor: opts.perInstance ? this.#lastSeq + 1 : this.#firstSeq,
         ready: [],
         deliveries: new Map(),
         timers: new Set(),
@@ -120,7 +121,7 @@ export class MemoryBus implements Bus {
         rr: 0,
         scheduled: false,
       };
-      this.#durables.set(opts.durable, d);
+      this.#durables.set(name, d);
     }
     // As with a JetStream consumer, the latest subscriber's settings update the durable.
     d.filter = opts.subject;
@@ -131,6 +132,7 @@ export class MemoryBus implements Bus {
       handler,
       concurrency: Math.max(1, Math.floor(opts.concurrency ?? 1)),
       inflight: new Set(),
+      perInstance: opts.perInstance ?? false,
     };
     d.subs.push(sub);
     this.#schedule(d);
@@ -144,6 +146,10 @@ export class MemoryBus implements Bus {
     const d = sub.durable;
     d.subs = d.subs.filter((s) => s !== sub);
     await Promise.allSettled([...sub.inflight]);
+    if (sub.perInstance) {
+      this.#durables.delete(d.name); // a per-instance consumer ends with its instance
+      return;
+    }
     // Whatever this instance left (failed deliveries) goes to the remaining instances.
     this.#schedule(d);
   }

@@ -2,6 +2,7 @@
  * NATS bus: events on JetStream (one stream over `evt.>`, a durable pull consumer per durable name),
  * request/reply on core NATS. Semantics in `types.ts`; held to the contract suite in `test/bus.contract.ts`.
  */
+import { randomBytes } from 'node:crypto';
 import { SpanKind } from '@opentelemetry/api';
 import {
   connect,
@@ -33,6 +34,7 @@ import {
 import { BusHeaders, EVENTS_STREAM, EVENTS_SUBJECTS } from '@billpoint/proto';
 import {
   BusTimeoutError,
+  INSTANCE_CONSUMER_IDLE_MS,
   type Bus,
   type BusMessage,
   type Headers,
@@ -207,17 +209,19 @@ export class NatsBus implements Bus {
     const maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
     const retryDelayMs = Math.max(0, opts.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
     const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
+    const durable = opts.perInstance ? `${opts.durable}-${randomBytes(6).toString('hex')}` : opts.durable;
     await this.#ensureConsumer({
-      durable_name: opts.durable,
+      durable_name: durable,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      deliver_policy: opts.perInstance ? DeliverPolicy.New : DeliverPolicy.All,
       filter_subject: this.#wire(opts.subject),
       max_deliver: maxDeliver,
       ack_wait: nanos(ACK_WAIT_MS),
+      ...(opts.perInstance ? { inactive_threshold: nanos(INSTANCE_CONSUMER_IDLE_MS) } : {}),
     });
-    const consumer = await this.#js.consumers.get(this.streamName, opts.durable);
+    const consumer = await this.#js.consumers.get(this.streamName, durable);
     const messages = await consumer.consume({ max_messages: Math.max(10, concurrency * 2) });
-    const run = this.#run(messages, opts.durable, handler, { maxDeliver, retryDelayMs, concurrency });
+    const run = this.#run(messages, durable, handler, { maxDeliver, retryDelayMs, concurrency });
     this.#runs.add(run);
     let stopped: Promise<void> | undefined;
     return {

@@ -39,7 +39,16 @@ export interface SubscribeOptions {
   retryDelayMs?: number;
   /** Messages being handled at once by this instance. Default 1 (in order). */
   concurrency?: number;
+  /**
+   * Every instance gets every message published from now on (a cache each replica must invalidate), instead of
+   * sharing them: the consumer is this instance's alone (`durable` + a random suffix), starts at new messages, and
+   * NATS removes it once the instance has been gone for `INSTANCE_CONSUMER_IDLE_MS`.
+   */
+  perInstance?: boolean;
 }
+
+/** How long a per-instance consumer outlives its instance (then JetStream deletes it). */
+export const INSTANCE_CONSUMER_IDLE_MS = 10 * 60_000;
 
 export interface RequestOptions {
   timeoutMs?: number;
