@@ -33,6 +33,7 @@ const ProductsPage = named(() => import('@/features/products/components/products
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
 const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
+const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
           notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),
-          notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
+          { path: paths.integrations.path, element: <IntegrationsPage /> },
         ],
       },
       {
