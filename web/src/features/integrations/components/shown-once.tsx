@@ -33,7 +33,7 @@ export function ShownOnce({ label, value, warning }: { label: string; value: str
         <Label htmlFor={id}>{label}</Label>
         <div className="flex gap-2">
           <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" variant="outline" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+          <Button type="button" variant="outline" onClick={() => void copy()}>
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
             {copied ? 'Copied' : 'Copy'}
           </Button>

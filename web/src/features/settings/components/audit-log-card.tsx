@@ -49,7 +49,7 @@ export function AuditLogCard() {
       <CardContent className="grid gap-4">
         <form
           aria-label="Audit log filters"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto]"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
           onSubmit={(e) => {
             e.preventDefault();
             apply(draft);
@@ -81,7 +81,7 @@ export function AuditLogCard() {
             <Label htmlFor="audit-to">To</Label>
             <Input {...field('to')} type="date" min={draft.from || undefined} />
           </div>
-          <div className="flex items-end gap-2">
+          <div className="flex justify-end gap-2 sm:col-span-2 lg:col-span-4">
             <Button type="submit">Filter</Button>
             <Button
               type="button"
