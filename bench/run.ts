@@ -5,6 +5,7 @@ const benches: Record<string, string> = {
   invoices: './invoices-scale.ts',
   create: './invoice-create.ts',
   recurring: './recurring.ts',
+  api: './api.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

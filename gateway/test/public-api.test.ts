@@ -5,7 +5,9 @@
  * document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService } from '@billpoint/kit';
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
+import { gatewayService } from '../src/app.ts';
 import { ApiKeyCreated, ApiUsageStats, Customer, checkApiKeyFormat } from '@billpoint/proto';
 import { startStack, type Stack } from './support/stack.ts';
 
@@ -109,6 +111,22 @@ describe('the public API /api/v1', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('shares each key\'s counter between gateway replicas through Redis', async () => {
+    const env = { ...stack.gatewayEnv, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const replicas = [await startService(gatewayService, { env, bus: stack.bus }), await startService(gatewayService, { env, bus: stack.bus })];
+    try {
+      const { makeKey } = await organization();
+      const { actualKey } = await makeKey({ permissions: ['*'], rateLimit: 4 });
+      const call = (i: number) => fetch(`${replicas[i % 2]!.url}/api/v1/customers`, { headers: { authorization: `Bearer ${actualKey}` } });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await call(i));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(answers.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['3', '2', '1', '0', '0']);
+    } finally {
+      for (const r of replicas) await r.close();
+    }
+  });
+
   it('Idempotency-Key: the same request replays the first answer, another body is 422, a concurrent duplicate 409', async () => {
     const { admin, makeKey } = await organization();
     const { actualKey } = await makeKey({ permissions: ['*'] });
@@ -127,7 +145,9 @@ describe('the public API /api/v1', () => {
     // Concurrent: ten at once with one new key → one 201, the others 201 replays or 409 while it runs; one customer.
     const k2 = `idem-${Math.random().toString(36).slice(2)}`;
     const burst = await Promise.all(
-      Array.from({ length: 10 }, () => api(actualKey).post('/api/v1/customers', { name: 'Burst', email: 'burst@example.com' }, { 'idempotency-key': k2 })),
+      Array.from({ length: 10 }, () =>
+        api(actualKey).post('/api/v1/customers', { name: 'Burst', email: 'burst@example.com' }, { 'idempotency-key': k2 }),
+      ),
     );
     expect(burst.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(burst.filter((r) => r.status === 201 && !r.headers.get('idempotent-replayed'))).toHaveLength(1);
@@ -141,7 +161,11 @@ describe('the public API /api/v1', () => {
     const { actualKey } = await makeKey({ permissions: ['customers:read'] });
     for (let i = 0; i < 3; i++) await api(actualKey).get('/api/v1/customers');
     await api(actualKey).get('/api/v1/products'); // 403: counted as a failed request
-    await waitFor(async () => ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json).totalRequests === 4, 10_000, 100);
+    await waitFor(
+      async () => ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json).totalRequests === 4,
+      10_000,
+      100,
+    );
     const stats = ApiUsageStats.parse((await admin.get('/api/integrations/api-keys/usage-stats')).json);
     expect([stats.successfulRequests, stats.failedRequests]).toEqual([3, 1]);
   });
@@ -160,7 +184,9 @@ describe('the public API /api/v1', () => {
       '/api/v1/products',
     ]);
     expect(doc.json.paths['/api/v1/customers'].post.security).toEqual([{ bearer: ['customers:write'] }]);
-    expect(doc.json.paths['/api/v1/customers'].post.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CustomersInput');
+    expect(doc.json.paths['/api/v1/customers'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/CustomersInput',
+    );
     expect(doc.json.components.schemas.CustomersInput.required).toEqual(expect.arrayContaining(['name', 'email']));
     expect(Object.keys(doc.json.webhooks)).toHaveLength(11);
     const page = await c.get('/api/v1/reference');

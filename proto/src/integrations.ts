@@ -355,9 +355,12 @@ export const WebhookBody = z.strictObject({
   /** Extra headers sent with every delivery (e.g. a receiver's own auth header). */
   headers: z
     .record(
-      z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Header names must be HTTP tokens').refine((h) => !RESERVED_HEADER.test(h), {
-        error: 'This header is set by Billpoint',
-      }),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'Header names must be HTTP tokens')
+        .refine((h) => !RESERVED_HEADER.test(h), {
+          error: 'This header is set by Billpoint',
+        }),
       z
         .string({ error: 'Header values must be text' })
         .max(1000, 'Header values must be at most 1000 characters')

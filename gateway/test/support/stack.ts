@@ -22,6 +22,8 @@ export interface Stack {
   customers: RunningService;
   billing: RunningService;
   gateway: RunningService;
+  /** What the gateway was started with (for a test that starts more gateways over the same services). */
+  gatewayEnv: Record<string, string | undefined>;
   url: string;
   client(): HttpClient;
   close(): Promise<void>;
@@ -46,7 +48,8 @@ export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<stri
   const bus = await createBus({ natsUrl: env.NATS_URL, name: 'test', namespace });
   const started = await startLocalServices(localServices, { env, bus });
   const services = Object.fromEntries(started.running.map((s) => [s.ctx.name, s]));
-  const gateway = await startService(gatewayService, { env: { ...env, ...started.urlEnv, WEB_DIST: '/nonexistent' }, bus });
+  const gatewayEnv = { ...env, ...started.urlEnv, WEB_DIST: '/nonexistent' };
+  const gateway = await startService(gatewayService, { env: gatewayEnv, bus });
   return {
     db,
     bus,
@@ -54,6 +57,7 @@ export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<stri
     customers: services.customers!,
     billing: services.billing!,
     gateway,
+    gatewayEnv,
     url: gateway.url,
     client: () => new HttpClient(gateway.url),
     async close() {

@@ -51,9 +51,12 @@ describe('API keys through the gateway', () => {
     const c = stack.client();
     const me = await c.register();
     const seen: string[] = [];
-    const sub = await stack.bus.subscribe({ subject: 'evt.integrations.api-key.*', durable: `t-${randomUUID().slice(0, 8)}` }, async (m) => {
-      seen.push(EventEnvelope.parse(m.data).type);
-    });
+    const sub = await stack.bus.subscribe(
+      { subject: 'evt.integrations.api-key.*', durable: `t-${randomUUID().slice(0, 8)}` },
+      async (m) => {
+        seen.push(EventEnvelope.parse(m.data).type);
+      },
+    );
     const created = await makeApiKey(c, { name: ' Zapier ', permissions: ['customers:read', 'invoices:write', 'customers:read'] });
     expect(checkApiKeyFormat(created.actualKey)).toBe('ok');
     expect(created.apiKey).toMatchObject({
@@ -96,9 +99,18 @@ describe('API keys through the gateway', () => {
       json: { success: true, message: IntegrationMessages.keyValid },
     });
     const typo = created.actualKey.slice(0, 20) + (created.actualKey[20] === 'x' ? 'y' : 'x') + created.actualKey.slice(21);
-    expect((await c.post('/api/integrations/test-api-key', { key: typo })).json).toEqual({ success: false, message: IntegrationMessages.keyChecksum });
-    expect((await c.post('/api/integrations/test-api-key', { key: 'bp_short' })).json).toEqual({ success: false, message: IntegrationMessages.keyMalformed });
-    expect((await c.post('/api/integrations/test-api-key', { key: generateApiKey() })).json).toEqual({ success: false, message: IntegrationMessages.keyUnknown });
+    expect((await c.post('/api/integrations/test-api-key', { key: typo })).json).toEqual({
+      success: false,
+      message: IntegrationMessages.keyChecksum,
+    });
+    expect((await c.post('/api/integrations/test-api-key', { key: 'bp_short' })).json).toEqual({
+      success: false,
+      message: IntegrationMessages.keyMalformed,
+    });
+    expect((await c.post('/api/integrations/test-api-key', { key: generateApiKey() })).json).toEqual({
+      success: false,
+      message: IntegrationMessages.keyUnknown,
+    });
     // Another organization's key is unknown here.
     const other = stack.client();
     await other.register();
@@ -133,7 +145,11 @@ describe('API keys through the gateway', () => {
     const expiring = await makeApiKey(c, { expiresAt: soon });
     expect(expiring.apiKey.expiresAt).toBe(soon);
     expect(await rpcCall(stack.bus, IntegrationsApiKeyVerifyRpc, { keyHash: hashApiKey(expiring.actualKey) })).not.toBeNull();
-    await waitFor(async () => (await rpcCall(stack.bus, IntegrationsApiKeyVerifyRpc, { keyHash: hashApiKey(expiring.actualKey) })) === null, 5000, 100);
+    await waitFor(
+      async () => (await rpcCall(stack.bus, IntegrationsApiKeyVerifyRpc, { keyHash: hashApiKey(expiring.actualKey) })) === null,
+      5000,
+      100,
+    );
     expect((await c.post('/api/integrations/test-api-key', { key: expiring.actualKey })).json).toEqual({
       success: false,
       message: IntegrationMessages.keyExpired,
@@ -154,7 +170,12 @@ describe('API keys through the gateway', () => {
         ['POST', '/api/integrations/webhooks'],
         ['GET', '/api/audit-logs'],
       ] as const) {
-        const res = await app.inject({ method, url, headers, payload: method === 'POST' ? { name: 'x', url: 'example.com', events: ['invoice.paid'] } : undefined });
+        const res = await app.inject({
+          method,
+          url,
+          headers,
+          payload: method === 'POST' ? { name: 'x', url: 'example.com', events: ['invoice.paid'] } : undefined,
+        });
         expect([url, res.statusCode, res.json().message]).toEqual([url, 403, IntegrationMessages.adminsOnly]);
       }
     }

@@ -33,13 +33,19 @@ export default defineIsolationMatrix<Seed>({
   secrets: ({ key, hook }, t) => [t.tag, t.tenantId, key.apiKey.keyPrefix, key.actualKey, hook.secret, hook.webhook.url],
   routes: {
     'GET /api/integrations/api-keys': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/integrations/api-keys' }) },
-    'GET /api/integrations/api-keys/usage-stats': { answers: 'collection', call: () => ({ path: '/api/integrations/api-keys/usage-stats' }) },
+    'GET /api/integrations/api-keys/usage-stats': {
+      answers: 'collection',
+      call: () => ({ path: '/api/integrations/api-keys/usage-stats' }),
+    },
     'POST /api/integrations/api-keys': {
       answers: 'status',
       status: [201],
       call: () => ({ path: '/api/integrations/api-keys', body: { name: 'Mine', permissions: ['*'] } }),
     },
-    'DELETE /api/integrations/api-keys/:id': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/api-keys/${a.key.apiKey.id}` }) },
+    'DELETE /api/integrations/api-keys/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/api-keys/${a.key.apiKey.id}` }),
+    },
     'POST /api/integrations/test-api-key': {
       answers: 'status',
       status: [200], // { success: false }: A's key is unknown to B
@@ -58,19 +64,28 @@ export default defineIsolationMatrix<Seed>({
         body: { name: 'Hijack', url: 'https://attacker.example', events: ['invoice.paid'] },
       }),
     },
-    'DELETE /api/integrations/webhooks/:id': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}` }) },
+    'DELETE /api/integrations/webhooks/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}` }),
+    },
     'POST /api/integrations/webhooks/:id/rotate-secret': {
       answers: 'not-found',
       call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/rotate-secret` }),
     },
-    'POST /api/integrations/webhooks/:id/test': { answers: 'not-found', call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/test` }) },
+    'POST /api/integrations/webhooks/:id/test': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/test` }),
+    },
     'GET /api/integrations/webhooks/:id/deliveries': {
       answers: 'not-found',
       call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/deliveries` }),
     },
     'GET /api/integrations/webhook-deliveries': {
       answers: 'collection',
-      call: (a) => [{ path: `/api/integrations/webhook-deliveries?webhookId=${a.hook.webhook.id}` }, { path: '/api/integrations/webhook-deliveries' }],
+      call: (a) => [
+        { path: `/api/integrations/webhook-deliveries?webhookId=${a.hook.webhook.id}` },
+        { path: '/api/integrations/webhook-deliveries' },
+      ],
     },
     'POST /api/integrations/webhooks/deliveries/:id/retry': {
       answers: 'not-found',
@@ -78,10 +93,7 @@ export default defineIsolationMatrix<Seed>({
     },
     'GET /api/audit-logs': {
       answers: 'collection',
-      call: (a) => [
-        { path: `/api/audit-logs?entityType=api-key&entityId=${a.key.apiKey.id}` },
-        { path: '/api/audit-logs?limit=200' },
-      ],
+      call: (a) => [{ path: `/api/audit-logs?entityType=api-key&entityId=${a.key.apiKey.id}` }, { path: '/api/audit-logs?limit=200' }],
     },
   },
 });

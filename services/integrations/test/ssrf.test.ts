@@ -136,7 +136,8 @@ describe('SSRF', () => {
   });
 
   it('lets public addresses and names through, and WEBHOOK_ALLOW_PRIVATE lifts the guard for local receivers', async () => {
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '1.1.1.1', '[2a00:1450:4001::200e]']) expect([a, refusedAddress(a)]).toEqual([a, null]);
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '1.1.1.1', '[2a00:1450:4001::200e]'])
+      expect([a, refusedAddress(a)]).toEqual([a, null]);
     expect(refusedHost('hooks.example.com')).toBeNull();
     const open = createSender({ allowPrivate: true });
     const res = await open.send({ url: `${r.url}/ok`, headers: {}, body: '{}', timeoutMs: 2000 });

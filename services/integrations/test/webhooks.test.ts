@@ -42,7 +42,8 @@ describe('webhook endpoints', () => {
       disabledAt: null,
     });
     expect(JSON.stringify((await c.get('/api/integrations/webhooks')).json)).not.toContain(created.secret);
-    const issues = async (body: object) => (await c.post('/api/integrations/webhooks', { name: 'n', url: 'x.example', events: ['invoice.paid'], ...body })).json.issues;
+    const issues = async (body: object) =>
+      (await c.post('/api/integrations/webhooks', { name: 'n', url: 'x.example', events: ['invoice.paid'], ...body })).json.issues;
     expect(await issues({ url: '' })).toEqual([{ path: 'url', message: 'URL is required' }]);
     expect(await issues({ url: undefined })).toEqual([{ path: 'url', message: 'URL is required' }]);
     expect(await issues({ events: [] })).toEqual([{ path: 'events', message: 'At least one event must be selected' }]);
@@ -60,13 +61,21 @@ describe('webhook endpoints', () => {
       timeoutSeconds: 5,
       headers: { 'X-Receiver-Token': 'abc' },
     });
-    expect(put.json).toMatchObject({ name: 'Renamed', url: 'http://hooks.example.com/v2', retryAttempts: 10, timeoutSeconds: 5, headers: { 'X-Receiver-Token': 'abc' } });
+    expect(put.json).toMatchObject({
+      name: 'Renamed',
+      url: 'http://hooks.example.com/v2',
+      retryAttempts: 10,
+      timeoutSeconds: 5,
+      headers: { 'X-Receiver-Token': 'abc' },
+    });
     const rotated = await c.post(`/api/integrations/webhooks/${created.webhook.id}/rotate-secret`);
     expect(rotated.json.secret).not.toBe(created.secret);
     expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     expect((await c.delete(`/api/integrations/webhooks/${created.webhook.id}`)).status).toBe(204);
     expect((await c.get('/api/integrations/webhooks')).json).toEqual({ webhooks: [] });
-    expect((await c.put(`/api/integrations/webhooks/${created.webhook.id}`, { name: 'x', url: 'x.example', events: ['invoice.paid'] })).status).toBe(404);
+    expect(
+      (await c.put(`/api/integrations/webhooks/${created.webhook.id}`, { name: 'x', url: 'x.example', events: ['invoice.paid'] })).status,
+    ).toBe(404);
   });
 });
 
@@ -75,7 +84,11 @@ describe('deliveries', () => {
     const c = stack.client();
     const me = await c.register();
     const r = await receiver();
-    const hook = await makeWebhook(c, { url: `${r.url}/in`, events: ['customer.updated', 'customer.deleted'], headers: { 'X-Token': 't1' } });
+    const hook = await makeWebhook(c, {
+      url: `${r.url}/in`,
+      events: ['customer.updated', 'customer.deleted'],
+      headers: { 'X-Token': 't1' },
+    });
     await makeWebhook(c, { url: `${r.url}/other`, events: ['invoice.paid'] }); // not subscribed
     const customer = await makeCustomer(c, { name: 'Ada Lovelace', email: 'ada@example.com' });
     const ua = 'AuditTest/1.0';
@@ -98,7 +111,13 @@ describe('deliveries', () => {
       const l = await deliveriesOf(c, hook.webhook.id);
       return l[0]?.status === 'success' ? l : null;
     });
-    expect(d).toMatchObject({ eventType: 'customer.updated', attempts: 1, responseStatus: 200, responseBody: 'ok', messageId: got.headers['webhook-id'] });
+    expect(d).toMatchObject({
+      eventType: 'customer.updated',
+      attempts: 1,
+      responseStatus: 200,
+      responseBody: 'ok',
+      messageId: got.headers['webhook-id'],
+    });
 
     const trail = await waitFor(async () => {
       const l = (await c.get(`/api/audit-logs?entityType=customer&entityId=${customer.id}`)).json as AuditLog[];
@@ -113,7 +132,9 @@ describe('deliveries', () => {
       oldValues: expect.objectContaining({ name: 'Ada Lovelace' }),
       newValues: expect.objectContaining({ name: 'Ada King' }),
     });
-    expect((await c.get(`/api/audit-logs?actorId=${me.id}&action=updated`)).json.map((a: AuditLog) => a.entityId)).toContain(String(customer.id));
+    expect((await c.get(`/api/audit-logs?actorId=${me.id}&action=updated`)).json.map((a: AuditLog) => a.entityId)).toContain(
+      String(customer.id),
+    );
     expect((await c.get('/api/audit-logs?from=2999-01-01')).json).toEqual([]);
     expect((await c.get('/api/audit-logs?from=2020-01-02&to=2020-01-01')).status).toBe(400);
   });
@@ -128,7 +149,8 @@ describe('deliveries', () => {
     expect(sent).toMatchObject({ status: 'success', eventType: 'webhook.test', attempts: 1 });
     const got = r.received.at(-1)!;
     expect(String(got.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    for (const secret of [hook.secret, rotated.secret]) expect(new StandardWebhook(secret).verify(got.body, got.headers as never)).toMatchObject({ type: 'webhook.test' });
+    for (const secret of [hook.secret, rotated.secret])
+      expect(new StandardWebhook(secret).verify(got.body, got.headers as never)).toMatchObject({ type: 'webhook.test' });
   });
 
   it('retries a failing receiver with exponential backoff and jitter under an injected clock, until it succeeds; a 500 is retried, a redirect is not followed', async () => {
@@ -153,7 +175,9 @@ describe('deliveries', () => {
         [me.organization.id, hook.webhook.id, now],
       ),
     );
-    await ctx.tx({ tenantId: me.organization.id }, (em) => em.execute(`update integrations.webhooks set is_active = true where id = ?`, [hook.webhook.id]));
+    await ctx.tx({ tenantId: me.organization.id }, (em) =>
+      em.execute(`update integrations.webhooks set is_active = true where id = ?`, [hook.webhook.id]),
+    );
     const state = async () => (await deliveriesOf(c, hook.webhook.id))[0]!;
 
     expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
@@ -186,7 +210,13 @@ describe('deliveries', () => {
     const c = stack.client();
     const me = await c.register();
     const hanging = await receiver(() => {}); // never answers
-    const hook = await makeWebhook(c, { url: hanging.url, events: ['customer.created'], retryAttempts: 1, timeoutSeconds: 1, isActive: false });
+    const hook = await makeWebhook(c, {
+      url: hanging.url,
+      events: ['customer.created'],
+      retryAttempts: 1,
+      timeoutSeconds: 1,
+      isActive: false,
+    });
     let now = new Date('2030-02-01T00:00:00Z');
     const ctx = stack.services.integrations!.ctx as ServiceContext;
     const sender = createSender({ allowPrivate: true });
@@ -200,7 +230,9 @@ describe('deliveries', () => {
         ),
       );
     await add('msg_hang1');
-    await ctx.tx({ tenantId: me.organization.id }, (em) => em.execute(`update integrations.webhooks set is_active = true where id = ?`, [hook.webhook.id]));
+    await ctx.tx({ tenantId: me.organization.id }, (em) =>
+      em.execute(`update integrations.webhooks set is_active = true where id = ?`, [hook.webhook.id]),
+    );
     const started = Date.now();
     await worker.runOnce();
     expect(Date.now() - started).toBeLessThan(5000);

@@ -163,10 +163,7 @@ export async function startService<S extends z.ZodObject>(
       // A request's identity (with userId) names where its events came from; a bare { tenantId } (jobs) does not.
       const id = identity as Partial<Identity>;
       const result = id.userId
-        ? await eventOrigin.run(
-            { tenantId: identity.tenantId, userId: id.userId, ip: id.ip ?? null, userAgent: id.userAgent ?? null },
-            run,
-          )
+        ? await eventOrigin.run({ tenantId: identity.tenantId, userId: id.userId, ip: id.ip ?? null, userAgent: id.userAgent ?? null }, run)
         : await run();
       relay.nudge();
       return result;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyGrant } from '@billpoint/proto';
 
@@ -7,8 +6,6 @@ export type ApiPrincipal = ApiKeyGrant;
 
 /** Asks the owner of the keys (integrations, over NATS) who a key's hash belongs to; null: unknown, revoked or inactive. */
 export type KeyResolver = (keyHash: string) => Promise<ApiPrincipal | null>;
-
-export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /**
  * Verified keys kept in memory, so that a call with a key costs no round trip to the integrations service: a

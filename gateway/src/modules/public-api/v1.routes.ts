@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { context, propagation } from '@opentelemetry/api';
-import { Forbidden, NotFound, AppError, TooManyRequests, Unauthorized, type Identity, type Logger } from '@billpoint/kit';
+import { AppError, Forbidden, NotFound, TooManyRequests, Unauthorized, hashApiKey, type Identity, type Logger } from '@billpoint/kit';
 import {
   INTERNAL_TOKEN_HEADER,
   PUBLIC_API_BASE,
@@ -17,7 +17,7 @@ import {
 import { API_SECURITY_HEADERS } from '../proxy/proxy.routes.ts';
 import { upstreamStatus } from '../proxy/upstream-errors.ts';
 import type { Upstream } from '../proxy/upstreams.ts';
-import { hashKey, type ApiKeyCache, type ApiPrincipal } from './key-cache.ts';
+import { type ApiKeyCache, type ApiPrincipal } from './key-cache.ts';
 import { parseIdempotencyKey, requestHash, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
 import type { UsageRecorder } from './usage.ts';
 
@@ -112,7 +112,7 @@ export async function publicApiV1Routes(
         rateLimit: {
           hook: 'preHandler',
           groupId: 'api-v1',
-          keyGenerator: (req: FastifyRequest) => `key:${req.apiKey!.keyId}`,
+          keyGenerator: (req: FastifyRequest) => `key:${req.apiKey!.tenantId}:${req.apiKey!.keyId}`,
           max: (req: FastifyRequest) => req.apiKey!.rateLimit,
           timeWindow: WINDOW_MS,
           errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
@@ -193,7 +193,7 @@ async function authenticate(keys: ApiKeyCache, header: string | undefined): Prom
   if (!m) throw new Unauthorized('An API key is required: Authorization: Bearer bp_…');
   const format = checkApiKeyFormat(m[1]!);
   if (format !== 'ok') throw new Unauthorized(format === 'checksum' ? IntegrationMessages.keyChecksum : IntegrationMessages.keyMalformed);
-  const p = await keys.get(hashKey(m[1]!));
+  const p = await keys.get(hashApiKey(m[1]!));
   if (!p) throw new Unauthorized('This API key is unknown, expired or revoked');
   return p;
 }

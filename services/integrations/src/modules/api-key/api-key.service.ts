@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type {
+  ApiKeyBody} from '@billpoint/proto';
 import {
   API_KEY_PREFIX,
   API_KEY_PREFIX_LENGTH,
@@ -14,8 +16,7 @@ import {
   type ApiKeyGrant,
   type ApiKeyScope,
   type ApiUsageStats,
-  type TestApiKeyResult,
-  ApiKeyBody,
+  type TestApiKeyResult
 } from '@billpoint/proto';
 import {
   addEvent,

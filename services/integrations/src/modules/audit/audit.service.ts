@@ -13,7 +13,8 @@ function redact(v: unknown, depth = 0): unknown {
 /** evt.<service>.<entity>.<action> → its parts (a subject with more dots keeps them in the entity). */
 export function parseSubject(subject: string): { service: string; entityType: string; action: string } {
   const parts = subject.split('.');
-  if (parts.length < 4) return { service: parts[1] ?? 'unknown', entityType: parts.slice(2, -1).join('.') || 'unknown', action: parts.at(-1)! };
+  if (parts.length < 4)
+    return { service: parts[1] ?? 'unknown', entityType: parts.slice(2, -1).join('.') || 'unknown', action: parts.at(-1)! };
   return { service: parts[1]!, entityType: parts.slice(2, -1).join('.'), action: parts.at(-1)! };
 }
 
@@ -81,7 +82,17 @@ export class AuditService {
           and ($4::text is null or a.action = $4) and ($5::text is null or a.user_id = $5)
           and ($6::timestamptz is null or a.created_at >= $6::timestamptz) and ($7::timestamptz is null or a.created_at <= $7::timestamptz)
         order by a.created_at desc, a.id desc limit $8 offset $9`,
-      [id.tenantId, q.entityType ?? null, q.entityId ?? null, q.action ?? null, q.actorId ?? null, q.from ?? null, q.to ?? null, q.limit, q.offset],
+      [
+        id.tenantId,
+        q.entityType ?? null,
+        q.entityId ?? null,
+        q.action ?? null,
+        q.actorId ?? null,
+        q.from ?? null,
+        q.to ?? null,
+        q.limit,
+        q.offset,
+      ],
     );
     return {
       total: Number(rows[0]?.total_count ?? 0),

@@ -9,7 +9,8 @@ export function refusedAddress(address: string): string | null {
   let ip = ipaddr.parse(text);
   if (ip.kind() === 'ipv6') {
     const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address(); // ::ffff:127.0.0.1
+    if (v6.isIPv4MappedAddress())
+      ip = v6.toIPv4Address(); // ::ffff:127.0.0.1
     else {
       const parts = v6.parts;
       // IPv4-compatible (::a.b.c.d, deprecated), and the well-known NAT64 prefixes, embed an IPv4 address: refused.
@@ -43,7 +44,9 @@ export function refusedHost(hostname: string): string | null {
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (err, addrs) => (err ? reject(err) : resolve(addrs))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addrs) => (err ? reject(err) : resolve(addrs))),
+  );
 
 /**
  * The `lookup` of the delivery agent: resolves, then refuses the connection when any resolved address is not a

@@ -67,7 +67,8 @@ export function createSender(o: SenderOptions) {
       return Promise.resolve(done({ ok: false, status: null, body: null, error: 'Only http and https URLs receive webhooks' }));
     if (!o.allowPrivate) {
       const reason = refusedHost(url.hostname);
-      if (reason) return Promise.resolve(done({ ok: false, status: null, body: null, error: new RefusedAddress(url.hostname, reason).message }));
+      if (reason)
+        return Promise.resolve(done({ ok: false, status: null, body: null, error: new RefusedAddress(url.hostname, reason).message }));
     }
     return new Promise((resolve) => {
       let settled = false;
@@ -124,7 +125,12 @@ export function createSender(o: SenderOptions) {
         request.destroy();
       }, req.timeoutMs);
       request.on('error', (err: NodeJS.ErrnoException) =>
-        finish({ ok: false, status: null, body: null, error: err instanceof RefusedAddress ? err.message : `${err.code ?? 'Error'}: ${err.message}` }),
+        finish({
+          ok: false,
+          status: null,
+          body: null,
+          error: err instanceof RefusedAddress ? err.message : `${err.code ?? 'Error'}: ${err.message}`,
+        }),
       );
       request.end(req.body);
     });

@@ -1,7 +1,8 @@
+import type {
+  WebhookBody} from '@billpoint/proto';
 import {
   WEBHOOK_SECRET_OVERLAP_MS,
   WEBHOOK_TEST_EVENT,
-  WebhookBody,
   type Webhook,
   type WebhookCreated,
   type WebhookDelivery,
@@ -92,10 +93,10 @@ export class WebhookService {
   async remove(id: Identity, webhookId: number): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       await this.#load(em, id.tenantId, webhookId, true);
-      await em.execute(`update integrations.webhooks set deleted_at = now(), is_active = false, updated_at = now() where id = ? and tenant_id = ?`, [
-        webhookId,
-        id.tenantId,
-      ]);
+      await em.execute(
+        `update integrations.webhooks set deleted_at = now(), is_active = false, updated_at = now() where id = ? and tenant_id = ?`,
+        [webhookId, id.tenantId],
+      );
     });
   }
 

@@ -171,7 +171,22 @@ export class DeliveryWorker {
           disabled_reason = case when is_active and coalesce(failing_since, ?::timestamptz) <= ?::timestamptz - make_interval(secs => ?)
                              then 'Deliveries failed for 3 days: the endpoint was disabled. Fix it, then switch it on again.' else disabled_reason end
         where id = ? and tenant_id = ?`,
-      [now, now, now, now, WEBHOOK_DISABLE_AFTER_MS / 1000, now, now, WEBHOOK_DISABLE_AFTER_MS / 1000, now, now, now, WEBHOOK_DISABLE_AFTER_MS / 1000, d.webhook_id, tenantId],
+      [
+        now,
+        now,
+        now,
+        now,
+        WEBHOOK_DISABLE_AFTER_MS / 1000,
+        now,
+        now,
+        WEBHOOK_DISABLE_AFTER_MS / 1000,
+        now,
+        now,
+        now,
+        WEBHOOK_DISABLE_AFTER_MS / 1000,
+        d.webhook_id,
+        tenantId,
+      ],
     );
   }
 }
