@@ -34,6 +34,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(240_000); // a long journey: keys, usage, a webhook with its deliveries, documentation, revocation
   await signUp(page, { firstName: 'Ines', lastName: 'Integrator', organization: 'Hooks & Keys GmbH' });
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await sidebar.getByRole('button', { name: 'Settings' }).click();
@@ -135,16 +136,21 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
     await expect(card(page, 'summary-active-webhooks')).toHaveText('1');
 
     // An invoice made through the app's API; the webhook hears about it, signed.
-    const customer = await (await page.request.post('/api/customers', { headers, data: { name: 'Webhook Customer Ltd' } })).json();
-    const invoice = await (
-      await page.request.post('/api/invoices', {
-        headers,
-        data: {
-          invoice: { customerId: customer.id, dueDate: '2030-01-31' },
-          items: [{ description: 'Hook setup', quantity: '1', rate: '99.00' }],
-        },
-      })
-    ).json();
+    const customerAnswer = await page.request.post('/api/customers', {
+      headers,
+      data: { name: 'Webhook Customer Ltd', email: 'hooks@example.test' },
+    });
+    expect(customerAnswer.status()).toBe(201);
+    const customer = await customerAnswer.json();
+    const invoiceAnswer = await page.request.post('/api/invoices', {
+      headers,
+      data: {
+        invoice: { customerId: customer.id, dueDate: '2030-01-31' },
+        items: [{ description: 'Hook setup', quantity: '1', rate: '99.00' }],
+      },
+    });
+    expect(invoiceAnswer.status()).toBe(201);
+    const invoice = await invoiceAnswer.json();
     await expect.poll(() => receiver.received.filter((r) => r.body.includes('"invoice.created"')).length, { timeout: 20_000 }).toBe(1);
     const delivery = receiver.received.find((r) => r.body.includes('"invoice.created"'))!;
     const verified = new Webhook(secret).verify(delivery.body, {
@@ -215,6 +221,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
 });
 
 test('audit log: a customer updated in the app appears in Settings → Security with its old and new values', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   await signUp(page, { firstName: 'Aud', lastName: 'Itor', organization: 'Trail Keepers' });
   const customer = await (
     await page.request.post('/api/customers', { headers, data: { name: 'Audited Customer', email: 'audited@example.test' } })
