@@ -23,7 +23,7 @@ export function IntegrationsPage() {
   return (
     <>
       <PageHeader title="Integrations" description="Connect Billpoint to your own systems with API keys and webhooks." />
-      <PageBody className="grid gap-6">
+      <PageBody className="grid content-start gap-6">
         <StatCards />
         <Tabs value={tab} onValueChange={(t) => setParams({ tab: t }, { replace: true })}>
           <TabsList className="max-w-xl">
