@@ -50,6 +50,8 @@ function app({ port, name, build, env = {} }: { port: number; name: string; buil
       // The subscriptions journey generates a schedule's due invoice by hand (Generate due invoices) and expects
       // exactly one: the scheduler must not get there first during a run (it still runs once at start).
       RECURRING_INTERVAL_MS: '3600000',
+      // The integrations journey sends webhooks to a receiver on 127.0.0.1 (never set by the chart).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...env,
     },
   };

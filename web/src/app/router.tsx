@@ -35,6 +35,7 @@ const ProductEditPage = named(() => import('@/features/products/components/produ
 const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
 const ExpensesPage = named(() => import('@/features/expenses/components/expenses-page'), 'ExpensesPage');
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
+const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -78,7 +79,7 @@ export const routes: RouteObject[] = [
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           { path: paths.expenses.path, element: <ExpensesPage /> },
           { path: paths.taxManagement.path, element: <TaxPage /> },
-          notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
+          { path: paths.integrations.path, element: <IntegrationsPage /> },
         ],
       },
       {

@@ -3,17 +3,30 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Bell, Building2, FolderTree, Palette, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { OrganizationSection } from './organization-section';
 import { AppearanceSection, NotificationTogglesCard, SecuritySection } from './local-sections';
 import { CategoriesSection } from './categories-section';
+import { AuditLogCard } from './audit-log-card';
 
 function NotificationsSection() {
   return (
     <>
       <PaymentRemindersCard />
       <NotificationTogglesCard />
+    </>
+  );
+}
+
+/** Security: the local toggles, and for admins the organization's audit log. */
+function SecurityWithAudit() {
+  const { user } = useUser();
+  return (
+    <>
+      <SecuritySection />
+      {user?.role === 'admin' && <AuditLogCard />}
     </>
   );
 }
@@ -47,7 +60,13 @@ export const SECTIONS: readonly Section[] = [
     description: 'What your customers are sent, and when.',
     Component: NotificationsSection,
   },
-  { id: 'security', label: 'Security', icon: ShieldCheck, description: 'Sign-in protection.', Component: SecuritySection },
+  {
+    id: 'security',
+    label: 'Security',
+    icon: ShieldCheck,
+    description: 'Sign-in protection and the audit log.',
+    Component: SecurityWithAudit,
+  },
 ];
 
 /** Settings (areas §2): a sidebar of sections; the chosen one is in the address (?section=…). */

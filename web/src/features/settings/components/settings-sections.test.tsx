@@ -208,7 +208,10 @@ describe('settings sections', () => {
 
   it('security and notifications: local toggles, on by default, no call', async () => {
     const user = userEvent.setup();
-    const calls = stubFetch([{ path: '/api/auth/user', body: makeUser() }]);
+    const calls = stubFetch([
+      { path: '/api/auth/user', body: makeUser() },
+      { path: '/api/audit-logs', body: [], headers: { 'x-total-count': '0' } },
+    ]);
     render('security');
     const twoFactor = screen.getByRole('switch', { name: 'Two-factor authentication' });
     expect(twoFactor).toBeChecked();

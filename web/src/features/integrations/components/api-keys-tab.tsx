@@ -1,0 +1,173 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, Plus, Trash2 } from 'lucide-react';
+import { IntegrationMessages, type ApiKey } from '@billpoint/proto';
+import { IconAction } from '@/components/icon-action';
+import { EmptyState, TableSkeletonRows } from '@/components/list-parts';
+import { LoadProblem } from '@/components/load-problem';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/hooks/use-toast';
+import { isHandledGlobally } from '@/lib/query-client';
+import { apiKeysQueryOptions, useDeleteApiKey, usageStatsQueryOptions } from '../api/api-keys';
+import { formatFullTime, formatWhen } from '../lib/when';
+import { ApiKeyDialog } from './api-key-dialog';
+import { TestKeyCard } from './test-key-card';
+
+const COLUMNS = ['Name', 'Key', 'Permissions', 'Status', 'Last used', 'Requests this month', 'Actions'] as const;
+
+const expired = (k: ApiKey) => k.expiresAt !== null && new Date(k.expiresAt).getTime() <= Date.now();
+
+/** API Keys tab (areas §2): the keys with their prefix, masked key, scopes, status, last use and this month's requests. */
+export function ApiKeysTab({ canManage }: { canManage: boolean }) {
+  const keys = useQuery(apiKeysQueryOptions());
+  const usage = useQuery(usageStatsQueryOptions());
+  const [creating, setCreating] = React.useState(false);
+  const [deleting, setDeleting] = React.useState<ApiKey | null>(null);
+  const remove = useDeleteApiKey({
+    onSuccess: () => toast({ title: 'API key deleted', description: 'Requests made with it are refused from now on.' }),
+    onError: (error) => {
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete API key' });
+    },
+  });
+  const requests = new Map(usage.data?.keys.map((k) => [k.keyId, k.requestsThisMonth]));
+  const list = keys.data?.apiKeys ?? [];
+  const createButton = canManage && (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden="true" />
+      Create API Key
+    </Button>
+  );
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle>API Keys</CardTitle>
+            <CardDescription>
+              Keys let your own systems call the Billpoint API. Each key only does what its permissions allow.
+            </CardDescription>
+          </div>
+          {list.length > 0 && createButton}
+        </CardHeader>
+        <CardContent>
+          {keys.isError ? (
+            <LoadProblem
+              error={keys.error}
+              what="API keys"
+              refusedFallback={IntegrationMessages.adminsOnly}
+              onRetry={() => void keys.refetch()}
+            />
+          ) : !keys.isPending && list.length === 0 ? (
+            <EmptyState
+              icon={KeyRound}
+              title="No API keys yet"
+              description="Create a key to call the API from your own systems."
+              action={createButton || undefined}
+            />
+          ) : (
+            <Table aria-label="API keys">
+              <TableHeader>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableHead key={c} className={c === 'Requests this month' ? 'text-right' : undefined}>
+                      {c === 'Actions' ? <span className="sr-only">{c}</span> : c}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {keys.isPending ? (
+                  <TableSkeletonRows columns={COLUMNS} rows={2} testId="api-key-skeleton" />
+                ) : (
+                  list.map((k) => (
+                    <TableRow key={k.id}>
+                      <TableCell className="font-medium">{k.name}</TableCell>
+                      <TableCell>
+                        <code className="font-mono text-xs" title={`Starts with ${k.keyPrefix}`}>
+                          {k.maskedKey}
+                        </code>
+                      </TableCell>
+                      <TableCell>
+                        <div className="flex max-w-72 flex-wrap gap-1">
+                          {k.permissions.length === 0 ? (
+                            <span className="text-sm text-muted-foreground">None</span>
+                          ) : (
+                            k.permissions.map((p) => (
+                              <Badge key={p} variant={p === '*' ? 'default' : 'secondary'} className="font-mono">
+                                {p === '*' ? '* (full access)' : p}
+                              </Badge>
+                            ))
+                          )}
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        {k.isActive && !expired(k) ? (
+                          <Badge variant="success">Active</Badge>
+                        ) : (
+                          <Badge variant="outline">{expired(k) ? 'Expired' : 'Inactive'}</Badge>
+                        )}
+                        {k.expiresAt && !expired(k) && (
+                          <p className="mt-1 text-xs text-muted-foreground">Expires {formatWhen(k.expiresAt)}</p>
+                        )}
+                      </TableCell>
+                      <TableCell title={k.lastUsedAt ? formatFullTime(k.lastUsedAt) : undefined}>{formatWhen(k.lastUsedAt)}</TableCell>
+                      <TableCell className="text-right tabular-nums" data-testid="key-requests">
+                        {usage.data ? (requests.get(k.id) ?? 0).toLocaleString('en-US') : '—'}
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {canManage && (
+                          <IconAction
+                            label="Delete"
+                            name={`Delete ${k.name}`}
+                            icon={Trash2}
+                            destructive
+                            disabled={remove.isPending}
+                            onClick={() => setDeleting(k)}
+                          />
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+
+      {canManage && <TestKeyCard />}
+
+      <ApiKeyDialog open={creating} onOpenChange={setCreating} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Are you sure you want to delete this API key?</AlertDialogTitle>
+            <AlertDialogDescription>
+              {`“${deleting?.name ?? ''}” is revoked: every request made with it is refused from now on. This cannot be undone.`}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AuditLog } from '@billpoint/proto';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { auditChanges, showValue } from '../lib/audit-diff';
+
+/** Who made a change: you, the system (jobs, providers: no user), or another member by id. */
+export function actorName(userId: string | null, currentUserId: string | undefined): string {
+  if (userId === null) return 'System';
+  if (userId === currentUserId) return 'You';
+  return `User ${userId.slice(0, 8)}`;
+}
+
+/** One audit entry: what, who, from where, and its old → new values field by field. */
+export function AuditEntryDialog({
+  entry,
+  currentUserId,
+  onClose,
+}: {
+  entry: AuditLog | null;
+  currentUserId: string | undefined;
+  onClose: () => void;
+}) {
+  const changes = entry ? auditChanges(entry.oldValues, entry.newValues) : [];
+  return (
+    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{entry ? `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''} ${entry.action}` : ''}</DialogTitle>
+          <DialogDescription>
+            {entry
+              ? `${new Date(entry.createdAt).toLocaleString('en-US')} · ${actorName(entry.userId, currentUserId)} · ${entry.ipAddress ?? 'no IP address'}`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        {entry && (
+          <div className="grid gap-3 text-sm">
+            {entry.userAgent && <p className="text-xs break-all text-muted-foreground">{entry.userAgent}</p>}
+            {changes.length === 0 ? (
+              <p className="text-muted-foreground">No values changed.</p>
+            ) : (
+              <Table aria-label="Changed values">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Field</TableHead>
+                    <TableHead>Old value</TableHead>
+                    <TableHead>New value</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {changes.map((c) => (
+                    <TableRow key={c.field}>
+                      <TableCell className="font-mono text-xs">{c.field}</TableCell>
+                      <TableCell className="max-w-64 font-mono text-xs break-all text-muted-foreground">{showValue(c.before)}</TableCell>
+                      <TableCell className="max-w-64 font-mono text-xs break-all">{showValue(c.after)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+            <p className="text-xs text-muted-foreground">{`Event ${entry.metadata.subject} (${entry.metadata.eventId})`}</p>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

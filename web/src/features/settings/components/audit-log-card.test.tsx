@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuditLog } from '@billpoint/proto';
+import { renderRoutes, stubFetch } from '@/testing/render';
+import { makeUser } from '@/testing/factories';
+import { SettingsPage } from './settings-page';
+
+const me = makeUser();
+const entry = (overrides: Partial<AuditLog> = {}): AuditLog => ({
+  id: 1,
+  entityType: 'customer',
+  entityId: '42',
+  action: 'updated',
+  service: 'customers',
+  userId: me.id,
+  ipAddress: '203.0.113.9',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+  oldValues: { id: 42, name: 'Acme', industry: null },
+  newValues: { id: 42, name: 'Acme', industry: 'Shipbuilding' },
+  metadata: { eventId: '0f0e0d0c-0b0a-4909-8807-060504030201', subject: 'evt.customers.customer.updated' },
+  createdAt: '2025-03-04T10:20:00.000Z',
+  ...overrides,
+});
+const render = () => renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path: '/settings?section=security' });
+
+describe('audit log (Settings → Security)', () => {
+  it('lists the entries for admins, filters and pages through them, and opens one with its old → new values', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch([
+      { path: '/api/auth/user', body: me },
+      {
+        path: '/api/audit-logs',
+        reply: (url) => ({
+          body: [
+            entry({ id: Number(url.searchParams.get('offset') ?? 0) + 1 }),
+            entry({ id: 900, userId: null, ipAddress: null, action: 'paid' }),
+          ],
+          headers: { 'x-total-count': '45' },
+        }),
+      },
+    ]);
+    render();
+    expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = await within(table).findAllByTestId('audit-row');
+    expect(rows[0]).toHaveTextContent('You');
+    expect(rows[0]).toHaveTextContent('customer #42');
+    expect(rows[0]).toHaveTextContent('203.0.113.9');
+    expect(rows[1]).toHaveTextContent('System');
+    expect(screen.getByText('1–2 of 45')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Entity type'), 'customer');
+    await user.type(screen.getByLabelText('Action'), 'updated');
+    await user.type(screen.getByLabelText('From'), '2025-03-01');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('entityType=customer'));
+    const query = new URL(calls.at(-1)!.url, 'http://localhost').searchParams;
+    expect(query.get('action')).toBe('updated');
+    expect(query.get('from')).toBe(new Date('2025-03-01T00:00:00').toISOString());
+    expect(query.get('offset')).toBe('0');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://localhost').searchParams.get('offset')).toBe('20'));
+
+    await user.click(within(table).getAllByRole('button')[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'customer #42 updated' });
+    const changed = within(dialog).getByRole('table', { name: 'Changed values' });
+    const rowsChanged = within(changed).getAllByRole('row').slice(1);
+    expect(rowsChanged).toHaveLength(1);
+    expect(rowsChanged[0]).toHaveTextContent('industrynullShipbuilding');
+  });
+
+  it('is not shown to members who are not admins (the toggles stay)', async () => {
+    const calls = stubFetch([{ path: '/api/auth/user', body: makeUser({ role: 'manager' }) }]);
+    render();
+    expect(await screen.findByRole('switch', { name: 'Session manager' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/user']);
+  });
+});
