@@ -111,9 +111,12 @@ describe('the public API /api/v1', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('shares each key\'s counter between gateway replicas through Redis', async () => {
+  it("shares each key's counter between gateway replicas through Redis", async () => {
     const env = { ...stack.gatewayEnv, REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    const replicas = [await startService(gatewayService, { env, bus: stack.bus }), await startService(gatewayService, { env, bus: stack.bus })];
+    const replicas = [
+      await startService(gatewayService, { env, bus: stack.bus }),
+      await startService(gatewayService, { env, bus: stack.bus }),
+    ];
     try {
       const { makeKey } = await organization();
       const { actualKey } = await makeKey({ permissions: ['*'], rateLimit: 4 });

@@ -28,10 +28,6 @@ export const taxService = {
   },
   consumers: async (c) => {
     const ctx = c as ServiceContext;
-    return [
-      ...(await taxRateModule.consumers(ctx)),
-      ...(await expenseCategoryModule.consumers(ctx)),
-      ...(await ledgerConsumers(ctx)),
-    ];
+    return [...(await taxRateModule.consumers(ctx)), ...(await expenseCategoryModule.consumers(ctx)), ...(await ledgerConsumers(ctx))];
   },
 } satisfies ServiceDefinition<typeof configSchema>;
