@@ -83,6 +83,7 @@ export default defineFuzzMatrix<Ctx>({
   routes: {
     ...templateFuzzRoutes<Ctx>(),
     'GET /api/invoices': {},
+    'GET /api/dashboard/stats': {},
     'POST /api/invoices': {
       fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx) }),
       readBack: ({ parsed, answer, client }) =>

@@ -33,6 +33,7 @@ const ProductsPage = named(() => import('@/features/products/components/products
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
 const TemplatesPage = named(() => import('@/features/templates/components/templates-page'), 'TemplatesPage');
+const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -72,7 +73,7 @@ export const routes: RouteObject[] = [
           { path: paths.productNew.path, element: <ProductCreatePage /> },
           { path: paths.productEdit.path, element: <ProductEditPage /> },
           { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
-          notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
+          { path: paths.analytics.path, element: <AnalyticsPage /> },
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
           notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),

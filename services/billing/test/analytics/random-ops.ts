@@ -22,7 +22,10 @@ const invoiceSpec = fc.record({
   recurring: fc.boolean(),
 });
 export const op = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('insert' as const), rows: fc.array(invoiceSpec, { minLength: 1, maxLength: 8 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('insert' as const), rows: fc.array(invoiceSpec, { minLength: 1, maxLength: 8 }) }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
