@@ -41,7 +41,7 @@ describe('analytics CSV', () => {
     expect(lines).toContain('Customer Acquisition Cost (EUR),');
     expect(lines).toContain('Churn Rate (%),');
     expect(lines).toContain('2026-04,1234.50');
-    expect(lines).toContain('Bank Transfer,2,300.00');
+    expect(lines).toContain('Bank transfer,2,300.00');
     expect(lines).toContain('"Zed, Ltd",,900.00');
     expect(lines.some((l) => l.startsWith('INV-0007,') && l.endsWith(',EUR,50.00'))).toBe(true);
     expect(analyticsFileName(stats, new Date('2026-05-01T10:00:00Z'))).toBe('analytics-30d-EUR-2026-05-01.csv');

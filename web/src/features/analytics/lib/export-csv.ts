@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@billpoint/proto';
-import { METHOD_LABELS, PERIOD_OPTIONS } from './figures';
+import { methodLabel, PERIOD_OPTIONS } from './figures';
 
 /** One CSV cell: quoted when needed; a leading = + - @ (a spreadsheet formula) is neutralised with a quote mark. */
 export function csvCell(value: string | number | null | undefined): string {
@@ -55,7 +55,7 @@ export function analyticsCsv(s: DashboardStats, now = new Date()): string {
     '',
     line('Payment Methods'),
     line('Method', 'Payments', `Amount (${currency})`),
-    ...s.paymentMethodStats.map((p) => line(METHOD_LABELS[p.method] ?? p.method, p.count, amount(p.amount))),
+    ...s.paymentMethodStats.map((p) => line(methodLabel(p.method), p.count, amount(p.amount))),
     '',
     line('Top Customers'),
     line('Customer', 'Company', `Total Paid (${currency})`),

@@ -14,16 +14,7 @@ export const CURRENCY_OPTIONS = [
   ...['USD', 'EUR', 'GBP', 'CAD'].map((c) => ({ value: c, label: c })),
 ];
 
-export const METHOD_LABELS: Record<string, string> = {
-  credit_card: 'Credit Card',
-  bank_transfer: 'Bank Transfer',
-  paypal: 'PayPal',
-  stripe: 'Stripe',
-  cash: 'Cash',
-  check: 'Check',
-  other: 'Other',
-};
-export const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
+export { paymentMethodLabel as methodLabel } from '@/lib/payment-methods';
 
 /** "12.5%" (with a sign for growth), or null where the figure cannot be known. */
 export const formatPercent = (v: number | null, signed = false) => (v === null ? null : `${signed && v > 0 ? '+' : ''}${v.toFixed(1)}%`);
