@@ -6,7 +6,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { DashboardService } from '../src/modules/dashboard/dashboard.service.ts';
-import { analyticsBackfill } from '../src/migrations/0010-analytics.ts';
+import { analyticsBackfill } from '../src/migrations/0011-analytics.ts';
 import { loadRaw, recompute, type Raw } from './analytics/recompute.ts';
 import { applyOps, op, type History } from './analytics/random-ops.ts';
 

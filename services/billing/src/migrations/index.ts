@@ -7,7 +7,7 @@ import { m0006Payments } from './0006-payments.ts';
 import { m0007Templates } from './0007-templates.ts';
 import { m0008OrganizationSettings } from './0008-organization-settings.ts';
 import { m0009PlanLimits } from './0009-plan-limits.ts';
-import { m0010Analytics } from './0010-analytics.ts';
+import { m0011Analytics } from './0011-analytics.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -20,5 +20,6 @@ export const migrations = [
   m0007Templates,
   m0008OrganizationSettings,
   m0009PlanLimits,
-  m0010Analytics,
+  // 0010 is the invoice-item tax rates of the invoice-tax branch (merged separately).
+  m0011Analytics,
 ];

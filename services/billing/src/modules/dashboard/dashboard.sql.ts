@@ -2,7 +2,7 @@ import type { Frequency } from '@billpoint/proto';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
 /**
- * The statement behind GET /api/dashboard/stats: one round trip over the rollups (migration 0010 and the `stats_*`
+ * The statement behind GET /api/dashboard/stats: one round trip over the rollups (migration 0011 and the `stats_*`
  * rows of 0001), the customer count, the schedules (MRR, churn), the open invoices due within 7 days (a range on a
  * partial index) and 5 recent invoices (an index range). Parameters (inlined by the tenant reader, so each call is
  * planned with its values): $1 tenant, $2 currency or null, $3 grain ('m' all time, 'd' a period), $4 first day of

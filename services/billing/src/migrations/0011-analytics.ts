@@ -200,7 +200,7 @@ export const analyticsBackfill = {
   ],
 };
 
-export const m0010Analytics = sqlMigration('0010_analytics', [
+export const m0011Analytics = sqlMigration('0011_analytics', [
   invoicesTable,
   ...tenantRlsSql('billing', 'stats_invoices'),
 
