@@ -1,5 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import type { Invoice, RecurringInvoice } from '@billpoint/proto';
+import { DashboardStats, type Invoice, type RecurringInvoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
@@ -110,6 +110,13 @@ export default defineFuzzMatrix<Ctx>({
   routes: {
     ...templateFuzzRoutes<Ctx>(),
     'GET /api/invoices': {},
+    'GET /api/dashboard/stats': {
+      // One object, not a list: the answer must meet its own contract.
+      answer: (json) => {
+        const r = DashboardStats.safeParse(json);
+        return r.success ? [] : [`an answer outside DashboardStats: ${r.error.message.slice(0, 300)}`];
+      },
+    },
     'POST /api/invoices': {
       fix: (v, ctx) => ({ ...v, invoice: fit(v.invoice, ctx), items: fitItems(v.items, ctx) }),
       readBack: ({ parsed, answer, client, ctx }) =>

@@ -77,7 +77,14 @@ export default defineIsolationMatrix({
     'DELETE /api/invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}` }) },
     'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
-    'GET /api/dashboard/stats': { answers: 'collection', call: () => ({ path: '/api/dashboard/stats' }) },
+    'GET /api/dashboard/stats': {
+      answers: 'collection',
+      call: () => [
+        { path: '/api/dashboard/stats' },
+        { path: '/api/dashboard/stats?period=30d' },
+        { path: '/api/dashboard/stats?period=1y&currency=USD' },
+      ],
+    },
     'GET /api/recurring-invoices': {
       answers: 'collection',
       call: (a) => [{ path: `/api/recurring-invoices?search=${a.tag}` }, { path: '/api/recurring-invoices?status=active' }],

@@ -1,5 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import type { Expense, ExpenseCategory, FinancialReport, TaxRate } from '@billpoint/proto';
+import { TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, type TaxRate } from '@billpoint/proto';
 import { categoriesByName, makeExpense, makeTaxRate } from './support.ts';
 
 type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number };
@@ -116,6 +116,6 @@ export default defineFuzzMatrix<Ctx>({
         };
       },
     },
-    'GET /api/tax-summary': { answers: 'object' },
+    'GET /api/tax-summary': { answer: (json) => (TaxSummary.safeParse(json).success ? [] : ['an answer outside TaxSummary']) },
   },
 });

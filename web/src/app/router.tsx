@@ -36,6 +36,7 @@ const TemplatesPage = named(() => import('@/features/templates/components/templa
 const ExpensesPage = named(() => import('@/features/expenses/components/expenses-page'), 'ExpensesPage');
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
+const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
 
 /** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
 const notYet = (path: string, title: string, description: string): RouteObject => ({
@@ -75,7 +76,7 @@ export const routes: RouteObject[] = [
           { path: paths.productNew.path, element: <ProductCreatePage /> },
           { path: paths.productEdit.path, element: <ProductEditPage /> },
           { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
-          notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
+          { path: paths.analytics.path, element: <AnalyticsPage /> },
           notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
           { path: paths.expenses.path, element: <ExpensesPage /> },
           { path: paths.taxManagement.path, element: <TaxPage /> },

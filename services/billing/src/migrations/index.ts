@@ -8,6 +8,7 @@ import { m0007Templates } from './0007-templates.ts';
 import { m0008OrganizationSettings } from './0008-organization-settings.ts';
 import { m0009PlanLimits } from './0009-plan-limits.ts';
 import { m0010InvoiceItemTaxRates } from './0010-invoice-item-tax-rates.ts';
+import { m0011Analytics } from './0011-analytics.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   m0008OrganizationSettings,
   m0009PlanLimits,
   m0010InvoiceItemTaxRates,
+  m0011Analytics,
 ];

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { DashboardStatsQuery } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
 import { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const dashboard = new DashboardService(ctx);
-  app.get('/api/dashboard/stats', async (req) => dashboard.stats(req.identity));
+  app.get('/api/dashboard/stats', { config: { contract: { query: DashboardStatsQuery } } }, async (req) =>
+    dashboard.stats(req.identity, DashboardStatsQuery.parse(req.query ?? {})),
+  );
 }

@@ -1,54 +1,46 @@
-import { monthlyRecurring, toCents, type DashboardStats, type Frequency, type Invoice } from '@billpoint/proto';
+import {
+  AnalyticsPeriodDays,
+  divRound,
+  monthlyRecurring,
+  toCents,
+  type DashboardStats,
+  type DashboardStatsQuery,
+  type Invoice,
+} from '@billpoint/proto';
 import type { Identity, ServiceContext } from '@billpoint/kit';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { toInvoice } from '../invoice/invoice.sql.ts';
+import { statsSql, type CurrencyFigures, type StatsRow } from './dashboard.sql.ts';
 
-/**
- * One statement, one round trip: the tenant's summary rows (kept by triggers in the transaction of every invoice
- * change), the customer count, the invoices due within 7 days (a range on a partial index), the top customers and
- * the 5 most recent invoices. Nothing here grows with the number of invoices.
- */
-const STATS_SQL = `select
-  (select coalesce(json_agg(json_build_object('status', status, 'currency', currency, 'count', invoice_count,
-      'total', total::text, 'base', total_base::text)), '[]'::json)
-     from billing.stats_status where tenant_id = $1) as by_status,
-  (select coalesce(json_agg(json_build_object('month', to_char(month, 'YYYY-MM'), 'revenue', revenue_base::text) order by month), '[]'::json)
-     from billing.stats_month where tenant_id = $1 and paid_count <> 0) as by_month,
-  (select count(*) from billing.customers where tenant_id = $1 and not deleted)::int as customers,
-  (select count(*) from billing.invoices where tenant_id = $1 and status in ('sent', 'viewed')
-      and due_date between (now() at time zone 'UTC')::date and (now() at time zone 'UTC')::date + 7)::int as due_soon,
-  (select coalesce(json_agg(t), '[]'::json) from (
-     select s.customer_id as id, c.name, c.company, s.paid_base::text as "totalSpent"
-       from billing.stats_customer s join billing.customers c on c.tenant_id = s.tenant_id and c.id = s.customer_id
-      where s.tenant_id = $1 and s.paid_base > 0 order by s.paid_base desc, s.customer_id limit 5) t) as top_customers,
-  (select coalesce(json_agg(json_build_object('currency', currency, 'frequency', frequency, 'total', total::text, 'count', n)), '[]'::json)
-     from (select currency, frequency, sum(total) as total, count(*)::int as n from billing.recurring_invoices
-            where tenant_id = $1 and is_active group by currency, frequency) m) as recurring,
-  (select coalesce(json_agg(r), '[]'::json) from (
-     select ${INVOICE_COLUMNS} from billing.invoices i ${CUSTOMER_JOIN}
-      where i.tenant_id = $1 order by i.created_at desc, i.id desc limit 5) r) as recent`;
+/** Cents as the JSON number of the stats shape. */
+const money = (cents: bigint) => Number(cents) / 100;
+/** n ÷ d × 100 to 0.1, half up; null when d is 0. */
+export const percent = (n: bigint, d: bigint): number | null => (d === 0n ? null : Number(divRound(n * 1000n, d)) / 10);
+/** n ÷ d to 0.1, half up; null when d is 0. */
+const tenths = (n: bigint, d: bigint): number | null => (d === 0n ? null : Number(divRound(n * 10n, d)) / 10);
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-interface StatsRow {
-  by_status: { status: string; currency: string; count: number; total: string; base: string }[];
-  by_month: { month: string; revenue: string }[];
-  customers: number;
-  due_soon: number;
-  top_customers: { id: number; name: string; company: string | null; totalSpent: string }[];
-  recent: InvoiceRow[];
-  recurring: { currency: string; frequency: Frequency; total: string; count: number }[];
+/** The last `n` months up to the one of `now`, as YYYY-MM (UTC). */
+function monthsBack(n: number, now: Date): string[] {
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) out.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+  return out;
+}
+/** Months from `first` (YYYY-MM) to the one of `now`. */
+function monthsFrom(first: string, now: Date): string[] {
+  const [y, m] = first.split('-').map(Number) as [number, number];
+  return monthsBack((now.getUTCFullYear() - y) * 12 + (now.getUTCMonth() + 1 - m) + 1, now);
 }
 
-/** Sums decimal strings exactly (cents as BigInt), answered as a number for the JSON shape. */
-const sum = (values: string[]) => Number(values.reduce((acc, v) => acc + toCents(v), 0n)) / 100;
-const OPEN = new Set(['sent', 'viewed', 'overdue']);
-
-/** The last `n` months up to this one, as YYYY-MM (UTC). */
-function monthsBack(n: number, now = new Date()): string[] {
-  const out: string[] = [];
-  for (let i = n - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    out.push(d.toISOString().slice(0, 7));
-  }
-  return out;
+/**
+ * The windows of a query at `now`: the period [start, today] (UTC days, today included) and the window before it of
+ * the same length; all time takes the last 30 days for the figures that compare (growth, churn).
+ */
+export function windows(period: DashboardStatsQuery['period'], now: Date) {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = period ? AnalyticsPeriodDays[period] : 30;
+  const start = today - (days - 1) * DAY;
+  return { periodStart: period ? isoDay(start) : null, compareStart: isoDay(start), previousStart: isoDay(start - days * DAY) };
 }
 
 export class DashboardService {
@@ -57,59 +49,84 @@ export class DashboardService {
     this.#ctx = ctx;
   }
 
-  /**
-   * Figures in the base currency (total × exchange rate): revenue = paid; outstanding = sent, viewed and overdue;
-   * pending = sent and viewed; average = over all invoices; currencies = invoiced totals in each invoice currency;
-   * top customers = by paid revenue; revenue by month = by month paid, every month from the first (at least the
-   * last 12) so that the 6M / 1Y / All views need no gap filling.
-   */
-  async stats(id: Pick<Identity, 'tenantId'>): Promise<DashboardStats> {
-    const [row] = await this.#ctx.reader.query<StatsRow & { [k: string]: unknown }>(id.tenantId, STATS_SQL, [id.tenantId]);
+  /** The dashboard and analytics figures (every definition is on `DashboardStats` in proto). */
+  async stats(id: Pick<Identity, 'tenantId'>, query: DashboardStatsQuery = {}, now = new Date()): Promise<DashboardStats> {
+    const period = query.period ?? null;
+    const currency = query.currency ?? null;
+    const w = windows(query.period, now);
+    const sql = statsSql(period ? 'issued' : currency ? 'currency-created' : 'created');
+    const params = [id.tenantId, currency, period ? 'd' : 'm', w.periodStart ?? '-infinity', w.compareStart, w.previousStart];
+    const [row] = await this.#ctx.reader.query<StatsRow & { [k: string]: unknown }>(id.tenantId, sql, params);
     const r = row!;
-    const byStatus = r.by_status;
-    const base = (pred: (s: string) => boolean) => sum(byStatus.filter((s) => pred(s.status)).map((s) => s.base));
-    const count = (pred: (s: string) => boolean) => byStatus.filter((s) => pred(s.status)).reduce((a, s) => a + Number(s.count), 0);
-    const totalInvoices = count(() => true);
-    const allBase = base(() => true);
 
-    const revenue = new Map(r.by_month.map((m) => [m.month, m.revenue]));
-    const first = r.by_month[0]?.month;
-    const recentMonths = monthsBack(12);
-    let months = recentMonths;
-    if (first && first < recentMonths[0]!) {
-      const [y, m] = first.split('-').map(Number) as [number, number];
-      const now = new Date();
-      const span = (now.getUTCFullYear() - y) * 12 + (now.getUTCMonth() + 1 - m) + 1;
-      months = monthsBack(span);
+    // Figures of the asked currency in it, or of every currency in the base currency.
+    const rows = currency ? r.by_currency.filter((c) => c.currency === currency) : r.by_currency;
+    const amount = (total: keyof CurrencyFigures, base: keyof CurrencyFigures) =>
+      rows.reduce((acc, c) => acc + toCents(String(c[currency ? total : base])), 0n);
+    const count = (key: keyof CurrencyFigures) => rows.reduce((acc, c) => acc + BigInt(c[key]), 0n);
+
+    const totalInvoices = count('invoice_count');
+    const paidInvoices = count('paid_count');
+    const revenueCount = count('revenue_count');
+    const totalRevenue = period ? amount('revenue_total', 'revenue_base') : amount('paid_total', 'paid_base');
+
+    const revenue = new Map(r.by_month.map((m) => [m.month, toCents(m.revenue)]));
+    let months: string[];
+    if (period) months = monthsFrom(w.periodStart!.slice(0, 7), now);
+    else {
+      const first = r.by_month[0]?.month;
+      months = monthsBack(12, now);
+      if (first && first < months[0]!) months = monthsFrom(first, now);
     }
-    const currencies = new Map<string, string[]>();
-    for (const s of byStatus) currencies.set(s.currency, [...(currencies.get(s.currency) ?? []), s.total]);
+
+    const customers = r.customer_figures;
+    const invoiced = BigInt(customers.invoiced);
+    const active = r.recurring.reduce((acc, s) => acc + BigInt(s.count), 0n);
+    const startedActive = active - BigInt(r.schedules.started) + BigInt(r.schedules.stopped);
+    const currentRevenue = toCents(r.growth.current);
+    const previousRevenue = toCents(r.growth.previous);
 
     const recentInvoices: Invoice[] = r.recent.map(toInvoice);
     return {
-      totalRevenue: base((s) => s === 'paid'),
-      outstanding: base((s) => OPEN.has(s)),
-      overdue: base((s) => s === 'overdue'),
+      period,
+      periodStart: w.periodStart,
+      currency,
+      totalRevenue: money(totalRevenue),
+      outstanding: money(amount('open_total', 'open_base')),
+      overdue: money(amount('overdue_total', 'overdue_base')),
       totalCustomers: r.customers,
-      totalInvoices,
-      paidInvoices: count((s) => s === 'paid'),
-      overdueInvoices: count((s) => s === 'overdue'),
-      pendingInvoices: count((s) => s === 'sent' || s === 'viewed'),
-      averageInvoiceValue: totalInvoices ? Math.round((allBase / totalInvoices) * 100) / 100 : 0,
+      totalInvoices: Number(totalInvoices),
+      paidInvoices: Number(paidInvoices),
+      overdueInvoices: Number(count('overdue_count')),
+      pendingInvoices: Number(count('open_count') - count('overdue_count')),
+      averageInvoiceValue: totalInvoices ? money(divRound(amount('invoice_total', 'invoice_base'), totalInvoices)) : 0,
       dueSoonInvoices: r.due_soon,
-      revenueByMonth: months.map((month) => ({ month, revenue: sum([revenue.get(month) ?? '0.00']) })),
-      currencyBreakdown: [...currencies]
-        .map(([currency, totals]) => ({ currency, total: sum(totals) }))
-        .filter((c) => c.total !== 0)
-        .sort((a, b) => b.total - a.total || a.currency.localeCompare(b.currency)),
+      paymentSuccessRate: percent(paidInvoices, totalInvoices) ?? 0,
+      revenueByMonth: months.map((month) => ({ month, revenue: money(revenue.get(month) ?? 0n) })),
+      currencyBreakdown: r.by_currency
+        .map((c) => ({ currency: c.currency, cents: toCents(c.invoice_total) }))
+        .filter((c) => c.cents !== 0n)
+        .sort((a, b) => (a.cents === b.cents ? a.currency.localeCompare(b.currency) : a.cents > b.cents ? -1 : 1))
+        .map((c) => ({ currency: c.currency, total: money(c.cents) })),
       topCustomers: r.top_customers.map((c) => ({
         id: Number(c.id),
         name: c.name,
         company: c.company ?? null,
-        totalSpent: sum([c.totalSpent]),
+        totalSpent: money(toCents(c.totalSpent)),
       })),
       recentInvoices,
       monthlyRecurringRevenue: monthlyRecurring(r.recurring).monthly,
+      paymentMethodStats: r.payments
+        .map((p) => ({ method: p.method, amount: money(toCents(p.amount)), count: Number(p.count) }))
+        .sort((a, b) => b.amount - a.amount || b.count - a.count || a.method.localeCompare(b.method)),
+      revenueGrowth: percent(currentRevenue - previousRevenue, previousRevenue),
+      previousRevenue: money(previousRevenue),
+      averageDaysToPayment: tenths(count('pay_days'), revenueCount),
+      customerRetentionRate: percent(BigInt(customers.repeat), invoiced),
+      automationRate: percent(count('generated_count'), totalInvoices),
+      customerLifetimeValue: invoiced ? money(divRound(toCents(customers.paid), invoiced)) : null,
+      churnRate: startedActive > 0n ? percent(BigInt(r.schedules.stopped), startedActive) : null,
+      customerAcquisitionCost: null,
     };
   }
 }

@@ -8,19 +8,21 @@ import { loadInvoice } from '../invoice/invoice.send.ts';
  * moves forward (pending < failed < completed < refunded; the refunded amount only grows), so a redelivered or
  * out-of-order event changes nothing. The invoice's amountPaid is then the sum of completed payments minus refunds:
  * it becomes paid (paidAt) once that reaches the total, refunded once refunds have taken everything paid back, and
- * back to sent/overdue when a partial refund of a paid invoice leaves a balance.
+ * back to sent/overdue when a partial refund of a paid invoice leaves a balance. The copy keeps the method, currency,
+ * base amount and date of the payment too: the analytics' payment rollup (`stats_payments`) is kept from it by trigger.
  */
 export async function applyPayment(em: EntityManager, tenantId: string, p: PaymentData): Promise<void> {
   await em.execute(
-    `insert into billing.invoice_payments (tenant_id, payment_id, invoice_id, amount, refunded_amount, status)
-     values (?, ?, ?, ?, ?, ?)
+    `insert into billing.invoice_payments
+       (tenant_id, payment_id, invoice_id, amount, refunded_amount, status, method, currency, amount_base, payment_date)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (tenant_id, payment_id) do update set
        refunded_amount = greatest(invoice_payments.refunded_amount, excluded.refunded_amount),
        status = case when array_position(array['pending','failed','completed','refunded'], excluded.status)
                         > array_position(array['pending','failed','completed','refunded'], invoice_payments.status)
                      then excluded.status else invoice_payments.status end,
        updated_at = now()`,
-    [tenantId, p.id, p.invoiceId, p.amount, p.refundedAmount, p.status],
+    [tenantId, p.id, p.invoiceId, p.amount, p.refundedAmount, p.status, p.paymentMethod, p.currency, p.amountInBaseCurrency, p.paymentDate],
   );
   const before = await loadInvoice(em, tenantId, p.invoiceId, true);
   if (!before) return; // the invoice was deleted meanwhile: the payment stays recorded

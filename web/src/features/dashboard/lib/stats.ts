@@ -2,6 +2,9 @@ import type { DashboardStats } from '@billpoint/proto';
 
 /** Spec core §2: when the stats are absent, every number is 0 and the recent-invoice list is empty. */
 export const ABSENT_STATS: DashboardStats = {
+  period: null,
+  periodStart: null,
+  currency: null,
   totalRevenue: 0,
   outstanding: 0,
   overdue: 0,
@@ -17,6 +20,16 @@ export const ABSENT_STATS: DashboardStats = {
   topCustomers: [],
   recentInvoices: [],
   monthlyRecurringRevenue: [],
+  paymentSuccessRate: 0,
+  paymentMethodStats: [],
+  revenueGrowth: null,
+  previousRevenue: 0,
+  averageDaysToPayment: null,
+  customerRetentionRate: null,
+  automationRate: null,
+  customerLifetimeValue: null,
+  churnRate: null,
+  customerAcquisitionCost: null,
 };
 
 /** Missing fields of a partial answer count as absent too. */

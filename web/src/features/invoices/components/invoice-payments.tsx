@@ -1,20 +1,13 @@
-import type { Invoice, Payment, PaymentMethod } from '@billpoint/proto';
+import type { Invoice, Payment } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
 import { usePayments } from '../api/payments';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { PAYMENT_METHOD_LABELS } from '@/lib/payment-methods';
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  credit_card: 'Card',
-  stripe: 'Card (Stripe)',
-  paypal: 'PayPal',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  check: 'Check',
-  other: 'Other',
-};
+const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 
 /** Attempts the payer never finished (a pay page opened, a card form shown) are not payments. */
 const shown = (p: Payment) => p.status !== 'pending';
