@@ -13,3 +13,4 @@ export * from './plans.ts';
 export * from './template.ts';
 export * from './tax.ts';
 export * from './ai.ts';
+export * from './insights.ts';
