@@ -29,6 +29,7 @@ const SettingsPage = named(() => import('@/features/settings/components/settings
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
+const AiInsightsPage = named(() => import('@/features/ai-insights/components/ai-insights-page'), 'AiInsightsPage');
 const ProductsPage = named(() => import('@/features/products/components/products-page'), 'ProductsPage');
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
@@ -73,7 +74,7 @@ export const routes: RouteObject[] = [
           { path: paths.productEdit.path, element: <ProductEditPage /> },
           { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
           notYet(paths.analytics.path, 'Analytics & Reports', 'Revenue, invoices, payments and customers over time.'),
-          notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
+          { path: paths.aiInsights.path, element: <AiInsightsPage /> },
           notYet(paths.expenses.path, 'Expense Manager', 'Track expenses with AI-powered smart categorization'),
           notYet(paths.taxManagement.path, 'Tax Management', 'Manage tax rates and generate financial reports.'),
           notYet(paths.integrations.path, 'Integrations', 'Manage API keys and webhooks.'),
