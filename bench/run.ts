@@ -6,6 +6,7 @@ const benches: Record<string, string> = {
   create: './invoice-create.ts',
   recurring: './recurring.ts',
   categorize: './categorize.ts',
+  insights: './insights.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

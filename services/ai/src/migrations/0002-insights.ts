@@ -24,6 +24,9 @@ export const m0002Insights = sqlMigration('0002_insights', [
   )`,
   ...tenantRlsSql('ai', 'invoice_facts'),
   `create index invoice_facts_status on ai.invoice_facts (tenant_id, status)`,
+  // The rules' reads: paid invoices by payment time (trend, dependency) and by customer (days to payment).
+  `create index invoice_facts_paid on ai.invoice_facts (tenant_id, paid_at) include (currency, total, customer_id) where status = 'paid' and not deleted`,
+  `create index invoice_facts_customer_paid on ai.invoice_facts (tenant_id, customer_id, paid_at) where status = 'paid' and not deleted`,
 
   // A cancelled schedule is deleted at billing; here it stays, with the time it was cancelled (churn).
   `create table ai.schedule_facts (

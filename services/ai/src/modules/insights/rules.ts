@@ -110,11 +110,16 @@ async function slowingPayers(q: Query): Promise<DraftInsight[]> {
               (array_agg((paid_at at time zone 'UTC')::date - issue_date order by paid_at desc, id desc))[1:3] as days
          from ai.invoice_facts
         where tenant_id = $1 and not deleted and status = 'paid' and paid_at is not null and customer_id is not null
-        group by customer_id having count(*) >= 3)
+        group by customer_id having count(*) >= 3),
+     o as (
+       select customer_id, currency, sum(balance_due) as s,
+              row_number() over (partition by customer_id order by sum(balance_due) desc, currency) as rank
+         from ai.invoice_facts
+        where tenant_id = $1 and not deleted and ${OPEN} and customer_id in (select customer_id from p)
+        group by customer_id, currency)
      select p.name, p.days,
-            (select json_agg(json_build_object('currency', currency, 'amount', s::text) order by s desc)
-               from (select currency, sum(balance_due) as s from ai.invoice_facts
-                      where tenant_id = $1 and not deleted and customer_id = p.customer_id and ${OPEN} group by currency) o) as open
+            (select json_agg(json_build_object('currency', o.currency, 'amount', o.s::text))
+               from o where o.customer_id = p.customer_id and o.rank = 1) as open
        from p order by p.customer_id`,
   );
   return rows.flatMap((r) => {
@@ -326,16 +331,19 @@ async function taxDue(q: Query, today: string): Promise<DraftInsight[]> {
 
 /** Every rule over the tenant's facts, highest priority first (ties: the order of the rules). */
 export async function runRules(q: Query, today: string): Promise<DraftInsight[]> {
-  const all = [
-    ...(await revenueTrend(q)),
-    ...(await overdueConcentration(q)),
-    ...(await slowingPayers(q)),
-    ...(await customerDependency(q)),
-    ...(await expenseSpikes(q)),
-    ...(await cashFlowForecast(q, today)),
-    ...(await churnedSchedules(q)),
-    ...(await taxDue(q, today)),
-  ];
+  // Independent reads: run together (each on its own pooled connection).
+  const all = (
+    await Promise.all([
+      revenueTrend(q),
+      overdueConcentration(q),
+      slowingPayers(q),
+      customerDependency(q),
+      expenseSpikes(q),
+      cashFlowForecast(q, today),
+      churnedSchedules(q),
+      taxDue(q, today),
+    ])
+  ).flat();
   return all
     .map((d, i) => ({ d, i }))
     .sort((a, b) => b.d.priority - a.d.priority || a.i - b.i)
