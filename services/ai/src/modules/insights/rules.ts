@@ -111,7 +111,7 @@ async function slowingPayers(q: Query): Promise<DraftInsight[]> {
          from ai.invoice_facts
         where tenant_id = $1 and not deleted and status = 'paid' and paid_at is not null and customer_id is not null
         group by customer_id having count(*) >= 3),
-     o as (
+     o as materialized (
        select customer_id, currency, sum(balance_due) as s,
               row_number() over (partition by customer_id order by sum(balance_due) desc, currency) as rank
          from ai.invoice_facts
