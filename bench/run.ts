@@ -8,6 +8,7 @@ const benches: Record<string, string> = {
   ledger: './ledger-report.ts',
   categorize: './categorize.ts',
   api: './api.ts',
+  insights: './insights.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

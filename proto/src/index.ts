@@ -15,3 +15,4 @@ export * from './tax.ts';
 export * from './ai.ts';
 export * from './integrations.ts';
 export * from './public-api.ts';
+export * from './insights.ts';

@@ -5,8 +5,11 @@ import { expenseCategories } from './modules/categorize/categories.ts';
 import { CategorizeService } from './modules/categorize/categorize.service.ts';
 import { categorizeRoutes } from './modules/categorize/categorize.routes.ts';
 import { expenseTrainingConsumer } from './modules/categorize/training.ts';
+import { insightFacts } from './modules/insights/facts.ts';
+import { InsightsService } from './modules/insights/insights.service.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 
-/** the ai service: expense categorization (a local per-tenant model, OpenAI when a key is set) and, later, insights. Both topologies start it with the kit. */
+/** the ai service: expense categorization (a local per-tenant model, OpenAI when a key is set) and insights from the tenant's data. Both topologies start it with the kit. */
 export const aiService = {
   name: 'ai',
   schema: 'ai',
@@ -18,9 +21,15 @@ export const aiService = {
   routes: (app, ctx) => {
     const c = ctx as unknown as ServiceContext<Config>;
     categorizeRoutes(app, new CategorizeService(c, expenseCategories(c)));
+    insightsRoutes(app, new InsightsService(c));
   },
   consumers: async (ctx) => {
     const c = ctx as unknown as ServiceContext<Config>;
-    return [await expenseCategories(c).start(), await expenseTrainingConsumer(c)];
+    return [await expenseCategories(c).start(), await expenseTrainingConsumer(c), ...(await Promise.all(insightFacts(c)))];
+  },
+  // Insights are regenerated daily for every tenant with facts (and on POST /api/ai/insights/refresh).
+  jobs: (ctx) => {
+    const c = ctx as unknown as ServiceContext<Config>;
+    return [new InsightsService(c).job(c.config.INSIGHTS_INTERVAL_MS)];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

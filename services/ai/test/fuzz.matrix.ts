@@ -21,5 +21,6 @@ export default defineFuzzMatrix({
     return {};
   },
   // Stores nothing: a suggestion is read from the tenant's model.
-  routes: { 'POST /api/expenses/categorize': {} },
+  // Insights: reads, and a refresh that only replaces the tenant's generated insights (no input to refuse).
+  routes: { 'POST /api/expenses/categorize': {}, 'GET /api/ai/insights': { list: (a) => a.insights } },
 });

@@ -1,5 +1,5 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
-import type { Expense, ExpenseCategory } from '@billpoint/proto';
+import type { Expense, ExpenseCategory, InsightList } from '@billpoint/proto';
 
 /** Tenant isolation of every ai route (run by gateway/test/isolation-matrix.test.ts). */
 export default defineIsolationMatrix({
@@ -18,9 +18,20 @@ export default defineIsolationMatrix({
         categoryId: category.id,
       })
     ).json as Expense;
-    return { category, expense };
+    // A sent invoice with an amount only this tenant has: its insights (cash flow, tax due) carry the amount.
+    const rate = `${1000 + Math.floor(Math.random() * 8000)}.37`;
+    const customer = (await t.client.post('/api/customers', { name: `Cust ${t.tag}`, email: `${t.tag}@cust.test` })).json as { id: number };
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const invoice = (
+      await t.client.post('/api/invoices', {
+        invoice: { customerId: customer.id, dueDate: due },
+        items: [{ description: 'Work', quantity: 1, rate }],
+      })
+    ).json as { id: number };
+    await t.client.post(`/api/invoices/${invoice.id}/send`, {});
+    return { category, expense, rate };
   },
-  secrets: ({ category, expense }, t) => [t.tag, category.name, `kw${t.tag}`, String(category.id), expense.vendor!, t.tenantId],
+  secrets: ({ category, expense, rate }, t) => [t.tag, category.name, `kw${t.tag}`, String(category.id), expense.vendor!, t.tenantId, rate],
   // A's categories (seeded defaults and its own) and its expense have reached the ai service.
   async settled(db, t, f) {
     const tax = ((await t.client.get('/api/expense-categories')).json as ExpenseCategory[]).length;
@@ -29,9 +40,17 @@ export default defineIsolationMatrix({
               (select count(*) from ai.expense_category_training where tenant_id = $1 and expense_id = $2)::int as e`,
       [t.tenantId, f.expense.id],
     );
-    return rows[0]!.c >= tax && rows[0]!.e === 1;
+    if (!(rows[0]!.c >= tax && rows[0]!.e === 1)) return false;
+    // The sent invoice has reached the ai service and A's insights name its amount.
+    const insights = (await t.client.post('/api/ai/insights/refresh', {})).json as InsightList;
+    return JSON.stringify(insights).includes(f.rate);
   },
   routes: {
+    // B's own insights (its own invoice's amount), none of A's.
+    'GET /api/ai/insights': { answers: 'collection', call: () => ({ path: '/api/ai/insights?category=cash_flow' }) },
+    'GET /api/ai/insights/priority': { answers: 'collection', call: () => ({ path: '/api/ai/insights/priority' }) },
+    'GET /api/ai/recommendations': { answers: 'collection', call: () => ({ path: '/api/ai/recommendations' }) },
+    'POST /api/ai/insights/refresh': { answers: 'collection', call: () => ({ path: '/api/ai/insights/refresh', body: {} }) },
     // B asks about A's vendor and words: B's own categories, no history, nothing of A's in the answer.
     'POST /api/expenses/categorize': {
       answers: 'status',

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { NotAvailable } from '@/components/layouts/not-available';
 import { StandaloneLayout } from '@/components/layouts/standalone-layout';
 import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
@@ -29,6 +28,7 @@ const SettingsPage = named(() => import('@/features/settings/components/settings
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
+const AiInsightsPage = named(() => import('@/features/ai-insights/components/ai-insights-page'), 'AiInsightsPage');
 const ProductsPage = named(() => import('@/features/products/components/products-page'), 'ProductsPage');
 const ProductCreatePage = named(() => import('@/features/products/components/product-create-page'), 'ProductCreatePage');
 const ProductEditPage = named(() => import('@/features/products/components/product-edit-page'), 'ProductEditPage');
@@ -37,12 +37,6 @@ const ExpensesPage = named(() => import('@/features/expenses/components/expenses
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
 const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
-
-/** Screens of areas not built yet: header and one honest line (issue 3, item 3). */
-const notYet = (path: string, title: string, description: string): RouteObject => ({
-  path,
-  element: <NotAvailable title={title} description={description} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -77,7 +71,7 @@ export const routes: RouteObject[] = [
           { path: paths.productEdit.path, element: <ProductEditPage /> },
           { path: paths.invoiceTemplates.path, element: <TemplatesPage /> },
           { path: paths.analytics.path, element: <AnalyticsPage /> },
-          notYet(paths.aiInsights.path, 'AI Insights', 'Trends, opportunities and warnings found in your billing data.'),
+          { path: paths.aiInsights.path, element: <AiInsightsPage /> },
           { path: paths.expenses.path, element: <ExpensesPage /> },
           { path: paths.taxManagement.path, element: <TaxPage /> },
           { path: paths.integrations.path, element: <IntegrationsPage /> },
