@@ -29,6 +29,9 @@ interface Claimed {
   usable: boolean;
 }
 
+/** The result standing for a delivery whose endpoint was deactivated or deleted after it was queued. */
+const UNUSABLE: SendResult = { ok: false, status: null, body: null, error: 'The endpoint is inactive or deleted', durationMs: 0 };
+
 export interface WorkerOptions {
   /** The clock deliveries are scheduled by (tests move it). */
   now?: () => Date;
@@ -57,7 +60,7 @@ export class DeliveryWorker {
     this.#now = o.now ?? (() => new Date());
     this.#random = o.random ?? Math.random;
     this.#concurrency = o.concurrency ?? 20;
-    this.#batch = o.batch ?? 50;
+    this.#batch = o.batch ?? 100;
   }
 
   #round: Promise<number> | undefined;
@@ -134,39 +137,70 @@ export class DeliveryWorker {
     });
   }
 
+  /**
+   * Sends a claimed batch (`concurrency` at a time), then records every result in one transaction: the successes in
+   * two set-based statements, each failure with its retry schedule. A crash between a send and the record leaves the
+   * lease to run out and the delivery is sent again with the same `webhook-id` (receivers drop repeats by it).
+   */
   async #attemptAll(tenantId: string, claimed: Claimed[]) {
+    const results: { d: Claimed; r: SendResult }[] = [];
     let next = 0;
     const lane = async () => {
-      while (next < claimed.length) await this.#attempt(tenantId, claimed[next++]!);
+      while (next < claimed.length) {
+        const d = claimed[next++]!;
+        results.push({ d, r: d.usable ? await this.#send(d) : UNUSABLE });
+      }
     };
     await Promise.all(Array.from({ length: Math.min(this.#concurrency, claimed.length) }, lane));
+    if (!results.length) return;
+    await this.#ctx.tx({ tenantId }, async (em) => {
+      const now = this.#now();
+      const ok = results.filter((x) => x.r.ok);
+      if (ok.length) {
+        await em.execute(
+          `update integrations.webhook_deliveries d set status = 'success', attempts = d.attempts + 1, response_status = x.status,
+              response_body = x.body, error_message = null, duration_ms = x.duration, delivered_at = ?, next_retry_at = null,
+              last_attempt_at = ?
+             from jsonb_to_recordset(?::jsonb) as x (id bigint, status int, body text, duration int)
+            where d.id = x.id and d.tenant_id = ?`,
+          [
+            now,
+            now,
+            JSON.stringify(ok.map(({ d, r }) => ({ id: d.id, status: r.status, body: r.body, duration: r.durationMs }))),
+            tenantId,
+          ],
+        );
+        await em.execute(
+          `update integrations.webhooks set failing_since = null, last_triggered_at = ?
+            where tenant_id = ? and id in (select x::bigint from jsonb_array_elements_text(?::jsonb) x)`,
+          [now, tenantId, JSON.stringify([...new Set(ok.map(({ d }) => d.webhook_id))])],
+        );
+      }
+      for (const { d, r } of results.filter((x) => !x.r.ok)) {
+        if (r === UNUSABLE)
+          await em.execute(
+            `update integrations.webhook_deliveries set status = 'failed', next_retry_at = null, error_message = ? where id = ? and tenant_id = ?`,
+            ['The endpoint is inactive or deleted', d.id, tenantId],
+          );
+        else await this.#record(em, tenantId, d, r);
+      }
+    });
   }
 
-  async #attempt(tenantId: string, d: Claimed) {
-    if (!d.usable) {
-      await this.#ctx.tx({ tenantId }, (em) =>
-        em.execute(
-          `update integrations.webhook_deliveries set status = 'failed', next_retry_at = null, error_message = ? where id = ? and tenant_id = ?`,
-          ['The endpoint is inactive or deleted', d.id, tenantId],
-        ),
-      );
-      return;
-    }
+  async #send(d: Claimed): Promise<SendResult> {
     const body = JSON.stringify(d.event_data);
     const timestamp = Math.floor(Date.now() / 1000); // the attempt's real time: receivers check it against theirs
     const secrets = d.previous_secret ? [d.secret, d.previous_secret] : [d.secret];
-    let result: SendResult;
     try {
-      result = await this.#sender.send({
+      return await this.#sender.send({
         url: d.url,
         body,
         timeoutMs: d.timeout_seconds * 1000,
         headers: { ...d.headers, ...signatureHeaders({ msgId: d.message_id, timestamp, body, secrets }) },
       });
     } catch (err) {
-      result = { ok: false, status: null, body: null, error: err instanceof Error ? err.message : String(err), durationMs: 0 };
+      return { ok: false, status: null, body: null, error: err instanceof Error ? err.message : String(err), durationMs: 0 };
     }
-    await this.#ctx.tx({ tenantId }, (em) => this.#record(em, tenantId, d, result));
   }
 
   async #record(em: EntityManager, tenantId: string, d: Claimed, r: SendResult) {
