@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -6,16 +7,6 @@ import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { toast } from '@/hooks/use-toast';
 import { expenseCategoriesQueryOptions } from '@/lib/expense-categories';
 import { formatMoney } from '@/lib/format';
@@ -90,28 +81,13 @@ export function ExpensesPage() {
         onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
       />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure you want to delete this expense?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {deleting ? `“${deleting.description}” (${formatMoney(deleting.amount, deleting.currency)}) will be deleted.` : ''}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id);
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={deleting}
+        title="Are you sure you want to delete this expense?"
+        description={(x) => `“${x.description}” (${formatMoney(x.amount, x.currency)}) will be deleted.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(x) => remove.mutate(x.id)}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
@@ -5,16 +6,6 @@ import { IntegrationMessages, type ApiKey } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
 import { EmptyState, TableSkeletonRows } from '@/components/list-parts';
 import { LoadProblem } from '@/components/load-problem';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -152,22 +143,13 @@ export function ApiKeysTab({ canManage }: { canManage: boolean }) {
       {canManage && <TestKeyCard />}
 
       <ApiKeyDialog open={creating} onOpenChange={setCreating} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure you want to delete this API key?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`“${deleting?.name ?? ''}” is revoked: every request made with it is refused from now on. This cannot be undone.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={deleting}
+        title="Are you sure you want to delete this API key?"
+        description={(x) => `“${x.name}” is revoked: every request made with it is refused from now on. This cannot be undone.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(x) => remove.mutate(x.id)}
+      />
     </div>
   );
 }

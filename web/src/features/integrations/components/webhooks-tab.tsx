@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History, KeySquare, Pencil, Plus, Send, Trash2, TriangleAlert, Webhook as WebhookIcon } from 'lucide-react';
@@ -5,16 +6,6 @@ import { IntegrationMessages, type Webhook } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
 import { EmptyState } from '@/components/list-parts';
 import { LoadProblem } from '@/components/load-problem';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -179,37 +170,27 @@ export function WebhooksTab({ canManage }: { canManage: boolean }) {
       <WebhookDialog open={editing.open} webhook={editing.webhook} onOpenChange={(open) => setEditing((e) => ({ ...e, open }))} />
       <DeliveriesDialog webhook={viewing} onOpenChange={(open) => !open && setViewing(null)} />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure you want to delete this webhook?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`“${deleting?.name ?? ''}” stops receiving events; deliveries still waiting are not sent. Its delivery log stays in the audit.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => deleting && remove.mutate(deleting.id)}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={deleting}
+        title="Are you sure you want to delete this webhook?"
+        description={(x) =>
+          `“${x.name}” stops receiving events; deliveries still waiting are not sent. Its delivery log stays in the audit.`
+        }
+        onCancel={() => setDeleting(null)}
+        onConfirm={(x) => remove.mutate(x.id)}
+      />
 
-      <AlertDialog open={rotating !== null} onOpenChange={(open) => !open && setRotating(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Rotate the signing secret?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`A new secret for “${rotating?.name ?? ''}” is made now. For 24 hours deliveries carry a signature with the old secret too, so update your receiver within that time.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => rotating && rotate.mutate(rotating.id)}>Rotate secret</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={rotating}
+        title="Rotate the signing secret?"
+        description={(x) =>
+          `A new secret for “${x.name}” is made now. For 24 hours deliveries carry a signature with the old secret too, so update your receiver within that time.`
+        }
+        action="Rotate secret"
+        destructive={false}
+        onCancel={() => setRotating(null)}
+        onConfirm={(x) => rotate.mutate(x.id)}
+      />
 
       <Dialog open={rotated !== null} onOpenChange={(open) => !open && setRotated(null)}>
         <DialogContent className="sm:max-w-xl">

@@ -1,19 +1,10 @@
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import type { ExpenseCategory } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
 import { ListLoadFailed } from '@/components/list-parts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -244,28 +235,15 @@ export function CategoriesSection() {
         )}
       </CardContent>
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this category?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`“${deleting?.name ?? ''}” will be deleted. If expenses use it, it is archived instead: they keep it, new expenses cannot choose it.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id);
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={deleting}
+        title="Delete this category?"
+        description={(x) =>
+          `“${x.name}” will be deleted. If expenses use it, it is archived instead: they keep it, new expenses cannot choose it.`
+        }
+        onCancel={() => setDeleting(null)}
+        onConfirm={(x) => remove.mutate(x.id)}
+      />
     </Card>
   );
 }

@@ -1,18 +1,9 @@
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { Pencil, Percent, Plus, Trash2 } from 'lucide-react';
 import type { TaxRate } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
 import { EmptyState, ListLoadFailed, TableSkeletonRows } from '@/components/list-parts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -108,28 +99,13 @@ export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
 
       <TaxRateDialog open={editing !== null} taxRate={editing} onOpenChange={(open) => !open && setEditing(null)} />
 
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Are you sure you want to delete this tax rate?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {`“${deleting?.name ?? ''}” will no longer be offered on new invoices. Invoices that charged it keep their tax.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id);
-                setDeleting(null);
-              }}
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        item={deleting}
+        title="Are you sure you want to delete this tax rate?"
+        description={(x) => `“${x.name}” will no longer be offered on new invoices. Invoices that charged it keep their tax.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(x) => remove.mutate(x.id)}
+      />
     </>
   );
 }
