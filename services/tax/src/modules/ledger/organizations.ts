@@ -49,14 +49,14 @@ export async function organizationConsumers(ctx: ServiceContext): Promise<Subscr
   return [
     await consumeEvents({
       ...base,
-      durable: 'tax-organizations',
+      durable: 'tax-ledger-organizations',
       subject: OrganizationEvents.Created,
       parse: (data) => OrganizationCreatedData.parse(data),
       handle: (event, em) => upsertOrganization(em, event.data),
     }),
     await consumeEvents({
       ...base,
-      durable: 'tax-organization-settings',
+      durable: 'tax-ledger-organization-settings',
       subject: OrganizationUpdated,
       parse: (data) => OrganizationUpdatedData.parse(data),
       handle: (event, em) => applyOrganizationSettings(em, event.data),
