@@ -16,9 +16,14 @@ export default defineIsolationMatrix({
       billingAddress: { taxId: `TAX-${t.tag}` },
     });
     if (saved.status !== 200) throw new Error(`settings failed: ${saved.status} ${saved.text}`);
-    return { email: t.email };
+    // The public API: a customer and an API key of the tenant (B calls /api/v1 with its own key and A's ids).
+    const customer = await t.client.post('/api/customers', { name: `Customer ${t.tag}`, email: `${t.tag}@customer.test` });
+    if (customer.status !== 201) throw new Error(`customer failed: ${customer.status} ${customer.text}`);
+    const key = await t.client.post('/api/integrations/api-keys', { name: `Key ${t.tag}`, permissions: ['*'] });
+    if (key.status !== 201) throw new Error(`API key failed: ${key.status} ${key.text}`);
+    return { email: t.email, customerId: customer.json.id as number, apiKey: key.json.actualKey as string };
   },
-  secrets: (_f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag],
+  secrets: (f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag, f.apiKey],
   snapshot: async (db, t) => {
     const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
     return {
@@ -31,6 +36,58 @@ export default defineIsolationMatrix({
   },
   excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
   routes: {
+    // The public API with B's own key and A's ids: A's customer is not found, B's lists hold B's own data only;
+    // without a key it is 401; methods no route takes are 405.
+    'GET /api/v1/*': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/v1/customers/${a.customerId}`, headers: { authorization: `Bearer ${b.apiKey}` } },
+        { path: '/api/v1/customers', headers: { authorization: `Bearer ${b.apiKey}` }, status: [200] },
+        { path: '/api/v1/invoices', headers: { authorization: `Bearer ${b.apiKey}` }, status: [200] },
+        { path: '/api/v1/analytics/dashboard', headers: { authorization: `Bearer ${b.apiKey}` }, status: [200] },
+        { path: `/api/v1/customers/${a.customerId}`, status: [401] },
+        { path: `/api/v1/customers/${a.customerId}`, headers: { authorization: `Bearer ${a.apiKey}x` }, status: [401] },
+      ],
+    },
+    'POST /api/v1/*': {
+      answers: 'status',
+      status: [400], // B's invoice for A's customer: no such customer in B
+      call: (a, b) => ({
+        path: '/api/v1/invoices',
+        headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
+        body: { invoice: { customerId: a.customerId, dueDate: '2026-12-31' }, items: [{ description: 'X', quantity: '1', rate: '1' }] },
+      }),
+    },
+    'PUT /api/v1/*': {
+      answers: 'status',
+      status: [405],
+      call: (a, b) => ({
+        path: `/api/v1/customers/${a.customerId}`,
+        headers: { authorization: `Bearer ${b.apiKey}` },
+        body: { name: 'Hijack' },
+      }),
+    },
+    'PATCH /api/v1/*': {
+      answers: 'status',
+      status: [405],
+      call: (a, b) => ({
+        path: `/api/v1/customers/${a.customerId}`,
+        headers: { authorization: `Bearer ${b.apiKey}` },
+        body: { name: 'Hijack' },
+      }),
+    },
+    'DELETE /api/v1/*': {
+      answers: 'status',
+      status: [405],
+      call: (a, b) => ({ path: `/api/v1/customers/${a.customerId}`, headers: { authorization: `Bearer ${b.apiKey}` } }),
+    },
+    'GET /api/v1/openapi.json': { answers: 'status', status: [200], call: () => ({ path: '/api/v1/openapi.json' }) },
+    'GET /api/v1/reference': { answers: 'status', status: [200], call: () => ({ path: '/api/v1/reference' }) },
+    'GET /api/v1/reference/:file': {
+      answers: 'status',
+      status: [200],
+      call: () => [{ path: '/api/v1/reference/init.js' }, { path: '/api/v1/reference/nothing.js', status: [404] }],
+    },
     'GET /api/login': { answers: 'status', status: [200], call: () => ({ path: '/api/login' }) },
     'GET /api/login/login.js': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.js' }) },
     'GET /api/login/login.css': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.css' }) },

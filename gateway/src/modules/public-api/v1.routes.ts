@@ -124,7 +124,8 @@ export async function publicApiV1Routes(
         const path = req.url.split('?')[0]!;
         const hits = matchers.filter((m) => m.pattern.test(path));
         if (!hits.length) throw new NotFound(`No public API route ${path}`);
-        const m = hits.find((h) => h.route.method === req.method);
+        const method = req.method === 'HEAD' ? 'GET' : req.method; // Fastify answers HEAD with the GET handler
+        const m = hits.find((h) => h.route.method === method);
         if (!m) {
           reply.header('allow', hits.map((h) => h.route.method).join(', '));
           throw new AppError(405, `${req.method} is not allowed on ${path}`);
@@ -147,7 +148,7 @@ export async function publicApiV1Routes(
         let answer: StoredAnswer;
         try {
           answer = await forward(pool, {
-            method: req.method,
+            method: req.method === 'HEAD' ? 'GET' : req.method,
             path: target + search,
             body,
             contentType: req.headers['content-type'],

@@ -29,6 +29,8 @@ export async function signUpTenant(client: HttpClient, label: string): Promise<T
 export interface IsolationCall {
   path: string;
   body?: unknown;
+  /** Headers of this call (e.g. B's own API key as `authorization`). */
+  headers?: Record<string, string>;
   /** This call's statuses, where one route has calls answered differently (B's own invoice with A's customer: 400). */
   status?: number[];
 }
@@ -140,7 +142,7 @@ export async function runIsolationMatrix<F>(o: {
   return { outcomes, before, after: await snapshot() };
 
   async function check(run: (typeof runs)[number], call: IsolationCall): Promise<IsolationOutcome> {
-    const res = await b.client.request(run.method, call.path, call.body);
+    const res = await b.client.request(run.method, call.path, call.body, call.headers);
     const problems: string[] = [];
     const expected =
       call.status ??
