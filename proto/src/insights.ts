@@ -46,7 +46,7 @@ export const AiInsight = z.object({
 export type AiInsight = z.infer<typeof AiInsight>;
 
 /** GET /api/ai/insights?category= */
-export const InsightsQuery = z.strictObject({
+export const InsightsQuery = z.object({
   category: z.enum(['all', ...InsightCategories], { error: `Category must be one of all, ${InsightCategories.join(', ')}` }).optional(),
 });
 export type InsightsQuery = z.input<typeof InsightsQuery>;
