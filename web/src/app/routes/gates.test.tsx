@@ -92,7 +92,6 @@ describe('auth gate', SLOW, () => {
     stubFetch([signedIn]);
     renderRoutes(routes, { path: '/integrations' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' }, LAZY)).toBeInTheDocument();
-    expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(sidebar).getByRole('link', { name: 'Integrations' })).toHaveAttribute('aria-current', 'page');
