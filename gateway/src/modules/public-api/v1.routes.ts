@@ -72,14 +72,15 @@ export async function publicApiV1Routes(
     }
     return p;
   };
-  const matchers: Matcher[] = publicApiRoutes.map((route) => {
+  // A route whose service is not in this gateway's registry (a test's own registry) is left out: 404.
+  const matchers: Matcher[] = publicApiRoutes.flatMap((route) => {
     const owner = o.upstreams
       .flatMap((u) => u.prefixes.map((prefix) => ({ u, prefix })))
       .filter(({ prefix }) => route.target === prefix || route.target.startsWith(`${prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
-    if (!owner) throw new Error(`No service owns ${route.target} (public API ${route.method} ${route.path})`);
+    if (!owner) return [];
     const pattern = new RegExp(`^${PUBLIC_API_BASE}${route.path.replace(/:id\b/g, '(\\d{1,15})')}$`);
-    return { route, pattern, pool: poolFor(owner.u.url) };
+    return [{ route, pattern, pool: poolFor(owner.u.url) }];
   });
   app.addHook('onClose', async () => void (await Promise.all([...pools.values()].map((p) => p.close()))));
 
