@@ -38,8 +38,8 @@ const CONSUMER_OF = (subject: string) =>
       : subject.startsWith('evt.tax.expense.')
         ? 'tax-ledger-expenses'
         : subject === 'evt.gateway.organization.updated'
-          ? 'tax-organization-settings'
-          : 'tax-organizations';
+          ? 'tax-ledger-organization-settings'
+          : 'tax-ledger-organizations';
 
 export async function startLedgerStack(): Promise<LedgerStack> {
   const db = await createTestDatabase();
