@@ -80,7 +80,12 @@ describe('expense categories', () => {
       data: { id: tenantId, name: 'Old Org' },
     };
     for (const msgId of [id, randomUUID()]) await stack.bus.publish(OrganizationEvents.Created, envelope, { msgId });
-    await waitFor(async () => (await stack.db.query(`select 1 from tax.processed_messages where message_id = $1`, [id])).rowCount === 1);
+    // (the category seeding's own consumer; the ledger's organization copy records the event under its own name)
+    await waitFor(
+      async () =>
+        (await stack.db.query(`select 1 from tax.processed_messages where consumer = 'tax-organizations' and message_id = $1`, [id]))
+          .rowCount === 1,
+    );
     expect(await rowsOf(tenantId)).toHaveLength(DefaultExpenseCategories.length);
     const after = await stack.db.query<{ n: number }>(`select count(*)::int as n from tax.outbox where tenant_id = $1`, [tenantId]);
     expect(after.rows[0]!.n).toBe(DefaultExpenseCategories.length);
