@@ -1,6 +1,12 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import type { ApiKeyCreated, WebhookCreated, WebhookDelivery } from '@billpoint/proto';
+import { serviceRegistry } from '@billpoint/proto/services';
+import { NOT_AUDITED } from '../src/modules/events.consumer.ts';
 import { makeApiKey, makeWebhook } from './support.ts';
+
+const OUTBOXES = ['gateway', ...serviceRegistry.map((s) => s.name)]
+  .map((schema) => `select id, tenant_id, subject from ${schema}.outbox`)
+  .join(' union all ');
 
 type Seed = { key: ApiKeyCreated; hook: WebhookCreated; delivery: WebhookDelivery };
 
@@ -20,14 +26,20 @@ export default defineIsolationMatrix<Seed>({
     const delivery = (await t.client.post(`/api/integrations/webhooks/${hook.webhook.id}/test`)).json as WebhookDelivery;
     return { key, hook, delivery };
   },
-  // The audit rows of the sign-up, the trial and the key, and the plan-limits row, arrive by events.
+  // Every event of A's in any service's outbox (sign-up, trial, key, the tax service's default categories…) has
+  // its audit row, and the plan-limits row is there: those arrive by events, after the seed's answers. The tax
+  // categories are seeded on the sign-up's event, so their own events are awaited by name too.
   settled: async (db, t) =>
     (
       await db.query(
         `select 1 from integrations.plan_limits p where p.tenant_id = $1
             and (select count(distinct subject) from integrations.audit_logs a where a.tenant_id = $1
-                  and a.subject in ('evt.gateway.organization.created', 'evt.payments.plan.changed', 'evt.integrations.api-key.created')) = 3`,
-        [t.tenantId],
+                  and a.subject in ('evt.gateway.organization.created', 'evt.payments.plan.changed', 'evt.integrations.api-key.created')) = 3
+            and exists (select 1 from tax.expense_categories c where c.tenant_id = $1)
+            and not exists (
+              select 1 from (${OUTBOXES}) o where o.tenant_id = $1 and o.subject <> all($2::text[])
+                and not exists (select 1 from integrations.audit_logs a where a.tenant_id = $1 and a.event_id = o.id))`,
+        [t.tenantId, [...NOT_AUDITED]],
       )
     ).rowCount === 1,
   secrets: ({ key, hook }, t) => [t.tag, t.tenantId, key.apiKey.keyPrefix, key.actualKey, hook.secret, hook.webhook.url],

@@ -40,8 +40,18 @@ export default defineIsolationMatrix({
     const report = generated.json as FinancialReport;
     return { taxRate, category, receipt, expense, report };
   },
-  // The ledger's copy of the organization arrives by event.
-  settled: async (db, t) => Boolean((await db.query(`select 1 from tax.ledger_organizations where tenant_id = $1`, [t.tenantId])).rowCount),
+  // The ledger's copy of the organization and the expense's journal entry arrive by events.
+  settled: async (db, t) =>
+    Boolean(
+      (
+        await db.query(
+          `select 1 from tax.ledger_organizations where tenant_id = $1
+             and not exists (select 1 from tax.outbox o where o.tenant_id = $1 and o.subject like 'evt.tax.expense.%'
+                   and not exists (select 1 from tax.journal_entries j where j.tenant_id = $1 and j.source_event_id = o.id))`,
+          [t.tenantId],
+        )
+      ).rowCount,
+    ),
   secrets: ({ taxRate, category, receipt, expense }, t) => [
     t.tag,
     t.tenantId,
