@@ -12,6 +12,7 @@ export * from './settings.ts';
 export * from './plans.ts';
 export * from './template.ts';
 export * from './tax.ts';
+export * from './financial-reports.ts';
 export * from './ai.ts';
 export * from './integrations.ts';
 export * from './public-api.ts';

@@ -101,11 +101,24 @@ test('tax: a rate on an invoice, the summary, a sales tax report with the tax, d
   expect(Buffer.concat(csv).toString('utf8')).toContain('82.50');
   await page.keyboard.press('Escape');
 
-  // Compliance: the two previous quarters and the current one (Pending)
+  // Compliance: the two previous quarters and the current one (Pending: its report is generated, not filed)
   await page.getByRole('tab', { name: 'Tax Compliance' }).click();
   const deadlines = page.getByTestId('deadline');
   await expect(deadlines).toHaveCount(3);
   await expect(deadlines.last().getByTestId('deadline-status')).toHaveText('Pending');
+  await expect(deadlines.last()).toContainText('is ready to be marked filed');
+
+  // Filed early: marking the report filed on the reports tab files the current quarter's return
+  await page.getByRole('tab', { name: 'Financial Reports' }).click();
+  await page
+    .getByTestId('report-row')
+    .first()
+    .getByRole('button', { name: /^Mark as filed/ })
+    .click();
+  await expect(toasts(page).getByText('Report Marked as Filed', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('report-row').first().getByTestId('report-status')).toHaveText('Filed');
+  await page.getByRole('tab', { name: 'Tax Compliance' }).click();
+  await expect(deadlines.last().getByTestId('deadline-status')).toHaveText('Filed');
   await snap(page, testInfo, '06-compliance');
   await expectAccessible(page, 'tax compliance');
 });

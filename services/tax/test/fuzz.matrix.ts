@@ -2,7 +2,7 @@ import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 import { TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, type TaxRate } from '@billpoint/proto';
 import { categoriesByName, makeExpense, makeTaxRate } from './support.ts';
 
-type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number };
+type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number; reportId: number };
 type Client = { get(p: string): Promise<{ json: any }> };
 const RATE_KEYS = ['name', 'jurisdiction', 'rate', 'type', 'isActive', 'startDate', 'endDate', 'description', 'taxNumber'] as const;
 const CATEGORY_KEYS = ['name', 'color', 'description', 'taxDeductible', 'keywords'] as const;
@@ -61,7 +61,14 @@ export default defineFuzzMatrix<Ctx>({
     // in the middle of a refused case.
     const cats = await categoriesByName(t.client);
     const own = await t.client.post('/api/expense-categories', { name: `Fuzz ${t.tag}` });
+    const report = await t.client.post('/api/financial-reports/generate', {
+      type: 'sales_tax',
+      period: 'current-quarter',
+      startDate: '2026-07-01',
+      endDate: '2026-09-30',
+    });
     return {
+      reportId: (report.json as FinancialReport).id,
       taxRateId: (await makeTaxRate(t.client)).id,
       categoryId: cats.Software!.id,
       ownCategoryId: (own.json as ExpenseCategory).id,
@@ -115,6 +122,13 @@ export default defineFuzzMatrix<Ctx>({
           expected: { type: parsed.type, startDate: parsed.startDate, endDate: parsed.endDate, currency: parsed.currency ?? 'USD' },
         };
       },
+    },
+    'PATCH /api/financial-reports/:id': {
+      path: (ctx) => `/api/financial-reports/${ctx.reportId}`,
+      readBack: async ({ parsed, client, ctx }) => ({
+        actual: ((await client.get(`/api/financial-reports/${ctx.reportId}`)).json as FinancialReport).status,
+        expected: parsed.status,
+      }),
     },
     'GET /api/tax-summary': { answer: (json) => (TaxSummary.safeParse(json).success ? [] : ['an answer outside TaxSummary']) },
   },

@@ -148,6 +148,10 @@ export default defineIsolationMatrix({
     },
     'GET /api/financial-reports': { answers: 'collection', call: () => ({ path: '/api/financial-reports' }) },
     'GET /api/financial-reports/:id': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}` }) },
+    'PATCH /api/financial-reports/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/financial-reports/${a.report.id}`, body: { status: 'filed' } }),
+    },
     'GET /api/financial-reports/:id/csv': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/csv` }) },
     'GET /api/financial-reports/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/financial-reports/${a.report.id}/pdf` }) },
     'GET /api/tax-summary': {

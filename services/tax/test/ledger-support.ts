@@ -23,7 +23,7 @@ export interface LedgerStack {
   /** An HTTP call to the service as the gateway makes it (internal token of the tenant). */
   call(
     tenantId: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     body?: unknown,
   ): Promise<{ status: number; json: any; body: string; headers: Record<string, unknown>; raw: Buffer }>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FinancialReportList, GenerateReportBody, IdParams } from '@billpoint/proto';
+import { FinancialReportList, GenerateReportBody, IdParams, UpdateReportBody } from '@billpoint/proto';
 import type { ReportService } from './report.service.ts';
 import { reportCsv, reportFileName } from './report.csv.ts';
 import { reportPdf } from './report.pdf.ts';
@@ -14,6 +14,10 @@ export function reportRoutes(app: FastifyInstance, reports: ReportService) {
 
   app.get('/api/financial-reports/:id', { config: { contract: { params: IdParams } } }, async (req) =>
     reports.get(req.identity, IdParams.parse(req.params).id),
+  );
+
+  app.patch('/api/financial-reports/:id', { config: { contract: { params: IdParams, body: UpdateReportBody } } }, async (req) =>
+    reports.update(req.identity, IdParams.parse(req.params).id, UpdateReportBody.parse(req.body ?? {})),
   );
 
   // Downloads: an attachment named after the report, its type, nosniff.

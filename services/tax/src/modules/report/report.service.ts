@@ -1,5 +1,13 @@
-import { reportPeriodLabel, type FinancialReport, type GenerateReportBody, type ReportData } from '@billpoint/proto';
-import { NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import {
+  FinancialReportEvents,
+  reportPeriodLabel,
+  type FinancialReport,
+  type FinancialReportEventData,
+  type GenerateReportBody,
+  type ReportData,
+  type UpdateReportBody,
+} from '@billpoint/proto';
+import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import { orgSettings } from '../ledger/organizations.ts';
 import { buildReport, LEDGER_GROUPS_SQL, REPORT_TITLES, type LedgerGroup } from './report.compute.ts';
@@ -38,6 +46,17 @@ const toReport = (r: ReportRow): FinancialReport => ({
   createdAt: iso(r.created_at)!,
 });
 
+/** The report as its events carry it: without the figures, with the bottom line. */
+export const reportEventData = ({ reportData, ...r }: FinancialReport): FinancialReportEventData => ({
+  ...r,
+  summary: reportData.summary,
+  currency: reportData.currency,
+});
+
+function emit(em: EntityManager, id: Identity, subject: string, report: FinancialReport) {
+  addEvent(em, { subject, tenantId: id.tenantId, actorId: id.userId, data: reportEventData(report) });
+}
+
 /** Financial reports: computed from the ledger for a period and one currency, stored, listed, downloaded. */
 export class ReportService {
   readonly #ctx: ServiceContext;
@@ -56,15 +75,44 @@ export class ReportService {
     const data = buildReport(b.type, currency, await this.groups(id, currency, b.startDate, b.endDate));
     const period = reportPeriodLabel(b.period, b.startDate);
     const title = `${REPORT_TITLES[b.type]} — ${period}`;
-    const [row] = await this.#ctx.tx(id, (em) =>
-      em.execute<ReportRow[]>(
+    return this.#ctx.tx(id, async (em) => {
+      const [row] = await em.execute<ReportRow[]>(
         `insert into tax.financial_reports (tenant_id, type, title, period, start_date, end_date, currency, status, report_data,
            generated_at, created_by)
          values (?, ?, ?, ?, ?, ?, ?, 'generated', ?::jsonb, now(), ?) returning ${COLUMNS}`,
         [id.tenantId, b.type, title, period, b.startDate, b.endDate, currency, JSON.stringify(data), id.userId],
-      ),
-    );
-    return toReport(row!);
+      );
+      const report = toReport(row!);
+      emit(em, id, FinancialReportEvents.Generated, report);
+      return report;
+    });
+  }
+
+  /**
+   * Sets the status a user chooses (filed, back to generated, archived) with its event, in one transaction. Setting
+   * the status it already has changes nothing and emits nothing.
+   */
+  async update(id: Identity, reportId: number, b: UpdateReportBody): Promise<FinancialReport> {
+    return this.#ctx.tx(id, async (em) => {
+      const [row] = await em.execute<ReportRow[]>(
+        `update tax.financial_reports r set status = ?,
+            filed_at = case when ? = 'filed' then coalesce(r.filed_at, now()) when ? = 'generated' then null else r.filed_at end
+          where r.tenant_id = ? and r.id = ? and r.status is distinct from ?
+          returning ${COLUMNS}`,
+        [b.status, b.status, b.status, id.tenantId, reportId, b.status],
+      );
+      if (!row) {
+        const [same] = await em.execute<ReportRow[]>(`select ${COLUMNS} from tax.financial_reports where tenant_id = ? and id = ?`, [
+          id.tenantId,
+          reportId,
+        ]);
+        if (!same) throw new NotFound('Report not found');
+        return toReport(same);
+      }
+      const report = toReport(row);
+      emit(em, id, FinancialReportEvents.Updated, report);
+      return report;
+    });
   }
 
   /** Newest first. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FinancialReport, GenerateReportBody, TaxRate, TaxRateBody, TaxSummary } from '@billpoint/proto';
+import type { FinancialReport, GenerateReportBody, TaxRate, TaxRateBody, TaxSummary, UpdateReportBody } from '@billpoint/proto';
 import { api } from '@/lib/api-client';
 import { taxRateKeys, taxRatesQueryOptions } from '@/lib/tax-rates';
 
@@ -54,5 +54,14 @@ export const useDeleteTaxRate = (o: Callbacks<void> = {}) =>
 /** POST /api/financial-reports/generate. */
 export const useGenerateReport = (o: Callbacks<FinancialReport> = {}) =>
   useTaxMutation((body: GenerateReportBody) => api.post<FinancialReport>('/api/financial-reports/generate', body), taxKeys.reports, o);
+
+/** PATCH /api/financial-reports/{id}: mark filed, undo the filing, archive. */
+export const useUpdateReport = (o: Callbacks<FinancialReport> = {}) =>
+  useTaxMutation(
+    ({ id, status }: { id: number; status: UpdateReportBody['status'] }) =>
+      api.patch<FinancialReport>(`/api/financial-reports/${id}`, { status }),
+    taxKeys.reports,
+    o,
+  );
 
 export const reportDownloadHref = (id: number, format: 'csv' | 'pdf') => `/api/financial-reports/${id}/${format}`;

@@ -29,8 +29,8 @@ export function ComplianceTab() {
       <CardHeader>
         <CardTitle>Filing Deadlines</CardTitle>
         <CardDescription>
-          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once a sales tax, VAT return
-          or tax summary report covers it.
+          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once its sales tax, VAT return
+          or tax summary report is marked filed on the Financial Reports tab.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -49,7 +49,11 @@ export function ComplianceTab() {
                   <p className="font-medium">{d.title}</p>
                   <p className="text-sm text-muted-foreground">
                     {formatShortDate(d.startDate)} – {formatShortDate(d.endDate)} · Due {formatShortDate(d.dueDate)}
-                    {d.report ? ` · ${d.report.title}` : ''}
+                    {d.report
+                      ? d.report.filedAt && d.status === 'Filed'
+                        ? ` · ${d.report.title}, filed ${formatShortDate(d.report.filedAt)}`
+                        : ` · ${d.report.title} is ready to be marked filed`
+                      : ''}
                   </p>
                 </div>
                 <Badge className={STATUS_STYLE[d.status]} data-testid="deadline-status">

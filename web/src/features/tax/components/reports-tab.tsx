@@ -1,16 +1,18 @@
 import * as React from 'react';
-import { Eye, FileBarChart, FileDown, FileText } from 'lucide-react';
-import type { FinancialReport } from '@billpoint/proto';
+import { Archive, Eye, FileBarChart, FileCheck2, FileDown, FileText, Undo2 } from 'lucide-react';
+import { ReportMessages, type FinancialReport } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
 import { EmptyState, ListLoadFailed, TableSkeletonRows } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/hooks/use-toast';
+import { isHandledGlobally } from '@/lib/query-client';
 import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
-import { reportDownloadHref, useReports } from '../api/tax';
+import { reportDownloadHref, useReports, useUpdateReport } from '../api/tax';
 import { REPORT_STATUS_STYLE, REPORT_TYPE_LABELS } from '../lib/labels';
 import { ReportViewDialog } from './report-view-dialog';
 
-const COLUMNS = ['Report', 'Type', 'Period', 'Bottom line', 'Status', 'Generated', 'Actions'] as const;
+const COLUMNS = ['Report', 'Period', 'Bottom line', 'Status', 'Generated', 'Actions'] as const;
 
 /** A download as an icon link (CSV or PDF of a report). */
 function DownloadLink({ report, format }: { report: FinancialReport; format: 'csv' | 'pdf' }) {
@@ -28,9 +30,18 @@ function DownloadLink({ report, format }: { report: FinancialReport; format: 'cs
   );
 }
 
-/** The Financial Reports tab: every generated report, its status badge (§4 colours), view, CSV and PDF. */
+const DONE = { filed: ReportMessages.filed, generated: ReportMessages.unfiled, archived: ReportMessages.archived } as const;
+
+/** The Financial Reports tab: every generated report, its status badge (§4 colours), view, CSV, PDF, filing, archiving. */
 export function ReportsTab() {
   const reports = useReports();
+  const update = useUpdateReport({
+    onSuccess: (r) => toast({ title: DONE[r.status as keyof typeof DONE] ?? ReportMessages.filed, description: r.title }),
+    onError: (error) => {
+      if (!isHandledGlobally(error)) toast({ variant: 'destructive', title: ReportMessages.updateFailed, description: error.message });
+    },
+  });
+  const setStatus = (r: FinancialReport, status: 'generated' | 'filed' | 'archived') => update.mutate({ id: r.id, status });
   const [viewing, setViewing] = React.useState<FinancialReport | null>(null);
   if (reports.isError) return <ListLoadFailed what="reports" onRetry={() => void reports.refetch()} />;
   const list = reports.data ?? [];
@@ -61,8 +72,10 @@ export function ReportsTab() {
             ) : (
               list.map((r) => (
                 <TableRow key={r.id} data-testid="report-row">
-                  <TableCell className="font-medium">{r.title}</TableCell>
-                  <TableCell>{REPORT_TYPE_LABELS[r.type]}</TableCell>
+                  <TableCell>
+                    <div className="font-medium">{r.title}</div>
+                    <div className="text-xs text-muted-foreground">{REPORT_TYPE_LABELS[r.type]}</div>
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">
                     {r.period}
                     <div className="text-xs text-muted-foreground">
@@ -77,6 +90,7 @@ export function ReportsTab() {
                     <Badge className={REPORT_STATUS_STYLE[r.status]} data-testid="report-status">
                       {capitalize(r.status)}
                     </Badge>
+                    {r.filedAt ? <div className="mt-1 text-xs text-muted-foreground">Filed {formatShortDate(r.filedAt)}</div> : null}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{r.generatedAt ? formatShortDate(r.generatedAt) : '—'}</TableCell>
                   <TableCell>
@@ -84,6 +98,33 @@ export function ReportsTab() {
                       <IconAction label="View" name={`View report: ${r.title}`} icon={Eye} onClick={() => setViewing(r)} />
                       <DownloadLink report={r} format="csv" />
                       <DownloadLink report={r} format="pdf" />
+                      {r.status === 'generated' ? (
+                        <IconAction
+                          label="Mark as Filed"
+                          name={`Mark as filed: ${r.title}`}
+                          icon={FileCheck2}
+                          disabled={update.isPending}
+                          onClick={() => setStatus(r, 'filed')}
+                        />
+                      ) : null}
+                      {r.status === 'filed' ? (
+                        <IconAction
+                          label="Undo Filing"
+                          name={`Undo filing: ${r.title}`}
+                          icon={Undo2}
+                          disabled={update.isPending}
+                          onClick={() => setStatus(r, 'generated')}
+                        />
+                      ) : null}
+                      {r.status !== 'archived' ? (
+                        <IconAction
+                          label="Archive"
+                          name={`Archive: ${r.title}`}
+                          icon={Archive}
+                          disabled={update.isPending}
+                          onClick={() => setStatus(r, 'archived')}
+                        />
+                      ) : null}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -170,7 +170,18 @@ describe('tax management', () => {
       {
         path: '/api/financial-reports',
         body: {
-          reports: [report({ id: 3, title: 'VAT Return 2026-Q3', type: 'vat_return', startDate: '2026-07-01', endDate: '2026-09-30' })],
+          reports: [
+            report({
+              id: 3,
+              title: 'VAT Return 2026-Q3',
+              type: 'vat_return',
+              startDate: '2026-07-01',
+              endDate: '2026-09-30',
+              status: 'filed',
+              filedAt: '2026-10-20T10:00:00.000Z',
+            }),
+            report({ id: 4, title: 'Sales Tax Report 2026-Q2', startDate: '2026-04-01', endDate: '2026-06-30' }),
+          ],
         },
       },
     ]);
@@ -178,10 +189,54 @@ describe('tax management', () => {
     await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
     const items = await screen.findAllByTestId('deadline');
     expect(items.map((i) => within(i).getByTestId('deadline-status').textContent)).toEqual(
-      // Q2 was due Jul 31, 2026: overdue by now; Q3 filed by its VAT return; Q4 is the current quarter.
+      // Q2 was due Jul 31, 2026: overdue by now (its report is generated, not filed); Q3 filed by its VAT return; Q4 current.
       ['Overdue', 'Filed', 'Pending'],
     );
     expect(items[0]).toHaveTextContent('2026-Q2 tax return');
-    expect(items[1]).toHaveTextContent('VAT Return 2026-Q3');
+    expect(items[0]).toHaveTextContent('Sales Tax Report 2026-Q2 is ready to be marked filed');
+    expect(items[1]).toHaveTextContent('VAT Return 2026-Q3, filed Oct 20, 2026');
+  });
+
+  it('marks a report filed, undoes it and archives it, each with its toast; says when it fails', async () => {
+    const user = userEvent.setup();
+    let current = report();
+    let fail = false;
+    const calls = stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      { path: '/api/financial-reports', reply: () => ({ body: { reports: [current] } }) },
+      {
+        method: 'PATCH',
+        path: '/api/financial-reports/5',
+        reply: () => {
+          if (fail) return { status: 500, body: { statusCode: 500, error: 'x', message: 'The database is busy' } };
+          const status = JSON.parse(String(calls.at(-1)!.init?.body)).status as FinancialReport['status'];
+          current = { ...current, status, filedAt: status === 'generated' ? null : '2026-11-24T10:00:00.000Z' };
+          return { body: current };
+        },
+      },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Financial Reports' }));
+    const row = await screen.findByTestId('report-row');
+    await user.click(within(row).getByRole('button', { name: 'Mark as filed: Sales Tax Report 2026-Q4' }));
+    await says('Report Marked as Filed');
+    expect(bodyOf(calls.find((c) => c.method === 'PATCH')!.init)).toEqual({ status: 'filed' });
+    await waitFor(() => expect(within(screen.getByTestId('report-row')).getByTestId('report-status')).toHaveTextContent('Filed'));
+    expect(screen.getByTestId('report-row')).toHaveTextContent('Filed Nov 24, 2026');
+    expect(within(screen.getByTestId('report-status')).queryByText('Generated')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Undo filing: Sales Tax Report 2026-Q4' }));
+    await says('Filing Undone');
+    await waitFor(() => expect(screen.getByTestId('report-status')).toHaveTextContent('Generated'));
+
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Archive: Sales Tax Report 2026-Q4' }));
+    await says('Failed to update report');
+    expect(screen.getByTestId('report-status')).toHaveTextContent('Generated');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Archive: Sales Tax Report 2026-Q4' }));
+    await says('Report Archived');
+    await waitFor(() => expect(screen.getByTestId('report-status')).toHaveTextContent('Archived'));
+    expect(screen.queryByRole('button', { name: /^Archive:/ })).toBeNull();
   });
 });

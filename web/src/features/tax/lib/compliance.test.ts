@@ -34,20 +34,37 @@ describe('tax compliance deadlines', () => {
     ]);
   });
 
-  it('a past quarter is Filed when a tax report covers it, Overdue past its due date, else Pending; the current one Pending', () => {
+  it('a quarter is Filed once a return report covering it is marked filed, Overdue past its due date, else Pending', () => {
     const reports = [
-      report({ id: 7, startDate: '2026-07-01', endDate: '2026-09-30' }),
-      // A draft and a profit & loss do not file a return.
-      report({ id: 8, startDate: '2026-04-01', endDate: '2026-06-30', status: 'draft' }),
-      report({ id: 9, type: 'profit_loss', startDate: '2026-04-01', endDate: '2026-06-30' }),
+      report({ id: 7, startDate: '2026-07-01', endDate: '2026-09-30', status: 'filed', filedAt: '2026-10-20T09:00:00.000Z' }),
+      // Generated only, a draft, and a filed profit & loss do not file a return.
+      report({ id: 8, startDate: '2026-04-01', endDate: '2026-06-30' }),
+      report({ id: 10, startDate: '2026-04-01', endDate: '2026-06-30', status: 'draft' }),
+      report({
+        id: 9,
+        type: 'profit_loss',
+        startDate: '2026-04-01',
+        endDate: '2026-06-30',
+        status: 'filed',
+        filedAt: '2026-07-02T00:00:00Z',
+      }),
     ];
     const d = complianceDeadlines({ current: '2026-10-01', today: '2026-10-15', reports });
-    expect(d.map((x) => [x.period, x.status])).toEqual([
-      ['2026-Q2', 'Overdue'],
-      ['2026-Q3', 'Filed'],
-      ['2026-Q4', 'Pending'],
+    expect(d.map((x) => [x.period, x.status, x.report?.id ?? null])).toEqual([
+      ['2026-Q2', 'Overdue', 8], // the generated report is named: ready to be marked filed
+      ['2026-Q3', 'Filed', 7],
+      ['2026-Q4', 'Pending', null],
     ]);
-    expect(d[1]!.report?.id).toBe(7);
+
+    // Archived after filing stays Filed; a filing undone (status generated, filedAt cleared) is not.
+    const archived = [report({ id: 7, status: 'archived', filedAt: '2026-10-20T09:00:00.000Z' })];
+    expect(complianceDeadlines({ current: '2026-10-01', today: '2026-11-15', reports: archived })[1]!.status).toBe('Filed');
+    const undone = [report({ id: 7, status: 'generated', filedAt: null })];
+    expect(complianceDeadlines({ current: '2026-10-01', today: '2026-11-15', reports: undone })[1]!.status).toBe('Overdue');
+
+    // The current quarter's return can be filed early.
+    const early = [report({ id: 11, startDate: '2026-10-01', endDate: '2026-12-31', status: 'filed', filedAt: '2026-12-31T12:00:00Z' })];
+    expect(complianceDeadlines({ current: '2026-10-01', today: '2026-12-31', reports: early })[2]!.status).toBe('Filed');
 
     // Before Q3's due date without a report: still Pending; after it: Overdue.
     expect(complianceDeadlines({ current: '2026-10-01', today: '2026-10-31', reports: [] })[1]!.status).toBe('Pending');

@@ -10,7 +10,7 @@ export type Deadline = {
   /** yyyy-mm-dd */
   dueDate: string;
   status: DeadlineStatus;
-  /** The report that files it, when there is one. */
+  /** The report marked filed for it, else the latest return report covering it (ready to be filed), if any. */
   report: FinancialReport | null;
 };
 
@@ -35,9 +35,9 @@ export function quarterDueDate(endDate: string): string {
 
 /**
  * The Tax Compliance tab's three deadlines, from the organization's real quarters rather than fixed dates: the returns
- * of the two quarters before the current one and of the current quarter. A past quarter is Filed when a tax report
- * (sales tax, VAT return, tax summary) other than a draft covers exactly that quarter, else Overdue once its due date
- * has passed (Pending until then); the current quarter's return is Pending.
+ * of the two quarters before the current one and of the current quarter. A quarter is Filed when a tax report (sales
+ * tax, VAT return, tax summary) covering exactly that quarter was marked filed (it stays so when archived after), else
+ * Overdue once its due date has passed (Pending until then); generating the report alone does not file the return.
  *
  * `current` is a date inside the current quarter (the tax summary's start, in the organization's time zone), `today`
  * the date to compare due dates with.
@@ -56,15 +56,12 @@ export function complianceDeadlines({
     const { startDate, endDate } = reportPeriodRange('current-quarter', start);
     const period = reportPeriodLabel('current-quarter', start);
     const dueDate = quarterDueDate(endDate);
-    const report =
-      reports.find(
-        (r) =>
-          RETURN_TYPES.includes(r.type) &&
-          r.status !== 'draft' &&
-          r.startDate.slice(0, 10) === startDate &&
-          r.endDate.slice(0, 10) === endDate,
-      ) ?? null;
-    const status: DeadlineStatus = offset === 0 ? 'Pending' : report ? 'Filed' : today > dueDate ? 'Overdue' : 'Pending';
-    return { period, title: `${period} tax return`, startDate, endDate, dueDate, status, report: offset === 0 ? null : report };
+    const covering = reports.filter(
+      (r) => RETURN_TYPES.includes(r.type) && r.startDate.slice(0, 10) === startDate && r.endDate.slice(0, 10) === endDate,
+    );
+    const filed = covering.find((r) => r.filedAt !== null && (r.status === 'filed' || r.status === 'archived')) ?? null;
+    const ready = covering.find((r) => r.status === 'generated') ?? null;
+    const status: DeadlineStatus = filed ? 'Filed' : today > dueDate ? 'Overdue' : 'Pending';
+    return { period, title: `${period} tax return`, startDate, endDate, dueDate, status, report: filed ?? ready };
   });
 }

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { CurrencyCode } from './common.ts';
+import { IsoDate } from './invoice.ts';
+
+/**
+ * The tax service's financial reports (areas §2 Tax management, §3 financial_reports, §4 status colours, §9 report
+ * periods) and the tax summary, all computed from the ledger. Money travels as exact decimal strings.
+ */
+
+export const ReportTypes = [
+  'profit_loss',
+  'balance_sheet',
+  'cash_flow',
+  'tax_summary',
+  'sales_tax',
+  'vat_return',
+  'quarterly_tax',
+  'annual_tax',
+] as const;
+/** The types the screen offers and the service generates. */
+export const GeneratedReportTypes = ['profit_loss', 'sales_tax', 'vat_return', 'tax_summary'] as const;
+export const ReportStatuses = ['draft', 'generated', 'filed', 'archived'] as const;
+/** §9 report periods; current-quarter is the default, labelled like 2026-Q4. */
+export const ReportPeriods = ['current-month', 'current-quarter', 'current-year'] as const;
+export type ReportPeriod = (typeof ReportPeriods)[number];
+
+/** POST /api/financial-reports/generate. Dates yyyy-mm-dd; endDate on or after startDate; at most 5 years. */
+export const GenerateReportBody = z
+  .strictObject({
+    type: z.enum(GeneratedReportTypes, { error: `Type must be one of ${GeneratedReportTypes.join(', ')}` }),
+    period: z.enum(ReportPeriods, { error: `Period must be one of ${ReportPeriods.join(', ')}` }).default('current-quarter'),
+    startDate: IsoDate('Start date is required'),
+    endDate: IsoDate('End date is required'),
+    /** The currency whose figures are reported (the ledger never converts); default the organization's currency. */
+    currency: CurrencyCode.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.endDate < b.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
+  });
+export type GenerateReportBody = z.input<typeof GenerateReportBody>;
+
+/** One figure line of a report: a label, an account code where it comes from one, and an exact amount. */
+export const ReportLine = z.object({ label: z.string(), accountCode: z.string().nullable(), amount: z.string() });
+export const ReportSection = z.object({ title: z.string(), lines: z.array(ReportLine), total: z.string() });
+export const ReportData = z.object({
+  currency: z.string(),
+  sections: z.array(ReportSection),
+  /** The bottom line's label and amount (net profit, tax payable, VAT due …). */
+  summary: z.object({ label: z.string(), amount: z.string() }),
+  /** How many ledger lines it was computed from. */
+  ledgerLines: z.number().int(),
+});
+export type ReportData = z.infer<typeof ReportData>;
+
+export const FinancialReport = z.object({
+  id: z.number().int(),
+  type: z.enum(ReportTypes),
+  title: z.string(),
+  /** Label of the period: 2026-Q4, 2026-11, 2026. */
+  period: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(ReportStatuses),
+  reportData: ReportData,
+  generatedAt: z.string().nullable(),
+  filedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FinancialReport = z.infer<typeof FinancialReport>;
+/** GET /api/financial-reports (§7: `reports[]`), newest first. CSV: GET …/{id}/csv; PDF: GET …/{id}/pdf. */
+export const FinancialReportList = z.object({ reports: z.array(FinancialReport) });
+
+/** The statuses a user sets on a stored report: filed once the return is submitted, archived to set it aside. */
+export const SettableReportStatuses = ['generated', 'filed', 'archived'] as const;
+/**
+ * PATCH /api/financial-reports/{id}: `filed` stamps `filedAt` (kept when filed again), `generated` undoes a filing
+ * (clears `filedAt`), `archived` keeps `filedAt`. A report's figures never change: generate a new one instead.
+ */
+export const UpdateReportBody = z.strictObject({
+  status: z.enum(SettableReportStatuses, { error: `Status must be one of ${SettableReportStatuses.join(', ')}` }),
+});
+export type UpdateReportBody = z.infer<typeof UpdateReportBody>;
+
+export const FinancialReportEvents = {
+  Generated: 'evt.tax.financial-report.generated',
+  Updated: 'evt.tax.financial-report.updated',
+} as const;
+/** A report event carries the report without its figures (the audit log and consumers need its identity and status). */
+export const FinancialReportEventData = FinancialReport.omit({ reportData: true }).extend({
+  summary: z.object({ label: z.string(), amount: z.string() }),
+  currency: z.string(),
+});
+export type FinancialReportEventData = z.infer<typeof FinancialReportEventData>;
+
+/** GET /api/tax-summary: the current quarter (in the organization's time zone), from the ledger, one currency. */
+export const TaxSummary = z.object({
+  currency: z.string(),
+  period: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Output tax on invoices issued in the period. */
+  totalCollected: z.string(),
+  /** Output tax minus reclaimable input tax on expenses: what is owed for the period. */
+  totalPayable: z.string(),
+  /** Net sales (before tax) of invoices issued in the period. */
+  taxableSales: z.string(),
+  /** Every currency the ledger has figures in, so the screen can offer the others. */
+  currencies: z.array(z.string()),
+});
+export type TaxSummary = z.infer<typeof TaxSummary>;
+
+/** GET /api/tax-summary?currency=: the currency whose figures are summed (default: the organization's). */
+export const TaxSummaryQuery = z.object({ currency: CurrencyCode.optional() });
+export type TaxSummaryQuery = z.infer<typeof TaxSummaryQuery>;
+
+/** The label of the period containing `date` (yyyy-mm-dd): 2026-Q4, 2026-11 or 2026. */
+export function reportPeriodLabel(period: ReportPeriod, date: string): string {
+  const [y, m] = date.split('-');
+  if (period === 'current-month') return `${y}-${m}`;
+  if (period === 'current-year') return `${y}`;
+  return `${y}-Q${Math.floor((Number(m) - 1) / 3) + 1}`;
+}
+
+/** The first and last day (yyyy-mm-dd) of the period containing `date`. */
+export function reportPeriodRange(period: ReportPeriod, date: string): { startDate: string; endDate: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const [from, to] =
+    period === 'current-month'
+      ? [m, m]
+      : period === 'current-year'
+        ? [1, 12]
+        : [Math.floor((m - 1) / 3) * 3 + 1, Math.floor((m - 1) / 3) * 3 + 3];
+  const last = new Date(Date.UTC(y, to, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { startDate: `${y}-${pad(from)}-01`, endDate: `${y}-${pad(to)}-${pad(last)}` };
+}
+
+/** Toasts of the report actions (the spec is silent: ours, in its style). */
+export const ReportMessages = {
+  filed: 'Report Marked as Filed',
+  unfiled: 'Filing Undone',
+  archived: 'Report Archived',
+  updateFailed: 'Failed to update report',
+} as const;
