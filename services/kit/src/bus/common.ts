@@ -155,7 +155,3 @@ export function encodeJson(data: unknown): string | undefined {
 export function decodeJson(text: string | undefined): unknown {
   return text === undefined || text === '' ? undefined : JSON.parse(text);
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// MemoryBus
-// ---------------------------------------------------------------------------------------------------------

@@ -5,21 +5,20 @@
  * Events are appended to an in-memory stream log (deduplicated by message id within a 2-minute window,
  * trimmed after 7 days); every durable reads the log from the beginning and keeps its position while no
  * instance is subscribed. Payloads are carried as JSON text, so a handler gets its own copy, as over the wire.
+ * Request/reply is in `memory.reply.ts`.
  */
 import { SpanKind } from '@opentelemetry/api';
 import { EVENTS_SUBJECTS } from '@billpoint/proto';
-import {
-  BusTimeoutError,
-  type Bus,
-  type BusMessage,
-  type Headers,
-  type MessageHandler,
-  type PublishOptions,
-  type ReplyHandler,
-  type ReplyOptions,
-  type RequestOptions,
-  type SubscribeOptions,
-  type Subscription,
+import type {
+  Bus,
+  BusMessage,
+  MessageHandler,
+  PublishOptions,
+  ReplyHandler,
+  ReplyOptions,
+  RequestOptions,
+  SubscribeOptions,
+  Subscription,
 } from './types.ts';
 import {
   assertDurable,
@@ -28,22 +27,20 @@ import {
   consoleLogger,
   decodeJson,
   DEFAULT_MAX_DELIVER,
-  DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_DELAY_MS,
   DUPLICATE_WINDOW_MS,
   encodeJson,
-  fromErrorReply,
   MAX_AGE_MS,
   subjectMatches,
-  toErrorReply,
   withProcessSpan,
   withSendSpan,
   type BusLogger,
 } from './common.ts';
+import { MemoryReplies } from './memory.reply.ts';
 
-// The shared helpers stay importable from here (nats.ts reads them from this module).
+// The shared helpers stay importable from here, as before they moved to common.ts.
 export * from './common.ts';
-import type { Durable, LogEntry, MemSub, ReplyOutcome, Responder } from './memory.state.ts';
+import type { Durable, LogEntry, MemSub } from './memory.state.ts';
 
 export interface MemoryBusOptions {
   logger?: BusLogger;
@@ -65,12 +62,12 @@ export class MemoryBus implements Bus {
   /** msgId → publish time, in insertion (= time) order. */
   #dedup = new Map<string, number>();
   #durables = new Map<string, Durable>();
-  #responders: Responder[] = [];
-  #queueRr = new Map<string, number>();
+  readonly #replies: MemoryReplies;
   #closed = false;
 
   constructor(opts: MemoryBusOptions = {}) {
     this.#log = opts.logger ?? consoleLogger;
+    this.#replies = new MemoryReplies(this.#log);
     this.#dupWindowMs = opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS;
     this.#maxAgeMs = opts.maxAgeMs ?? MAX_AGE_MS;
   }
@@ -272,76 +269,13 @@ export class MemoryBus implements Bus {
   async request<T = unknown>(subject: string, data: unknown, opts: RequestOptions = {}): Promise<T> {
     this.#assertOpen();
     assertSubject(subject);
-    const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    return withSendSpan(subject, SpanKind.CLIENT, opts.headers, async (headers) => {
-      const payload = encodeJson(data);
-      const picked = this.#pickResponders(subject);
-      // Like NATS "no responders": fails at once rather than after the timeout.
-      if (picked.length === 0) throw new BusTimeoutError(subject, timeoutMs);
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BusTimeoutError(subject, timeoutMs)), timeoutMs);
-      });
-      try {
-        const outcome = await Promise.race([...picked.map((r) => this.#invoke(r, subject, payload, headers)), timeout]);
-        if (!outcome.ok) throw fromErrorReply(subject, outcome.error);
-        return decodeJson(outcome.body) as T;
-      } finally {
-        clearTimeout(timer);
-      }
-    });
-  }
-
-  /** One responder per queue group, round robin inside the group. */
-  #pickResponders(subject: string): Responder[] {
-    const groups = new Map<string, Responder[]>();
-    for (const r of this.#responders) {
-      if (!subjectMatches(r.subject, subject)) continue;
-      const key = `${r.subject}\u0000${r.queue}`;
-      const g = groups.get(key);
-      if (g) g.push(r);
-      else groups.set(key, [r]);
-    }
-    const picked: Responder[] = [];
-    for (const [key, g] of groups) {
-      const i = this.#queueRr.get(key) ?? 0;
-      picked.push(g[i % g.length]!);
-      this.#queueRr.set(key, i + 1);
-    }
-    return picked;
-  }
-
-  #invoke(r: Responder, subject: string, payload: string | undefined, headers: Headers): Promise<ReplyOutcome> {
-    const run = async (): Promise<ReplyOutcome> => {
-      await new Promise<void>((resolve) => setImmediate(resolve)); // never in the requester's stack
-      try {
-        const result = await withProcessSpan(subject, SpanKind.SERVER, { ...headers }, () =>
-          r.handler(decodeJson(payload), { ...headers }),
-        );
-        return { ok: true, body: encodeJson(result) };
-      } catch (err) {
-        this.#log.debug({ err, subject }, 'reply handler failed; sending an error reply');
-        return { ok: false, error: toErrorReply(err) };
-      }
-    };
-    const p = run();
-    r.inflight.add(p);
-    void p.finally(() => r.inflight.delete(p));
-    return p;
+    return this.#replies.request<T>(subject, data, opts);
   }
 
   async reply(subject: string, handler: ReplyHandler, opts: ReplyOptions = {}): Promise<Subscription> {
     this.#assertOpen();
     assertFilter(subject);
-    const r: Responder = { subject, queue: opts.queue ?? subject, handler, inflight: new Set() };
-    this.#responders.push(r);
-    let stopped: Promise<void> | undefined;
-    return { stop: () => (stopped ??= this.#stopResponder(r)) };
-  }
-
-  async #stopResponder(r: Responder): Promise<void> {
-    this.#responders = this.#responders.filter((x) => x !== r);
-    await Promise.allSettled([...r.inflight]);
+    return this.#replies.reply(subject, handler, opts);
   }
 
   // -- lifecycle ----------------------------------------------------------------------------------------------
@@ -360,8 +294,7 @@ export class MemoryBus implements Bus {
       for (const s of d.subs) pending.push(...s.inflight);
       d.subs = [];
     }
-    for (const r of this.#responders) pending.push(...r.inflight);
-    this.#responders = [];
+    pending.push(...this.#replies.close());
     await Promise.allSettled(pending);
   }
 

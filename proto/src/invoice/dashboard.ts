@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CurrencyCode } from '../common.ts';
+import { Invoice } from './model.ts';
+
+/** The analytics periods (areas §2: Last 7 days, Last 30 days, Last 90 days, Last year). */
+export const AnalyticsPeriods = ['7d', '30d', '90d', '1y'] as const;
+export type AnalyticsPeriod = (typeof AnalyticsPeriods)[number];
+/** Days a period spans, today (UTC) included: 7d is today and the 6 days before. */
+export const AnalyticsPeriodDays: Record<AnalyticsPeriod, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
+
+/**
+ * GET /api/dashboard/stats query. Without `period`: all time (what the dashboard shows). Without `currency`: every
+ * currency, amounts in the base currency (total × the invoice's exchange rate, as the dashboard shows); with it:
+ * only invoices (and payments, schedules) in that currency, amounts in it, nothing converted.
+ */
+export const DashboardStatsQuery = z.object({
+  period: z.enum(AnalyticsPeriods, { error: `Period must be one of ${AnalyticsPeriods.join(', ')}` }).optional(),
+  currency: CurrencyCode.optional(),
+});
+export type DashboardStatsQuery = z.infer<typeof DashboardStatsQuery>;
+
+/**
+ * GET /api/dashboard/stats: the dashboard's fields and the analytics shape of areas §3, all computed from rollups kept
+ * in the transaction of every invoice, payment and schedule change. "In the period" means: issued (issue date) on or
+ * after `periodStart` for invoice figures, paid (paid date, UTC) on or after it for revenue, dated on or after it for
+ * payments. Amounts: in `currency` when one was asked for, else in the base currency. Percentages have one decimal.
+ */
+export const DashboardStats = z.object({
+  /** The period asked for (null: all time) and its first day (YYYY-MM-DD, UTC), and the currency asked for. */
+  period: z.enum(AnalyticsPeriods).nullable(),
+  periodStart: z.string().nullable(),
+  currency: z.string().nullable(),
+  /** Totals of paid invoices (marked paid by hand or by payments); with a period, those paid in it. */
+  totalRevenue: z.number(),
+  /** Totals of sent, viewed and overdue invoices issued in the period. */
+  outstanding: z.number(),
+  /** Totals of overdue invoices issued in the period. */
+  overdue: z.number(),
+  /** The tenant's customers (not deleted), whatever the period and currency. */
+  totalCustomers: z.number().int(),
+  /** Invoices issued in the period (every status), of them paid, overdue, pending (sent or viewed). */
+  totalInvoices: z.number().int(),
+  paidInvoices: z.number().int(),
+  overdueInvoices: z.number().int(),
+  pendingInvoices: z.number().int(),
+  /** Total of the invoices issued in the period ÷ their number, to the cent (half up); 0 without invoices. */
+  averageInvoiceValue: z.number(),
+  /** Sent or viewed invoices due today or within 7 days (in the currency, whatever the period). */
+  dueSoonInvoices: z.number().int(),
+  /** Payment success rate (areas §9): paid ÷ total invoices of the period × 100, to 0.1 (0 without invoices). */
+  paymentSuccessRate: z.number(),
+  /** Revenue by the month invoices were paid (YYYY-MM): all time every month from the first (at least 12); with a period the months it touches. */
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number() })),
+  /** Invoiced totals of the period in each invoice currency, in that currency (every currency, whatever `currency` says), largest first. */
+  currencyBreakdown: z.array(z.object({ currency: z.string(), total: z.number() })),
+  /** The 5 customers who paid most (all time; in `currency` when asked), with what they paid. */
+  topCustomers: z.array(z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable(), totalSpent: z.number() })),
+  /** The 5 most recent invoices (created; with a period: latest issued in it), with the customer's name. */
+  recentInvoices: z.array(Invoice),
+  /**
+   * Active recurring schedules normalised to a month (weekly × 52/12, quarterly ÷ 3, annually ÷ 12), exact to the
+   * cent, one entry per currency (schedules carry no exchange rate, so currencies are never summed together).
+   */
+  monthlyRecurringRevenue: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  /**
+   * Payments received in the period by method: completed payments (later refunded ones included) and the amount
+   * kept after refunds, in the payment currency (`currency`) or the base currency. Methods without payments are absent.
+   */
+  paymentMethodStats: z.array(z.object({ method: z.string(), amount: z.number(), count: z.number().int() })),
+  /**
+   * Growth: revenue of the period against the same number of days just before it, in percent to 0.1 (the period;
+   * all time compares the last 30 days). Null when the previous period had no revenue. `previousRevenue` is that figure.
+   */
+  revenueGrowth: z.number().nullable(),
+  previousRevenue: z.number(),
+  /** Mean days from issue date to paid date of the invoices paid in the period, to 0.1; null when none was paid. */
+  averageDaysToPayment: z.number().nullable(),
+  /** Retention: customers with two invoices or more ÷ customers with at least one, × 100 to 0.1 (all time, in `currency`); null without invoiced customers. */
+  customerRetentionRate: z.number().nullable(),
+  /** Automation: invoices of the period generated by recurring schedules (those are the ones sent automatically) ÷ all its invoices, × 100 to 0.1; null without invoices. */
+  automationRate: z.number().nullable(),
+  /** Lifetime value: paid invoices' totals ÷ customers with at least one invoice (all time, in `currency`), to the cent; null without invoiced customers. */
+  customerLifetimeValue: z.number().nullable(),
+  /**
+   * Churn: schedules stopped in the period (paused, ended, customer deleted, deleted) ÷ schedules active at its start
+   * (active now − started in it + stopped in it), × 100 to 0.1 (all time: the last 30 days); null when none was active.
+   */
+  churnRate: z.number().nullable(),
+  /** Acquisition cost: Billpoint does not know what was spent to win customers, so always null (shown as "—"). */
+  customerAcquisitionCost: z.number().nullable(),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;

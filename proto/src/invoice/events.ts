@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { toScaled, fromScaled, sumMoney } from '../money.ts';
+import { Invoice, type InvoiceItem } from './model.ts';
+
+export const InvoiceEvents = {
+  Created: 'evt.billing.invoice.created',
+  Updated: 'evt.billing.invoice.updated',
+  Sent: 'evt.billing.invoice.sent',
+  Paid: 'evt.billing.invoice.paid',
+  Overdue: 'evt.billing.invoice.overdue',
+  Deleted: 'evt.billing.invoice.deleted',
+} as const;
+
+/**
+ * Payload of every invoice event: the invoice without its items or token, plus its lines that name a product
+ * (catalog keeps stock and product revenue from them). `productLines` is absent on events that did not load the
+ * lines (a bulk status change): the lines are then as the previous event said.
+ */
+export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true }).extend({
+  productLines: z.array(z.object({ productId: z.number().int(), quantity: z.string(), amount: z.string() })).optional(),
+  /**
+   * The invoice's tax per rate (the ledger books sales tax payable from it): one entry per distinct (tax rate id,
+   * percentage) among the lines, lines without tax included with rate "0.00". Absent like `productLines`.
+   */
+  taxLines: z
+    .array(
+      z.object({
+        taxRateId: z.number().int().nullable(),
+        name: z.string().nullable(),
+        type: z.string().nullable(),
+        rate: z.string(),
+        taxableAmount: z.string(),
+        taxAmount: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type InvoiceEventData = z.infer<typeof InvoiceEventData>;
+export type InvoiceTaxLine = NonNullable<InvoiceEventData['taxLines']>[number];
+
+/**
+ * The invoice's tax per rate (InvoiceEventData.taxLines): the lines grouped by (tax rate id, percentage) in the order
+ * they first appear; each group's taxable amount is the sum of its line amounts and its tax the sum of the lines' tax
+ * (each line rounded on its own, as computeInvoice does), so the groups' tax adds up to the invoice's taxAmount.
+ */
+export function taxLinesOf(
+  items: readonly Pick<InvoiceItem, 'amount' | 'taxRate' | 'taxAmount' | 'taxRateId' | 'taxRateName' | 'taxType'>[],
+): InvoiceTaxLine[] {
+  const groups = new Map<string, InvoiceTaxLine & { amounts: string[]; taxes: string[] }>();
+  for (const it of items) {
+    const rate = fromScaled(toScaled(it.taxRate || '0', 2), 2);
+    const key = `${it.taxRateId ?? ''}|${rate}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        taxRateId: it.taxRateId ?? null,
+        name: it.taxRateName ?? null,
+        type: it.taxType ?? null,
+        rate,
+        taxableAmount: '0.00',
+        taxAmount: '0.00',
+        amounts: [],
+        taxes: [],
+      };
+      groups.set(key, g);
+    }
+    g.amounts.push(it.amount);
+    g.taxes.push(it.taxAmount);
+  }
+  return [...groups.values()].map(({ amounts, taxes, ...g }) => ({ ...g, taxableAmount: sumMoney(amounts), taxAmount: sumMoney(taxes) }));
+}

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { CurrencyCode, PageQuery, optionalText } from '../common.ts';
+import { computeInvoice, normalizeMoney, toScaled, fromScaled } from '../money.ts';
+import { InvoiceStatus } from './status.ts';
+
+/** Messages of spec core §5. */
+export const InvoiceMessages = {
+  customerRequired: 'Customer is required',
+  selectCustomer: 'Please select a customer',
+  dueDateRequired: 'Due date is required',
+  descriptionRequired: 'Description is required',
+  quantityRequired: 'Quantity is required',
+  rateRequired: 'Rate is required',
+  itemsRequired: 'At least one item is required',
+} as const;
+
+/** Largest amount numeric(15,2) holds. */
+export const MAX_MONEY_CENTS = 999_999_999_999_99n;
+
+/** A calendar date as YYYY-MM-DD; an ISO date-time is taken at the date it names (the picker's local date). */
+export const IsoDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((v, ctx) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(v);
+      const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
+      if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) {
+        ctx.addIssue({ code: 'custom', message: 'Date must be a valid date (YYYY-MM-DD)' });
+        return z.NEVER;
+      }
+      return `${m[1]}-${m[2]}-${m[3]}`;
+    });
+
+/** A non-negative decimal with at most 2 places, as text or number; answers the normalized text ("3" → "3.00"). */
+const decimal2 = (label: string, required: string, max = 99_999_999_999n) =>
+  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    if (!/^\d+(\.\d+)?$/.test(s) && !/^-/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+      return z.NEVER;
+    }
+    if (s.startsWith('-')) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at least 0` });
+      return z.NEVER;
+    }
+    if (/\.\d{3,}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimals` });
+      return z.NEVER;
+    }
+    const scaled = toScaled(s, 2);
+    if (scaled > max * 100n) {
+      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+      return z.NEVER;
+    }
+    return fromScaled(scaled, 2);
+  });
+
+const percent = (label: string) =>
+  z.union([z.string(), z.number()], { error: `${label} must be a number` }).transform((v, ctx) => {
+    const s = String(v).trim() || '0';
+    if (!/^\d+(\.\d{1,2})?$/.test(s) || toScaled(s, 2) > 10000n) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a percentage from 0 to 100 with at most 2 decimals` });
+      return z.NEVER;
+    }
+    return normalizeMoney(s);
+  });
+
+const money = (label: string) => decimal2(label, `${label} is required`);
+const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
+
+const itemFields = {
+  description: z
+    .string({ error: InvoiceMessages.descriptionRequired })
+    .trim()
+    .min(1, InvoiceMessages.descriptionRequired)
+    .max(1000, 'Description must be at most 1000 characters'),
+  quantity: decimal2('Quantity', InvoiceMessages.quantityRequired, 1_000_000_000n),
+  rate: decimal2('Rate', InvoiceMessages.rateRequired),
+  /** Ignored: the server computes quantity × rate. */
+  amount: ignoredFigure,
+  /** The line's percentage when it names no tax rate (else the invoice's); ignored when `taxRateId` is given. */
+  taxRate: percent('Tax rate').nullish(),
+  taxAmount: ignoredFigure,
+  productId: z.number().int().positive().nullish(),
+  /**
+   * One of the tenant's tax rates (GET /api/tax-rates): the line's percentage becomes the rate's. It must be active
+   * and valid on the invoice's issue date (else a 400 naming `items.N.taxRateId`).
+   */
+  taxRateId: z
+    .number({ error: 'Tax rate must be a tax rate id' })
+    .int('Tax rate must be a tax rate id')
+    .positive('Tax rate must be a tax rate id')
+    .max(Number.MAX_SAFE_INTEGER, 'Tax rate must be a tax rate id')
+    .nullish(),
+};
+
+export const InvoiceItemInput = z.strictObject(itemFields);
+export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
+export const InvoiceItemUpdateInput = z.strictObject({ id: z.number().int().positive().nullish(), ...itemFields });
+
+const currency = CurrencyCode;
+const exchangeRate = z.union([z.string(), z.number()], { error: 'Exchange rate must be a number' }).transform((v, ctx) => {
+  const s = String(v).trim();
+  if (!/^\d+(\.\d{1,6})?$/.test(s) || toScaled(s, 6) === 0n) {
+    ctx.addIssue({ code: 'custom', message: 'Exchange rate must be a positive number with at most 6 decimals' });
+    return z.NEVER;
+  }
+  return fromScaled(toScaled(s, 6), 6);
+});
+const invoiceNumber = z
+  .string({ error: 'Invoice number must be text' })
+  .trim()
+  .min(1, 'Invoice number cannot be empty')
+  .max(50, 'Invoice number must be at most 50 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Invoice number may use letters, digits and . _ / -');
+/** The invoice's template (areas §3 invoices.templateId); null: the tenant's default template when the PDF is made. */
+const templateId = z
+  .number({ error: 'Template must be a template id' })
+  .int('Template must be a template id')
+  .positive('Template must be a template id')
+  .max(Number.MAX_SAFE_INTEGER, 'Template must be a template id')
+  .nullable();
+
+const customerId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: message }).int(message).positive(message),
+  );
+
+/** Totals must fit numeric(15,2). */
+function checkFits(items: { quantity: string; rate: string }[], ctx: z.RefinementCtx, path: (string | number)[]) {
+  let sum = 0n;
+  items.forEach((it, i) => {
+    const line = computeInvoice([it]).lines[0]!.amount;
+    const cents = toScaled(line, 2);
+    sum += cents;
+    if (cents > MAX_MONEY_CENTS) ctx.addIssue({ code: 'custom', path: [...path, i, 'rate'], message: 'Line amount is too large' });
+  });
+  if (sum > MAX_MONEY_CENTS) ctx.addIssue({ code: 'custom', path, message: 'Invoice total is too large' });
+}
+
+/** POST /api/invoices (spec core §3 "Invoice create payload"). Totals sent by the client are ignored. */
+export const InvoiceCreateBody = z
+  .strictObject({
+    invoice: z.strictObject({
+      customerId: customerId(InvoiceMessages.customerRequired),
+      /** Omit (or send the next-number answer) to take the next number of the sequence. */
+      invoiceNumber: invoiceNumber.nullish(),
+      issueDate: IsoDate('Issue date must be a date').nullish(),
+      dueDate: IsoDate(InvoiceMessages.dueDateRequired),
+      /** New invoices are always drafts (spec core §4); a status sent here is ignored. */
+      status: z.string().nullish(),
+      currency: currency.default('USD'),
+      exchangeRate: exchangeRate.default('1.000000'),
+      taxRate: percent('Tax rate').default('0.00'),
+      discountAmount: money('Discount').default('0.00'),
+      shippingAmount: money('Shipping').default('0.00'),
+      notes: optionalText(5000, 'Notes'),
+      terms: optionalText(5000, 'Terms'),
+      paymentInstructions: optionalText(5000, 'Payment instructions'),
+      templateId: templateId.optional().transform((v) => v ?? null),
+      subtotal: ignoredFigure,
+      taxAmount: ignoredFigure,
+      total: ignoredFigure,
+    }),
+    items: z
+      .array(InvoiceItemInput, { error: InvoiceMessages.itemsRequired })
+      .min(1, InvoiceMessages.itemsRequired)
+      .max(500, 'At most 500 items'),
+  })
+  .superRefine((b, ctx) => checkFits(b.items, ctx, ['items']));
+export type InvoiceCreateBody = z.input<typeof InvoiceCreateBody>;
+export type InvoiceCreate = z.output<typeof InvoiceCreateBody>;
+
+/** PUT /api/invoices/{id} (spec core §7). Items replace the stored ones; fields left out keep their values. */
+export const InvoiceUpdateBody = z
+  .strictObject({
+    customerId: customerId(InvoiceMessages.selectCustomer),
+    issueDate: IsoDate('Issue date must be a date').optional(),
+    dueDate: IsoDate(InvoiceMessages.dueDateRequired).optional(),
+    status: InvoiceStatus.optional(),
+    currency: currency.optional(),
+    exchangeRate: exchangeRate.optional(),
+    taxRate: percent('Tax rate').optional(),
+    discountAmount: money('Discount').optional(),
+    shippingAmount: money('Shipping').optional(),
+    notes: optionalText(5000, 'Notes').optional(),
+    terms: optionalText(5000, 'Terms').optional(),
+    paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
+    /** Left out: kept; null: the tenant's default template. */
+    templateId: templateId.optional(),
+    total: ignoredFigure,
+    subtotal: ignoredFigure,
+    taxAmount: ignoredFigure,
+    items: z
+      .array(InvoiceItemUpdateInput, { error: InvoiceMessages.itemsRequired })
+      .min(1, InvoiceMessages.itemsRequired)
+      .max(500, 'At most 500 items'),
+  })
+  .superRefine((b, ctx) => checkFits(b.items, ctx, ['items']));
+export type InvoiceUpdateBody = z.input<typeof InvoiceUpdateBody>;
+export type InvoiceUpdate = z.output<typeof InvoiceUpdateBody>;
+
+export const InvoiceListQuery = PageQuery.extend({ status: InvoiceStatus.optional() });
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;

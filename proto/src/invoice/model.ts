@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Customer } from '../customer.ts';
+import { InvoiceStatus } from './status.ts';
+
+/** The customer as billing knows it (its read model, fed by customers' events). */
+export const InvoiceCustomer = Customer.pick({ id: true, name: true, email: true, phone: true, address: true, company: true });
+export type InvoiceCustomer = z.infer<typeof InvoiceCustomer>;
+
+export const InvoiceItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  description: z.string(),
+  quantity: z.string(),
+  rate: z.string(),
+  amount: z.string(),
+  taxRate: z.string(),
+  taxAmount: z.string(),
+  /** The tenant's tax rate the line was taxed at, its name and type as they were then; null for a bare percentage. */
+  taxRateId: z.number().int().nullable(),
+  taxRateName: z.string().nullable(),
+  taxType: z.string().nullable(),
+});
+export type InvoiceItem = z.infer<typeof InvoiceItem>;
+
+/** An invoice as the API answers it; money as decimal strings, dates as YYYY-MM-DD. */
+export const Invoice = z.object({
+  id: z.number().int(),
+  invoiceNumber: z.string(),
+  customerId: z.number().int(),
+  customer: InvoiceCustomer.nullable(),
+  status: InvoiceStatus,
+  issueDate: z.string(),
+  dueDate: z.string(),
+  currency: z.string(),
+  exchangeRate: z.string(),
+  subtotal: z.string(),
+  taxRate: z.string(),
+  taxAmount: z.string(),
+  discountAmount: z.string(),
+  shippingAmount: z.string(),
+  total: z.string(),
+  totalInBaseCurrency: z.string(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  paymentInstructions: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  viewedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  remindersSent: z.number().int(),
+  lastReminderAt: z.string().nullable(),
+  /** The recurring schedule that generated the invoice (null for invoices made by hand). */
+  recurringInvoiceId: z.number().int().nullable(),
+  /** The template its PDF is made with; null: the tenant's default template (else the built-in classic). */
+  templateId: z.number().int().nullable(),
+  /** Completed payments minus refunds (kept from the payments service's events), and what is left to pay. */
+  amountPaid: z.string(),
+  balanceDue: z.string(),
+  /** Unguessable token of the public pay page (/pay/{token}); only in the single-invoice answer. */
+  publicToken: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Present in the single-invoice answer. */
+  items: z.array(InvoiceItem).optional(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const NextNumber = z.object({ invoiceNumber: z.string() });
+export type NextNumber = z.infer<typeof NextNumber>;

@@ -1,0 +1,119 @@
+/** Cash-flow rules: overdue money held by a few customers, money expected in the next 30 days, sales tax to set aside. */
+import { periodDate, toCents, type Frequency } from '@billpoint/proto';
+import { addDays, fmt, money, names, OPEN, pct, type DraftInsight, type Query } from './common.ts';
+
+/** Overdue money (open invoices past due) held by a few customers: 2+ overdue invoices, the top 3 customers hold ≥ 80 %. */
+export async function overdueConcentration(q: Query): Promise<DraftInsight[]> {
+  const rows = await q<{ currency: string; customers: { name: string | null; amount: string; n: number }[] }>(
+    `with o as (
+       select currency, customer_id, max(customer_name) as name, sum(balance_due) as amount, count(*)::int as n
+         from ai.invoice_facts
+        where tenant_id = $1 and not deleted and ${OPEN} and (status = 'overdue' or due_date < $2::date)
+        group by currency, customer_id)
+     select currency, json_agg(json_build_object('name', name, 'amount', amount::text, 'n', n) order by amount desc, customer_id) as customers
+       from o group by currency order by currency`,
+  );
+  return rows.flatMap((r) => {
+    const invoices = r.customers.reduce((s, c) => s + c.n, 0);
+    const total = r.customers.reduce((s, c) => s + toCents(c.amount), 0n);
+    const top = r.customers.slice(0, 3);
+    const topSum = top.reduce((s, c) => s + toCents(c.amount), 0n);
+    if (invoices < 2 || total <= 0n || topSum * 100n < total * 80n) return [];
+    const who = names(top.map((c) => c.name ?? 'a customer'));
+    return [
+      {
+        rule: 'overdue_concentration' as const,
+        type: 'warning' as const,
+        title: `${pct(topSum, total)}% of overdue ${r.currency} is owed by ${top.length === 1 ? 'one customer' : `${top.length} customers`}`,
+        description: `${invoices} overdue invoices total ${fmt(total, r.currency)}; ${who} owe ${fmt(topSum, r.currency)} of it.`,
+        impact: 'high' as const,
+        category: 'cash_flow' as const,
+        priority: 8,
+        confidence: 90,
+        timeframe: 'Now',
+        estimatedValue: money(topSum, r.currency),
+        recommendation: `Call ${who} this week for a payment date, and ask for a deposit or shorter terms on their next invoices.`,
+        actionable: true,
+      },
+    ];
+  });
+}
+
+/** Money expected in the next 30 days: open invoices due then, and the runs of active schedules (per currency). */
+export async function cashFlowForecast(q: Query, today: string): Promise<DraftInsight[]> {
+  const end = addDays(today, 30);
+  const due = await q<{ currency: string; amount: string; n: number }>(
+    `select currency, sum(balance_due)::text as amount, count(*)::int as n from ai.invoice_facts
+      where tenant_id = $1 and not deleted and ${OPEN} and due_date >= $2::date and due_date <= $2::date + 30
+      group by currency`,
+  );
+  const schedules = await q<{ currency: string; total: string; frequency: Frequency; next: string }>(
+    `select currency, total::text as total, frequency, to_char(next_invoice_date, 'YYYY-MM-DD') as next from ai.schedule_facts
+      where tenant_id = $1 and not deleted and cancelled_at is null and is_active and next_invoice_date <= $2::date + 30`,
+  );
+  const by = new Map<string, { invoices: bigint; n: number; runs: bigint; r: number }>();
+  const of = (c: string) => by.get(c) ?? (by.set(c, { invoices: 0n, n: 0, runs: 0n, r: 0 }), by.get(c)!);
+  for (const d of due) Object.assign(of(d.currency), { invoices: toCents(d.amount), n: d.n });
+  for (const s of schedules) {
+    const e = of(s.currency);
+    // Each run from the next date (or today, if a run is late) to 30 days from now.
+    for (let k = 0, day = s.next; day <= end && k < 60; k++, day = periodDate(s.next, s.frequency, k)) {
+      if (day < today) continue;
+      e.runs += toCents(s.total);
+      e.r += 1;
+    }
+  }
+  return [...by.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([currency, e]) => {
+      const total = e.invoices + e.runs;
+      if (total <= 0n) return [];
+      return [
+        {
+          rule: 'cash_flow_forecast' as const,
+          type: 'trend' as const,
+          title: `${fmt(total, currency)} expected in the next 30 days`,
+          description: `${e.n} open invoice${e.n === 1 ? '' : 's'} due by ${end} (${fmt(e.invoices, currency)}) and ${e.r} scheduled invoice${e.r === 1 ? '' : 's'} (${fmt(e.runs, currency)}).`,
+          impact: 'medium' as const,
+          category: 'cash_flow' as const,
+          priority: 5,
+          // Scheduled runs are surer than open invoices' payment on the due date.
+          confidence: e.runs >= e.invoices ? 80 : 70,
+          timeframe: 'Next 30 days',
+          estimatedValue: money(total, currency),
+          recommendation: 'Send reminders a few days before these due dates, and plan larger spending after the money arrives.',
+          actionable: true,
+        },
+      ];
+    });
+}
+
+/**
+ * Sales tax on the current quarter's invoices (issued, not drafts or cancelled), due by the end of the month after
+ * the quarter (UTC calendar quarters): the tax service has no summary over the bus, so the invoices' own tax is used.
+ */
+export async function taxDue(q: Query, today: string): Promise<DraftInsight[]> {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const qStart = `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+  const dueDate = new Date(Date.UTC(y, Math.floor((m - 1) / 3) * 3 + 5, 0)).toISOString().slice(0, 10); // last day of month after quarter
+  const days = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
+  const rows = await q<{ currency: string; tax: string }>(
+    `select currency, sum(tax_amount)::text as tax from ai.invoice_facts
+      where tenant_id = $1 and not deleted and status not in ('draft', 'cancelled') and issue_date >= '${qStart}'::date and issue_date <= $2::date
+      group by currency having sum(tax_amount) > 0 order by currency`,
+  );
+  return rows.map((r) => ({
+    rule: 'tax_due' as const,
+    type: 'recommendation' as const,
+    title: `Set aside ${fmt(toCents(r.tax), r.currency)} for sales tax`,
+    description: `Tax on this quarter’s invoices so far; it is due by ${dueDate} (${days} days).`,
+    impact: days <= 30 ? ('high' as const) : ('medium' as const),
+    category: 'cash_flow' as const,
+    priority: days <= 30 ? 8 : days <= 60 ? 6 : 4,
+    confidence: 85,
+    timeframe: `Due ${dueDate}`,
+    estimatedValue: money(toCents(r.tax), r.currency),
+    recommendation: `Move ${fmt(toCents(r.tax), r.currency)} to a tax reserve now and check the Tax summary before filing.`,
+    actionable: true,
+  }));
+}
