@@ -7,7 +7,7 @@ import { apiKeyResponder } from './modules/api-key/api-key.rpc.ts';
 import { apiUsageConsumer } from './modules/api-key/api-usage.consumer.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { eventsConsumer } from './modules/events.consumer.ts';
+import { auditConsumer, webhooksConsumer } from './modules/events.consumer.ts';
 import { createSender } from './modules/webhook/webhook.sender.ts';
 import { WebhookService } from './modules/webhook/webhook.service.ts';
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
@@ -53,7 +53,8 @@ export const integrationsService = {
   consumers: async (ctx) => {
     const p = of(ctx as ServiceContext);
     return [
-      await eventsConsumer(ctx as ServiceContext, () => p.worker.nudge()),
+      await auditConsumer(ctx as ServiceContext),
+      await webhooksConsumer(ctx as ServiceContext, () => p.worker.nudge()),
       await apiUsageConsumer(ctx as ServiceContext),
       await apiKeyResponder(ctx as ServiceContext, p.keys),
       await p.limits.start(),

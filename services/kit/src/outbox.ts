@@ -185,6 +185,11 @@ export interface ConsumerOptions<T> {
   afterCommit?: (event: Envelope<T>) => void;
   maxDeliver?: number;
   retryDelayMs?: number;
+  /**
+   * Events handled at once (default 1: in stream order). Only for handlers whose effects do not depend on the order
+   * of the events (each event's writes stand alone), e.g. fanning an event out to webhook deliveries.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -194,7 +199,13 @@ export interface ConsumerOptions<T> {
 export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
   const s = ident(o.schema);
   return o.bus.subscribe(
-    { durable: o.durable, subject: o.subject, maxDeliver: o.maxDeliver ?? 10, retryDelayMs: o.retryDelayMs ?? 1000 },
+    {
+      durable: o.durable,
+      subject: o.subject,
+      maxDeliver: o.maxDeliver ?? 10,
+      retryDelayMs: o.retryDelayMs ?? 1000,
+      concurrency: o.concurrency ?? 1,
+    },
     async (msg) => {
       const env = EventEnvelope.parse(msg.data);
       const event: Envelope<T> = { ...env, data: o.parse(env.data) };

@@ -61,8 +61,11 @@ export async function enqueueWebhooks(em: EntityManager, event: EventEnvelope, n
   return hooks.length;
 }
 
-/** Every event of every service (`evt.>`): its audit row and its webhook deliveries, in one transaction. */
-export function eventsConsumer(ctx: ServiceContext, onDeliveries: () => void = () => {}): Promise<Subscription> {
+/**
+ * Every event of every service (`evt.>`) → its audit row, in stream order: an audit row's old values are the previous
+ * row about the same entity, so the events of one entity must be recorded one after the other.
+ */
+export function auditConsumer(ctx: ServiceContext): Promise<Subscription> {
   return consumeEvents({
     orm: ctx.orm,
     schema: ctx.schema,
@@ -72,9 +75,31 @@ export function eventsConsumer(ctx: ServiceContext, onDeliveries: () => void = (
     subject: EVENTS_SUBJECTS,
     parse: (data) => data,
     async handle(event, em) {
-      if (NOT_AUDITED.has(event.type)) return;
-      await recordAudit(em, event);
-      await enqueueWebhooks(em, event);
+      if (!NOT_AUDITED.has(event.type)) await recordAudit(em, event);
+    },
+  });
+}
+
+/** Events handled at once by the webhook fan-out: each event's deliveries stand alone (unique per endpoint and event). */
+export const WEBHOOK_FANOUT_CONCURRENCY = 8;
+
+/**
+ * Every event of every service (`evt.>`) → its webhook deliveries, several events at once (receivers get no order
+ * guarantee from webhooks anyway: Standard Webhooks' `webhook-timestamp` orders them), so a burst of events does not
+ * queue behind the audit log's ordered writes.
+ */
+export function webhooksConsumer(ctx: ServiceContext, onDeliveries: () => void = () => {}): Promise<Subscription> {
+  return consumeEvents({
+    orm: ctx.orm,
+    schema: ctx.schema,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    durable: 'integrations-webhooks',
+    subject: EVENTS_SUBJECTS,
+    concurrency: WEBHOOK_FANOUT_CONCURRENCY,
+    parse: (data) => data,
+    async handle(event, em) {
+      if (!NOT_AUDITED.has(event.type)) await enqueueWebhooks(em, event);
     },
     // Deliveries are due at once: wake this replica's worker (the poll, WEBHOOK_POLL_MS, is the safety net).
     afterCommit: (event) => {

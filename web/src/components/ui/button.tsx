@@ -8,8 +8,12 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
-        destructive: 'bg-destructive text-white shadow-xs hover:bg-destructive/90 dark:text-destructive-foreground',
+        // Hover darkens (lightens in dark mode, whose text is dark) rather than fading: a faded primary lets the white
+        // text drop below AA contrast while the pointer still rests on a button just clicked.
+        default:
+          'bg-primary text-primary-foreground shadow-xs hover:bg-[color-mix(in_oklch,var(--primary),black_12%)] dark:hover:bg-[color-mix(in_oklch,var(--primary),white_12%)]',
+        destructive:
+          'bg-destructive text-white shadow-xs hover:bg-[color-mix(in_oklch,var(--destructive),black_12%)] dark:text-destructive-foreground dark:hover:bg-[color-mix(in_oklch,var(--destructive),white_12%)]',
         outline: 'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
