@@ -336,11 +336,9 @@ export type TaxRateListQuery = z.infer<typeof TaxRateListQuery>;
 export const ExpenseCategoryListQuery = z.object({ includeArchived: QueryFlag('includeArchived').default(false) });
 export type ExpenseCategoryListQuery = z.infer<typeof ExpenseCategoryListQuery>;
 
-/**
- * GET /api/expenses: newest date first, a plain array with `x-total-count`. `search` is a case-insensitive
- * substring of description, vendor or notes; `categoryId` one category; `from`/`to` dates inclusive.
- */
-export const ExpenseListQuery = PageQuery.extend({
+/** The filters the expense list and its summary share (`search` bounded like every list's). */
+const expenseFilters = {
+  search: PageQuery.shape.search,
   categoryId: z.coerce
     .number({ error: 'categoryId must be an id' })
     .int('categoryId must be an id')
@@ -349,7 +347,18 @@ export const ExpenseListQuery = PageQuery.extend({
     .optional(),
   from: IsoDate('from must be a date').optional(),
   to: IsoDate('to must be a date').optional(),
-}).superRefine((q, ctx) => {
+};
+const fromBeforeTo = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
   if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
-});
+};
+
+/**
+ * GET /api/expenses: newest date first, a plain array with `x-total-count`. `search` is a case-insensitive
+ * substring of description, vendor or notes; `categoryId` one category; `from`/`to` dates inclusive.
+ */
+export const ExpenseListQuery = PageQuery.extend(expenseFilters).superRefine(fromBeforeTo);
 export type ExpenseListQuery = z.infer<typeof ExpenseListQuery>;
+
+/** GET /api/expenses/summary: the list's filters, so the cards describe the whole filtered set (every page of it). */
+export const ExpenseSummaryQuery = z.object(expenseFilters).superRefine(fromBeforeTo);
+export type ExpenseSummaryQuery = z.infer<typeof ExpenseSummaryQuery>;

@@ -134,13 +134,45 @@ test('expenses: add with a receipt, AI suggestion accepted, a correction, and th
   await expect(row(page, 'Flight to Berlin (rebooked)')).toHaveCount(0);
   await expect(page.getByTestId('summary-total-transactions').getByTestId('summary-value')).toHaveText('3');
 
+  // Filters: one category, kept in the address over a reload, the cards follow; a period with nothing; cleared
+  const filters = page.getByRole('search', { name: 'Filter expenses' });
+  const card = (name: string) => page.getByTestId(name).getByTestId('summary-value');
+  await filters.getByRole('combobox', { name: 'Filter by category' }).click();
+  await page.getByRole('option', { name: 'Travel', exact: true }).click();
+  await expect(page.getByTestId('expense-row')).toHaveCount(1);
+  await expect(row(page, 'Flight to Berlin')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]category=\d+/);
+  await page.reload();
+  await expect(filters.getByRole('combobox', { name: 'Filter by category' })).toHaveText('Travel');
+  await expect(page.getByTestId('expense-row')).toHaveCount(1);
+  await expect(row(page, 'Flight to Berlin').getByTestId('expense-category')).toHaveText('Travel');
+  await expect(card('summary-total-expenses')).toHaveText('$420.50');
+  await expect(card('summary-total-transactions')).toHaveText('1');
+  await expect(card('summary-categories')).toHaveText('1');
+  await expect(card('summary-avg-expense')).toHaveText('$420.50');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: '/tmp/expfilter.png', fullPage: true, animations: 'disabled' });
+  await snap(page, testInfo, '05-expenses-filtered');
+  await expectAccessible(page, 'expenses filtered');
+  await filters.getByRole('combobox', { name: 'Filter by period' }).click();
+  await page.getByRole('option', { name: 'Last month', exact: true }).click();
+  await expect(page.getByText('No expenses found')).toBeVisible();
+  await expect(page.getByText(/clear the filters to see every expense/)).toBeVisible();
+  await expect(card('summary-total-transactions')).toHaveText('0');
+  await filters.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByTestId('expense-row')).toHaveCount(3);
+  await expect(page).not.toHaveURL(/category=/);
+  await expect(filters.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  await expect(card('summary-total-expenses')).toHaveText('$548.50');
+  await expect(card('summary-total-transactions')).toHaveText('3');
+
   // Settings → Categories: a new category is offered on the expense form
   await page.goto('/settings?section=categories');
   await expect(page.getByRole('list', { name: 'Categories' })).toContainText('Travel');
   await page.getByPlaceholder('New category').fill('  Coworking ');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Categories' }).getByText('Coworking', { exact: true })).toBeVisible();
-  await snap(page, testInfo, '05-settings-categories');
+  await snap(page, testInfo, '06-settings-categories');
   await expectAccessible(page, 'settings categories');
   await sidebar.getByRole('link', { name: 'Expenses' }).click();
   await page.getByRole('button', { name: 'Add Expense' }).click();

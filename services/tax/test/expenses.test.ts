@@ -132,6 +132,48 @@ describe('expenses', () => {
     });
   });
 
+  it('summarises the whole filtered set (not a page): the list’s search, category and dates; bad filters name the field', async () => {
+    const c = stack.client();
+    await c.register();
+    const cats = await categoriesByName(c);
+    await makeExpense(c, { description: 'Flight', amount: '100.10', vendor: 'TAP', date: '2026-03-02', categoryId: cats.Travel!.id });
+    await makeExpense(c, { description: 'Train', amount: '20.05', date: '2026-04-10', categoryId: cats.Travel!.id, notes: '50%_off' });
+    await makeExpense(c, { description: 'Hotel', amount: '300', currency: 'EUR', date: '2026-04-11', categoryId: cats.Travel!.id });
+    await makeExpense(c, { description: 'Lunch at TAP lounge', amount: '9.99', date: '2026-04-12', categoryId: cats.Meals!.id });
+    const summary = async (q: string) => {
+      const res = await c.get(`/api/expenses/summary${q}`);
+      expect(res.status).toBe(200);
+      return res.json as ExpenseSummary;
+    };
+    const travel = `?categoryId=${cats.Travel!.id}`;
+    // A page of one expense, the cards for all three.
+    expect((await list(c, `${travel}&limit=1`)).total).toBe('3');
+    expect(await summary(`${travel}&limit=1&offset=2`)).toEqual({
+      totalTransactions: 3,
+      categories: 1,
+      totals: [
+        { currency: 'EUR', total: '300.00', average: '300.00', count: 1 },
+        { currency: 'USD', total: '120.15', average: '60.08', count: 2 },
+      ],
+    });
+    expect(await summary('?search=tap')).toMatchObject({ totalTransactions: 2, categories: 2, totals: [{ total: '110.09' }] });
+    expect(await summary('?from=2026-04-01&to=2026-04-11')).toMatchObject({ totalTransactions: 2, categories: 1 });
+    // The wildcards are literal: `%_` matches only the note that has them.
+    expect(await summary(`?search=${encodeURIComponent('%_')}`)).toMatchObject({ totalTransactions: 1, totals: [{ total: '20.05' }] });
+    expect(await summary(`${travel}&search=nothing-like-it`)).toEqual({ totalTransactions: 0, categories: 0, totals: [] });
+
+    for (const [q, field] of [
+      [`?search=${'x'.repeat(201)}`, 'search'],
+      ['?categoryId=abc', 'categoryId'],
+      ['?from=2026-02-30', 'from'],
+      ['?from=2026-04-02&to=2026-04-01', 'to'],
+    ] as const) {
+      const res = await c.get(`/api/expenses/summary${q}`);
+      expect([res.status, res.json.issues[0].path], q).toEqual([400, field]);
+    }
+    expect((await summary(`?search=${'x'.repeat(200)}`)).totalTransactions).toBe(0);
+  });
+
   it('refuses bad input naming the field (§5 messages), another tenant’s category or receipt, tax above the amount; writes nothing', async () => {
     const a = stack.client();
     await a.register();

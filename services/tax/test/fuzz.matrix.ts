@@ -1,5 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import { TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, type TaxRate } from '@billpoint/proto';
+import { ExpenseSummary, TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, type TaxRate } from '@billpoint/proto';
 import { categoriesByName, makeExpense, makeTaxRate } from './support.ts';
 
 type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number; reportId: number };
@@ -104,6 +104,9 @@ export default defineFuzzMatrix<Ctx>({
       readBack: ({ parsed, client, ctx }) => readCategory(client, ctx.ownCategoryId, parsed),
     },
     'GET /api/expenses': {},
+    'GET /api/expenses/summary': {
+      answer: (json) => (ExpenseSummary.safeParse(json).success ? [] : ['an answer outside ExpenseSummary']),
+    },
     'POST /api/expenses': {
       fix: fitExpense,
       readBack: ({ parsed, answer, client }) => readExpense(client, answer.id, parsed),

@@ -107,7 +107,14 @@ export default defineIsolationMatrix({
         { path: `/api/expenses?categoryId=${a.category.id}` },
       ],
     },
-    'GET /api/expenses/summary': { answers: 'collection', call: () => ({ path: '/api/expenses/summary' }) },
+    'GET /api/expenses/summary': {
+      answers: 'collection',
+      call: (a) => [
+        { path: '/api/expenses/summary' },
+        { path: `/api/expenses/summary?search=${encodeURIComponent(a.expense.description)}` },
+        { path: `/api/expenses/summary?categoryId=${a.category.id}` },
+      ],
+    },
     'GET /api/expenses/:id': { answers: 'not-found', call: (a) => ({ path: `/api/expenses/${a.expense.id}` }) },
     'POST /api/expenses': {
       answers: 'status',

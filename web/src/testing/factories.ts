@@ -1,6 +1,8 @@
 import {
   TemplateDefaults,
   type Customer,
+  type Expense,
+  type ExpenseCategory,
   type Invoice,
   type InvoiceTemplate,
   type RecurringInvoice,
@@ -176,6 +178,50 @@ export function makeTaxRate(overrides: Partial<TaxRate> = {}): TaxRate {
     taxNumber: null,
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeExpenseCategory(overrides: Partial<ExpenseCategory> = {}): ExpenseCategory {
+  return {
+    id: 1,
+    name: 'Software',
+    color: '#3B82F6',
+    description: null,
+    taxDeductible: true,
+    keywords: [],
+    isSystem: true,
+    isActive: true,
+    ...overrides,
+  };
+}
+
+/** A travel expense with notes and a receipt. */
+export function makeExpense(overrides: Partial<Expense> = {}): Expense {
+  return {
+    id: 1,
+    description: 'Flight to Berlin',
+    amount: '420.50',
+    currency: 'USD',
+    date: '2026-11-03',
+    vendor: 'Lufthansa',
+    categoryId: 2,
+    category: { id: 2, name: 'Travel', color: '#F59E0B' },
+    notes: 'Client workshop, economy class, booked three weeks ahead of the trip',
+    receipt: 'abcdefghijklmnopqrstuvwx',
+    receiptUrl: '/api/expenses/receipts/abcdefghijklmnopqrstuvwx',
+    paymentMethod: null,
+    taxAmount: '0.00',
+    isReimbursable: false,
+    tags: [],
+    suggestedCategoryId: null,
+    categoryConfidence: null,
+    manualCategoryOverride: false,
+    trainingSource: 'user_input',
+    duplicateChecksum: 'x',
+    possibleDuplicate: false,
+    createdAt: '2026-11-03T10:00:00.000Z',
+    updatedAt: '2026-11-03T10:00:00.000Z',
     ...overrides,
   };
 }

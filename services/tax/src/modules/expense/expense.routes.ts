@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ExpenseBody, ExpenseListQuery, IdParams, TOTAL_COUNT_HEADER, type ExpenseSummary } from '@billpoint/proto';
+import { ExpenseBody, ExpenseListQuery, ExpenseSummaryQuery, IdParams, TOTAL_COUNT_HEADER, type ExpenseSummary } from '@billpoint/proto';
 import type { ExpenseService } from './expense.service.ts';
 
 /**
- * /api/expenses: list (plain array, X-Total-Count), /summary, get, create (201), PUT (the whole expense), DELETE
+ * /api/expenses: list (plain array, X-Total-Count), /summary (the list's filters), get, create (201), PUT (the whole expense), DELETE
  * (soft, 204). The static paths (/summary, /receipts) win over `/:id` in the router whatever the order here.
  */
 export function expenseRoutes(app: FastifyInstance, expenses: ExpenseService) {
@@ -12,7 +12,9 @@ export function expenseRoutes(app: FastifyInstance, expenses: ExpenseService) {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  app.get('/api/expenses/summary', async (req): Promise<ExpenseSummary> => expenses.summary(req.identity));
+  app.get('/api/expenses/summary', { config: { contract: { query: ExpenseSummaryQuery } } }, async (req): Promise<ExpenseSummary> =>
+    expenses.summary(req.identity, ExpenseSummaryQuery.parse(req.query)),
+  );
 
   app.get('/api/expenses/:id', { config: { contract: { params: IdParams } } }, async (req) =>
     expenses.get(req.identity, IdParams.parse(req.params).id),

@@ -1,10 +1,32 @@
-import { ExpenseEvents, type Expense, type ExpenseInput, type ExpenseListQuery, type ExpenseSummary } from '@billpoint/proto';
+import {
+  ExpenseEvents,
+  type Expense,
+  type ExpenseInput,
+  type ExpenseListQuery,
+  type ExpenseSummary,
+  type ExpenseSummaryQuery,
+} from '@billpoint/proto';
 import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { likePattern, TEXT_ARRAY_PARAM } from '../sql.ts';
 import { EXPENSE_COLUMNS, EXPENSE_FROM, eventData, toExpense, type ExpenseRow } from './expense.sql.ts';
 import { checkExpense, duplicateChecksum, trainingSource } from './expense.rules.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
+
+/**
+ * The filters the list and the summary share, on alias `e`: the tenant is $1, the filters $2–$5 (search over
+ * description, vendor and notes with its wildcards escaped, one category, dates inclusive).
+ */
+const FILTER_SQL = `e.tenant_id = $1 and e.deleted_at is null
+  and ($2::text is null or lower(e.description || ' ' || coalesce(e.vendor, '') || ' ' || coalesce(e.notes, '')) like $2)
+  and ($3::bigint is null or e.category_id = $3) and ($4::date is null or e.date >= $4) and ($5::date is null or e.date <= $5)`;
+const filterParams = (tenantId: string, q: ExpenseSummaryQuery) => [
+  tenantId,
+  q.search ? likePattern(q.search) : null,
+  q.categoryId ?? null,
+  q.from ?? null,
+  q.to ?? null,
+];
 
 const LOAD_SQL = `select ${EXPENSE_COLUMNS} from ${EXPENSE_FROM} where e.id = ? and e.tenant_id = ? and e.deleted_at is null`;
 
@@ -34,11 +56,8 @@ export class ExpenseService {
     const rows = await this.#ctx.reader.query<ExpenseRow & { total_count: string }>(
       id.tenantId,
       `select ${EXPENSE_COLUMNS}, count(*) over ()::text as total_count from ${EXPENSE_FROM}
-        where e.tenant_id = $1 and e.deleted_at is null
-          and ($2::text is null or lower(e.description || ' ' || coalesce(e.vendor, '') || ' ' || coalesce(e.notes, '')) like $2)
-          and ($3::bigint is null or e.category_id = $3) and ($4::date is null or e.date >= $4) and ($5::date is null or e.date <= $5)
-        order by e.date desc, e.id desc limit $6 offset $7`,
-      [id.tenantId, q.search ? likePattern(q.search) : null, q.categoryId ?? null, q.from ?? null, q.to ?? null, q.limit, q.offset],
+        where ${FILTER_SQL} order by e.date desc, e.id desc limit $6 offset $7`,
+      [...filterParams(id.tenantId, q), q.limit, q.offset],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toExpense), total: Number(rows[0]?.total_count ?? 0) };
     return { items: [], total: (await this.list(id, { ...q, offset: 0, limit: 1 })).total };
@@ -53,20 +72,22 @@ export class ExpenseService {
     return toExpense(row);
   }
 
-  /** The expense manager's cards: count, distinct categories used, and per currency the exact total and mean (half-up). */
-  async summary(id: Tenant): Promise<ExpenseSummary> {
+  /**
+   * The expense manager's cards for the expenses the filters match (all of them, not a page): count, distinct
+   * categories used, and per currency the exact total and mean (half-up).
+   */
+  async summary(id: Tenant, q: ExpenseSummaryQuery = {}): Promise<ExpenseSummary> {
     const [all] = await this.#ctx.reader.query<{ n: number; categories: number }>(
       id.tenantId,
-      `select count(*)::int as n, count(distinct category_id)::int as categories from tax.expenses
-        where tenant_id = $1 and deleted_at is null`,
-      [id.tenantId],
+      `select count(*)::int as n, count(distinct e.category_id)::int as categories from tax.expenses e where ${FILTER_SQL}`,
+      filterParams(id.tenantId, q),
     );
     const totals = await this.#ctx.reader.query<{ currency: string; total: string; average: string; count: number }>(
       id.tenantId,
-      `select trim(currency) as currency, sum(amount)::text as total, round(sum(amount) / count(*), 2)::text as average,
+      `select trim(e.currency) as currency, sum(e.amount)::text as total, round(sum(e.amount) / count(*), 2)::text as average,
               count(*)::int as count
-         from tax.expenses where tenant_id = $1 and deleted_at is null group by currency order by currency`,
-      [id.tenantId],
+         from tax.expenses e where ${FILTER_SQL} group by e.currency order by e.currency`,
+      filterParams(id.tenantId, q),
     );
     return { totalTransactions: all!.n, categories: all!.categories, totals };
   }

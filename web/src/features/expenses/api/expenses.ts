@@ -1,5 +1,13 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategorizeBody, CategorizeResult, Expense, ExpenseBody, ExpenseSummary } from '@billpoint/proto';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { CategorizeBody, CategorizeResult, Expense, ExpenseBody, ExpenseSummary, ExpenseSummaryQuery } from '@billpoint/proto';
 import type { ReceiptUpload } from '@billpoint/proto';
 import type { z } from 'zod';
 import { ApiError, api } from '@/lib/api-client';
@@ -7,35 +15,45 @@ import { fetchPage, nextPageOffset } from '@/lib/pagination';
 
 export const expenseKeys = {
   all: ['expenses'] as const,
-  list: () => [...expenseKeys.all, 'list'] as const,
-  summary: () => [...expenseKeys.all, 'summary'] as const,
+  list: (filters: ExpenseSummaryQuery) => [...expenseKeys.all, 'list', filters] as const,
+  summary: (filters: ExpenseSummaryQuery) => [...expenseKeys.all, 'summary', filters] as const,
 };
 
 /** How many expenses the list shows at once (Load more for the next). */
 export const EXPENSES_PAGE = 50;
 
-/** GET /api/expenses: newest first, x-total-count for the whole list. */
-export const expensesQueryOptions = () =>
+/** The filters as query parameters (those not set are left out). */
+const filterParams = (f: ExpenseSummaryQuery) => ({ search: f.search, categoryId: f.categoryId, from: f.from, to: f.to });
+
+/** GET /api/expenses?search=&categoryId=&from=&to=: newest first, x-total-count for every match. */
+export const expensesQueryOptions = (filters: ExpenseSummaryQuery = {}) =>
   infiniteQueryOptions({
-    queryKey: expenseKeys.list(),
-    queryFn: ({ pageParam, signal }) => fetchPage<Expense>('/api/expenses', { limit: EXPENSES_PAGE, offset: pageParam }, signal),
+    queryKey: expenseKeys.list(filters),
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage<Expense>('/api/expenses', { ...filterParams(filters), limit: EXPENSES_PAGE, offset: pageParam }, signal),
     initialPageParam: 0,
     getNextPageParam: nextPageOffset,
   });
 
-export function useExpenses() {
-  const query = useInfiniteQuery({ ...expensesQueryOptions(), refetchOnMount: 'always' });
+/** The list for the filters; while other filters load, the previous rows stay (`isPlaceholderData`). */
+export function useExpenses(filters: ExpenseSummaryQuery = {}) {
+  const query = useInfiniteQuery({ ...expensesQueryOptions(filters), refetchOnMount: 'always', placeholderData: keepPreviousData });
   const pages = query.data?.pages ?? [];
   return { ...query, expenses: pages.flatMap((p) => p.items), total: pages.at(-1)?.total ?? 0 };
 }
 
-/** GET /api/expenses/summary: the four cards, per currency. */
-export const expenseSummaryQueryOptions = () =>
+/** GET /api/expenses/summary with the list's filters: the four cards for every match (not only the loaded pages), per currency. */
+export const expenseSummaryQueryOptions = (filters: ExpenseSummaryQuery = {}) =>
   queryOptions({
-    queryKey: expenseKeys.summary(),
-    queryFn: ({ signal }) => api.get<ExpenseSummary>('/api/expenses/summary', { signal }),
+    queryKey: expenseKeys.summary(filters),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(filterParams(filters))) if (value !== undefined) params.set(key, String(value));
+      return api.get<ExpenseSummary>(`/api/expenses/summary${params.size ? `?${params}` : ''}`, { signal });
+    },
   });
-export const useExpenseSummary = () => useQuery({ ...expenseSummaryQueryOptions(), refetchOnMount: 'always' });
+export const useExpenseSummary = (filters: ExpenseSummaryQuery = {}) =>
+  useQuery({ ...expenseSummaryQueryOptions(filters), refetchOnMount: 'always', placeholderData: keepPreviousData });
 
 type Callbacks<T> = { onSuccess?: (value: T) => void; onError?: (error: Error) => void };
 

@@ -67,12 +67,15 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
 export function ExpenseList({
   expenses,
   loading,
+  filtered = false,
   busy,
   onEdit,
   onDelete,
 }: {
   expenses: readonly Expense[];
   loading: boolean;
+  /** Filters are set: the empty state says so and points at Clear filters. */
+  filtered?: boolean;
   busy: boolean;
   onEdit: (e: Expense) => void;
   onDelete: (e: Expense) => void;
@@ -86,7 +89,17 @@ export function ExpenseList({
       </div>
     );
   if (expenses.length === 0)
-    return <EmptyState icon={Receipt} title={ExpenseMessages.empty} description="Add an expense to start tracking where the money goes." />;
+    return (
+      <EmptyState
+        icon={Receipt}
+        title={ExpenseMessages.empty}
+        description={
+          filtered
+            ? 'No expense matches these filters. Try others, or clear the filters to see every expense.'
+            : 'Add an expense to start tracking where the money goes.'
+        }
+      />
+    );
   return (
     <ul className="divide-y" aria-label="Recent Expenses">
       {expenses.map((e) => (

@@ -1,48 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CategorizeResult, Expense, ExpenseCategory, ExpenseSummary, OrganizationSettings } from '@billpoint/proto';
+import type { CategorizeResult, Expense, ExpenseSummary, OrganizationSettings } from '@billpoint/proto';
+import { makeExpense, makeExpenseCategory } from '@/testing/factories';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { ExpensesPage } from './expenses-page';
 
-const category = (id: number, name: string, color: string, isActive = true): ExpenseCategory => ({
-  id,
-  name,
-  color,
-  description: null,
-  taxDeductible: true,
-  keywords: [],
-  isSystem: true,
-  isActive,
-});
+const category = (id: number, name: string, color: string, isActive = true) => makeExpenseCategory({ id, name, color, isActive });
 const categories = [category(1, 'Software', '#3B82F6'), category(2, 'Travel', '#F59E0B'), category(3, 'Old', '#000000', false)];
-
-const expense = (over: Partial<Expense> = {}): Expense => ({
-  id: 1,
-  description: 'Flight to Berlin',
-  amount: '420.50',
-  currency: 'USD',
-  date: '2026-11-03',
-  vendor: 'Lufthansa',
-  categoryId: 2,
-  category: { id: 2, name: 'Travel', color: '#F59E0B' },
-  notes: 'Client workshop, economy class, booked three weeks ahead of the trip',
-  receipt: 'abcdefghijklmnopqrstuvwx',
-  receiptUrl: '/api/expenses/receipts/abcdefghijklmnopqrstuvwx',
-  paymentMethod: null,
-  taxAmount: '0.00',
-  isReimbursable: false,
-  tags: [],
-  suggestedCategoryId: null,
-  categoryConfidence: null,
-  manualCategoryOverride: false,
-  trainingSource: 'user_input',
-  duplicateChecksum: 'x',
-  possibleDuplicate: false,
-  createdAt: '2026-11-03T10:00:00.000Z',
-  updatedAt: '2026-11-03T10:00:00.000Z',
-  ...over,
-});
+const expense = makeExpense;
 const settings = { defaultCurrency: 'USD' } as OrganizationSettings;
 const emptySummary: ExpenseSummary = { totalTransactions: 0, categories: 0, totals: [] };
 const suggestion: CategorizeResult = {

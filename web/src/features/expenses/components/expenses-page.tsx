@@ -13,14 +13,20 @@ import { formatMoney } from '@/lib/format';
 import { organizationSettingsQueryOptions } from '@/lib/organization-settings';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteExpense, useExpenseSummary, useExpenses } from '../api/expenses';
+import { useExpenseFilters } from '../lib/use-expense-filters';
 import { ExpenseDialog } from './expense-dialog';
+import { ExpenseFilterBar } from './expense-filter-bar';
 import { ExpenseList } from './expense-list';
 import { SummaryCards } from './summary-cards';
 
-/** The expense manager (areas §2): four cards, Recent Expenses, and the Add/Edit Expense dialog with the AI suggestion. */
+/**
+ * The expense manager (areas §2): four cards, Recent Expenses with its filters (in the address; the cards follow
+ * them), and the Add/Edit Expense dialog with the AI suggestion.
+ */
 export function ExpensesPage() {
-  const summary = useExpenseSummary();
-  const list = useExpenses();
+  const filters = useExpenseFilters();
+  const summary = useExpenseSummary(filters.query);
+  const list = useExpenses(filters.query);
   const categories = useQuery(expenseCategoriesQueryOptions());
   const settings = useQuery(organizationSettingsQueryOptions());
   const currency = settings.data?.defaultCurrency;
@@ -47,21 +53,36 @@ export function ExpensesPage() {
         }
       />
       <PageBody className="space-y-6">
-        <SummaryCards summary={summary.data} loading={summary.isPending} currency={currency} />
+        <SummaryCards summary={summary.data} loading={summary.isPending} currency={currency} filtered={filters.filtered} />
         <Card>
           <CardHeader className="flex flex-row items-center justify-between gap-2">
             <CardTitle>Recent Expenses</CardTitle>
             {!list.isPending && !list.isError && (
-              <ListCount shown={list.expenses.length} total={list.total} searching={false} noun={['expense', 'expenses']} />
+              <ListCount
+                shown={list.expenses.length}
+                total={list.total}
+                searching={list.isFetching && list.isPlaceholderData}
+                noun={['expense', 'expenses']}
+                data-testid="expenses-total"
+              />
             )}
           </CardHeader>
           <CardContent className="space-y-4">
+            <ExpenseFilterBar
+              filters={filters.filters}
+              filtered={filters.filtered}
+              rangeError={filters.rangeError}
+              categories={categories.data ?? []}
+              onChange={filters.update}
+              onClear={filters.clear}
+            />
             {list.isError ? (
               <ListLoadFailed what="expenses" onRetry={() => void list.refetch()} />
             ) : (
               <ExpenseList
                 expenses={list.expenses}
                 loading={list.isPending}
+                filtered={filters.filtered}
                 busy={remove.isPending}
                 onEdit={(expense) => setEditing({ open: true, expense })}
                 onDelete={setDeleting}

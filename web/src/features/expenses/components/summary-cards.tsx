@@ -4,17 +4,21 @@ import { SummaryCard } from '@/components/summary-card';
 import { formatMoney } from '@/lib/format';
 
 /**
- * The four cards of /expenses (areas §2) from GET /api/expenses/summary. Money is never added across currencies: the
- * cards show the organization's default currency (0.00 when it has none), and say which other currencies have expenses.
+ * The four cards of /expenses (areas §2) from GET /api/expenses/summary, for the expenses the list's filters match.
+ * Money is never added across currencies: the cards show the organization's default currency (0.00 when it has
+ * none), and say which other currencies have expenses.
  */
 export function SummaryCards({
   summary,
   loading,
   currency,
+  filtered = false,
 }: {
   summary: ExpenseSummary | undefined;
   loading: boolean;
   currency: string | undefined;
+  /** Filters are set: the total says it is of the matching expenses, not of all. */
+  filtered?: boolean;
 }) {
   const main = currency ?? summary?.totals[0]?.currency ?? 'USD';
   const figures = summary?.totals.find((t) => t.currency === main);
@@ -23,7 +27,12 @@ export function SummaryCards({
   const count = (n: number | undefined) => (n === undefined ? '—' : String(n));
   return (
     <section aria-label="Expense summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard title="Total Expenses" icon={Receipt} loading={loading} subtext={also ?? 'Sum of all expenses'}>
+      <SummaryCard
+        title="Total Expenses"
+        icon={Receipt}
+        loading={loading}
+        subtext={also ?? (filtered ? 'Sum of matching expenses' : 'Sum of all expenses')}
+      >
         {summary ? formatMoney(figures?.total ?? 0, main) : '—'}
       </SummaryCard>
       <SummaryCard title="Total Transactions" icon={Hash} loading={loading} subtext="Expenses recorded">
