@@ -12,6 +12,7 @@ import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { MembersService } from './modules/settings/members.service.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
@@ -89,7 +90,11 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
             )
           : undefined;
       authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
-      settingsRoutes(app, { sessions, settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()) });
+      settingsRoutes(app, {
+        sessions,
+        settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
+        members: new MembersService(ctx.orm),
+      });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };

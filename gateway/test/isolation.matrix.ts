@@ -23,6 +23,7 @@ export default defineIsolationMatrix({
     if (key.status !== 201) throw new Error(`API key failed: ${key.status} ${key.text}`);
     return { email: t.email, customerId: customer.json.id as number, apiKey: key.json.actualKey as string };
   },
+  // t.email and t.userId: A's member, as GET /api/organization/members would name them.
   secrets: (f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag, f.apiKey],
   snapshot: async (db, t) => {
     const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
@@ -112,6 +113,8 @@ export default defineIsolationMatrix({
       status: [200], // B saves its own settings; A's stay as they were
       call: () => ({ path: '/api/organization-settings', body: { companyName: 'B company', invoicePrefix: 'BBB' } }),
     },
+    // B's own members only (B's e-mail carries B's tag); A's member — A's signed-up user, `t.email` in the secrets — never.
+    'GET /api/organization/members': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/organization/members' }) },
     'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },

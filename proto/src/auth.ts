@@ -53,6 +53,18 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** One member of the signed-in user's organization: `name` is first and last name, or the e-mail when both are empty. */
+export const OrganizationMember = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+});
+export type OrganizationMember = z.infer<typeof OrganizationMember>;
+/** Answer of GET /api/organization/members: the members of the caller's own organization, by name. */
+export const OrganizationMembers = z.object({ members: z.array(OrganizationMember) });
+export type OrganizationMembers = z.infer<typeof OrganizationMembers>;
+
 /**
  * Claims of the short-lived internal token the gateway signs for every request it forwards.
  * Services verify it and build their tenant context from it; they never trust a bare header.

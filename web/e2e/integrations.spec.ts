@@ -123,6 +123,15 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
     await hookDialog.getByLabel('URL').fill(receiver.url);
     await hookDialog.getByLabel('invoice.created').check();
     await hookDialog.getByLabel('invoice.paid').check();
+    // A custom header for the receiver's own check; Billpoint's own headers are refused before anything is sent.
+    await hookDialog.getByRole('button', { name: 'Add header' }).click();
+    await hookDialog.getByLabel('Header 1 name').fill('Webhook-Id');
+    await hookDialog.getByLabel('Header 1 value').fill('ledger-e2e-token');
+    await hookDialog.getByRole('button', { name: 'Create Webhook' }).click();
+    await expect(hookDialog.getByText('This header is set by Billpoint')).toBeVisible();
+    await hookDialog.getByLabel('Header 1 name').fill('X-Ledger-Token');
+    await expect(hookDialog.getByText('This header is set by Billpoint')).toHaveCount(0);
+    await snap(page, testInfo, 'integrations-03a-webhook-dialog');
     await expectAccessible(page, 'create webhook dialog');
     await hookDialog.getByRole('button', { name: 'Create Webhook' }).click();
 
@@ -160,6 +169,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
     }) as { type: string; data: { id: number } };
     expect(verified.type).toBe('invoice.created');
     expect(verified.data.id).toBe(invoice.id);
+    expect(delivery.headers['x-ledger-token']).toBe('ledger-e2e-token');
     // A wrong secret does not verify.
     expect(() =>
       new Webhook(`whsec_${Buffer.from('not the secret of this endpoint').toString('base64')}`).verify(delivery.body, {

@@ -109,13 +109,17 @@ const STATUS_TEXT: Record<number, string> = {
 };
 export const statusText = (code: number) => STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Error');
 
-/** zod issues as `{ path, message }`, with unknown keys named as their own path. */
+/**
+ * zod issues as `{ path, message }`, with unknown keys named as their own path, and a refused key of a record
+ * (a webhook's header name) told by its own rule's message rather than zod's "Invalid key in record".
+ */
 export function zodIssues(err: ZodError): { path: string; message: string }[] {
   return err.issues.flatMap((i) => {
     const base = i.path.map(String).join('.');
     if (i.code === 'unrecognized_keys') {
       return i.keys.map((k) => ({ path: base ? `${base}.${k}` : k, message: `Unknown field: ${k}` }));
     }
+    if (i.code === 'invalid_key' && i.issues.length) return i.issues.map((k) => ({ path: base, message: k.message }));
     return [{ path: base, message: i.message }];
   });
 }

@@ -20,6 +20,16 @@ describe('error mapping', () => {
     expect(body.issues!.map((i) => i.path)).toEqual(expect.arrayContaining(['name', 'items.0.rate', 'extra']));
   });
 
+  it("names a refused record key by its own rule's message", () => {
+    const headers = z.record(z.string().regex(/^[a-z]+$/, 'Header names must be HTTP tokens'), z.string());
+    const body = toErrorBody(z.strictObject({ headers }).safeParse({ headers: { 'bad name': 'v' } }).error);
+    expect(body).toMatchObject({
+      statusCode: 400,
+      message: 'headers.bad name: Header names must be HTTP tokens',
+      issues: [{ path: 'headers.bad name', message: 'Header names must be HTTP tokens' }],
+    });
+  });
+
   it('never echoes internals in a 5xx', () => {
     const body = toErrorBody(Object.assign(new Error('relation "customers.secret" does not exist at 10.0.0.5'), { code: '42P01' }));
     expect(body).toEqual({

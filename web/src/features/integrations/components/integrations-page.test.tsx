@@ -190,6 +190,80 @@ describe('integrations screen', () => {
     });
   });
 
+  it("edits custom headers as rows, checked by the server's rules; a blank row is left out", async () => {
+    const user = userEvent.setup();
+    const hook = makeWebhook({ id: 41, name: 'Ledger', headers: { Authorization: 'Bearer old', 'X-Team': 'billing' } });
+    const calls = stub([
+      { path: '/api/integrations/webhooks', body: { webhooks: [hook] } },
+      { method: 'PUT', path: '/api/integrations/webhooks/41', reply: () => ({ body: hook }) },
+    ]);
+    renderPage('/integrations?tab=webhooks');
+    await user.click(await screen.findByRole('button', { name: 'Edit Ledger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Webhook' });
+    const headers = within(dialog).getByRole('group', { name: 'Custom headers' });
+    expect(within(headers).getByLabelText('Header 1 name')).toHaveValue('Authorization');
+    expect(within(headers).getByLabelText('Header 2 value')).toHaveValue('billing');
+
+    // X-Team goes; three new rows: Billpoint's own header, a value with a non-ASCII letter, the same name twice.
+    await user.click(within(headers).getByRole('button', { name: 'Remove header 2' }));
+    for (let i = 0; i < 4; i++) await user.click(within(headers).getByRole('button', { name: 'Add header' }));
+    await user.type(within(headers).getByLabelText('Header 2 name'), 'Webhook-Signature');
+    await user.type(within(headers).getByLabelText('Header 3 name'), 'X-Region');
+    await user.type(within(headers).getByLabelText('Header 3 value'), 'Zürich');
+    await user.type(within(headers).getByLabelText('Header 4 name'), 'authorization');
+    // Row 5 stays blank.
+    await user.click(within(dialog).getByRole('button', { name: 'Save Webhook' }));
+    expect(await within(headers).findByText('This header is set by Billpoint')).toBeInTheDocument();
+    expect(within(headers).getByText('Header values must be printable ASCII')).toBeInTheDocument();
+    expect(within(headers).getByText('This header is already set above')).toBeInTheDocument();
+    expect(within(headers).getByLabelText('Header 2 name')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.click(within(headers).getByRole('button', { name: 'Remove header 4' }));
+    await user.clear(within(headers).getByLabelText('Header 2 name'));
+    await user.type(within(headers).getByLabelText('Header 2 name'), 'X-Trace');
+    await user.type(within(headers).getByLabelText('Header 2 value'), 'on');
+    await user.clear(within(headers).getByLabelText('Header 3 value'));
+    await user.type(within(headers).getByLabelText('Header 3 value'), 'Zurich');
+    await user.clear(within(headers).getByLabelText('Header 1 value'));
+    await user.type(within(headers).getByLabelText('Header 1 value'), 'Bearer new');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Webhook' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'PUT')!.init).headers).toEqual({
+      Authorization: 'Bearer new',
+      'X-Trace': 'on',
+      'X-Region': 'Zurich',
+    });
+  });
+
+  it("shows the server's refusal of a header under its row and in the toast", async () => {
+    const user = userEvent.setup();
+    const hook = makeWebhook({ id: 42, name: 'Ledger', headers: { 'X-Forwarded-Host': 'a.example' } });
+    const message = 'This header may not be sent';
+    stub([
+      { path: '/api/integrations/webhooks', body: { webhooks: [hook] } },
+      {
+        method: 'PUT',
+        path: '/api/integrations/webhooks/42',
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `headers.X-Forwarded-Host: ${message}`,
+          issues: [{ path: 'headers.X-Forwarded-Host', message }],
+        },
+      },
+    ]);
+    renderPage('/integrations?tab=webhooks');
+    await user.click(await screen.findByRole('button', { name: 'Edit Ledger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Webhook' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Webhook' }));
+    const headers = within(dialog).getByRole('group', { name: 'Custom headers' });
+    expect(await within(headers).findByText(message)).toBeInTheDocument();
+    expect(within(headers).getByLabelText('Header 1 name')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(`headers.X-Forwarded-Host: ${message}`)).toBeInTheDocument();
+  });
+
   it('tells the owner of a webhook that was switched off after failing for 3 days', async () => {
     stub([
       {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_WEBHOOK_RETRY_ATTEMPTS, WebhookBody, WebhookEventTypes, type Webhook, type WebhookCreated } from '@billpoint/proto';
+import { MAX_WEBHOOK_RETRY_ATTEMPTS, WebhookEventTypes, type Webhook, type WebhookCreated } from '@billpoint/proto';
 import { fieldIssues, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -13,15 +13,24 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';
-import { emptyWebhookForm, webhookToForm, type WebhookFormInput, type WebhookFormOutput } from '../lib/webhook-form';
+import {
+  emptyWebhookForm,
+  headerIssueTarget,
+  webhookFormSchema,
+  webhookToForm,
+  type WebhookFormInput,
+  type WebhookFormOutput,
+} from '../lib/webhook-form';
 import { CheckboxItem, ShownOnce } from './shown-once';
+import { WebhookHeaders } from './webhook-headers';
 
-const FIELDS = ['name', 'url', 'events', 'retryAttempts', 'timeoutSeconds', 'isActive', 'headers'] as const;
+const FIELDS = ['name', 'url', 'events', 'retryAttempts', 'timeoutSeconds', 'isActive'] as const;
 export const SECRET_SHOWN_ONCE = 'Make sure to copy your signing secret now. You won’t be able to see it again!';
 
 /**
  * Create Webhook / Edit Webhook (areas §5): name, url (https:// put in front when it has no scheme), the events of
- * §9 (at least one), retry attempts (3, at most 10) and timeout (30 s). A new endpoint's signing secret is shown once.
+ * §9 (at least one), retry attempts (3, at most 10), timeout (30 s) and custom headers. A new endpoint's signing secret
+ * is shown once.
  */
 export function WebhookDialog({
   open,
@@ -34,7 +43,7 @@ export function WebhookDialog({
 }) {
   const [created, setCreated] = React.useState<WebhookCreated | null>(null);
   const form = useForm<WebhookFormInput, unknown, WebhookFormOutput>({
-    resolver: zodResolver(WebhookBody),
+    resolver: zodResolver(webhookFormSchema),
     defaultValues: emptyWebhookForm(),
   });
   React.useEffect(() => {
@@ -48,6 +57,11 @@ export function WebhookDialog({
     if (isHandledGlobally(error)) return;
     const body = error instanceof ApiError ? error.body : undefined;
     for (const issue of fieldIssues(body, FIELDS)) form.setError(issue.name, { message: issue.message });
+    // A refused header: under its row (the server's path names the header), or under the list.
+    for (const issue of body?.issues ?? []) {
+      const target = headerIssueTarget(issue.path, issue.message, form.getValues('headers'));
+      if (target) form.setError(target, { message: issue.message });
+    }
     toast({ variant: 'destructive', title: 'Error', description: body?.message ?? 'Failed to save webhook. Please try again.' });
   };
   const create = useCreateWebhook({ onSuccess: setCreated, onError });
@@ -162,6 +176,7 @@ export function WebhookDialog({
                     )}
                   />
                 </div>
+                <WebhookHeaders control={form.control} />
                 {webhook && (
                   <FormField
                     control={form.control}

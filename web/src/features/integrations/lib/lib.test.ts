@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookBody } from '@billpoint/proto';
 import { makeApiKey, makeUsage, makeWebhook } from '../testing/factories';
 import { apiKeyFormSchema, emptyApiKeyForm, toggleScope } from './api-key-form';
 import { integrationStats, successRate } from './stats';
-import { emptyWebhookForm, webhookHealth } from './webhook-form';
+import { emptyWebhookForm, headerIssueTarget, webhookFormSchema, webhookHealth } from './webhook-form';
 import { formatWhen } from './when';
 
 describe('stat cards', () => {
@@ -63,13 +62,43 @@ describe('API key form', () => {
 
 describe('webhook form', () => {
   it('follows §5: https:// in front of a url without a scheme, the messages, defaults 3 and 30', () => {
-    const parsed = WebhookBody.parse({ ...emptyWebhookForm(), name: 'Sync', url: 'hooks.example.com/in', events: ['invoice.paid'] });
+    const parsed = webhookFormSchema.parse({ ...emptyWebhookForm(), name: 'Sync', url: 'hooks.example.com/in', events: ['invoice.paid'] });
     expect(parsed).toMatchObject({ url: 'https://hooks.example.com/in', retryAttempts: 3, timeoutSeconds: 30, isActive: true });
-    const messages = WebhookBody.safeParse({ ...emptyWebhookForm(), name: 'Sync' }).error?.issues.map((i) => i.message);
+    const messages = webhookFormSchema.safeParse({ ...emptyWebhookForm(), name: 'Sync' }).error?.issues.map((i) => i.message);
     expect(messages).toEqual(['URL is required', 'At least one event must be selected']);
     expect(
-      WebhookBody.safeParse({ ...emptyWebhookForm(), name: 'x', url: 'a.example', events: ['invoice.paid'], retryAttempts: '11' }).success,
+      webhookFormSchema.safeParse({ ...emptyWebhookForm(), name: 'x', url: 'a.example', events: ['invoice.paid'], retryAttempts: '11' })
+        .success,
     ).toBe(false);
+  });
+
+  it("checks header rows by the server's rules and sends them as the contract's record", () => {
+    const form = { ...emptyWebhookForm(), name: 'Sync', url: 'hooks.example.com/in', events: ['invoice.paid' as const] };
+    const rows = (...r: [string, string][]) => r.map(([name, value]) => ({ name, value }));
+    expect(webhookFormSchema.parse({ ...form, headers: rows([' X-Key ', 'abc'], ['', '']) }).headers).toEqual({ 'X-Key': 'abc' });
+    const issues = (headers: { name: string; value: string }[]) =>
+      webhookFormSchema.safeParse({ ...form, headers }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues(rows(['bad name', 'x'], ['', 'orphan'], ['content-type', 'x'], ['X-A', 'tab\tok'], ['x-a', 'é']))).toEqual([
+      'headers.0.name: Header names must be HTTP tokens',
+      'headers.1.name: Header name is required',
+      'headers.2.name: This header is set by Billpoint',
+      'headers.4.name: This header is already set above',
+      'headers.4.value: Header values must be printable ASCII',
+    ]);
+    expect(issues(rows(['X-Long', 'v'.repeat(1001)]))).toEqual(['headers.0.value: Header values must be at most 1000 characters']);
+    expect(issues(Array.from({ length: 21 }, (_, i) => ({ name: `X-${i}`, value: 'v' })))).toEqual(['headers: At most 20 headers']);
+  });
+
+  it("puts the server's header issues under the row they name", () => {
+    const rows = [
+      { name: 'X-A', value: '1' },
+      { name: ' X-B', value: '2' },
+    ];
+    expect(headerIssueTarget('headers.X-B', 'This header is set by Billpoint', rows)).toBe('headers.1.name');
+    expect(headerIssueTarget('headers.X-A', 'Header values must be printable ASCII', rows)).toBe('headers.0.value');
+    expect(headerIssueTarget('headers', 'At most 20 headers', rows)).toBe('headers');
+    expect(headerIssueTarget('headers.X-Gone', 'No', rows)).toBe('headers');
+    expect(headerIssueTarget('url', 'URL is required', rows)).toBeUndefined();
   });
 
   it('tells the owner about an endpoint failing for over an hour, or switched off', () => {

@@ -3,21 +3,32 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { auditChanges, showValue } from '../lib/audit-diff';
 
-/** Who made a change: you, the system (jobs, providers: no user), or another member by id. */
-export function actorName(userId: string | null, currentUserId: string | undefined): string {
+/**
+ * Who made a change: you, the system (jobs, providers: no user), a member by name, or a former member (an id that is
+ * no longer among the organization's members). Until the members have arrived (or when they cannot be read) another
+ * user is named by the start of their id.
+ */
+export function actorName(
+  userId: string | null,
+  currentUserId: string | undefined,
+  members: ReadonlyMap<string, string> | undefined,
+): string {
   if (userId === null) return 'System';
   if (userId === currentUserId) return 'You';
-  return `User ${userId.slice(0, 8)}`;
+  if (!members) return `User ${userId.slice(0, 8)}`;
+  return members.get(userId) ?? 'Former member';
 }
 
 /** One audit entry: what, who, from where, and its old → new values field by field. */
 export function AuditEntryDialog({
   entry,
   currentUserId,
+  members,
   onClose,
 }: {
   entry: AuditLog | null;
   currentUserId: string | undefined;
+  members: ReadonlyMap<string, string> | undefined;
   onClose: () => void;
 }) {
   const changes = entry ? auditChanges(entry.oldValues, entry.newValues) : [];
@@ -28,7 +39,7 @@ export function AuditEntryDialog({
           <DialogTitle>{entry ? `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''} ${entry.action}` : ''}</DialogTitle>
           <DialogDescription>
             {entry
-              ? `${new Date(entry.createdAt).toLocaleString('en-US')} · ${actorName(entry.userId, currentUserId)} · ${entry.ipAddress ?? 'no IP address'}`
+              ? `${new Date(entry.createdAt).toLocaleString('en-US')} · ${actorName(entry.userId, currentUserId, members)} · ${entry.ipAddress ?? 'no IP address'}`
               : ''}
           </DialogDescription>
         </DialogHeader>

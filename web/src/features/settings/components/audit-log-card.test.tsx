@@ -7,6 +7,14 @@ import { makeUser } from '@/testing/factories';
 import { SettingsPage } from './settings-page';
 
 const me = makeUser();
+const GRACE = '7c1e2d3f-0000-4000-8000-00000000c0de';
+const GONE = '9d8c7b6a-0000-4000-8000-0000000000ff';
+const members = {
+  members: [
+    { id: me.id, name: 'Ada Lovelace', email: me.email, role: 'admin' },
+    { id: GRACE, name: 'Grace Hopper', email: 'grace@example.com', role: 'manager' },
+  ],
+};
 const entry = (overrides: Partial<AuditLog> = {}): AuditLog => ({
   id: 1,
   entityType: 'customer',
@@ -35,10 +43,13 @@ describe('audit log (Settings → Security)', () => {
           body: [
             entry({ id: Number(url.searchParams.get('offset') ?? 0) + 1 }),
             entry({ id: 900, userId: null, ipAddress: null, action: 'paid' }),
+            entry({ id: 901, userId: GRACE, entityId: '43', action: 'created' }),
+            entry({ id: 902, userId: GONE, entityId: '44', action: 'deleted' }),
           ],
           headers: { 'x-total-count': '45' },
         }),
       },
+      { path: '/api/organization/members', body: members },
     ]);
     render();
     expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeInTheDocument();
@@ -48,7 +59,11 @@ describe('audit log (Settings → Security)', () => {
     expect(rows[0]).toHaveTextContent('customer #42');
     expect(rows[0]).toHaveTextContent('203.0.113.9');
     expect(rows[1]).toHaveTextContent('System');
-    expect(screen.getByText('1–2 of 45')).toBeInTheDocument();
+    // Other members by name once the members have arrived; an id no longer among them is a former member.
+    await waitFor(() => expect(rows[2]).toHaveTextContent('Grace Hopper'));
+    expect(rows[3]).toHaveTextContent('Former member');
+    expect(within(table).queryByText(/^User /)).toBeNull();
+    expect(screen.getByText('1–4 of 45')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Entity type'), 'customer');
     await user.type(screen.getByLabelText('Action'), 'updated');
@@ -69,6 +84,25 @@ describe('audit log (Settings → Security)', () => {
     const rowsChanged = within(changed).getAllByRole('row').slice(1);
     expect(rowsChanged).toHaveLength(1);
     expect(rowsChanged[0]).toHaveTextContent('industrynullShipbuilding');
+    expect(within(dialog).getByText(/· You ·/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(table).getAllByRole('button')[2]!);
+    const graces = await screen.findByRole('dialog', { name: 'customer #43 created' });
+    expect(within(graces).getByText(/· Grace Hopper · 203\.0\.113\.9$/)).toBeInTheDocument();
+  });
+
+  it('names other users by the start of their id while the members cannot be read', async () => {
+    stubFetch([
+      { path: '/api/auth/user', body: me },
+      { path: '/api/audit-logs', body: [entry({ userId: GRACE })], headers: { 'x-total-count': '1' } },
+      { path: '/api/organization/members', status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'No' } },
+    ]);
+    render();
+    const rows = await within(await screen.findByRole('table', { name: 'Audit log' })).findAllByTestId('audit-row');
+    expect(rows[0]).toHaveTextContent('User 7c1e2d3f');
+    expect(rows[0]).not.toHaveTextContent('Former member');
   });
 
   it('is not shown to members who are not admins (the toggles stay)', async () => {

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useUser } from '@/lib/auth';
 import { AUDIT_PAGE_SIZE, auditLogsQueryOptions, type AuditFilters } from '../api/audit-logs';
+import { useMemberNames } from '../api/organization-members';
 import { AuditEntryDialog, actorName } from './audit-entry-dialog';
 
 const COLUMNS = ['When', 'Who', 'Entity', 'Action', 'IP address'] as const;
@@ -29,6 +30,7 @@ export function AuditLogCard() {
   const [offset, setOffset] = React.useState(0);
   const [open, setOpen] = React.useState<AuditLog | null>(null);
   const logs = useQuery(auditLogsQueryOptions(filters, offset));
+  const members = useMemberNames();
   const page = logs.data;
   const field = (name: keyof AuditFilters) => ({
     id: `audit-${name}`,
@@ -134,7 +136,7 @@ export function AuditLogCard() {
                           {when(row.createdAt)}
                         </button>
                       </TableCell>
-                      <TableCell title={row.userAgent ?? undefined}>{actorName(row.userId, user?.id)}</TableCell>
+                      <TableCell title={row.userAgent ?? undefined}>{actorName(row.userId, user?.id, members)}</TableCell>
                       <TableCell>
                         <span className="font-medium">{row.entityType}</span>
                         {row.entityId && <span className="text-muted-foreground"> #{row.entityId}</span>}
@@ -176,7 +178,7 @@ export function AuditLogCard() {
           </>
         )}
       </CardContent>
-      <AuditEntryDialog entry={open} currentUserId={user?.id} onClose={() => setOpen(null)} />
+      <AuditEntryDialog entry={open} currentUserId={user?.id} members={members} onClose={() => setOpen(null)} />
     </Card>
   );
 }
