@@ -12,6 +12,19 @@ export function ColourDot({ color, className = 'size-3' }: { color: string; clas
 }
 
 /** The category select: the active categories with their colour (plus the expense's own, should it be archived). */
+/** The categories as select options: colour dot, name, "(archived)" for an archived one. */
+export function CategoryOptions({ categories }: { categories: readonly ExpenseCategory[] }) {
+  return categories.map((c) => (
+    <SelectItem key={c.id} value={String(c.id)}>
+      <span className="flex items-center gap-2">
+        <ColourDot color={c.color} />
+        {c.name}
+        {!c.isActive && <span className="text-xs text-muted-foreground">(archived)</span>}
+      </span>
+    </SelectItem>
+  ));
+}
+
 export function CategoryField({
   control,
   categories,
@@ -36,15 +49,7 @@ export function CategoryField({
             </FormControl>
             <SelectContent>
               <SelectItem value={NONE}>Uncategorized</SelectItem>
-              {categories.map((c) => (
-                <SelectItem key={c.id} value={String(c.id)}>
-                  <span className="flex items-center gap-2">
-                    <ColourDot color={c.color} />
-                    {c.name}
-                    {!c.isActive && <span className="text-xs text-muted-foreground">(archived)</span>}
-                  </span>
-                </SelectItem>
-              ))}
+              <CategoryOptions categories={categories} />
             </SelectContent>
           </Select>
           <FormMessage />

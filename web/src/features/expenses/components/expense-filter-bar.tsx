@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { PERIODS, periodRange, SEARCH_MAX, type ExpenseFilterParams, type Period } from '../lib/expense-filters';
-import { ColourDot } from './category-field';
+import { CategoryOptions } from './category-field';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Radix Select has no empty value: this one stands for "All categories". */
@@ -99,15 +99,7 @@ export function ExpenseFilterBar({
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>All categories</SelectItem>
-            {categories.map((c) => (
-              <SelectItem key={c.id} value={String(c.id)}>
-                <span className="flex items-center gap-2">
-                  <ColourDot color={c.color} />
-                  {c.name}
-                  {!c.isActive && <span className="text-xs text-muted-foreground">(archived)</span>}
-                </span>
-              </SelectItem>
-            ))}
+            <CategoryOptions categories={categories} />
           </SelectContent>
         </Select>
         <Select value={filters.period} onValueChange={(v) => choosePeriod(v as Period)}>
