@@ -7,6 +7,7 @@
  * 2. Webhook fan-out: 10,000 customer.created events to 10 endpoints on a local receiver: deliveries per second and
  *    the time from the event to its delivery, p50/p95 (goal p95 ≤ 1 s while the receiver keeps up).
  *
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- api   (also writes .cpuprofile files of the processes)
  *   npm run bench -- api        (BENCH_SECONDS=10 BENCH_CONNECTIONS=32 BENCH_EVENTS=10000 BENCH_EVENT_RATE=100 by default)
  */
 import autocannon from 'autocannon';
@@ -38,8 +39,12 @@ const ENDPOINTS = 10;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const procs: ServiceProcess[] = [];
+/** BENCH_CPU_PROF=<dir>: each process writes a .cpuprofile there on exit. */
+const profile: Record<string, string> = process.env.BENCH_CPU_PROF
+  ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` }
+  : {};
 const start = (script: string, env: Record<string, string | undefined>) => {
-  const p = spawnScript(script, env);
+  const p = spawnScript(script, { ...env, ...profile });
   procs.push(p);
   return p;
 };

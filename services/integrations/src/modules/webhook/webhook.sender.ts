@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { guardedLookup, refusedHost, RefusedAddress, type Resolver } from './ssrf.ts';
@@ -8,10 +8,22 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
 /** What lists show of a secret: enough to tell two apart. */
 export const secretHint = (secret: string) => `${secret.slice(0, 10)}…`;
 
+/** Secrets' HMAC keys, made once per secret (a key from raw bytes costs more than the HMAC of a small payload). */
+const keys = new Map<string, KeyObject>();
+const KEYS_KEPT = 10_000;
+function hmacKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    key = createSecretKey(Buffer.from(secret.replace(/^whsec_/, ''), 'base64'));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with the secret's key (the base64 after whsec_). */
 export function sign(secret: string, msgId: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  return `v1,${createHmac('sha256', key).update(`${msgId}.${timestamp}.${body}`).digest('base64')}`;
+  return `v1,${createHmac('sha256', hmacKey(secret)).update(`${msgId}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /** The three Standard Webhooks headers; with a previous secret still valid, two signatures, space-separated. */

@@ -11,6 +11,9 @@ export const RETRY_DELAYS_S = [30, 120, 600, 1800, 3600, 7200, 14_400, 21_600, 2
 export const retryDelayMs = (retry: number, random: () => number = Math.random) =>
   Math.round(RETRY_DELAYS_S[Math.min(retry, RETRY_DELAYS_S.length) - 1]! * 1000 * (0.8 + 0.4 * random()));
 
+/** Claim-send-record loops per tenant in a round. */
+const LANES = 2;
+
 /** A new delivery's message id: the `webhook-id` header, the same on every attempt. */
 export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
@@ -99,13 +102,18 @@ export class DeliveryWorker {
       ),
     );
     let total = 0;
+    // Per tenant, LANES claim-send-record loops at once (SKIP LOCKED keeps their batches apart), so one batch's
+    // database round trips overlap another's sends instead of leaving the receivers idle.
     for (const { tenant_id } of tenants) {
-      for (;;) {
-        const claimed = await this.#claim(tenant_id, now);
-        await this.#attemptAll(tenant_id, claimed);
-        total += claimed.length;
-        if (claimed.length < this.#batch) break;
-      }
+      const lane = async () => {
+        for (;;) {
+          const claimed = await this.#claim(tenant_id, now);
+          await this.#attemptAll(tenant_id, claimed);
+          total += claimed.length;
+          if (claimed.length < this.#batch) return;
+        }
+      };
+      await Promise.all(Array.from({ length: LANES }, lane));
     }
     return total;
   }
