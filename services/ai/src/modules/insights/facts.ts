@@ -1,9 +1,40 @@
-import { ExpenseEventData, ExpenseEvents, InvoiceEventData, InvoiceEvents, RecurringEventData, RecurringEvents } from '@billpoint/proto';
+import {
+  type EventEnvelope as Envelope,
+  ExpenseEventData,
+  ExpenseEvents,
+  InvoiceEventData,
+  InvoiceEvents,
+  RecurringEventData,
+  RecurringEvents,
+} from '@billpoint/proto';
 import { consumeEvents, readModel, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** Marks the tenant as one the daily job regenerates insights for (idempotent). */
 const known = (em: EntityManager, tenantId: string) =>
   em.execute(`insert into ai.insight_runs (tenant_id) values (?) on conflict do nothing`, [tenantId]);
+
+/** One facts consumer: idempotent (the kit's log), and every event marks its tenant as known before `handle`. */
+function consumeFacts<T>(
+  ctx: ServiceContext,
+  durable: string,
+  subject: string,
+  parse: (data: unknown) => T,
+  handle: (event: Envelope<T>, em: EntityManager) => Promise<unknown>,
+): Promise<Subscription> {
+  return consumeEvents({
+    orm: ctx.orm,
+    schema: ctx.schema,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    durable,
+    subject,
+    parse,
+    async handle(event, em) {
+      await known(em, event.tenantId);
+      await handle(event, em);
+    },
+  });
+}
 
 /**
  * The facts the insight rules read, kept from events (each consumer idempotent: the kit's processed-message log,
@@ -46,46 +77,34 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     columns: { category_id: (e) => e.categoryId, amount: (e) => e.amount, currency: (e) => e.currency, date: (e) => e.date },
   });
 
-  const invoiceConsumer = consumeEvents({
-    orm: ctx.orm,
-    schema: ctx.schema,
-    bus: ctx.bus,
-    logger: ctx.logger,
-    durable: 'ai-invoice-facts',
-    subject: 'evt.billing.invoice.*',
-    parse: (data) => InvoiceEventData.parse(data),
-    async handle(event, em) {
-      await known(em, event.tenantId);
-      if (event.type === InvoiceEvents.Deleted) return invoices.remove(em, event.tenantId, event.data.id);
-      await invoices.upsert(em, event.tenantId, event.data);
-    },
-  });
+  const invoiceConsumer = consumeFacts(
+    ctx,
+    'ai-invoice-facts',
+    'evt.billing.invoice.*',
+    (d) => InvoiceEventData.parse(d),
+    (event, em) =>
+      event.type === InvoiceEvents.Deleted
+        ? invoices.remove(em, event.tenantId, event.data.id)
+        : invoices.upsert(em, event.tenantId, event.data),
+  );
 
-  const expenseConsumer = consumeEvents({
-    orm: ctx.orm,
-    schema: ctx.schema,
-    bus: ctx.bus,
-    logger: ctx.logger,
-    durable: 'ai-expense-facts',
-    subject: 'evt.tax.expense.*',
-    parse: (data) => ExpenseEventData.parse(data),
-    async handle(event, em) {
-      await known(em, event.tenantId);
-      if (event.type === ExpenseEvents.Deleted || event.data.deleted) return expenses.remove(em, event.tenantId, event.data.id);
-      await expenses.upsert(em, event.tenantId, event.data);
-    },
-  });
+  const expenseConsumer = consumeFacts(
+    ctx,
+    'ai-expense-facts',
+    'evt.tax.expense.*',
+    (d) => ExpenseEventData.parse(d),
+    (event, em) =>
+      event.type === ExpenseEvents.Deleted || event.data.deleted
+        ? expenses.remove(em, event.tenantId, event.data.id)
+        : expenses.upsert(em, event.tenantId, event.data),
+  );
 
-  const scheduleConsumer = consumeEvents({
-    orm: ctx.orm,
-    schema: ctx.schema,
-    bus: ctx.bus,
-    logger: ctx.logger,
-    durable: 'ai-schedule-facts',
-    subject: 'evt.billing.subscription.*',
-    parse: (data) => RecurringEventData.parse(data),
-    async handle(event, em) {
-      await known(em, event.tenantId);
+  const scheduleConsumer = consumeFacts(
+    ctx,
+    'ai-schedule-facts',
+    'evt.billing.subscription.*',
+    (d) => RecurringEventData.parse(d),
+    async (event, em) => {
       const s = event.data;
       const cancelled = event.type === RecurringEvents.Cancelled ? event.occurredAt : null;
       // Versioned like a read model; a cancellation is final (a late update never revives the schedule).
@@ -113,6 +132,6 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
         ],
       );
     },
-  });
+  );
   return [invoiceConsumer, expenseConsumer, scheduleConsumer];
 }
