@@ -10,7 +10,7 @@ import { WithTooltip } from '@/components/ui/tooltip';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '../lib/invoice-form';
-import { LineProduct } from './line-product';
+import { LineProduct } from '@/components/line-product';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
 
 type ItemValues = {

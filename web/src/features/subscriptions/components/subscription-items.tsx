@@ -8,9 +8,12 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessa
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WithTooltip } from '@/components/ui/tooltip';
+import type { Product } from '@billpoint/proto';
+import { LineProduct } from '@/components/line-product';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
+import { ProductPicker } from '@/components/product-picker';
 import { formatMoney } from '@/lib/format';
-import { taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
+import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { figures, newItem, type SubscriptionFormValues } from '../lib/subscription-form';
 
 type Props = { control: Control<SubscriptionFormValues> };
@@ -82,13 +85,14 @@ function Figure({ label, value, testId, strong }: { label: string; value: string
 }
 
 /**
- * Items (areas §4): description, quantity, unit price, tax (the invoice lines' picker: 'No tax' or one of the
+ * Items (areas §4): description (with the invoice lines' product picker: it fills the row, links the product and
+ * brings the tenant's rate of its tax percentage), quantity, unit price, tax (the invoice lines' picker: 'No tax' or one of the
  * tenant's tax rates in force on `taxDate` — the start date unless given) and the read-only amount (quantity × unit
  * price to cents, proto's exact arithmetic, recomputed on every change), Add item, the total per invoice (with
  * Subtotal and Tax when a row is taxed), and a remove button per row that is disabled on the last remaining row.
  */
 export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: string }) {
-  const { setValue, clearErrors } = useFormContext<SubscriptionFormValues>();
+  const { setValue, clearErrors, setFocus } = useFormContext<SubscriptionFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const items = useWatch({ control, name: 'items' }) ?? [];
   const [currency, startDate] = useWatch({ control, name: ['currency', 'startDate'] });
@@ -102,6 +106,25 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
     setValue(`items.${index}.taxRate`, t.taxRateId == null ? null : t.taxRate, options);
     setValue(`items.${index}.taxRateName`, t.taxRateName, options);
     clearErrors(`items.${index}.taxRateId`);
+  };
+  // A product fills the row, and its tax when one of the tenant's rates has its percentage (a schedule row is taxed
+  // by rate only: a percentage matching none leaves the row untaxed).
+  const pick = (index: number, p: Product) => {
+    const options = { shouldDirty: true };
+    setValue(`items.${index}.description`, p.name, options);
+    setValue(`items.${index}.unitPrice`, p.price, options);
+    setValue(`items.${index}.productId`, p.id, options);
+    const rate = rateForPercent(usable, p.taxRate);
+    setTax(
+      index,
+      rate ? { taxRateId: rate.id, taxRate: rate.rate, taxRateName: rate.name } : { taxRateId: null, taxRate: '0', taxRateName: null },
+    );
+    clearErrors([`items.${index}.description`, `items.${index}.unitPrice`, `items.${index}.productId`]);
+    setFocus(`items.${index}.quantity`, { shouldSelect: true });
+  };
+  const unlink = (index: number) => {
+    setValue(`items.${index}.productId`, null, { shouldDirty: true });
+    clearErrors(`items.${index}.productId`);
   };
 
   return (
@@ -134,10 +157,28 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
                 render={({ field }) => (
                   <FormItem className="col-span-2 md:col-span-1">
                     <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="Item description" />
-                    </FormControl>
+                    <div className="flex gap-2">
+                      <ProductPicker label={cellLabel('Choose product', index)} onSelect={(p) => pick(index, p)} />
+                      <FormControl>
+                        <Input {...field} placeholder="Item description" />
+                      </FormControl>
+                    </div>
                     <FormMessage />
+                    <FormField
+                      control={control}
+                      name={`items.${index}.productId`}
+                      render={() => (
+                        <FormItem className="gap-1">
+                          <LineProduct
+                            productId={items[index]?.productId}
+                            currency={currency}
+                            itemLabel={`item ${index + 1}`}
+                            onClear={() => unlink(index)}
+                          />
+                          <FormMessage />
+                        </FormItem>
+                      )}
+                    />
                   </FormItem>
                 )}
               />

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RecurringBody } from '@billpoint/proto';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { makeCustomer, makeSubscription, makeTaxRate, UNTAXED } from '@/testing/factories';
+import { makeProduct, productsApi } from '@/testing/product-factory';
 import { SubscriptionCreatePage } from './subscription-create-page';
 import { SubscriptionEditPage } from './subscription-edit-page';
 
@@ -13,10 +14,15 @@ const reduced = makeTaxRate({ id: 5, name: 'VAT reduced 5%', rate: '5.00' });
 const paused = makeTaxRate({ id: 7, name: 'Paused 10%', rate: '10.00', isActive: false });
 const later = makeTaxRate({ id: 8, name: 'Next year 21%', rate: '21.00', startDate: '2999-01-01' });
 
+const cable = makeProduct({ id: 1, name: 'USB-C Cable', sku: 'CAB-001', price: '12.50', taxRate: '20.00' });
+const gadget = makeProduct({ id: 2, name: 'Gadget', sku: 'GAD-1', price: '30.00', taxRate: '7.00' });
+const catalog = [cable, gadget];
+
 const routes = (extra: Route[] = [], taxRates = [vat, reduced, paused, later]): Route[] => [
   ...extra,
   { path: '/api/customers', body: [acme], headers: { 'x-total-count': '1' } },
   { path: '/api/tax-rates', body: { taxRates } },
+  { path: '/api/products', reply: productsApi(catalog) },
 ];
 
 function renderCreate() {
@@ -120,6 +126,36 @@ describe('tax picker on subscription items', () => {
     expect(await within(toastArea()).findByText('Failed to create subscription')).toBeInTheDocument();
     expect(screen.getByText(refusal.message)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tax (item 2)' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("a product chosen fills the row and brings the tenant's rate of its percentage; none matching: No tax", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch(routes([{ method: 'POST', path: '/api/recurring-invoices', status: 201, body: makeSubscription() }]));
+    const { router } = renderCreate();
+    await fillValid(user);
+    await waitFor(() => expect(screen.queryByTestId('tax-rates-note')).not.toBeInTheDocument());
+    const choose = async (item: number, name: string) => {
+      await user.click(screen.getByRole('button', { name: `Choose product (item ${item})` }));
+      const box = await screen.findByRole('combobox', { name: 'Search products' });
+      await user.type(box, name.slice(0, 3));
+      await waitFor(() => expect(screen.getByTestId('product-search-status')).not.toHaveTextContent('Searching...'));
+      await user.click(within(screen.getByRole('listbox', { name: 'Products' })).getByRole('option', { name: new RegExp(name) }));
+    };
+    await user.clear(screen.getByLabelText('Description (item 1)'));
+    await choose(1, 'USB-C Cable');
+    expect(screen.getByLabelText('Description (item 1)')).toHaveValue('USB-C Cable');
+    expect(screen.getByLabelText('Unit Price (item 1)')).toHaveValue(12.5);
+    expect(screen.getByRole('combobox', { name: 'Tax (item 1)' })).toHaveTextContent('VAT 20% (20%)');
+    expect(screen.getByTestId('subscription-tax')).toHaveTextContent('$2.50');
+    await choose(2, 'Gadget');
+    expect(screen.getByRole('combobox', { name: 'Tax (item 2)' })).toHaveTextContent('No tax'); // 7% is none of the rates
+    await user.click(screen.getByRole('button', { name: 'Create Subscription' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscriptions'));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body)) as RecurringBody;
+    expect(body.items).toEqual([
+      { description: 'USB-C Cable', quantity: '1', unitPrice: '12.50', amount: '12.50', productId: 1, taxRateId: vat.id },
+      { description: 'Gadget', quantity: '1', unitPrice: '30.00', amount: '30.00', productId: 2 },
+    ]);
   });
 
   it('none offered: points to Tax Management', async () => {

@@ -35,7 +35,7 @@ describe('subscription form values', () => {
       currency: 'USD',
       autoSend: false,
       notes: '',
-      items: [{ description: '', quantity: '1', unitPrice: '', taxRateId: null, taxRate: null, taxRateName: null }],
+      items: [{ description: '', quantity: '1', unitPrice: '', productId: null, taxRateId: null, taxRate: null, taxRateName: null }],
     });
   });
 
@@ -89,7 +89,7 @@ describe('subscription form values', () => {
     expect(values.endDate).toBe('');
     expect(values.notes).toBe('');
     expect(values.items).toEqual([
-      { description: 'Hours', quantity: '2.5', unitPrice: '40.00', taxRateId: null, taxRate: null, taxRateName: null },
+      { description: 'Hours', quantity: '2.5', unitPrice: '40.00', productId: null, taxRateId: null, taxRate: null, taxRateName: null },
     ]);
   });
 });

@@ -28,6 +28,8 @@ export type ItemValues = {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** The catalog product the row was filled from (sent; the server checks it), or none. */
+  productId?: number | null;
   taxRateId?: number | null;
   taxRate?: string | null;
   taxRateName?: string | null;
@@ -51,6 +53,7 @@ export const newItem = (): ItemValues => ({
   description: '',
   quantity: '1',
   unitPrice: '',
+  productId: null,
   taxRateId: null,
   taxRate: null,
   taxRateName: null,
@@ -87,6 +90,7 @@ export const fromSubscription = (s: RecurringInvoice): SubscriptionFormValues =>
         description: it.description,
         quantity: plainQuantity(it.quantity),
         unitPrice: it.unitPrice,
+        productId: it.productId,
         taxRateId: it.taxRateId,
         taxRate: it.taxRateId == null ? null : it.taxRate,
         taxRateName: it.taxRateName,
@@ -145,8 +149,15 @@ export function toBody(values: SubscriptionFormValues): RecurringBody {
     autoSend: values.autoSend,
     notes: values.notes,
     items: keptIndices(values.items).map((i) => {
-      const { description, quantity, unitPrice, taxRateId } = values.items[i]!;
-      return { description, quantity, unitPrice, amount: amounts[i], ...(taxRateId != null ? { taxRateId } : {}) };
+      const { description, quantity, unitPrice, productId, taxRateId } = values.items[i]!;
+      return {
+        description,
+        quantity,
+        unitPrice,
+        amount: amounts[i],
+        ...(productId != null ? { productId } : {}),
+        ...(taxRateId != null ? { taxRateId } : {}),
+      };
     }),
     total,
     nextInvoiceDate: values.startDate,
@@ -163,7 +174,7 @@ export function toFormPath(path: string, kept: readonly number[]): string {
 
 const isField = isFormField(
   ['name', 'customerId', 'frequency', 'startDate', 'endDate', 'currency', 'autoSend', 'notes'],
-  ['description', 'quantity', 'unitPrice', 'amount', 'taxRateId'],
+  ['description', 'quantity', 'unitPrice', 'amount', 'productId', 'taxRateId'],
 );
 
 /** Field problems, on the form's own fields: RecurringBody's issues (or a 400's), with row numbers of the form. */
