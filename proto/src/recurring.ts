@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, optionalText } from './common.ts';
-import { IsoDate } from './invoice.ts';
+import { IsoDate, TaxRateIdField } from './invoice.ts';
 import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
 
 /** Recurring invoices ("subscriptions" in the interface, areas §2–§5). */
@@ -98,6 +98,12 @@ export const RecurringItemInput = z.strictObject({
   /** Ignored: the server computes quantity × unitPrice. */
   amount: z.union([z.string(), z.number()]).nullish(),
   productId: z.number().int().positive().nullish(),
+  /**
+   * One of the tenant's tax rates (GET /api/tax-rates), as on invoice lines: the line is taxed at the rate's percentage
+   * and every invoice the schedule generates carries it. It must be active and in force on the schedule's next invoice
+   * date (else a 400 naming `items.N.taxRateId`).
+   */
+  taxRateId: TaxRateIdField,
 });
 export type RecurringItemInput = z.input<typeof RecurringItemInput>;
 
@@ -177,6 +183,13 @@ export const RecurringItem = z.object({
   quantity: z.string(),
   unitPrice: z.string(),
   amount: z.string(),
+  /** As on invoice items: the percentage ("0.00" untaxed), the line's tax to the cent (half up), and the tenant's tax
+   * rate the line is taxed at with its name and type as they were when the schedule was saved (null: untaxed). */
+  taxRate: z.string(),
+  taxAmount: z.string(),
+  taxRateId: z.number().int().nullable(),
+  taxRateName: z.string().nullable(),
+  taxType: z.string().nullable(),
 });
 export type RecurringItem = z.infer<typeof RecurringItem>;
 
@@ -193,6 +206,7 @@ export const RecurringInvoice = z.object({
   isActive: z.boolean(),
   autoSend: z.boolean(),
   currency: z.string(),
+  /** What each generated invoice comes to: the items' amounts plus their tax. */
   total: z.string(),
   totalInvoicesGenerated: z.number().int(),
   notes: z.string().nullable(),

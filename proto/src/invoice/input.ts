@@ -74,6 +74,14 @@ const percent = (label: string) =>
 const money = (label: string) => decimal2(label, `${label} is required`);
 const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
 
+/** A line's tax rate: the id of one of the tenant's tax rates (GET /api/tax-rates), or none. Invoice and schedule lines. */
+export const TaxRateIdField = z
+  .number({ error: 'Tax rate must be a tax rate id' })
+  .int('Tax rate must be a tax rate id')
+  .positive('Tax rate must be a tax rate id')
+  .max(Number.MAX_SAFE_INTEGER, 'Tax rate must be a tax rate id')
+  .nullish();
+
 const itemFields = {
   description: z
     .string({ error: InvoiceMessages.descriptionRequired })
@@ -92,12 +100,7 @@ const itemFields = {
    * One of the tenant's tax rates (GET /api/tax-rates): the line's percentage becomes the rate's. It must be active
    * and valid on the invoice's issue date (else a 400 naming `items.N.taxRateId`).
    */
-  taxRateId: z
-    .number({ error: 'Tax rate must be a tax rate id' })
-    .int('Tax rate must be a tax rate id')
-    .positive('Tax rate must be a tax rate id')
-    .max(Number.MAX_SAFE_INTEGER, 'Tax rate must be a tax rate id')
-    .nullish(),
+  taxRateId: TaxRateIdField,
 };
 
 export const InvoiceItemInput = z.strictObject(itemFields);

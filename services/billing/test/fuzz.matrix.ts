@@ -59,21 +59,35 @@ async function readInvoice(
   };
 }
 
-/** A generated schedule made to fit the tenant: one of its customers, no product (there is no catalog yet). */
+/**
+ * A generated schedule made to fit the tenant: one of its customers, no product (there is no catalog yet), a line
+ * naming a tax rate names the tenant's own.
+ */
 function fitSchedule(v: Record<string, any>, ctx: Ctx) {
   const items = Array.isArray(v.items)
-    ? v.items.map((it: any) => (it && typeof it === 'object' ? { ...it, productId: null } : it))
+    ? fitItems(
+        v.items.map((it: any) => (it && typeof it === 'object' ? { ...it, productId: null } : it)),
+        ctx,
+      )
     : v.items;
   return { ...v, customerId: ctx.customerIds[Math.abs(Number(v.customerId) || 0) % ctx.customerIds.length], items };
 }
 
 /** The stored schedule beside what the contract made of the input. */
-async function readSchedule(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, any>) {
+async function readSchedule(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, any>, ctx: Ctx) {
   const got = (await client.get(`/api/recurring-invoices/${id}`)).json as RecurringInvoice;
   const keys = ['name', 'customerId', 'frequency', 'startDate', 'endDate', 'currency', 'autoSend', 'notes'] as const;
-  const line = (it: any) => [it.description, it.quantity, it.unitPrice];
+  // A line naming a tax rate is taxed at the rate's percentage; one without is untaxed.
+  const line = (it: any) => [
+    it.description,
+    it.quantity,
+    it.unitPrice,
+    it.taxRateId ?? null,
+    it.taxRateId != null ? ctx.taxRate.rate : '0.00',
+  ];
+  const stored = (it: any) => [it.description, it.quantity, it.unitPrice, it.taxRateId, it.taxRate];
   return {
-    actual: { ...Object.fromEntries(keys.map((k) => [k, got[k]])), items: got.items.map(line) },
+    actual: { ...Object.fromEntries(keys.map((k) => [k, got[k]])), items: got.items.map(stored) },
     expected: { ...Object.fromEntries(keys.map((k) => [k, parsed[k]])), items: parsed.items.map(line) },
   };
 }
@@ -136,12 +150,12 @@ export default defineFuzzMatrix<Ctx>({
     'GET /api/recurring-invoices': {},
     'POST /api/recurring-invoices': {
       fix: (v, ctx) => fitSchedule(v, ctx),
-      readBack: ({ parsed, answer, client }) => readSchedule(client, answer.id, parsed),
+      readBack: ({ parsed, answer, client, ctx }) => readSchedule(client, answer.id, parsed, ctx),
     },
     'PUT /api/recurring-invoices/:id': {
       path: (ctx) => `/api/recurring-invoices/${ctx.scheduleId}`,
       fix: (v, ctx) => fitSchedule(v, ctx),
-      readBack: ({ parsed, client, ctx }) => readSchedule(client, ctx.scheduleId, parsed),
+      readBack: ({ parsed, client, ctx }) => readSchedule(client, ctx.scheduleId, parsed, ctx),
     },
     'PATCH /api/recurring-invoices/:id': { path: (ctx) => `/api/recurring-invoices/${ctx.scheduleId}` },
     'PUT /api/reminder-settings': {

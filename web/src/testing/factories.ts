@@ -98,6 +98,9 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
 let nextSubscriptionId = 1;
 
 /** A recurring schedule as the API answers it: monthly, active, USD, one item, with its customer. */
+/** The tax fields of a schedule item without a tax rate. */
+export const UNTAXED = { taxRate: '0.00', taxAmount: '0.00', taxRateId: null, taxRateName: null, taxType: null };
+
 export function makeSubscription(overrides: Partial<RecurringInvoice> = {}): RecurringInvoice {
   const id = overrides.id ?? nextSubscriptionId++;
   return {
@@ -116,7 +119,9 @@ export function makeSubscription(overrides: Partial<RecurringInvoice> = {}): Rec
     total: '120.00',
     totalInvoicesGenerated: 1,
     notes: null,
-    items: [{ id: id * 100 + 1, productId: null, description: 'Hosting', quantity: '1.00', unitPrice: '120.00', amount: '120.00' }],
+    items: [
+      { id: id * 100 + 1, productId: null, description: 'Hosting', quantity: '1.00', unitPrice: '120.00', amount: '120.00', ...UNTAXED },
+    ],
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,

@@ -15,13 +15,12 @@ export interface LineTax {
 type ItemIn = { taxRate?: string | null; taxRateId?: number | null };
 
 /** Why a rate cannot tax an invoice issued on `issueDate`, or null when it can. */
-export function rateRefusal(rate: TaxRate | undefined, issueDate: string): string | null {
+export function rateRefusal(rate: TaxRate | undefined, issueDate: string, dateName = "the invoice's issue date"): string | null {
   if (!rate) return 'Tax rate not found';
   if (!rate.isActive) return `Tax rate "${rate.name}" is not active`;
-  if (issueDate < rate.startDate)
-    return `Tax rate "${rate.name}" applies from ${rate.startDate}, after the invoice's issue date (${issueDate})`;
+  if (issueDate < rate.startDate) return `Tax rate "${rate.name}" applies from ${rate.startDate}, after ${dateName} (${issueDate})`;
   if (rate.endDate && issueDate > rate.endDate)
-    return `Tax rate "${rate.name}" ended on ${rate.endDate}, before the invoice's issue date (${issueDate})`;
+    return `Tax rate "${rate.name}" ended on ${rate.endDate}, before ${dateName} (${issueDate})`;
   return null;
 }
 
@@ -34,6 +33,7 @@ export function rateRefusal(rate: TaxRate | undefined, issueDate: string): strin
  *
  * `kept`: rates the invoice already carries and that need no new check (an edit that keeps the issue date): such a
  * line keeps the percentage, name and type it was stored with, even if the rate was changed or deleted since.
+ * `dateName`: what `issueDate` is, in the refusal's words (a schedule checks its next invoice date).
  */
 export async function resolveLineTax<T extends ItemIn>(
   ctx: ServiceContext,
@@ -41,6 +41,7 @@ export async function resolveLineTax<T extends ItemIn>(
   issueDate: string,
   items: readonly T[],
   kept: ReadonlyMap<number, Pick<InvoiceItem, 'taxRate' | 'taxRateName' | 'taxType'>> = new Map(),
+  dateName?: string,
 ): Promise<(T & LineTax)[]> {
   const ids = [...new Set(items.map((it) => it.taxRateId).filter((id): id is number => id != null && !kept.has(id)))];
   const rates = ids.length ? await rpcCall(ctx.bus, TaxRatesGetRpc, { tenantId, ids }, { timeoutMs: TAX_RPC_TIMEOUT_MS }) : [];
@@ -51,7 +52,7 @@ export async function resolveLineTax<T extends ItemIn>(
     const stored = kept.get(id);
     if (stored) return { ...it, taxRateId: id, taxRate: stored.taxRate, taxRateName: stored.taxRateName, taxType: stored.taxType };
     const rate = byId.get(id);
-    const refusal = rateRefusal(rate, issueDate);
+    const refusal = rateRefusal(rate, issueDate, dateName);
     if (refusal) throw new Invalid(refusal, `items.${i}.taxRateId`);
     return { ...it, taxRateId: id, taxRate: rate!.rate, taxRateName: rate!.name, taxType: rate!.type };
   });

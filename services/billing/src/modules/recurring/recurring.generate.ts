@@ -11,6 +11,7 @@ import {
   toRecurring,
   type RecurringRow,
 } from './recurring.sql.ts';
+import { lineTaxSql } from './recurring.lines.ts';
 
 /** Payment terms of a generated invoice: due 30 days after its date (areas §9). */
 export const PAYMENT_TERMS_DAYS = 30;
@@ -148,8 +149,11 @@ export async function generateBatch(
 
 /**
  * The invoices of a batch in one statement: each takes the tenant's next number (in batch order), the schedule's
- * customer, currency, total and notes; its lines are the schedule's items. Deliberately no ON CONFLICT: a period
- * produced twice is a bug the unique index must surface (rolling the batch back), never paper over.
+ * customer, currency and notes; its lines are the schedule's items with their tax snapshot (percentage, rate id, name,
+ * type), each line's tax computed as the invoice arithmetic does (lineTaxSql), and its subtotal, tax and total summed
+ * from those lines — the figures of an invoice made by hand with the same lines (no discount or shipping, exchange
+ * rate 1). Deliberately no ON CONFLICT: a period produced twice is a bug the unique index must surface (rolling the
+ * batch back), never paper over.
  */
 async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[]): Promise<InvoiceRow[]> {
   return em.execute<InvoiceRow[]>(
@@ -157,15 +161,20 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
        select * from jsonb_to_recordset(?::jsonb) as s (rid bigint, period int, issue_date date, due_date date, token text, ord int)
      ), inv as (
        insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
-         subtotal, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
+         subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
        select r.tenant_id, r.user_id, r.customer_id, billing.claim_invoice_number(r.tenant_id, null), 'draft', s.issue_date,
-              s.due_date, r.currency, r.total, r.total, r.total, r.notes, r.id, s.period, s.token
+              s.due_date, r.currency, f.subtotal, f.tax, f.subtotal + f.tax, f.subtotal + f.tax, r.notes, r.id, s.period, s.token
          from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid
+         cross join lateral (
+           select coalesce(sum(it.amount), 0) as subtotal, coalesce(sum(${lineTaxSql('it.amount', 'it.tax_rate')}), 0) as tax
+             from billing.recurring_items it where it.recurring_invoice_id = r.id and it.tenant_id = r.tenant_id) f
         order by s.ord
        returning *
      ), lines as (
-       insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount)
-       select inv.tenant_id, inv.id, it.position, it.product_id, it.description, it.quantity, it.unit_price, it.amount
+       insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount,
+         tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
+       select inv.tenant_id, inv.id, it.position, it.product_id, it.description, it.quantity, it.unit_price, it.amount,
+              coalesce(it.tax_rate, 0), ${lineTaxSql('it.amount', 'it.tax_rate')}, it.tax_rate_id, it.tax_rate_name, it.tax_type
          from inv join billing.recurring_items it on it.recurring_invoice_id = inv.recurring_invoice_id and it.tenant_id = inv.tenant_id
        returning *
      )

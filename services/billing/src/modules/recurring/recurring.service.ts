@@ -1,12 +1,8 @@
 import {
   firstFuturePeriod,
-  lineAmount,
-  MAX_MONEY_CENTS,
   monthlyRecurring,
   periodDate,
   RecurringEvents,
-  sumMoney,
-  toCents,
   type Frequency,
   type RecurringInput,
   type RecurringInvoice,
@@ -17,6 +13,7 @@ import { addEvent, Conflict, Invalid, NotFound, type EntityManager, type Identit
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
+import { scheduleLines } from './recurring.lines.ts';
 import {
   RECURRING_COLUMNS,
   RECURRING_CUSTOMER_JOIN,
@@ -31,25 +28,6 @@ type Tenant = Pick<Identity, 'tenantId'>;
 
 const GET_SQL = `select ${RECURRING_COLUMNS}, ${RECURRING_ITEMS_JSON} as items
   from billing.recurring_invoices r ${RECURRING_CUSTOMER_JOIN} where r.id = ? and r.tenant_id = ?`;
-
-/** The lines as stored: the server computes every amount (quantity × unit price) and the total. */
-function lines(input: RecurringInput) {
-  const items = input.items.map((it, i) => {
-    const amount = lineAmount(it.quantity, it.unitPrice);
-    if (toCents(amount) > MAX_MONEY_CENTS) throw new Invalid('Amount is too large', `items.${i}.unitPrice`);
-    return {
-      position: i,
-      product_id: it.productId ?? null,
-      description: it.description,
-      quantity: it.quantity,
-      unit_price: it.unitPrice,
-      amount,
-    };
-  });
-  const total = sumMoney(items.map((it) => it.amount));
-  if (toCents(total) > MAX_MONEY_CENTS) throw new Invalid('Total is too large', 'items');
-  return { items, total };
-}
 
 /** Where a schedule stands: its next period's date, or ended (no date, inactive) once that date is past its end. */
 function position(s: { startDate: string; frequency: Frequency; endDate: string | null }, nextPeriod: number, active: boolean) {
@@ -124,7 +102,7 @@ export class RecurringService {
   }
 
   async create(id: Identity, input: RecurringInput): Promise<RecurringInvoice> {
-    const { items, total } = lines(input);
+    const { items, total } = await scheduleLines(this.#ctx, id.tenantId, input, input.startDate);
     await this.#ensureCustomer(id, input.customerId);
     await checkProducts(this.#ctx, id.tenantId, input.items);
     const at = position(input, 0, input.isActive ?? true);
@@ -151,11 +129,13 @@ export class RecurringService {
    * the periods already billed are numbered from it. Before that, the schedule starts over from the new start date.
    */
   async update(id: Identity, scheduleId: number, input: RecurringInput): Promise<RecurringInvoice> {
-    const { items, total } = lines(input);
     const before = await this.get(id, scheduleId); // 404 first
+    const today = await this.#today(id);
+    // Tax rates are taken as they are now, in force on the next date the schedule bills (its start while nothing was billed).
+    const taxDate = before.totalInvoicesGenerated > 0 ? (before.nextInvoiceDate ?? today) : input.startDate;
+    const { items, total } = await scheduleLines(this.#ctx, id.tenantId, input, taxDate);
     if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId);
     await checkProducts(this.#ctx, id.tenantId, input.items);
-    const today = await this.#today(id);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, scheduleId, true);
       const started = current.totalInvoicesGenerated > 0;
@@ -245,11 +225,14 @@ export class RecurringService {
     return toRecurring(row);
   }
 
-  async #writeItems(em: EntityManager, tenantId: string, scheduleId: number, items: ReturnType<typeof lines>['items']) {
+  async #writeItems(em: EntityManager, tenantId: string, scheduleId: number, items: Awaited<ReturnType<typeof scheduleLines>>['items']) {
     await em.execute(
-      `insert into billing.recurring_items (tenant_id, recurring_invoice_id, position, product_id, description, quantity, unit_price, amount)
-       select ?::uuid, ?::bigint, v.position, v.product_id, v.description, v.quantity, v.unit_price, v.amount
-         from jsonb_to_recordset(?::jsonb) as v (position int, product_id bigint, description text, quantity numeric, unit_price numeric, amount numeric)`,
+      `insert into billing.recurring_items (tenant_id, recurring_invoice_id, position, product_id, description, quantity, unit_price, amount,
+         tax_rate_id, tax_rate, tax_rate_name, tax_type)
+       select ?::uuid, ?::bigint, v.position, v.product_id, v.description, v.quantity, v.unit_price, v.amount,
+              v.tax_rate_id, v.tax_rate, v.tax_rate_name, v.tax_type
+         from jsonb_to_recordset(?::jsonb) as v (position int, product_id bigint, description text, quantity numeric, unit_price numeric,
+           amount numeric, tax_rate_id bigint, tax_rate numeric, tax_rate_name text, tax_type text)`,
       [tenantId, scheduleId, JSON.stringify(items)],
     );
   }

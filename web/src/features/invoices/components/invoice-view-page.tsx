@@ -19,7 +19,7 @@ import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
 import { PartPaidRows } from './paid-figures';
-import { percentLabel, rateLabel } from './line-tax-field';
+import { percentLabel, rateLabel } from '@/components/line-tax-field';
 import { isHandledGlobally } from '@/lib/query-client';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {

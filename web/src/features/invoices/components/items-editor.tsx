@@ -1,5 +1,4 @@
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
-import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
@@ -8,12 +7,11 @@ import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { WithTooltip } from '@/components/ui/tooltip';
-import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '../lib/invoice-form';
-import { LineProduct } from './line-product';
-import { LineTaxField } from './line-tax-field';
+import { LineProduct } from '@/components/line-product';
+import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
 
 type ItemValues = {
   items: {
@@ -29,19 +27,6 @@ type ItemValues = {
 
 /** Description, Qty, Rate, Tax, Amount, remove. */
 const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
-
-/** Under the lines when the picker has nothing but 'No tax' to offer: where tax rates are set up. */
-function TaxRatesNote({ isPending, isError, total, usable }: { isPending: boolean; isError: boolean; total: number; usable: number }) {
-  if (isPending || usable > 0) return null;
-  return (
-    <p className="text-sm text-muted-foreground" data-testid="tax-rates-note">
-      {isError ? 'Failed to load tax rates. ' : total === 0 ? 'No tax rates yet. ' : 'No tax rate is in force on the issue date. '}
-      <Link className="text-primary underline-offset-4 hover:underline" to={paths.taxManagement.getHref()}>
-        {total === 0 ? 'Add tax rates in Tax Management' : 'Manage tax rates'}
-      </Link>
-    </p>
-  );
-}
 
 /** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
@@ -244,7 +229,13 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           </FormItem>
         )}
       />
-      <TaxRatesNote isPending={taxRates.isPending} isError={taxRates.isError} total={taxRates.data?.length ?? 0} usable={usable.length} />
+      <TaxRatesNote
+        isPending={taxRates.isPending}
+        isError={taxRates.isError}
+        total={taxRates.data?.length ?? 0}
+        usable={usable.length}
+        day="the issue date"
+      />
       <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-4">
         <Button variant="outline" onClick={() => append(newItem())}>
           <Plus aria-hidden="true" />

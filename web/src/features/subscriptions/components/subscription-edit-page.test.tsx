@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
-import { makeCustomer, makeSubscription } from '@/testing/factories';
+import { makeCustomer, makeSubscription, UNTAXED } from '@/testing/factories';
 import { SubscriptionEditPage } from './subscription-edit-page';
 
 const acme = makeCustomer({ id: 7, name: 'Acme Ltd', email: 'billing@acme.test' });
@@ -21,8 +21,8 @@ const schedule = makeSubscription({
   total: '150.00',
   totalInvoicesGenerated: 2,
   items: [
-    { id: 1, productId: null, description: 'Retainer', quantity: '1.00', unitPrice: '100.00', amount: '100.00' },
-    { id: 2, productId: null, description: 'Hours', quantity: '2.50', unitPrice: '20.00', amount: '50.00' },
+    { id: 1, productId: null, description: 'Retainer', quantity: '1.00', unitPrice: '100.00', amount: '100.00', ...UNTAXED },
+    { id: 2, productId: null, description: 'Hours', quantity: '2.50', unitPrice: '20.00', amount: '50.00', ...UNTAXED },
   ],
 });
 

@@ -58,7 +58,11 @@ export function SubscriptionForm({
           <SubscriptionPreview control={form.control} today={today} schedule={schedule} />
         </div>
         <div className="space-y-6 lg:col-span-2">
-          <SubscriptionItems control={form.control} />
+          <SubscriptionItems
+            control={form.control}
+            // The server checks a rate on the next date the schedule bills: its start until it has billed.
+            taxDate={schedule && schedule.totalInvoicesGenerated > 0 ? (schedule.nextInvoiceDate ?? today) : undefined}
+          />
           <Card>
             <CardHeader>
               <CardTitle>Notes</CardTitle>

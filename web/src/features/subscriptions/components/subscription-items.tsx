@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { useFieldArray, useFormState, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,12 +8,18 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessa
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WithTooltip } from '@/components/ui/tooltip';
+import type { Product } from '@billpoint/proto';
+import { LineProduct } from '@/components/line-product';
+import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
+import { ProductPicker } from '@/components/product-picker';
 import { formatMoney } from '@/lib/format';
+import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { figures, newItem, type SubscriptionFormValues } from '../lib/subscription-form';
 
 type Props = { control: Control<SubscriptionFormValues> };
 
-const GRID = 'md:grid-cols-[minmax(0,1fr)_6rem_8rem_8rem_2.25rem]';
+/** Description, Quantity, Unit Price, Tax, Amount, remove. */
+const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
 /** "Quantity (item 2)": the column and the row; the column headers show the short name. */
 const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
 
@@ -68,17 +75,57 @@ function NumberCell({
   );
 }
 
+/** One figure under the rows (Subtotal and Tax appear when a row is taxed). */
+function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <p className={strong ? 'font-semibold' : 'text-sm text-muted-foreground'} data-testid={testId}>
+      {label}: <span className="tabular-nums">{value}</span>
+    </p>
+  );
+}
+
 /**
- * Items (areas §4): description, quantity, unit price and the read-only amount (quantity × unit price to cents,
- * proto's exact arithmetic, recomputed on every change), Add item, and a remove button per row that is
- * disabled on the last remaining row.
+ * Items (areas §4): description (with the invoice lines' product picker: it fills the row, links the product and
+ * brings the tenant's rate of its tax percentage), quantity, unit price, tax (the invoice lines' picker: 'No tax' or one of the
+ * tenant's tax rates in force on `taxDate` — the start date unless given) and the read-only amount (quantity × unit
+ * price to cents, proto's exact arithmetic, recomputed on every change), Add item, the total per invoice (with
+ * Subtotal and Tax when a row is taxed), and a remove button per row that is disabled on the last remaining row.
  */
-export function SubscriptionItems({ control }: Props) {
+export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: string }) {
+  const { setValue, clearErrors, setFocus } = useFormContext<SubscriptionFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const items = useWatch({ control, name: 'items' }) ?? [];
-  const currency = useWatch({ control, name: 'currency' });
-  const { amounts, total } = figures(items);
+  const [currency, startDate] = useWatch({ control, name: ['currency', 'startDate'] });
+  const { amounts, subtotal, tax, total } = figures(items);
   const single = fields.length <= 1;
+  const taxRates = useQuery(taxRatesQueryOptions());
+  const usable = usableTaxRates(taxRates.data ?? [], taxDate ?? startDate);
+  const setTax = (index: number, t: { taxRateId: number | null; taxRate: string; taxRateName: string | null }) => {
+    const options = { shouldDirty: true };
+    setValue(`items.${index}.taxRateId`, t.taxRateId, options);
+    setValue(`items.${index}.taxRate`, t.taxRateId == null ? null : t.taxRate, options);
+    setValue(`items.${index}.taxRateName`, t.taxRateName, options);
+    clearErrors(`items.${index}.taxRateId`);
+  };
+  // A product fills the row, and its tax when one of the tenant's rates has its percentage (a schedule row is taxed
+  // by rate only: a percentage matching none leaves the row untaxed).
+  const pick = (index: number, p: Product) => {
+    const options = { shouldDirty: true };
+    setValue(`items.${index}.description`, p.name, options);
+    setValue(`items.${index}.unitPrice`, p.price, options);
+    setValue(`items.${index}.productId`, p.id, options);
+    const rate = rateForPercent(usable, p.taxRate);
+    setTax(
+      index,
+      rate ? { taxRateId: rate.id, taxRate: rate.rate, taxRateName: rate.name } : { taxRateId: null, taxRate: '0', taxRateName: null },
+    );
+    clearErrors([`items.${index}.description`, `items.${index}.unitPrice`, `items.${index}.productId`]);
+    setFocus(`items.${index}.quantity`, { shouldSelect: true });
+  };
+  const unlink = (index: number) => {
+    setValue(`items.${index}.productId`, null, { shouldDirty: true });
+    clearErrors(`items.${index}.productId`);
+  };
 
   return (
     <Card>
@@ -91,6 +138,7 @@ export function SubscriptionItems({ control }: Props) {
           <span>Description</span>
           <span>Quantity</span>
           <span>Unit Price</span>
+          <span>Tax</span>
           <span>Amount</span>
           <span />
         </div>
@@ -109,10 +157,28 @@ export function SubscriptionItems({ control }: Props) {
                 render={({ field }) => (
                   <FormItem className="col-span-2 md:col-span-1">
                     <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
-                    <FormControl>
-                      <Input {...field} placeholder="Item description" />
-                    </FormControl>
+                    <div className="flex gap-2">
+                      <ProductPicker label={cellLabel('Choose product', index)} onSelect={(p) => pick(index, p)} />
+                      <FormControl>
+                        <Input {...field} placeholder="Item description" />
+                      </FormControl>
+                    </div>
                     <FormMessage />
+                    <FormField
+                      control={control}
+                      name={`items.${index}.productId`}
+                      render={() => (
+                        <FormItem className="gap-1">
+                          <LineProduct
+                            productId={items[index]?.productId}
+                            currency={currency}
+                            itemLabel={`item ${index + 1}`}
+                            onClear={() => unlink(index)}
+                          />
+                          <FormMessage />
+                        </FormItem>
+                      )}
+                    />
                   </FormItem>
                 )}
               />
@@ -123,6 +189,19 @@ export function SubscriptionItems({ control }: Props) {
                 label={cellLabel('Unit Price', index)}
                 min={0}
                 placeholder="0.00"
+              />
+              <FormField
+                control={control}
+                name={`items.${index}.taxRateId`}
+                render={({ field }) => (
+                  <LineTaxField
+                    field={field}
+                    label={cellLabel('Tax', index)}
+                    line={items[index]}
+                    rates={usable}
+                    onChoose={(t) => setTax(index, t)}
+                  />
+                )}
               />
               <AmountCell control={control} index={index} value={formatMoney(amounts[index], currency)} />
               <div className="flex items-end justify-end md:items-start">
@@ -156,10 +235,23 @@ export function SubscriptionItems({ control }: Props) {
             <Plus aria-hidden="true" />
             Add item
           </Button>
-          <p className="font-semibold" data-testid="items-total">
-            Total per invoice: <span className="tabular-nums">{formatMoney(total, currency)}</span>
-          </p>
+          <div className="space-y-1 text-right">
+            {tax !== '0.00' && (
+              <>
+                <Figure label="Subtotal" value={formatMoney(subtotal, currency)} testId="items-subtotal" />
+                <Figure label="Tax" value={formatMoney(tax, currency)} testId="items-tax" />
+              </>
+            )}
+            <Figure label="Total per invoice" value={formatMoney(total, currency)} testId="items-total" strong />
+          </div>
         </div>
+        <TaxRatesNote
+          isPending={taxRates.isPending}
+          isError={taxRates.isError}
+          total={taxRates.data?.length ?? 0}
+          usable={usable.length}
+          day={taxDate ? 'the next invoice date' : 'the start date'}
+        />
       </CardContent>
     </Card>
   );

@@ -20,7 +20,7 @@ function Line({ label, children, testId, className }: { label: string; children:
 
 /**
  * The preview of the schedule (areas §4): the first invoice on the start date, the next one period later, the
- * total of one invoice, and when the start date has come, how many invoices it produces at once. For a schedule
+ * total of one invoice (with its subtotal and tax when a row is taxed), and when the start date has come, how many invoices it produces at once. For a schedule
  * that has generated invoices: how many, and the next date the server has scheduled (see schedulePreview).
  */
 export function SubscriptionPreview({
@@ -36,7 +36,7 @@ export function SubscriptionPreview({
     control,
     name: ['startDate', 'endDate', 'frequency', 'currency', 'items'],
   });
-  const { total } = figures(items ?? []);
+  const { subtotal, tax, total } = figures(items ?? []);
   const p = schedulePreview({ startDate, endDate, frequency }, today, schedule);
   const hasDates = p.firstDate !== null || p.generated !== null;
 
@@ -54,7 +54,17 @@ export function SubscriptionPreview({
               {p.nextDate ? formatLongDate(p.nextDate) : '—'}
             </Line>
           )}
-          <Line label="Total per invoice" testId="subscription-total" className="border-t pt-2 text-base">
+          {tax !== '0.00' && (
+            <>
+              <Line label="Subtotal" testId="subscription-subtotal" className="border-t pt-2">
+                {formatMoney(subtotal, currency)}
+              </Line>
+              <Line label="Tax" testId="subscription-tax">
+                {formatMoney(tax, currency)}
+              </Line>
+            </>
+          )}
+          <Line label="Total per invoice" testId="subscription-total" className={cn('text-base', tax === '0.00' && 'border-t pt-2')}>
             {formatMoney(total, currency)}
           </Line>
         </dl>

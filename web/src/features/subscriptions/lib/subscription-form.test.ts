@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RecurringMessages } from '@billpoint/proto';
 import { ApiError } from '@/lib/api-client';
-import { makeSubscription } from '@/testing/factories';
+import { makeSubscription, UNTAXED } from '@/testing/factories';
 import {
   createDefaults,
   figures,
@@ -35,7 +35,7 @@ describe('subscription form values', () => {
       currency: 'USD',
       autoSend: false,
       notes: '',
-      items: [{ description: '', quantity: '1', unitPrice: '' }],
+      items: [{ description: '', quantity: '1', unitPrice: '', productId: null, taxRateId: null, taxRate: null, taxRateName: null }],
     });
   });
 
@@ -82,13 +82,15 @@ describe('subscription form values', () => {
         customerId: 3,
         endDate: null,
         notes: null,
-        items: [{ id: 1, productId: null, description: 'Hours', quantity: '2.50', unitPrice: '40.00', amount: '100.00' }],
+        items: [{ id: 1, productId: null, description: 'Hours', quantity: '2.50', unitPrice: '40.00', amount: '100.00', ...UNTAXED }],
       }),
     );
     expect(values.customerId).toBe('3');
     expect(values.endDate).toBe('');
     expect(values.notes).toBe('');
-    expect(values.items).toEqual([{ description: 'Hours', quantity: '2.5', unitPrice: '40.00' }]);
+    expect(values.items).toEqual([
+      { description: 'Hours', quantity: '2.5', unitPrice: '40.00', productId: null, taxRateId: null, taxRate: null, taxRateName: null },
+    ]);
   });
 });
 

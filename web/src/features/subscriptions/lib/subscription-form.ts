@@ -1,6 +1,7 @@
 import {
   invoicesDueNow,
   lineAmount,
+  percentOf,
   periodDate,
   RecurringBody,
   RecurringMessages,
@@ -19,7 +20,20 @@ import { issuesToErrors } from '@/lib/form-errors';
  * client-side validation, which is proto's RecurringBody itself so the browser shows the server's messages.
  */
 export type SubscriptionCurrency = (typeof SubscriptionCurrencies)[number];
-export type ItemValues = { description: string; quantity: string; unitPrice: string };
+/**
+ * A row as the inputs hold it. Its tax: one of the tenant's tax rates (`taxRateId`, sent) with its percentage and name
+ * (`taxRate`, `taxRateName`: shown, never sent — the server takes the rate's), or none.
+ */
+export type ItemValues = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  /** The catalog product the row was filled from (sent; the server checks it), or none. */
+  productId?: number | null;
+  taxRateId?: number | null;
+  taxRate?: string | null;
+  taxRateName?: string | null;
+};
 export type SubscriptionFormValues = {
   name: string;
   /** The customer dropdown's value: the id as text, '' until one is chosen. */
@@ -35,7 +49,15 @@ export type SubscriptionFormValues = {
 };
 
 /** Areas §2: a new row is empty with quantity 1. */
-export const newItem = (): ItemValues => ({ description: '', quantity: '1', unitPrice: '' });
+export const newItem = (): ItemValues => ({
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  productId: null,
+  taxRateId: null,
+  taxRate: null,
+  taxRateName: null,
+});
 
 /** Areas §2/§5: one empty item, start date today, monthly, USD, not sent automatically. */
 export const createDefaults = (today: string): SubscriptionFormValues => ({
@@ -64,7 +86,15 @@ export const fromSubscription = (s: RecurringInvoice): SubscriptionFormValues =>
   autoSend: s.autoSend,
   notes: s.notes ?? '',
   items: s.items.length
-    ? s.items.map((it) => ({ description: it.description, quantity: plainQuantity(it.quantity), unitPrice: it.unitPrice }))
+    ? s.items.map((it) => ({
+        description: it.description,
+        quantity: plainQuantity(it.quantity),
+        unitPrice: it.unitPrice,
+        productId: it.productId,
+        taxRateId: it.taxRateId,
+        taxRate: it.taxRateId == null ? null : it.taxRate,
+        taxRateName: it.taxRateName,
+      }))
     : [newItem()],
 });
 
@@ -84,13 +114,28 @@ export function displayAmount(quantity: string, unitPrice: string): string {
 export const keptIndices = (items: readonly Partial<ItemValues>[]) =>
   items.flatMap((it, i) => ((it.description ?? '').trim() === '' ? [] : [i]));
 
-/** Each row's Amount, and the total of one invoice: the sum of the amounts of the rows that are saved. */
-export function figures(items: readonly Partial<ItemValues>[]) {
-  const amounts = items.map((it) => displayAmount(it.quantity ?? '', it.unitPrice ?? ''));
-  return { amounts, total: sumMoney(keptIndices(items).map((i) => amounts[i]!)) };
+/** A row's tax for what is typed so far (proto's percentOf, as the server computes it); untaxed or unreadable: 0. */
+function displayTax(amount: string, rate: string | null | undefined): string {
+  try {
+    return percentOf(amount, rate?.trim() || '0');
+  } catch {
+    return '0.00';
+  }
 }
 
-/** POST/PUT body (areas §7): the kept items with their amounts, the total, nextInvoiceDate = startDate. */
+/**
+ * Each row's Amount, and the figures of one invoice over the rows that are saved: Subtotal (the amounts), Tax (each
+ * row's to the cent, half up) and Total (both; what the server stores as the schedule's total).
+ */
+export function figures(items: readonly Partial<ItemValues>[]) {
+  const amounts = items.map((it) => displayAmount(it.quantity ?? '', it.unitPrice ?? ''));
+  const kept = keptIndices(items);
+  const subtotal = sumMoney(kept.map((i) => amounts[i]!));
+  const tax = sumMoney(kept.map((i) => (items[i]!.taxRateId != null ? displayTax(amounts[i]!, items[i]!.taxRate) : '0.00')));
+  return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
+}
+
+/** POST/PUT body (areas §7): the kept items with their amounts (and tax rate), the total, nextInvoiceDate = startDate. */
 export function toBody(values: SubscriptionFormValues): RecurringBody {
   const { amounts, total } = figures(values.items);
   const customerId = values.customerId.trim();
@@ -104,8 +149,15 @@ export function toBody(values: SubscriptionFormValues): RecurringBody {
     autoSend: values.autoSend,
     notes: values.notes,
     items: keptIndices(values.items).map((i) => {
-      const { description, quantity, unitPrice } = values.items[i]!;
-      return { description, quantity, unitPrice, amount: amounts[i] };
+      const { description, quantity, unitPrice, productId, taxRateId } = values.items[i]!;
+      return {
+        description,
+        quantity,
+        unitPrice,
+        amount: amounts[i],
+        ...(productId != null ? { productId } : {}),
+        ...(taxRateId != null ? { taxRateId } : {}),
+      };
     }),
     total,
     nextInvoiceDate: values.startDate,
@@ -122,7 +174,7 @@ export function toFormPath(path: string, kept: readonly number[]): string {
 
 const isField = isFormField(
   ['name', 'customerId', 'frequency', 'startDate', 'endDate', 'currency', 'autoSend', 'notes'],
-  ['description', 'quantity', 'unitPrice', 'amount'],
+  ['description', 'quantity', 'unitPrice', 'amount', 'productId', 'taxRateId'],
 );
 
 /** Field problems, on the form's own fields: RecurringBody's issues (or a 400's), with row numbers of the form. */

@@ -5,7 +5,7 @@ import { WithTooltip } from '@/components/ui/tooltip';
 import { productQueryOptions } from '@/lib/products';
 
 /**
- * The product a line names (name, SKU, a note when it is priced in another currency than the invoice) with a control
+ * The product a line names (name, SKU, a note when it is priced in another currency than the invoice or schedule) with a control
  * to clear it; the line's tax is its own column (LineTaxField).
  */
 export function LineProduct({

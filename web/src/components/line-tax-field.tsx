@@ -2,6 +2,8 @@ import type { TaxRate } from '@billpoint/proto';
 import { FormControl, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ControllerRenderProps } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 /** "20.00" → "20", "8.25" → "8.25" (display only). */
 export const percentLabel = (rate: string | number) => String(Number(rate));
@@ -71,5 +73,31 @@ export function LineTaxField({
       </Select>
       <FormMessage />
     </FormItem>
+  );
+}
+
+/** Under the lines when the picker has nothing but 'No tax' to offer: where tax rates are set up. */
+export function TaxRatesNote({
+  isPending,
+  isError,
+  total,
+  usable,
+  day,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  total: number;
+  usable: number;
+  /** The day the rates are offered for, in words: "the issue date". */
+  day: string;
+}) {
+  if (isPending || usable > 0) return null;
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="tax-rates-note">
+      {isError ? 'Failed to load tax rates. ' : total === 0 ? 'No tax rates yet. ' : `No tax rate is in force on ${day}. `}
+      <Link className="text-primary underline-offset-4 hover:underline" to={paths.taxManagement.getHref()}>
+        {total === 0 ? 'Add tax rates in Tax Management' : 'Manage tax rates'}
+      </Link>
+    </p>
   );
 }
