@@ -2,7 +2,7 @@ import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
-import { ProductPicker } from '@/components/product-picker';
+import { cellLabel, LineDescriptionCell, LineFigure } from '@/components/line-description-cell';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -10,7 +10,6 @@ import { WithTooltip } from '@/components/ui/tooltip';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '../lib/invoice-form';
-import { LineProduct } from '@/components/line-product';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
 
 type ItemValues = {
@@ -27,18 +26,6 @@ type ItemValues = {
 
 /** Description, Qty, Rate, Tax, Amount, remove. */
 const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
-
-/** Label of a cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
-const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
-
-/** One figure of the totals block (Subtotal and Tax appear when a line carries tax). */
-function Figure({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
-  return (
-    <p className={strong ? 'text-lg font-semibold' : 'text-sm text-muted-foreground'} data-testid={testId}>
-      {label}: <span className="tabular-nums">{value}</span>
-    </p>
-  );
-}
 
 /**
  * Invoice items: Description (with a product picker that fills the description, rate and tax and links the
@@ -119,36 +106,13 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
             data-testid="invoice-item-row"
             className={`grid grid-cols-2 items-start gap-2 rounded-lg border p-3 md:border-0 md:p-0 ${GRID}`}
           >
-            <FormField
+            <LineDescriptionCell
               control={c}
-              name={`items.${index}.description`}
-              render={({ field }) => (
-                <FormItem className="col-span-2 md:col-span-1">
-                  <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
-                  <div className="flex gap-2">
-                    <ProductPicker label={cellLabel('Choose product', index)} onSelect={(p) => pick(index, p)} />
-                    <FormControl>
-                      <Input {...field} placeholder="Item description" />
-                    </FormControl>
-                  </div>
-                  <FormMessage />
-                  <FormField
-                    control={c}
-                    name={`items.${index}.productId`}
-                    render={() => (
-                      <FormItem className="gap-1">
-                        <LineProduct
-                          productId={items[index]?.productId}
-                          currency={currency}
-                          itemLabel={`item ${index + 1}`}
-                          onClear={() => unlink(index)}
-                        />
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                </FormItem>
-              )}
+              index={index}
+              productId={items[index]?.productId}
+              currency={currency}
+              onPick={(p) => pick(index, p)}
+              onUnlink={() => unlink(index)}
             />
             <FormField
               control={c}
@@ -244,11 +208,11 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
         <div className="ml-auto text-right">
           {tax !== '0.00' && (
             <>
-              <Figure label="Subtotal" value={formatMoney(subtotal, currency)} testId="invoice-subtotal" />
-              <Figure label="Tax" value={formatMoney(tax, currency)} testId="invoice-tax" />
+              <LineFigure label="Subtotal" value={formatMoney(subtotal, currency)} testId="invoice-subtotal" />
+              <LineFigure label="Tax" value={formatMoney(tax, currency)} testId="invoice-tax" />
             </>
           )}
-          <Figure label="Total" value={formatMoney(total, currency)} testId="invoice-total" strong />
+          <LineFigure label="Total" value={formatMoney(total, currency)} testId="invoice-total" strong />
         </div>
       </div>
     </div>

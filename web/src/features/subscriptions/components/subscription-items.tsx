@@ -9,9 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WithTooltip } from '@/components/ui/tooltip';
 import type { Product } from '@billpoint/proto';
-import { LineProduct } from '@/components/line-product';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
-import { ProductPicker } from '@/components/product-picker';
+import { cellLabel, LineDescriptionCell, LineFigure } from '@/components/line-description-cell';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { figures, newItem, type SubscriptionFormValues } from '../lib/subscription-form';
@@ -20,8 +19,6 @@ type Props = { control: Control<SubscriptionFormValues> };
 
 /** Description, Quantity, Unit Price, Tax, Amount, remove. */
 const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
-/** "Quantity (item 2)": the column and the row; the column headers show the short name. */
-const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
 
 /** The read-only amount, with the server's message for it should it have one. */
 function AmountCell({ control, index, value }: Props & { index: number; value: string }) {
@@ -72,15 +69,6 @@ function NumberCell({
         </FormItem>
       )}
     />
-  );
-}
-
-/** One figure under the rows (Subtotal and Tax appear when a row is taxed). */
-function Figure({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
-  return (
-    <p className={strong ? 'font-semibold' : 'text-sm text-muted-foreground'} data-testid={testId}>
-      {label}: <span className="tabular-nums">{value}</span>
-    </p>
   );
 }
 
@@ -149,38 +137,15 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
               data-testid="subscription-item-row"
               className={`grid grid-cols-2 items-start gap-2 rounded-lg border p-3 md:border-0 md:p-0 ${GRID}`}
             >
-              <FormField
+              {/* Whether a row counts (a description) decides "At least one item is required": look again on change. */}
+              <LineDescriptionCell
                 control={control}
-                name={`items.${index}.description`}
-                // Whether a row counts (a description) decides "At least one item is required": look again on change.
-                rules={{ deps: ['items'] }}
-                render={({ field }) => (
-                  <FormItem className="col-span-2 md:col-span-1">
-                    <FormLabel className="md:sr-only">{cellLabel('Description', index)}</FormLabel>
-                    <div className="flex gap-2">
-                      <ProductPicker label={cellLabel('Choose product', index)} onSelect={(p) => pick(index, p)} />
-                      <FormControl>
-                        <Input {...field} placeholder="Item description" />
-                      </FormControl>
-                    </div>
-                    <FormMessage />
-                    <FormField
-                      control={control}
-                      name={`items.${index}.productId`}
-                      render={() => (
-                        <FormItem className="gap-1">
-                          <LineProduct
-                            productId={items[index]?.productId}
-                            currency={currency}
-                            itemLabel={`item ${index + 1}`}
-                            onClear={() => unlink(index)}
-                          />
-                          <FormMessage />
-                        </FormItem>
-                      )}
-                    />
-                  </FormItem>
-                )}
+                index={index}
+                productId={items[index]?.productId}
+                currency={currency}
+                onPick={(p) => pick(index, p)}
+                onUnlink={() => unlink(index)}
+                deps={['items']}
               />
               <NumberCell control={control} name={`items.${index}.quantity`} label={cellLabel('Quantity', index)} min={1} />
               <NumberCell
@@ -238,11 +203,11 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
           <div className="space-y-1 text-right">
             {tax !== '0.00' && (
               <>
-                <Figure label="Subtotal" value={formatMoney(subtotal, currency)} testId="items-subtotal" />
-                <Figure label="Tax" value={formatMoney(tax, currency)} testId="items-tax" />
+                <LineFigure label="Subtotal" value={formatMoney(subtotal, currency)} testId="items-subtotal" />
+                <LineFigure label="Tax" value={formatMoney(tax, currency)} testId="items-tax" />
               </>
             )}
-            <Figure label="Total per invoice" value={formatMoney(total, currency)} testId="items-total" strong />
+            <LineFigure label="Total per invoice" value={formatMoney(total, currency)} testId="items-total" strong />
           </div>
         </div>
         <TaxRatesNote
