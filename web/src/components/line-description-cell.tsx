@@ -1,9 +1,12 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
 import { LineProduct } from '@/components/line-product';
 import { ProductPicker } from '@/components/product-picker';
+import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { WithTooltip } from '@/components/ui/tooltip';
 
 /** Label of a line cell: the column name and the row, e.g. "Qty (item 2)"; the column headers show the short name. */
 export const cellLabel = (column: string, index: number) => `${column} (item ${index + 1})`;
@@ -67,5 +70,23 @@ export function LineFigure({ label, value, testId, strong }: { label: string; va
     <p className={strong ? 'text-lg font-semibold' : 'text-sm text-muted-foreground'} data-testid={testId}>
       {label}: <span className="tabular-nums">{value}</span>
     </p>
+  );
+}
+
+/** A line's remove button ("Remove item N"), disabled on the last remaining line. */
+export function RemoveLineButton({ index, disabled, onRemove }: { index: number; disabled: boolean; onRemove: () => void }) {
+  return (
+    <WithTooltip label="Remove item">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:text-destructive"
+        aria-label={`Remove item ${index + 1}`}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        <Trash aria-hidden="true" />
+      </Button>
+    </WithTooltip>
   );
 }

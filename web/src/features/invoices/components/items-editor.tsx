@@ -1,12 +1,11 @@
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
-import { cellLabel, LineDescriptionCell, LineFigure } from '@/components/line-description-cell';
+import { cellLabel, LineDescriptionCell, LineFigure, RemoveLineButton } from '@/components/line-description-cell';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { WithTooltip } from '@/components/ui/tooltip';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '../lib/invoice-form';
@@ -167,18 +166,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
             </div>
             <div className="flex items-end justify-end md:items-start">
               {!(removeMode === 'hide-at-one' && single) && (
-                <WithTooltip label="Remove item">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:text-destructive"
-                    aria-label={`Remove item ${index + 1}`}
-                    disabled={single}
-                    onClick={() => remove(index)}
-                  >
-                    <Trash aria-hidden="true" />
-                  </Button>
-                </WithTooltip>
+                <RemoveLineButton index={index} disabled={single} onRemove={() => remove(index)} />
               )}
             </div>
           </li>

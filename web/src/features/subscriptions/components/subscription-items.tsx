@@ -1,16 +1,15 @@
 import * as React from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { WithTooltip } from '@/components/ui/tooltip';
 import type { Product } from '@billpoint/proto';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
-import { cellLabel, LineDescriptionCell, LineFigure } from '@/components/line-description-cell';
+import { cellLabel, LineDescriptionCell, LineFigure, RemoveLineButton } from '@/components/line-description-cell';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { figures, newItem, type SubscriptionFormValues } from '../lib/subscription-form';
@@ -170,18 +169,7 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
               />
               <AmountCell control={control} index={index} value={formatMoney(amounts[index], currency)} />
               <div className="flex items-end justify-end md:items-start">
-                <WithTooltip label="Remove item">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:text-destructive"
-                    aria-label={`Remove item ${index + 1}`}
-                    disabled={single}
-                    onClick={() => remove(index)}
-                  >
-                    <Trash aria-hidden="true" />
-                  </Button>
-                </WithTooltip>
+                <RemoveLineButton index={index} disabled={single} onRemove={() => remove(index)} />
               </div>
             </li>
           ))}
