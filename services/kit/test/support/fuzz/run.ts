@@ -30,6 +30,11 @@ export interface FuzzRoute<C> {
    * its 200 answer must be instead: the problems found in it (e.g. the answer against its own contract).
    */
   answer?(json: unknown): string[];
+  /**
+   * Its accepted cases sign the client in as someone else or out (register, login): it runs after the matrix's other
+   * routes, which need the tenant's own session (they would otherwise be refused, unauthorised, every time).
+   */
+  changesSession?: boolean;
 }
 
 export interface FuzzMatrix<C> {
