@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, optionalText } from './common.ts';
-import { IsoDate, TaxRateIdField } from './invoice.ts';
+import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
 
 /** Recurring invoices ("subscriptions" in the interface, areas §2–§5). */
@@ -176,21 +176,12 @@ export const RecurringListQuery = PageQuery.extend({
 });
 export type RecurringListQuery = z.infer<typeof RecurringListQuery>;
 
-export const RecurringItem = z.object({
-  id: z.number().int(),
-  productId: z.number().int().nullable(),
-  description: z.string(),
-  quantity: z.string(),
-  unitPrice: z.string(),
-  amount: z.string(),
-  /** As on invoice items: the percentage ("0.00" untaxed), the line's tax to the cent (half up), and the tenant's tax
-   * rate the line is taxed at with its name and type as they were when the schedule was saved (null: untaxed). */
-  taxRate: z.string(),
-  taxAmount: z.string(),
-  taxRateId: z.number().int().nullable(),
-  taxRateName: z.string().nullable(),
-  taxType: z.string().nullable(),
-});
+/**
+ * A schedule line: an invoice line's fields (its tax as on invoice items: the percentage, "0.00" untaxed; the line's
+ * tax to the cent, half up; the tenant's rate with its name and type as they were when the schedule was saved), with
+ * the unit price named as the schedule form names it.
+ */
+export const RecurringItem = InvoiceItem.omit({ rate: true }).extend({ unitPrice: z.string() });
 export type RecurringItem = z.infer<typeof RecurringItem>;
 
 export const RecurringInvoice = z.object({
