@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { pageJpeg } from './pdf-pages.ts';
 
 /** A real PNG (RGBA, 8 bits) made here: a rounded badge in two colours on a transparent ground. */
 export function makePng(
@@ -44,9 +40,8 @@ export function makePng(
   ]);
 }
 
-/** A real JPEG: a coloured drawing rendered by pdftoppm (poppler), which the PDF tests need anyway. */
+/** A real JPEG: a coloured drawing rendered at 72 dpi by MuPDF (npm), which the PDF tests use anyway. */
 export async function makeJpeg(colour = '#DC2626'): Promise<Buffer> {
-  const dir = mkdtempSync(join(tmpdir(), 'bp-jpeg-'));
   const doc = new PDFDocument({ size: [160, 80], margin: 0 });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -54,9 +49,7 @@ export async function makeJpeg(colour = '#DC2626'): Promise<Buffer> {
   doc.rect(0, 0, 160, 80).fill('#FFFFFF').circle(40, 40, 30).fill(colour).rect(80, 15, 70, 50).fill('#111827');
   doc.end();
   await done;
-  writeFileSync(join(dir, 'in.pdf'), Buffer.concat(chunks));
-  await promisify(execFile)('pdftoppm', ['-jpeg', '-r', '72', '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
-  return readFileSync(join(dir, 'out.jpg'));
+  return pageJpeg(Buffer.concat(chunks), { dpi: 72 });
 }
 
 /** A small SVG logo: a circle, a gradient bar and a word. */

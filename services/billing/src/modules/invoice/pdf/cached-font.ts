@@ -16,7 +16,8 @@ import { deflateSync } from 'node:zlib';
  * Shaping results (pdfkit's per-word layout cache) are shared between documents too.
  *
  * This reaches into pdfkit's EmbeddedFont (fields `layoutCache`, `dictionary`, methods `encode`, `embed`, `layout`),
- * pinned at pdfkit 0.20.2; `pdf.test.ts` renders every layout and checks the text through pdftotext.
+ * pinned at pdfkit 0.20.2; `test/template-pdf.test.ts` renders every layout and font and reads back its text and
+ * embedded fonts (with MuPDF from npm, `test/support/pdf.ts`).
  */
 
 /** The part of fontkit's API used here (pdfkit's own fontkit). */
