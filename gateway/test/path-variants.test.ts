@@ -315,6 +315,22 @@ async function settledDigest() {
   }
 }
 
+describe("the gateway's router", () => {
+  it('reads a canonical path as the rules do', () => {
+    const config = stack.gateway.app.initialConfig as Record<string, unknown> & { routerOptions?: Record<string, unknown> };
+    const router = { ...config, ...config.routerOptions };
+    expect({
+      // The rules' `/api/` tests are case-sensitive: a case-insensitive router would route /API/customers past them.
+      caseSensitive: router.caseSensitive ?? true,
+      // One trailing slash is canonical because the router takes it for the same route (the same rules, limits, counters).
+      ignoreTrailingSlash: router.ignoreTrailingSlash,
+      // Refused before routing anyway (canonical-path.ts); stated so that a change here is a decision, not an accident.
+      ignoreDuplicateSlashes: router.ignoreDuplicateSlashes ?? false,
+      useSemicolonDelimiter: router.useSemicolonDelimiter ?? false,
+    }).toEqual({ caseSensitive: true, ignoreTrailingSlash: true, ignoreDuplicateSlashes: false, useSemicolonDelimiter: false });
+  });
+});
+
 describe('every route of the route table, in every non-canonical spelling', () => {
   it('is refused (400) or not routed (404), never reaches a service, and changes nothing', async () => {
     const routes = routeWalk();
