@@ -6,7 +6,7 @@ export const NON_CANONICAL_PATH = 'The request path is not in canonical form';
 
 /** A path segment's characters (RFC 3986 pchar without `;`): unreserved, sub-delims but `;`, `:`, `@`, %XX. */
 const SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,=:@]|%[0-9A-Fa-f]{2})*$/;
-/** The bytes of a segment that are plain, needing no check beyond SEGMENT (the common case: no `%`). */
+/** A path of literal segment characters and `/` only (the common case, no `%`): only its segments' shape is left to check. */
 const PLAIN = /^[A-Za-z0-9\-._~!$&'()*+,=:@/]*$/;
 /** Unreserved characters (RFC 3986 §2.3): written as they are, never percent-encoded. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
@@ -49,7 +49,7 @@ export function pathProblem(url: string): string | undefined {
     }
     if (s === '.' || s === '..') return 'dot segment';
     if (plain) continue;
-    if (!SEGMENT.test(s)) return /%/.test(s) ? 'invalid percent-encoding' : 'a character that must not appear in a path';
+    if (!SEGMENT.test(s)) return s.includes('%') ? 'invalid percent-encoding' : 'a character that must not appear in a path';
     for (const m of s.matchAll(/%([0-9A-Fa-f]{2})/g)) {
       const hex = m[1]!;
       const ch = String.fromCharCode(parseInt(hex, 16));
