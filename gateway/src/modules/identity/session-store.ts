@@ -150,13 +150,12 @@ export class SessionStore {
 
   /**
    * The signed internal token for a session and the request's origin (its ip and user agent, which the audit log
-   * records with each change), reused while it has enough life left and the origin is the same.
+   * records with each change), reused while it has enough life left and the origin and the role are the same.
    */
   token(s: ActiveSession, origin: { ip?: string | null; userAgent?: string | null } = {}): string {
     const now = Date.now();
     const from = `${origin.ip ?? ''}\n${origin.userAgent ?? ''}`;
-    const stale = !s.token || (s.tokenExpiresAt ?? 0) - now < TOKEN_REUSE_MARGIN_MS;
-    if (stale || s.tokenOrigin !== from || s.tokenRole !== s.role) {
+    if (!s.token || (s.tokenExpiresAt ?? 0) - now < TOKEN_REUSE_MARGIN_MS || s.tokenOrigin !== from || s.tokenRole !== s.role) {
       s.tokenOrigin = from;
       s.tokenRole = s.role;
       s.token = this.#sign({ tenantId: s.tenantId, userId: s.userId, role: s.role, scopes: [], ...origin });
