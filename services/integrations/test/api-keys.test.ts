@@ -148,6 +148,11 @@ describe('API keys through the gateway', () => {
     await makeApiKey(c);
     await choosePlan(stack.db, c, tenantId, 'starter');
     expect((await c.post('/api/integrations/api-keys', { name: 'Downgraded' })).status).toBe(403);
+    // The key test says why a key would not work now.
+    expect((await c.post('/api/integrations/test-api-key', { key: made.actualKey })).json).toEqual({
+      success: false,
+      message: 'Your Starter plan does not include API access. Upgrade your plan to use the API.',
+    });
     // Keys made before stay listed and can still be revoked.
     const listed = (await c.get('/api/integrations/api-keys')).json as { apiKeys: ApiKey[] };
     expect(listed.apiKeys).toHaveLength(2);

@@ -51,9 +51,9 @@ interface Matcher {
 
 /**
  * `/api/v1/*` (areas §7 public API): `Authorization: Bearer bp_…` checked against the key cache (no round trip
- * while the key is cached), the tenant's plan (403 without API access), the route's scope (403 naming it), a per-key hourly limit shared by every route and
- * every gateway replica (X-RateLimit-* headers, 429 with Retry-After), Idempotency-Key on POST, then the owning
- * service's own route with an internal token for the key's tenant. One wildcard route, so that one counter per key
+ * while the key is cached), the tenant's plan (403 without API access), the route's scope (403 naming it), a per-key
+ * hourly limit shared by every route and every gateway replica (X-RateLimit-* headers, 429 with Retry-After),
+ * Idempotency-Key on POST, then the owning service's own route with an internal token for the key's tenant. One wildcard route, so that one counter per key
  * covers every endpoint; the endpoints themselves are the proto table `publicApiRoutes`.
  */
 export async function publicApiV1Routes(

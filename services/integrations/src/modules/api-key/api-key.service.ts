@@ -138,7 +138,7 @@ export class ApiKeyService {
     });
   }
 
-  /** POST /test-api-key: is this one of the organization's keys, and would it work now? */
+  /** POST /test-api-key: is this one of the organization's keys, and would it work now (the plan's API access too)? */
   async test(id: Tenant, key: string): Promise<TestApiKeyResult> {
     const format = checkApiKeyFormat(key);
     if (format === 'malformed') return { success: false, message: IntegrationMessages.keyMalformed };
@@ -152,6 +152,9 @@ export class ApiKeyService {
     if (!row) return { success: false, message: IntegrationMessages.keyUnknown };
     if (!row.is_active) return { success: false, message: IntegrationMessages.keyInactive };
     if (row.expired) return { success: false, message: IntegrationMessages.keyExpired };
+    const applies = await this.#limits.grant(id.tenantId);
+    if (applies && !applies.grant.flags.hasApiAccess)
+      return { success: false, message: apiAccessMessage(applies.grant, applies.trial, 'use the API') };
     return { success: true, message: IntegrationMessages.keyValid };
   }
 
