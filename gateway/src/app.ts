@@ -1,6 +1,13 @@
 import cookie from '@fastify/cookie';
 import { createHash } from 'node:crypto';
-import { createInternalTokenSigner, rpcCall, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
+import {
+  createInternalTokenSigner,
+  planLimits,
+  rpcCall,
+  type PlanLimits,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@billpoint/kit';
 import { ApiKeyEvents, ApiKeyEventData, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
 import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
 import { gatewayConfigSchema, type Config } from './config.ts';
@@ -39,6 +46,14 @@ const keyCacheOf = (ctx: ServiceContext) => {
       })),
     );
   return c;
+};
+
+/** The tenants' plans of each running gateway (the public API refuses keys of a plan without API access). */
+const plans = new WeakMap<object, PlanLimits>();
+const plansOf = (ctx: ServiceContext) => {
+  let p = plans.get(ctx);
+  if (!p) plans.set(ctx, (p = planLimits(ctx)));
+  return p;
 };
 
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs (Fastify trustProxy). */
@@ -110,6 +125,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       await publicApiV1Routes(app, {
         upstreams: routes,
         keys: keyCacheOf(ctx as ServiceContext),
+        plans: plansOf(ctx as ServiceContext),
         idempotency: new IdempotencyStore({ root: ctx.orm.em, staleAfterMs: c.UPSTREAM_TIMEOUT_MS + 30_000 }),
         usage,
         sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
@@ -119,6 +135,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
     },
     consumers: async (ctx) => [
+      await plansOf(ctx as ServiceContext).start(),
       // Every replica hears each revocation (its own consumer) and drops the key from its cache at once.
       await ctx.bus.subscribe({ durable: 'gateway-api-key-revocations', subject: ApiKeyEvents.Revoked, perInstance: true }, async (msg) => {
         const env = EventEnvelope.parse(msg.data);

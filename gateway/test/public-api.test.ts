@@ -9,6 +9,7 @@ import { startService } from '@billpoint/kit';
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
 import { gatewayService } from '../src/app.ts';
 import { ApiKeyCreated, ApiUsageStats, Customer, checkApiKeyFormat } from '@billpoint/proto';
+import { choosePlan } from '../../services/payments/test/support/plans.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 let stack: Stack;
@@ -71,6 +72,36 @@ describe('the public API /api/v1', () => {
     expect((await admin.delete(`/api/integrations/api-keys/${apiKey.id}`)).status).toBeLessThan(300);
     // Revocation reaches the gateway's cache through the event, well within 5 s.
     await waitFor(async () => (await api(actualKey).get(`/api/v1/customers/${customer.id}`)).status === 401, 5_000, 50);
+  });
+
+  it('refuses the keys of a plan without API access (403 naming the plan) from the next call after a downgrade', async () => {
+    const { admin, tenantId, makeKey } = await organization();
+    const { actualKey } = await makeKey({ permissions: ['*'] }); // the trial (Professional) has API access
+    expect((await api(actualKey).get('/api/v1/customers')).status).toBe(200);
+
+    await choosePlan(stack.db, admin, tenantId, 'starter');
+    const refused = await api(actualKey).get('/api/v1/customers');
+    expect([refused.status, refused.json.message]).toEqual([
+      403,
+      'Your Starter plan does not include API access. Upgrade your plan to use the API.',
+    ]);
+    const write = await api(actualKey).post('/api/v1/customers', { name: 'Not made', email: 'no@example.com' });
+    expect(write.status).toBe(403);
+    expect((await admin.get('/api/customers')).json).toEqual([]);
+
+    await choosePlan(stack.db, admin, tenantId, 'enterprise');
+    expect((await api(actualKey).get('/api/v1/customers')).status).toBe(200);
+
+    // The end of a trial needs no event: a trialing tenant whose trial has run out is judged on its plan (Starter).
+    // (The version moves on, so the trial's own plan.changed, should it land after this, cannot put the old end back.)
+    const trial = await organization();
+    const key = await trial.makeKey({ permissions: ['*'] });
+    expect((await api(key.actualKey).get('/api/v1/customers')).status).toBe(200);
+    await stack.db.query(
+      `update gateway.plan_limits set trial_ends_at = now() - interval '1 second', version = version + interval '1 ms' where tenant_id = $1`,
+      [trial.tenantId],
+    );
+    expect((await api(key.actualKey).get('/api/v1/customers')).status).toBe(403);
   });
 
   it('needs the route scope: 403 naming it, and a write scope does not grant reads', async () => {

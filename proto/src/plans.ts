@@ -117,6 +117,14 @@ export function limitMessage(grant: Pick<PlanGrant, 'displayName'>, trial: boole
   return `Your ${what} allows ${limit} ${limit === 1 ? r.one : r.many}${r.per}. Upgrade your plan to add more.`;
 }
 
+/**
+ * The 403 of a plan without API access (`hasApiAccess`), for creating a key (`'create API keys'`) or calling the public
+ * API with one (`'use the API'`): 'Your Starter plan does not include API access. Upgrade your plan to create API keys.'
+ */
+export function apiAccessMessage(grant: Pick<PlanGrant, 'displayName'>, trial: boolean, action: 'create API keys' | 'use the API'): string {
+  return `Your ${grant.displayName} ${trial ? 'trial' : 'plan'} does not include API access. Upgrade your plan to ${action}.`;
+}
+
 /** Counts of what the limits bound, for the current calendar month (invoices) and in all (the rest). */
 export const SubscriptionUsage = z.object({
   invoiceCount: z.number().int(),

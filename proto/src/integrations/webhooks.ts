@@ -133,6 +133,17 @@ export const Webhook = z.object({
   updatedAt: z.string(),
 });
 export type Webhook = z.infer<typeof Webhook>;
+/**
+ * Webhook endpoint events (the plan usage counts them). Payload: the endpoint as listed without its extra headers,
+ * which may hold a receiver's credentials and must not reach the audit log.
+ */
+export const WebhookEvents = {
+  Created: 'evt.integrations.webhook.created',
+  Deleted: 'evt.integrations.webhook.deleted',
+} as const;
+export const WebhookEventData = Webhook.omit({ headers: true });
+export type WebhookEventData = z.infer<typeof WebhookEventData>;
+
 /** GET /api/integrations/webhooks (§7: webhooks[]). */
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });
 /** The create and rotate-secret answers: the only place the secret appears. */

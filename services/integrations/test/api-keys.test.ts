@@ -16,6 +16,7 @@ import { waitFor } from '@billpoint/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { generateApiKey } from '../src/modules/api-key/api-key.service.ts';
+import { choosePlan } from '../../payments/test/support/plans.ts';
 import { makeApiKey, tokenFor } from './support.ts';
 
 let stack: Stack;
@@ -123,6 +124,39 @@ describe('API keys through the gateway', () => {
     await waitFor(() => seen.includes(ApiKeyEvents.Revoked));
     expect(seen).toEqual([ApiKeyEvents.Created, ApiKeyEvents.Revoked]);
     await sub.stop();
+  });
+
+  it('makes keys only on a plan with API access: the trial has it, Starter does not (403 naming the plan)', async () => {
+    const c = stack.client();
+    const { organization } = await c.register();
+    const tenantId = organization.id;
+    // The trial applies while it runs: Professional's API access.
+    const made = await makeApiKey(c, { permissions: ['*'] });
+    // The trial ends (it needs no event: the read model holds its end). The version moves on, so the trial's own
+    // plan.changed, should it land after this, cannot put the old end back.
+    await stack.db.query(
+      `update integrations.plan_limits set trial_ends_at = now() - interval '1 second', version = version + interval '1 ms' where tenant_id = $1`,
+      [tenantId],
+    );
+    const refused = await c.post('/api/integrations/api-keys', { name: 'After the trial' });
+    expect([refused.status, refused.json.message]).toEqual([
+      403,
+      'Your Starter plan does not include API access. Upgrade your plan to create API keys.',
+    ]);
+    // A plan chosen with API access makes keys again; a downgrade refuses the next one at once.
+    await choosePlan(stack.db, c, tenantId, 'professional');
+    await makeApiKey(c);
+    await choosePlan(stack.db, c, tenantId, 'starter');
+    expect((await c.post('/api/integrations/api-keys', { name: 'Downgraded' })).status).toBe(403);
+    // The key test says why a key would not work now.
+    expect((await c.post('/api/integrations/test-api-key', { key: made.actualKey })).json).toEqual({
+      success: false,
+      message: 'Your Starter plan does not include API access. Upgrade your plan to use the API.',
+    });
+    // Keys made before stay listed and can still be revoked.
+    const listed = (await c.get('/api/integrations/api-keys')).json as { apiKeys: ApiKey[] };
+    expect(listed.apiKeys).toHaveLength(2);
+    expect((await c.delete(`/api/integrations/api-keys/${made.apiKey.id}`)).status).toBe(204);
   });
 
   it('refuses bad scopes, rate limits and expiries naming the field; * stands alone; an expired key does not verify', async () => {

@@ -179,4 +179,33 @@ describe('plans', () => {
     expect((await c.delete(`/api/customers/${a.id}`)).status).toBe(204);
     await waitFor(async () => (await subscriptionOf(c)).usage.customerCount === 1);
   });
+
+  it('counts API keys and webhooks from the integrations service’s events', async () => {
+    const c = stack.client();
+    await c.register();
+    const keys = [];
+    for (const name of ['one', 'two', 'three']) {
+      const res = await c.post('/api/integrations/api-keys', { name, permissions: ['customers:read'] });
+      expect(res.status).toBe(201);
+      keys.push((res.json as { apiKey: { id: number } }).apiKey.id);
+    }
+    const hooks = [];
+    for (const name of ['a', 'b']) {
+      const res = await c.post('/api/integrations/webhooks', { name, url: 'https://example.test/hook', events: ['invoice.paid'] });
+      expect(res.status).toBe(201);
+      hooks.push((res.json as { webhook: { id: number } }).webhook.id);
+    }
+    await waitFor(async () => {
+      const u = (await subscriptionOf(c)).usage;
+      return u.apiKeyCount === 3 && u.webhookCount === 2;
+    });
+    expect((await c.delete(`/api/integrations/api-keys/${keys[0]}`)).status).toBe(204);
+    expect((await c.delete(`/api/integrations/api-keys/${keys[0]}`)).status).toBe(404); // revoked once, counted once
+    expect((await c.delete(`/api/integrations/webhooks/${hooks[0]}`)).status).toBe(204);
+    const usage = await waitFor(async () => {
+      const u = (await subscriptionOf(c)).usage;
+      return u.apiKeyCount === 2 && u.webhookCount === 1 ? u : null;
+    });
+    expect(usage).toMatchObject({ customerCount: 0, productCount: 0 });
+  });
 });

@@ -27,20 +27,20 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
     const claims = await oidc.finish(req, reply);
     if (!claims) return reply.redirect('/api/login');
     const s = await identity.oidcLogin(claims);
-    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
     return reply.redirect('/');
   });
 
   app.post('/api/auth/register', { config: { contract: { body: RegisterBody } } }, async (req, reply) => {
     const s = await identity.register(RegisterBody.parse(req.body ?? {}));
-    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
     return reply.status(201).send(s.user);
   });
 
   app.post('/api/auth/login', { config: { contract: { body: LoginBody } } }, async (req, reply) => {
     try {
       const s = await identity.login(LoginBody.parse(req.body ?? {}));
-      await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId, role: s.role });
+      await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
       return s.user;
     } catch (err) {
       if (err instanceof TooManyRequests) reply.header('retry-after', String((err as { retryAfterS?: number }).retryAfterS ?? 900));

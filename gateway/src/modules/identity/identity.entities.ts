@@ -45,7 +45,6 @@ export const SessionEntity = defineEntity({
     idHash: p.text().primary(),
     userId: p.uuid(),
     organizationId: p.uuid(),
-    role: p.enum(Roles),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime(),
   },

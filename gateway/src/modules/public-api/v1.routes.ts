@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 import { context, propagation } from '@opentelemetry/api';
-import { AppError, Forbidden, NotFound, TooManyRequests, Unauthorized, hashApiKey, type Identity, type Logger } from '@billpoint/kit';
+import {
+  AppError,
+  Forbidden,
+  NotFound,
+  TooManyRequests,
+  Unauthorized,
+  hashApiKey,
+  type Identity,
+  type Logger,
+  type PlanLimits,
+} from '@billpoint/kit';
 import {
   INTERNAL_TOKEN_HEADER,
   PUBLIC_API_BASE,
@@ -9,6 +19,7 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   IntegrationMessages,
+  apiAccessMessage,
   checkApiKeyFormat,
   hasScope,
   publicApiRoutes,
@@ -40,9 +51,9 @@ interface Matcher {
 
 /**
  * `/api/v1/*` (areas §7 public API): `Authorization: Bearer bp_…` checked against the key cache (no round trip
- * while the key is cached), the route's scope (403 naming it), a per-key hourly limit shared by every route and
- * every gateway replica (X-RateLimit-* headers, 429 with Retry-After), Idempotency-Key on POST, then the owning
- * service's own route with an internal token for the key's tenant. One wildcard route, so that one counter per key
+ * while the key is cached), the tenant's plan (403 without API access), the route's scope (403 naming it), a per-key
+ * hourly limit shared by every route and every gateway replica (X-RateLimit-* headers, 429 with Retry-After),
+ * Idempotency-Key on POST, then the owning service's own route with an internal token for the key's tenant. One wildcard route, so that one counter per key
  * covers every endpoint; the endpoints themselves are the proto table `publicApiRoutes`.
  */
 export async function publicApiV1Routes(
@@ -50,6 +61,8 @@ export async function publicApiV1Routes(
   o: {
     upstreams: readonly Upstream[];
     keys: ApiKeyCache;
+    /** The tenants' plans (the gateway's own read model): a plan without API access refuses its keys' calls. */
+    plans: Pick<PlanLimits, 'grant'>;
     idempotency: IdempotencyStore;
     usage: UsageRecorder;
     sign: (id: Identity) => string;
@@ -132,6 +145,9 @@ export async function publicApiV1Routes(
           throw new AppError(405, `${req.method} is not allowed on ${path}`);
         }
         req.apiKey = await authenticate(o.keys, req.headers.authorization);
+        // Judged at every call from the local read model (no cache): a downgrade applies as soon as its event lands.
+        const plan = await o.plans.grant(req.apiKey.tenantId);
+        if (plan && !plan.grant.flags.hasApiAccess) throw new Forbidden(apiAccessMessage(plan.grant, plan.trial, 'use the API'));
         if (!hasScope(req.apiKey.scopes, m.route.scope)) throw new Forbidden(`This API key lacks the ${m.route.scope} scope`);
         const id = m.pattern.exec(path)![1];
         req.apiRoute = { route: m.route, target: m.route.target.replace(':id', id ?? ''), pool: m.pool };

@@ -14,7 +14,7 @@ export const limitsRow = async (db: TestDatabase, schema: string, tenantId: stri
 export async function choosePlan(db: TestDatabase, c: HttpClient, tenantId: string, plan: PlanName, cycle: BillingCycle = 'monthly') {
   const res = await c.post('/api/subscription/change', { planName: plan, billingCycle: cycle });
   if (res.status !== 200) throw new Error(`plan change failed: ${res.status} ${res.text}`);
-  for (const schema of ['customers', 'billing', 'catalog'])
+  for (const schema of ['customers', 'billing', 'catalog', 'integrations', 'gateway'])
     await waitFor(async () => {
       const row = await limitsRow(db, schema, tenantId);
       return row?.status === 'active' && row.granted.plan === plan;

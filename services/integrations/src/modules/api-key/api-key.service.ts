@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKeyBody } from '@billpoint/proto';
 import {
+  apiAccessMessage,
   API_KEY_PREFIX,
   API_KEY_PREFIX_LENGTH,
   API_KEY_RANDOM_LENGTH,
@@ -19,6 +20,7 @@ import {
 } from '@billpoint/proto';
 import {
   addEvent,
+  Forbidden,
   hashApiKey,
   NotFound,
   planLimits,
@@ -89,7 +91,14 @@ export class ApiKeyService {
     return rows.map(toApiKey);
   }
 
+  /**
+   * A plan without API access (`hasApiAccess`; the trial's grant while it runs) creates no key: 403 naming the plan.
+   * Keys made before a downgrade stay listed and revocable; the gateway refuses their calls while the plan lacks access.
+   */
   async create(id: Identity, input: z.output<typeof ApiKeyBody>): Promise<ApiKeyCreated> {
+    const applies = await this.#limits.grant(id.tenantId);
+    if (applies && !applies.grant.flags.hasApiAccess)
+      throw new Forbidden(apiAccessMessage(applies.grant, applies.trial, 'create API keys'));
     const limit = await this.#limits.check(id.tenantId, 'apiKeys');
     const actualKey = generateApiKey();
     const apiKey = await this.#ctx.tx(id, async (em) => {
@@ -129,7 +138,7 @@ export class ApiKeyService {
     });
   }
 
-  /** POST /test-api-key: is this one of the organization's keys, and would it work now? */
+  /** POST /test-api-key: is this one of the organization's keys, and would it work now (the plan's API access too)? */
   async test(id: Tenant, key: string): Promise<TestApiKeyResult> {
     const format = checkApiKeyFormat(key);
     if (format === 'malformed') return { success: false, message: IntegrationMessages.keyMalformed };
@@ -143,6 +152,9 @@ export class ApiKeyService {
     if (!row) return { success: false, message: IntegrationMessages.keyUnknown };
     if (!row.is_active) return { success: false, message: IntegrationMessages.keyInactive };
     if (row.expired) return { success: false, message: IntegrationMessages.keyExpired };
+    const applies = await this.#limits.grant(id.tenantId);
+    if (applies && !applies.grant.flags.hasApiAccess)
+      return { success: false, message: apiAccessMessage(applies.grant, applies.trial, 'use the API') };
     return { success: true, message: IntegrationMessages.keyValid };
   }
 

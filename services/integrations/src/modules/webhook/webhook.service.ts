@@ -2,12 +2,23 @@ import type { WebhookBody } from '@billpoint/proto';
 import {
   WEBHOOK_SECRET_OVERLAP_MS,
   WEBHOOK_TEST_EVENT,
+  WebhookEvents,
   type Webhook,
+  type WebhookEventData,
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookDeliveryQuery,
 } from '@billpoint/proto';
-import { Invalid, NotFound, planLimits, type EntityManager, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  Invalid,
+  NotFound,
+  planLimits,
+  type EntityManager,
+  type Identity,
+  type PlanLimits,
+  type ServiceContext,
+} from '@billpoint/kit';
 import type { z } from 'zod';
 import { DELIVERY_COLUMNS, textArray, toDelivery, toWebhook, WEBHOOK_COLUMNS, type DeliveryRow, type WebhookRow } from './webhook.sql.ts';
 import { newWebhookSecret } from './webhook.sender.ts';
@@ -17,6 +28,8 @@ import { newMessageId, type DeliveryWorker } from './webhook.worker.ts';
 type Tenant = Pick<Identity, 'tenantId'>;
 type Input = z.output<typeof WebhookBody>;
 const COUNT_SQL = `select count(*)::int as n from (select 1 from integrations.webhooks where tenant_id = ? and deleted_at is null limit ?) w`;
+
+const eventData = ({ headers: _headers, ...w }: Webhook): WebhookEventData => w;
 
 /** Webhook endpoints: CRUD, secret rotation, test sends, the delivery log and manual retries. */
 export class WebhookService {
@@ -63,7 +76,14 @@ export class WebhookService {
           ...[JSON.stringify(input.headers), secret, id.userId],
         ],
       );
-      return this.#load(em, id.tenantId, row!.id);
+      const created = await this.#load(em, id.tenantId, row!.id);
+      addEvent<WebhookEventData>(em, {
+        subject: WebhookEvents.Created,
+        tenantId: id.tenantId,
+        actorId: id.userId,
+        data: eventData(created),
+      });
+      return created;
     });
     return { webhook, secret };
   }
@@ -92,10 +112,14 @@ export class WebhookService {
   async remove(id: Identity, webhookId: number): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       await this.#load(em, id.tenantId, webhookId, true);
-      await em.execute(
-        `update integrations.webhooks set deleted_at = now(), is_active = false, updated_at = now() where id = ? and tenant_id = ?`,
+      const [deleted] = await em.execute<WebhookRow[]>(
+        `update integrations.webhooks w set deleted_at = now(), is_active = false, updated_at = now()
+          where id = ? and tenant_id = ? and deleted_at is null returning ${WEBHOOK_COLUMNS}`,
         [webhookId, id.tenantId],
       );
+      if (!deleted) throw new NotFound('Webhook not found');
+      const data = eventData(toWebhook(deleted));
+      addEvent<WebhookEventData>(em, { subject: WebhookEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data });
     });
   }
 

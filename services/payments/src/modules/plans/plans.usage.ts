@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomerEvents, InvoiceEvents, ProductEvents, type SubscriptionUsage } from '@billpoint/proto';
+import { ApiKeyEvents, CustomerEvents, InvoiceEvents, ProductEvents, WebhookEvents, type SubscriptionUsage } from '@billpoint/proto';
 import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** The calendar month (UTC) holding `at`: its first and last day. */
@@ -12,7 +12,7 @@ export function monthOf(at: Date): { start: string; end: string } {
 
 type Counter = 'customer_count' | 'product_count' | 'api_key_count' | 'webhook_count';
 
-/** A running count (customers, and later products, API keys, webhooks): +1 on created, −1 on deleted, never below 0. */
+/** A running count (customers, products, API keys, webhooks): +1 on created, −1 on deleted, never below 0. */
 async function count(em: EntityManager, tenantId: string, column: Counter, delta: number, at: Date) {
   const m = monthOf(at);
   await em.execute(
@@ -50,7 +50,7 @@ const WithCreatedAt = z.object({ createdAt: z.string() });
  * `subscription_usage` is kept from the creating services' own events (idempotent: each event is counted once by
  * `consumeEvents`), so payments never reads another service's data. It is what the tenant sees; the limits
  * themselves are enforced by each creating service on its own rows (`planLimits` in the kit), so a late event
- * never lets a creation through. API keys and webhooks join here (`counter`) when their service publishes events.
+ * never lets a creation through. Members are not counted: no plan limits them, and the usage contract has no such count.
  */
 export async function usageConsumers(ctx: ServiceContext): Promise<Subscription[]> {
   const base = { orm: ctx.orm, schema: ctx.schema, bus: ctx.bus, logger: ctx.logger };
@@ -68,9 +68,13 @@ export async function usageConsumers(ctx: ServiceContext): Promise<Subscription[
     });
   const customers = { created: CustomerEvents.Created, deleted: CustomerEvents.Deleted };
   const products = { created: ProductEvents.Created, deleted: ProductEvents.Deleted };
+  const apiKeys = { created: ApiKeyEvents.Created, deleted: ApiKeyEvents.Revoked };
+  const webhooks = { created: WebhookEvents.Created, deleted: WebhookEvents.Deleted };
   return [
     await counter('payments-usage-customers', 'evt.customers.customer.*', customers, 'customer_count'),
     await counter('payments-usage-products', 'evt.catalog.product.*', products, 'product_count'),
+    await counter('payments-usage-api-keys', 'evt.integrations.api-key.*', apiKeys, 'api_key_count'),
+    await counter('payments-usage-webhooks', 'evt.integrations.webhook.*', webhooks, 'webhook_count'),
     await consumeEvents({
       ...base,
       durable: 'payments-usage-invoices',

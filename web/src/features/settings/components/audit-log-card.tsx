@@ -17,7 +17,18 @@ import { AuditEntryDialog, actorName } from './audit-entry-dialog';
 const COLUMNS = ['When', 'Who', 'Entity', 'Action', 'IP address'] as const;
 const NO_FILTERS: AuditFilters = { entityType: '', action: '', from: '', to: '' };
 /** Suggestions for the filters (the trail holds whatever the services' events name). */
-const ENTITY_TYPES = ['customer', 'invoice', 'product', 'payment', 'subscription', 'api-key', 'organization', 'expense', 'tax-rate'];
+const ENTITY_TYPES = [
+  'customer',
+  'invoice',
+  'product',
+  'payment',
+  'subscription',
+  'api-key',
+  'webhook',
+  'organization',
+  'expense',
+  'tax-rate',
+];
 const ACTIONS = ['created', 'updated', 'deleted', 'sent', 'paid', 'overdue', 'completed', 'failed', 'cancelled', 'revoked'];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
