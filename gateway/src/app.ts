@@ -17,6 +17,7 @@ import { IdentityService } from './modules/identity/identity.service.ts';
 import { SessionStore } from './modules/identity/session-store.ts';
 import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
+import { accessControl } from './modules/identity/access.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
@@ -108,9 +109,9 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
               ctx.logger,
             )
           : undefined;
+      accessControl(app, sessions); // every route's declared permission, before its handler
       authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
       settingsRoutes(app, {
-        sessions,
         settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
         members: new MembersService(ctx.orm),
       });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role } from './common.ts';
+import { Permission } from './permissions.ts';
 
 const email = z
   .string({ error: 'Valid email is required' })
@@ -50,6 +51,8 @@ export const User = z.object({
   profileImageUrl: z.string().nullable(),
   organization: Organization,
   role: Role,
+  /** What this role may do in the organization (ROLE_PERMISSIONS): the web hides or disables the rest. */
+  permissions: z.array(Permission),
 });
 export type User = z.infer<typeof User>;
 

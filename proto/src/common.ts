@@ -7,6 +7,8 @@ export const ErrorBody = z.object({
   message: z.string(),
   /** Field-level problems of a 400: `path` is the dotted field name, e.g. `email` or `items.0.rate`. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** On a 403 for lack of a permission (proto/src/permissions.ts): the permission the caller's role does not have. */
+  permission: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

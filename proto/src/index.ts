@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './money.ts';
 export * from './auth.ts';
+export * from './permissions.ts';
 export * from './customer.ts';
 export * from './invoice.ts';
 export * from './events.ts';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import type { ErrorBody } from '@billpoint/proto';
+import { permissionMessage, type ErrorBody, type Permission, type Role } from '@billpoint/proto';
 
 /** The kit's error taxonomy; `errorHandler` maps each to its status in one place. */
 export class AppError extends Error {
@@ -27,6 +27,14 @@ export class Unauthorized extends AppError {
 export class Forbidden extends AppError {
   constructor(message = 'Forbidden') {
     super(403, message);
+  }
+}
+/** A caller whose role lacks the permission a route or a use case needs (proto/src/permissions.ts): 403 naming it. */
+export class PermissionDenied extends Forbidden {
+  readonly permission: Permission;
+  constructor(role: Role, permission: Permission) {
+    super(permissionMessage(role, permission));
+    this.permission = permission;
   }
 }
 export class NotFound extends AppError {
@@ -139,6 +147,7 @@ export function toErrorBody(err: unknown): ErrorBody {
   if (err instanceof AppError) {
     const body: ErrorBody = { statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message };
     if (err.issues) body.issues = err.issues;
+    if (err instanceof PermissionDenied) body.permission = err.permission;
     return body;
   }
   if (isDatabaseUnavailable(err)) return toErrorBody(new ServiceUnavailable());

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
+import { isPermission, type RouteAccess } from '@billpoint/proto';
 import type { PublicRoute } from './public-routes.ts';
 
 /**
@@ -16,6 +17,12 @@ export interface RouteContract {
 declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: RouteContract;
+    /**
+     * Who may call the route (proto/src/permissions.ts): the permission a member's role needs, `member` (any signed-in
+     * member) or `public`. Every route declares it; a service's routes other than its registry-declared public ones
+     * need a permission or `member`. The kit refuses a role without the permission with a 403 naming it.
+     */
+    permission?: RouteAccess;
   }
   interface FastifyInstance {
     /** Every route this instance registered, in registration order (see `captureRouteTable`). */
@@ -27,6 +34,8 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   contract?: RouteContract;
+  /** What the route admits, as declared (see FastifyContextConfig.permission). */
+  permission?: RouteAccess;
   /** Set when the service declares this route public (no session, no identity). */
   publicRoute?: PublicRoute;
   /** A HEAD route Fastify added by itself for a GET route of the same url. */
@@ -51,10 +60,35 @@ export function captureRouteTable(app: FastifyInstance) {
           method,
           url: route.url,
           contract: route.config?.contract,
+          permission: route.config?.permission,
           publicRoute: route.config?.publicRoute,
           implicitHead: method === 'HEAD' && gets.has(route.url),
         });
       }
     }
   });
+}
+
+/** Kit routes every workload has; they need no declaration. */
+const HEALTH = new Set(['/healthz', '/readyz']);
+
+/**
+ * Lines naming each route whose access is not declared as it must be; empty when every route declares it. With
+ * `identity: 'internal'` (a service behind the gateway) a route needs a permission or `member`, unless the registry
+ * declares it public; the gateway's own routes (`identity: 'none'`) may also say `public`.
+ */
+export function undeclaredAccess(table: readonly RouteTableEntry[], identity: 'internal' | 'none'): string[] {
+  const problems: string[] = [];
+  for (const r of table) {
+    if (HEALTH.has(r.url) || r.implicitHead || r.publicRoute) continue;
+    const p = r.permission;
+    const ok = isPermission(p) || p === 'member' || (p === 'public' && identity === 'none');
+    if (!ok)
+      problems.push(
+        p === 'public'
+          ? `${r.method} ${r.url} says public: declare it in the service registry (proto/src/services.ts) instead`
+          : `${r.method} ${r.url} declares no permission: add config: { permission: '<one of proto/src/permissions.ts>' }`,
+      );
+  }
+  return problems;
 }

@@ -6,7 +6,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, type BaseConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { registerErrorHandling, type NotFoundHandler } from './errors.ts';
+import { PermissionDenied, registerErrorHandling, type NotFoundHandler } from './errors.ts';
 import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } from './db.ts';
 import { kitMigrations } from './migrations.ts';
 import { eventOrigin, OutboxMessage, OutboxRelay } from './outbox.ts';
@@ -19,7 +19,8 @@ import { TenantReader } from './tenant-reader.ts';
 import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.ts';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
-import { captureRouteTable } from './route-table.ts';
+import { captureRouteTable, undeclaredAccess } from './route-table.ts';
+import { can, isPermission } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 import { RequestLogController } from './request-log.ts';
@@ -231,11 +232,19 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
       const path = request.url.split('?')[0]!;
       if (publicPaths.has(path) || isPublicRoute(request)) return;
       const token = request.headers[INTERNAL_TOKEN_HEADER];
-      request.identity = verify(Array.isArray(token) ? token[0] : token);
+      const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
+      // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
+      const permission = request.routeOptions.config?.permission;
+      if (isPermission(permission) && !can(identity.role, permission)) throw new PermissionDenied(identity.role, permission);
     });
   }
 
   app.addHook('onReady', async () => checkPublicRoutes());
+  // Every route says who may call it, or the service does not start: a forgotten declaration is found at once.
+  app.addHook('onReady', async () => {
+    const problems = undeclaredAccess(app.routeTable, def.auth ?? 'internal');
+    if (problems.length) throw new Error(`${def.name}: routes without a declared permission:\n  - ${problems.join('\n  - ')}`);
+  });
   await def.routes(app, ctx as never);
   return app;
 }

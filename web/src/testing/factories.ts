@@ -1,4 +1,5 @@
 import {
+  ROLE_PERMISSIONS,
   TemplateDefaults,
   type Customer,
   type Expense,
@@ -141,6 +142,7 @@ export function makeSummary(overrides: Partial<RecurringSummary> = {}): Recurrin
 
 /** The signed-in user (GET /api/auth/user), an administrator by default. */
 export function makeUser(overrides: Partial<User> = {}): User {
+  const role = overrides.role ?? 'admin';
   return {
     id: '0b6a3c52-4a0e-4a8f-9a43-5f0c1c2f6a11',
     email: 'ada@example.com',
@@ -148,7 +150,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastName: 'Lovelace',
     profileImageUrl: null,
     organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
-    role: 'admin',
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { TooManyRequests, Unauthorized } from '@billpoint/kit';
 import type { IdentityService } from './identity.service.ts';
 import type { SessionStore } from './session-store.ts';
 import type { Oidc } from './oidc.ts';
+import { sessionOf } from './access.ts';
 
 const asset = (name: string) => readFileSync(new URL(`../../assets/${name}`, import.meta.url));
 const LOGIN_HTML = asset('login.html');
@@ -15,14 +16,18 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
   const { identity, sessions, oidc } = o;
 
   /** The sign-in / create-account page, or the OpenID Connect provider when one is configured. */
-  app.get('/api/login', async (req, reply) => {
+  app.get('/api/login', { config: { permission: 'public' } }, async (req, reply) => {
     if (oidc) return oidc.start(req, reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LOGIN_HTML);
   });
-  app.get('/api/login/login.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(LOGIN_JS));
-  app.get('/api/login/login.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(LOGIN_CSS));
+  app.get('/api/login/login.js', { config: { permission: 'public' } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(LOGIN_JS),
+  );
+  app.get('/api/login/login.css', { config: { permission: 'public' } }, async (_req, reply) =>
+    reply.type('text/css; charset=utf-8').send(LOGIN_CSS),
+  );
 
-  app.get('/api/callback', async (req, reply) => {
+  app.get('/api/callback', { config: { permission: 'public' } }, async (req, reply) => {
     if (!oidc) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'OpenID Connect is not configured' });
     const claims = await oidc.finish(req, reply);
     if (!claims) return reply.redirect('/api/login');
@@ -31,13 +36,13 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
     return reply.redirect('/');
   });
 
-  app.post('/api/auth/register', { config: { contract: { body: RegisterBody } } }, async (req, reply) => {
+  app.post('/api/auth/register', { config: { permission: 'public', contract: { body: RegisterBody } } }, async (req, reply) => {
     const s = await identity.register(RegisterBody.parse(req.body ?? {}));
     await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
     return reply.status(201).send(s.user);
   });
 
-  app.post('/api/auth/login', { config: { contract: { body: LoginBody } } }, async (req, reply) => {
+  app.post('/api/auth/login', { config: { permission: 'public', contract: { body: LoginBody } } }, async (req, reply) => {
     try {
       const s = await identity.login(LoginBody.parse(req.body ?? {}));
       await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
@@ -48,20 +53,20 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
     }
   });
 
-  app.get('/api/auth/user', async (req, reply) => {
-    const s = await sessions.get(req);
-    const user = s && (await identity.currentUser(s.userId, s.tenantId));
+  app.get('/api/auth/user', { config: { permission: 'member' } }, async (req, reply) => {
+    const s = sessionOf(req);
+    const user = await identity.currentUser(s.userId, s.tenantId);
     if (!user) throw new Unauthorized('Unauthorized');
     return reply.header('cache-control', 'no-store').send(user);
   });
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post('/api/logout', { config: { permission: 'public' } }, async (req, reply) => {
     await sessions.end(req, reply);
     return reply.header('cache-control', 'no-store').status(204).send();
   });
 
   /** Browser navigation to /api/logout (the web client's fallback) ends the session and shows sign-in. */
-  app.get('/api/logout', async (req, reply) => {
+  app.get('/api/logout', { config: { permission: 'public' } }, async (req, reply) => {
     if (req.headers['sec-fetch-site'] !== 'cross-site') await sessions.end(req, reply);
     return reply.header('cache-control', 'no-store').redirect('/api/login');
   });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { OrganizationEvents, type LoginBody, type Organization, type RegisterBody, type Role, type User } from '@billpoint/proto';
+import {
+  OrganizationEvents,
+  ROLE_PERMISSIONS,
+  type LoginBody,
+  type Organization,
+  type RegisterBody,
+  type Role,
+  type User,
+} from '@billpoint/proto';
 import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
 import {
   LoginFailureEntity,
@@ -30,6 +38,7 @@ export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
     profileImageUrl: u.profileImageUrl ?? null,
     organization: { id: org.id, name: org.name },
     role,
+    permissions: [...ROLE_PERMISSIONS[role]],
   };
 }
 

@@ -73,6 +73,7 @@ export async function publicRoutes(app: FastifyInstance, upstreams: readonly Ups
             url,
             bodyLimit: r.bodyLimit ?? DEFAULT_PUBLIC_BODY_LIMIT,
             config: {
+              permission: 'public',
               helmet: { skipRoute: true },
               csrf: r.csrf ?? true,
               rateLimit: { max: limit.max, timeWindow: limit.windowSeconds * 1000 },

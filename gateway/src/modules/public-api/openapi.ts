@@ -154,11 +154,13 @@ export function openApiRoutes(app: FastifyInstance, o: { publicUrl?: string }) {
     'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(join(swaggerDir(), 'swagger-ui-bundle.js')) },
     'init.js': { type: 'text/javascript; charset=utf-8', body: INIT_JS },
   };
-  app.get(`${PUBLIC_API_BASE}/openapi.json`, async (_req, reply) =>
+  app.get(`${PUBLIC_API_BASE}/openapi.json`, { config: { permission: 'public' } }, async (_req, reply) =>
     reply.header('cache-control', 'public, max-age=300').header('access-control-allow-origin', '*').type('application/json').send(doc),
   );
-  app.get(`${PUBLIC_API_BASE}/reference`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(REFERENCE_HTML));
-  app.get<{ Params: { file: string } }>(`${PUBLIC_API_BASE}/reference/:file`, async (req, reply) => {
+  app.get(`${PUBLIC_API_BASE}/reference`, { config: { permission: 'public' } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(REFERENCE_HTML),
+  );
+  app.get<{ Params: { file: string } }>(`${PUBLIC_API_BASE}/reference/:file`, { config: { permission: 'public' } }, async (req, reply) => {
     const a = assets[req.params.file];
     if (!a) return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
     return reply.header('cache-control', 'public, max-age=3600').type(a.type).send(a.body);

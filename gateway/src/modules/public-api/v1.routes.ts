@@ -121,6 +121,7 @@ export async function publicApiV1Routes(
       url: `${PUBLIC_API_BASE}/*`,
       bodyLimit: PUBLIC_API_BODY_LIMIT,
       config: {
+        permission: 'public', // no session: the key's own scopes (publicApiRoutes), then the service's route as 'user'
         helmet: { skipRoute: true },
         csrf: false, // bearer keys, never cookies: nothing a cross-site page could ride on
         rateLimit: {

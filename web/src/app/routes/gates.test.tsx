@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '@billpoint/proto';
+import { ROLE_PERMISSIONS, type User } from '@billpoint/proto';
 import { routes } from '@/app/router';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { redirectTo } from '@/lib/navigation';
@@ -17,6 +17,7 @@ const user: User = {
   profileImageUrl: null,
   organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
   role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
 };
 /** The first render of a lazy screen waits for its module to load and transform. */
 const LAZY = { timeout: 10_000 };

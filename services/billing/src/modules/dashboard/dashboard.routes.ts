@@ -5,7 +5,7 @@ import { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const dashboard = new DashboardService(ctx);
-  app.get('/api/dashboard/stats', { config: { contract: { query: DashboardStatsQuery } } }, async (req) =>
+  app.get('/api/dashboard/stats', { config: { permission: 'dashboard.read', contract: { query: DashboardStatsQuery } } }, async (req) =>
     dashboard.stats(req.identity, DashboardStatsQuery.parse(req.query ?? {})),
   );
 }

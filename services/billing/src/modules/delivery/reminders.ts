@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_REMINDER_SETTINGS, ReminderSettingsBody, type ReminderSettings } from '@billpoint/proto';
-import { Forbidden, scanTenants, type Identity, type ServiceContext } from '@billpoint/kit';
+import { scanTenants, type Identity, type ServiceContext } from '@billpoint/kit';
 import { TODAY_SQL } from '../recurring/recurring.sql.ts';
 
 /**
@@ -57,26 +57,29 @@ export async function scheduleReminders(ctx: ServiceContext, o: { now?: () => Da
 const SETTINGS_SQL = `select enabled, days_before as "daysBefore", every_days_after as "everyDaysAfter", max_reminders as "maxReminders"
   from billing.reminder_settings where tenant_id = $1`;
 
-/** GET/PUT /api/reminder-settings: the organization's reminder settings (defaults until saved; admins change them). */
+/** GET/PUT /api/reminder-settings: the organization's reminder settings (defaults until saved; members with reminders.manage change them). */
 export function reminderSettingsRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const read = async (tenantId: string): Promise<ReminderSettings> => {
     const [row] = await ctx.reader.query<ReminderSettings>(tenantId, SETTINGS_SQL, [tenantId]);
     return row ?? DEFAULT_REMINDER_SETTINGS;
   };
-  app.get('/api/reminder-settings', async (req) => read(req.identity.tenantId));
-  app.put('/api/reminder-settings', { config: { contract: { body: ReminderSettingsBody } } }, async (req) => {
-    const id: Identity = req.identity;
-    if (id.role !== 'admin') throw new Forbidden('Only administrators can change the reminder settings');
-    const s = ReminderSettingsBody.parse(req.body ?? {});
-    await ctx.tx(id, (em) =>
-      em.execute(
-        `insert into billing.reminder_settings (tenant_id, enabled, days_before, every_days_after, max_reminders)
+  app.get('/api/reminder-settings', { config: { permission: 'reminders.read' } }, async (req) => read(req.identity.tenantId));
+  app.put(
+    '/api/reminder-settings',
+    { config: { permission: 'reminders.manage', contract: { body: ReminderSettingsBody } } },
+    async (req) => {
+      const id: Identity = req.identity;
+      const s = ReminderSettingsBody.parse(req.body ?? {});
+      await ctx.tx(id, (em) =>
+        em.execute(
+          `insert into billing.reminder_settings (tenant_id, enabled, days_before, every_days_after, max_reminders)
          values (?, ?, ?, ?, ?)
          on conflict (tenant_id) do update set enabled = excluded.enabled, days_before = excluded.days_before,
            every_days_after = excluded.every_days_after, max_reminders = excluded.max_reminders, updated_at = now()`,
-        [id.tenantId, s.enabled, s.daysBefore, s.everyDaysAfter, s.maxReminders],
-      ),
-    );
-    return read(id.tenantId);
-  });
+          [id.tenantId, s.enabled, s.daysBefore, s.everyDaysAfter, s.maxReminders],
+        ),
+      );
+      return read(id.tenantId);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  can,
   InvoiceEvents,
   type Invoice,
   type InvoiceCreate,
@@ -14,6 +15,7 @@ import {
   Conflict,
   Invalid,
   NotFound,
+  PermissionDenied,
   planLimits,
   Unprocessable,
   type EntityManager,
@@ -214,6 +216,9 @@ export class InvoiceService {
         paymentInstructions: input.paymentInstructions === undefined ? current.paymentInstructions : input.paymentInstructions,
         templateId: input.templateId === undefined ? current.templateId : input.templateId,
       };
+      // A user edits drafts only (and keeps them drafts: sending has its own route); anything else is a manager's.
+      if ((current.status !== 'draft' || merged.status !== 'draft') && !can(id.role, 'invoices.edit-sent'))
+        throw new PermissionDenied(id.role, 'invoices.edit-sent');
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
       const entered = merged.status !== current.status ? merged.status : undefined;

@@ -32,7 +32,7 @@ const tooLarge = () => new PayloadTooLarge('The logo is larger than 5 MB. Upload
 export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
-    scope.post('/api/upload-logo', async (req, reply) => {
+    scope.post('/api/upload-logo', { config: { permission: 'templates.manage' } }, async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid(`Send the logo as multipart/form-data in the field "${LOGO_FIELD}"`, LOGO_FIELD);
       // The gateway forwards at most 8 MiB here; a larger declared body is not read at all.
       if (Number(req.headers['content-length'] ?? 0) > 8 * 1024 * 1024) throw tooLarge();

@@ -6,26 +6,30 @@ import { CustomerService } from './customer.service.ts';
 export function customerRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const customers = new CustomerService(ctx);
 
-  app.get('/api/customers', { config: { contract: { query: PageQuery } } }, async (req, reply) => {
+  app.get('/api/customers', { config: { permission: 'customers.read', contract: { query: PageQuery } } }, async (req, reply) => {
     const { items, total } = await customers.list(req.identity, PageQuery.parse(req.query));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
-  app.get('/api/customers/:id', { config: { contract: { params: IdParams } } }, async (req) =>
+  app.get('/api/customers/:id', { config: { permission: 'customers.read', contract: { params: IdParams } } }, async (req) =>
     customers.get(req.identity, IdParams.parse(req.params).id),
   );
 
-  app.post('/api/customers', { config: { contract: { body: CustomerCreateBody } } }, async (req, reply) => {
+  app.post('/api/customers', { config: { permission: 'customers.write', contract: { body: CustomerCreateBody } } }, async (req, reply) => {
     const customer = await customers.create(req.identity, CustomerCreateBody.parse(req.body ?? {}));
     return reply.status(201).send(customer);
   });
 
-  app.put('/api/customers/:id', { config: { contract: { params: IdParams, body: CustomerUpdateBody } } }, async (req) => {
-    const { id } = IdParams.parse(req.params);
-    return customers.update(req.identity, id, CustomerUpdateBody.parse(req.body ?? {}));
-  });
+  app.put(
+    '/api/customers/:id',
+    { config: { permission: 'customers.write', contract: { params: IdParams, body: CustomerUpdateBody } } },
+    async (req) => {
+      const { id } = IdParams.parse(req.params);
+      return customers.update(req.identity, id, CustomerUpdateBody.parse(req.body ?? {}));
+    },
+  );
 
-  app.delete('/api/customers/:id', { config: { contract: { params: IdParams } } }, async (req, reply) => {
+  app.delete('/api/customers/:id', { config: { permission: 'customers.delete', contract: { params: IdParams } } }, async (req, reply) => {
     await customers.remove(req.identity, IdParams.parse(req.params).id);
     return reply.status(204).send();
   });

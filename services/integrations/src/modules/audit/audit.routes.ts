@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditLogQuery, TOTAL_COUNT_HEADER } from '@billpoint/proto';
-import { requireAdmin } from '../shared.ts';
 import type { AuditService } from './audit.service.ts';
 
 export function auditRoutes(app: FastifyInstance, audit: AuditService) {
-  app.get('/api/audit-logs', { config: { contract: { query: AuditLogQuery } } }, async (req, reply) => {
-    const id = requireAdmin(req.identity);
+  app.get('/api/audit-logs', { config: { permission: 'audit-log.read', contract: { query: AuditLogQuery } } }, async (req, reply) => {
+    const id = req.identity;
     const { items, total } = await audit.list(id, AuditLogQuery.parse(req.query));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });

@@ -38,10 +38,12 @@ export function plansModule(ctx: ServiceContext, stripe: Stripe | null, o: { now
     routes(app) {
       // Public (registry): the plan chooser shows the plans signed out too. Reference data, no tenant.
       app.get('/api/subscription-plans', async (): Promise<SubscriptionPlan[]> => service.plans());
-      app.get('/api/user-subscription', async (req): Promise<UserSubscription> => service.view(req.identity));
+      app.get('/api/user-subscription', { config: { permission: 'plan.read' } }, async (req): Promise<UserSubscription> =>
+        service.view(req.identity),
+      );
       app.post(
         '/api/subscription/change',
-        { config: { contract: { body: SubscriptionChangeBody } } },
+        { config: { permission: 'plan.manage', contract: { body: SubscriptionChangeBody } } },
         async (req): Promise<SubscriptionChangeAnswer> => service.change(req.identity, SubscriptionChangeBody.parse(req.body ?? {})),
       );
     },

@@ -28,7 +28,7 @@ const tooLarge = () => {
 export function receiptRoutes(app: FastifyInstance, ctx: ServiceContext) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
-    scope.post('/api/expenses/receipts', async (req, reply) => {
+    scope.post('/api/expenses/receipts', { config: { permission: 'expenses.write' } }, async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid(`Send the receipt as multipart/form-data in the field "${FIELD}"`, FIELD);
       if (Number(req.headers['content-length'] ?? 0) > GATEWAY_LIMIT) throw tooLarge();
       let part;
@@ -62,7 +62,7 @@ export function receiptRoutes(app: FastifyInstance, ctx: ServiceContext) {
     });
   });
 
-  app.get('/api/expenses/receipts/:key', async (req, reply) => {
+  app.get('/api/expenses/receipts/:key', { config: { permission: 'expenses.read' } }, async (req, reply) => {
     const key = (req.params as { key: string }).key;
     if (!KEY.test(key)) throw new NotFound('Receipt not found');
     const file = await ctx.tx(req.identity, async (em) => {

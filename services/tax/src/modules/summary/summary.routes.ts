@@ -41,7 +41,7 @@ export async function taxSummary(
 }
 
 export function summaryRoutes(app: FastifyInstance, ctx: ServiceContext) {
-  app.get('/api/tax-summary', { config: { contract: { query: TaxSummaryQuery } } }, async (req) =>
+  app.get('/api/tax-summary', { config: { permission: 'reports.read', contract: { query: TaxSummaryQuery } } }, async (req) =>
     taxSummary(ctx, req.identity, TaxSummaryQuery.parse(req.query)),
   );
 }

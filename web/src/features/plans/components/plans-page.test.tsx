@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SubscriptionChangeAnswer, UserSubscription } from '@billpoint/proto';
+import { ROLE_PERMISSIONS, type SubscriptionChangeAnswer, type UserSubscription } from '@billpoint/proto';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { userQueryOptions } from '@/lib/auth';
 import { FALLBACK_PLANS } from '../lib/plan-display';
@@ -15,6 +15,7 @@ const user = {
   lastName: 'Lee',
   profileImageUrl: null,
   role: 'admin',
+  permissions: [...ROLE_PERMISSIONS.admin],
   organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme' },
 };
 const subscription = (o: Partial<UserSubscription> = {}): UserSubscription => ({

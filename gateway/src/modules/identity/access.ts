@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { can, isPermission, type RouteAccess } from '@billpoint/proto';
+import { PermissionDenied, Unauthorized } from '@billpoint/kit';
+import type { ActiveSession, SessionStore } from './session-store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, on every route that declares a permission or `member` (set by `accessControl`). */
+    session: ActiveSession | null;
+  }
+}
+
+/**
+ * The gateway's side of the permission table: every route of the gateway declares what it admits
+ * (`config: { permission }`, proto/src/permissions.ts); for a permission or `member` this hook, before any handler,
+ * finds the session (401 without one) and refuses a role without the permission (403 naming it), then hands the
+ * session to the handler as `request.session`. Proxied routes declare `member`: the owning service checks the
+ * permission of its own route. `public` routes get no session lookup at all.
+ */
+export function accessControl(app: FastifyInstance, sessions: SessionStore) {
+  app.decorateRequest('session', null);
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.permission;
+    if (access === undefined || access === 'public') return;
+    const s = await sessions.get(req);
+    if (!s) throw new Unauthorized('Unauthorized');
+    if (isPermission(access) && !can(s.role, access)) throw new PermissionDenied(s.role, access);
+    req.session = s;
+  });
+}
+
+/** The signed-in member of a route that declares a permission or `member` (set by `accessControl`). */
+export function sessionOf(req: FastifyRequest): ActiveSession {
+  if (!req.session) throw new Unauthorized('Unauthorized');
+  return req.session;
+}
+
+/**
+ * Declares `access` on every route a plugin registers inside `scope` without declaring its own (a plugin whose
+ * route options we do not write: the static web app).
+ */
+export function defaultAccess(scope: FastifyInstance, access: RouteAccess) {
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.permission === undefined) route.config = { ...route.config, permission: access };
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import type { Role } from './common.ts';
+
+/**
+ * What a member of an organization may do, by role: the one table every route is checked against (issue 22,
+ * "roles that mean something"). Each route of the gateway and of every service declares the permission it needs
+ * beside its contract (`config: { permission: 'invoices.delete' }`); the kit refuses a caller whose role lacks it
+ * with a 403 naming it, `GET /api/auth/user` tells the web the signed-in member's permissions, and the role matrix
+ * (gateway/test/role-matrix.test.ts) walks every route table for every role against this table.
+ */
+export const Permissions = [
+  // Reading the organization's data: every member.
+  'dashboard.read',
+  'customers.read',
+  'invoices.read',
+  'products.read',
+  'expenses.read',
+  'tax-rates.read',
+  'reports.read',
+  'templates.read',
+  'recurring.read',
+  'reminders.read',
+  'payments.read',
+  'plan.read',
+  'insights.read',
+  'organization.read',
+  'members.read',
+  // A user's work: customers, products, expenses and draft invoices; sending invoices.
+  'customers.write',
+  'products.write',
+  'expenses.write',
+  'invoices.write',
+  'invoices.send',
+  'insights.refresh',
+  // A manager's on top: deleting, money, tax and the invoice machinery.
+  'customers.delete',
+  'products.delete',
+  'expenses.delete',
+  'invoices.delete',
+  /** Changing an invoice that is no longer a draft (a user edits drafts only). */
+  'invoices.edit-sent',
+  'payments.record',
+  'payments.refund',
+  'tax-rates.manage',
+  'reports.manage',
+  'templates.manage',
+  'recurring.manage',
+  'reminders.manage',
+  // An admin's on top: the organization itself, its people, its plan and its integrations.
+  'organization.manage',
+  'members.manage',
+  'plan.manage',
+  'api-keys.manage',
+  'webhooks.manage',
+  'audit-log.read',
+] as const;
+export const Permission = z.enum(Permissions);
+export type Permission = z.infer<typeof Permission>;
+
+const USER: readonly Permission[] = [
+  'dashboard.read',
+  'customers.read',
+  'invoices.read',
+  'products.read',
+  'expenses.read',
+  'tax-rates.read',
+  'reports.read',
+  'templates.read',
+  'recurring.read',
+  'reminders.read',
+  'payments.read',
+  'plan.read',
+  'insights.read',
+  'organization.read',
+  'members.read',
+  'customers.write',
+  'products.write',
+  'expenses.write',
+  'invoices.write',
+  'invoices.send',
+  'insights.refresh',
+];
+const MANAGER: readonly Permission[] = [
+  ...USER,
+  'customers.delete',
+  'products.delete',
+  'expenses.delete',
+  'invoices.delete',
+  'invoices.edit-sent',
+  'payments.record',
+  'payments.refund',
+  'tax-rates.manage',
+  'reports.manage',
+  'templates.manage',
+  'recurring.manage',
+  'reminders.manage',
+];
+
+/** The permissions of each role; an admin has every one. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  user: USER,
+  manager: MANAGER,
+  admin: Permissions,
+};
+
+const granted: Record<Role, ReadonlySet<Permission>> = {
+  user: new Set(ROLE_PERMISSIONS.user),
+  manager: new Set(ROLE_PERMISSIONS.manager),
+  admin: new Set(ROLE_PERMISSIONS.admin),
+};
+
+/** True when `role` has `permission`. */
+export const can = (role: Role, permission: Permission): boolean => granted[role].has(permission);
+
+/**
+ * What a route admits, declared on the route: a permission (a signed-in member whose role has it), `member` (any
+ * signed-in member of the organization, whatever the role: the signed-in user's own account, signing out), or
+ * `public` (no session at all: sign-in pages, pay pages, provider webhooks, the API-key REST API with its own scopes).
+ */
+export type RouteAccess = Permission | 'member' | 'public';
+
+export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && (Permissions as readonly string[]).includes(v);
+
+/** The message of a refusal (403): names the role and the permission it lacks. */
+export const permissionMessage = (role: Role, permission: Permission) =>
+  `Your role (${role}) does not have the permission ${permission}`;
