@@ -45,6 +45,6 @@ export const hooksService = {
     });
     app.get<{ Params: { token: string } }>('/api/pay/:token', async (req) => ({ token: req.params.token, ...seen(req) }));
     app.post<{ Params: { token: string } }>('/api/pay/:token/confirm', async (req) => ({ confirmed: req.params.token }));
-    app.get('/api/hooks/me', async (req) => ({ tenantId: req.identity.tenantId }));
+    app.get('/api/hooks/me', { config: { permission: 'member' } }, async (req) => ({ tenantId: req.identity.tenantId }));
   },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -7,6 +7,7 @@ import {
   checkApiKeyFormat,
   EventEnvelope,
   IntegrationMessages,
+  permissionMessage,
   IntegrationsApiKeyVerifyRpc,
   type ApiKey,
   type ApiUsageStats,
@@ -196,13 +197,13 @@ describe('API keys through the gateway', () => {
     const app = stack.services.integrations!.app;
     for (const role of ['user', 'manager'] as const) {
       const headers = { [INTERNAL_TOKEN_HEADER]: tokenFor(me.organization.id, role) };
-      for (const [method, url] of [
-        ['GET', '/api/integrations/api-keys'],
-        ['POST', '/api/integrations/api-keys'],
-        ['GET', '/api/integrations/api-keys/usage-stats'],
-        ['GET', '/api/integrations/webhooks'],
-        ['POST', '/api/integrations/webhooks'],
-        ['GET', '/api/audit-logs'],
+      for (const [method, url, permission] of [
+        ['GET', '/api/integrations/api-keys', 'api-keys.manage'],
+        ['POST', '/api/integrations/api-keys', 'api-keys.manage'],
+        ['GET', '/api/integrations/api-keys/usage-stats', 'api-keys.manage'],
+        ['GET', '/api/integrations/webhooks', 'webhooks.manage'],
+        ['POST', '/api/integrations/webhooks', 'webhooks.manage'],
+        ['GET', '/api/audit-logs', 'audit-log.read'],
       ] as const) {
         const res = await app.inject({
           method,
@@ -210,7 +211,11 @@ describe('API keys through the gateway', () => {
           headers,
           payload: method === 'POST' ? { name: 'x', url: 'example.com', events: ['invoice.paid'] } : undefined,
         });
-        expect([url, res.statusCode, res.json().message]).toEqual([url, 403, IntegrationMessages.adminsOnly]);
+        expect([url, res.statusCode, res.json()]).toEqual([
+          url,
+          403,
+          { statusCode: 403, error: 'Forbidden', message: permissionMessage(role, permission), permission },
+        ]);
       }
     }
     const admin = await app.inject({

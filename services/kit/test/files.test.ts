@@ -38,18 +38,18 @@ const def = {
   async routes(app, ctx) {
     await app.register(async (scope) => {
       acceptUploads(scope, POLICY);
-      scope.post('/api/files', async (req, reply) => {
+      scope.post('/api/files', { config: { permission: 'member' } }, async (req, reply) => {
         const { filename } = Query.parse(req.query);
         const stored = await ctx.tx(req.identity, (em) => storeFile(em, req.identity.tenantId, { ...uploadOf(req, POLICY), filename }));
         return reply.status(201).send(stored);
       });
     });
-    app.get('/api/files/:id', async (req, reply) => {
+    app.get('/api/files/:id', { config: { permission: 'member' } }, async (req, reply) => {
       const file = await ctx.tx(req.identity, (em) => readFile(em, Params.parse(req.params).id));
       if (!file) throw new NotFound('File not found');
       return sendFile(req, reply, file, { disposition: Query.parse(req.query).download ? 'attachment' : 'inline' });
     });
-    app.delete('/api/files/:id', async (req, reply) => {
+    app.delete('/api/files/:id', { config: { permission: 'member' } }, async (req, reply) => {
       const gone = await ctx.tx(req.identity, (em) => deleteFile(em, Params.parse(req.params).id));
       if (!gone) throw new NotFound('File not found');
       return reply.status(204).send();

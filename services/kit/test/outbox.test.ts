@@ -58,7 +58,7 @@ const def = {
     ]),
   ],
   routes(app) {
-    app.get('/api/slow', async () => {
+    app.get('/api/slow', { config: { permission: 'member' } }, async () => {
       await new Promise<void>((r) => (slowGate = r));
       return { done: true };
     });
