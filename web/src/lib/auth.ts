@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@billpoint/proto';
+import type { Permission, User } from '@billpoint/proto';
 import { paths } from '@/config/paths';
 import { ApiError, apiFetch, apiGet } from './api-client';
 import { redirectTo } from './navigation';
@@ -43,4 +43,14 @@ export async function logout(): Promise<void> {
     console.error('Logout failed', error);
     redirectTo(error instanceof ApiError ? paths.logout.getHref() : paths.login.getHref());
   }
+}
+
+/**
+ * Whether the signed-in member's role has `permission` (proto/src/permissions.ts; GET /api/auth/user answers the
+ * role's permissions): screens hide or disable what the role cannot do. Only a known member lacking it is refused
+ * here — the shell shows screens once the member is known, and the server refuses every call the role lacks anyway.
+ */
+export function usePermission(permission: Permission): boolean {
+  const { user } = useUser();
+  return !user || user.permissions.includes(permission);
 }

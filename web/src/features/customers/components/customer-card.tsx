@@ -12,7 +12,8 @@ export function CustomerCard({
   deleteDisabled,
 }: {
   customer: Customer;
-  onDelete: (id: number) => void;
+  /** Absent when the member's role may not delete customers (customers.delete): no delete button. */
+  onDelete?: (id: number) => void;
   deleteDisabled: boolean;
 }) {
   // Shown when present (spec core §2).
@@ -66,14 +67,16 @@ export function CustomerCard({
               icon={Pencil}
               to={paths.customerEdit.getHref(customer.id)}
             />
-            <IconAction
-              label="Delete customer"
-              name={`Delete customer: ${customer.name}`}
-              icon={Trash}
-              destructive
-              disabled={deleteDisabled}
-              onClick={() => onDelete(customer.id)}
-            />
+            {onDelete && (
+              <IconAction
+                label="Delete customer"
+                name={`Delete customer: ${customer.name}`}
+                icon={Trash}
+                destructive
+                disabled={deleteDisabled}
+                onClick={() => onDelete(customer.id)}
+              />
+            )}
           </div>
         </div>
       </CardContent>

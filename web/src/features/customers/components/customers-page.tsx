@@ -12,6 +12,7 @@ import { useCustomers } from '../api/get-customers';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { CustomerCard, CustomerCardSkeleton } from './customer-card';
 import { isHandledGlobally } from '@/lib/query-client';
+import { usePermission } from '@/lib/auth';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: six skeleton cards while loading. */
@@ -22,6 +23,7 @@ export function CustomersPage() {
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { customers, total, isPending, isError, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
     useCustomers(term);
+  const canDelete = usePermission('customers.delete');
 
   const deletion = useDeleteCustomer({
     onSuccess: () => toast({ title: 'Success', description: 'Customer deleted successfully' }),
@@ -91,7 +93,11 @@ export function CustomersPage() {
             <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Customers" aria-busy={isFetching}>
               {customers.map((customer) => (
                 <li key={customer.id} className="grid">
-                  <CustomerCard customer={customer} onDelete={(id) => deletion.mutate(id)} deleteDisabled={deletion.isPending} />
+                  <CustomerCard
+                    customer={customer}
+                    onDelete={canDelete ? (id) => deletion.mutate(id) : undefined}
+                    deleteDisabled={deletion.isPending}
+                  />
                 </li>
               ))}
             </ul>

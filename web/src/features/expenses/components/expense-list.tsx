@@ -6,11 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { ColourDot } from './category-field';
+import { usePermission } from '@/lib/auth';
 
 const UNCATEGORIZED_COLOUR = '#94A3B8';
 
 /** One expense (areas §2): colour dot, description, vendor, date, category, amount, truncated notes, and its actions. */
 function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; onEdit: () => void; onDelete: () => void; busy: boolean }) {
+  const canDelete = usePermission('expenses.delete');
   return (
     <li className="flex items-start gap-3 py-3" data-testid="expense-row">
       <ColourDot color={e.category?.color ?? UNCATEGORIZED_COLOUR} className="mt-1.5 size-3" />
@@ -58,7 +60,16 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
           <span className="size-8" aria-hidden="true" />
         )}
         <IconAction label="Edit" name={`Edit expense: ${e.description}`} icon={Pencil} onClick={onEdit} disabled={busy} />
-        <IconAction label="Delete" name={`Delete expense: ${e.description}`} icon={Trash2} onClick={onDelete} disabled={busy} destructive />
+        {canDelete && (
+          <IconAction
+            label="Delete"
+            name={`Delete expense: ${e.description}`}
+            icon={Trash2}
+            onClick={onDelete}
+            disabled={busy}
+            destructive
+          />
+        )}
       </div>
     </li>
   );

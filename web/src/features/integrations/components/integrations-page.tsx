@@ -17,7 +17,7 @@ type Tab = (typeof TABS)[number];
  */
 export function IntegrationsPage() {
   const { user } = useUser();
-  const canManage = user?.role === 'admin';
+  const can = (p: 'api-keys.manage' | 'webhooks.manage') => !!user?.permissions.includes(p);
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'api-keys';
   return (
@@ -41,10 +41,10 @@ export function IntegrationsPage() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="api-keys">
-            <ApiKeysTab canManage={canManage} />
+            <ApiKeysTab canManage={can('api-keys.manage')} />
           </TabsContent>
           <TabsContent value="webhooks">
-            <WebhooksTab canManage={canManage} />
+            <WebhooksTab canManage={can('webhooks.manage')} />
           </TabsContent>
           <TabsContent value="documentation">
             <DocumentationTab />

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
 import { usePayments } from '../api/payments';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { usePermission } from '@/lib/auth';
 import { PAYMENT_METHOD_LABELS } from '@/lib/payment-methods';
 
 const METHOD_LABELS = PAYMENT_METHOD_LABELS;
@@ -38,11 +39,12 @@ function PaymentRow({ payment }: { payment: Payment }) {
 export function InvoicePayments({ invoice }: { invoice: Invoice }) {
   const { data, isPending, isError } = usePayments(invoice.id);
   const payments = (data ?? []).filter(shown);
+  const canRecord = usePermission('payments.record');
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle>Payments</CardTitle>
-        <RecordPaymentDialog invoice={invoice} />
+        {canRecord && <RecordPaymentDialog invoice={invoice} />}
       </CardHeader>
       <CardContent>
         {isPending ? (

@@ -21,6 +21,7 @@ import { InvoicePayments } from './invoice-payments';
 import { PartPaidRows } from './paid-figures';
 import { percentLabel, rateLabel } from '@/components/line-tax-field';
 import { isHandledGlobally } from '@/lib/query-client';
+import { usePermission } from '@/lib/auth';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -215,6 +216,8 @@ function ViewSkeleton() {
 export function InvoiceViewPage() {
   const { id = '' } = useParams();
   const { data: invoice, isPending, isError } = useInvoice(id);
+  // A role without invoices.edit-sent edits drafts only.
+  const canEdit = usePermission('invoices.edit-sent') || invoice?.status === 'draft';
   const sending = useSendInvoice({
     onSuccess: () => toast({ title: 'Invoice Sent', description: 'The invoice has been successfully sent to the customer.' }),
     onError: (error) => {
@@ -240,12 +243,14 @@ export function InvoiceViewPage() {
               <Download aria-hidden="true" />
               Download PDF
             </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.invoiceEdit.getHref(id)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Link>
-            </Button>
+            {canEdit && (
+              <Button asChild variant="outline">
+                <Link to={paths.invoiceEdit.getHref(id)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Link>
+              </Button>
+            )}
             {invoice && <CopyPaymentLink invoice={invoice} />}
             <Button disabled={!invoice || sending.isPending} onClick={() => sending.mutate(id)}>
               <Send aria-hidden="true" />

@@ -20,6 +20,7 @@ import { useDeleteInvoice } from '../api/delete-invoice';
 import { useInvoices } from '../api/get-invoices';
 import { PartPaidNote } from './paid-figures';
 import { isHandledGlobally } from '@/lib/query-client';
+import { usePermission } from '@/lib/auth';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: five skeleton rows while loading. */
@@ -41,12 +42,16 @@ function InvoiceRow({
   sending,
   onDelete,
   deleteDisabled,
+  canEditSent,
 }: {
   invoice: Invoice;
   onSend: (id: number) => void;
   sending: boolean;
-  onDelete: (id: number) => void;
+  /** Absent when the member's role may not delete invoices (invoices.delete): no delete button. */
+  onDelete?: (id: number) => void;
   deleteDisabled: boolean;
+  /** A role without invoices.edit-sent edits drafts only. */
+  canEditSent: boolean;
 }) {
   const n = invoice.invoiceNumber;
   return (
@@ -98,15 +103,19 @@ function InvoiceRow({
             disabled={sending}
             onClick={() => onSend(invoice.id)}
           />
-          <IconAction label="Edit invoice" name={`Edit invoice: ${n}`} icon={Pencil} to={paths.invoiceEdit.getHref(invoice.id)} />
-          <IconAction
-            label="Delete invoice"
-            name={`Delete invoice: ${n}`}
-            icon={Trash}
-            destructive
-            disabled={deleteDisabled}
-            onClick={() => onDelete(invoice.id)}
-          />
+          {(canEditSent || invoice.status === 'draft') && (
+            <IconAction label="Edit invoice" name={`Edit invoice: ${n}`} icon={Pencil} to={paths.invoiceEdit.getHref(invoice.id)} />
+          )}
+          {onDelete && (
+            <IconAction
+              label="Delete invoice"
+              name={`Delete invoice: ${n}`}
+              icon={Trash}
+              destructive
+              disabled={deleteDisabled}
+              onClick={() => onDelete(invoice.id)}
+            />
+          )}
         </div>
       </TableCell>
     </TableRow>
@@ -120,6 +129,8 @@ export function InvoicesPage() {
   const statusFilter = status && status !== ALL ? (status as InvoiceStatus) : '';
   const { invoices, total, isPending, isError, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
     useInvoices({ search: term, status: statusFilter });
+  const canDelete = usePermission('invoices.delete');
+  const canEditSent = usePermission('invoices.edit-sent');
 
   const deletion = useDeleteInvoice({
     onSuccess: () => toast({ title: 'Success', description: 'Invoice deleted successfully' }),
@@ -221,8 +232,9 @@ export function InvoicesPage() {
                         invoice={invoice}
                         onSend={(id) => sending.mutate(id)}
                         sending={sending.isPending && sending.variables === invoice.id}
-                        onDelete={(id) => deletion.mutate(id)}
+                        onDelete={canDelete ? (id) => deletion.mutate(id) : undefined}
                         deleteDisabled={deletion.isPending}
+                        canEditSent={canEditSent}
                       />
                     ))
                   )}

@@ -8,12 +8,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 import { StockQuantity, StockStatusBadge } from './stock-status';
+import { usePermission } from '@/lib/auth';
 
 const COLUMNS = ['Product', 'SKU', 'Category', 'Price', 'Stock Status', 'Quantity', 'Revenue', 'Actions'];
 const SKELETON_ROWS = 5;
 const none = <span className="text-muted-foreground">—</span>;
 
 function ProductRow({ product: p, onDelete, deleting }: { product: Product; onDelete: (p: Product) => void; deleting: boolean }) {
+  const canDelete = usePermission('products.delete');
   return (
     <TableRow data-testid="product-row">
       <TableCell className="max-w-72 whitespace-normal">
@@ -39,14 +41,16 @@ function ProductRow({ product: p, onDelete, deleting }: { product: Product; onDe
       <TableCell>
         <div className="flex">
           <IconAction label="Edit product" name={`Edit product: ${p.name}`} icon={Pencil} to={paths.productEdit.getHref(p.id)} />
-          <IconAction
-            label="Delete product"
-            name={`Delete product: ${p.name}`}
-            icon={Trash}
-            destructive
-            disabled={deleting}
-            onClick={() => onDelete(p)}
-          />
+          {canDelete && (
+            <IconAction
+              label="Delete product"
+              name={`Delete product: ${p.name}`}
+              icon={Trash}
+              destructive
+              disabled={deleting}
+              onClick={() => onDelete(p)}
+            />
+          )}
         </div>
       </TableCell>
     </TableRow>

@@ -172,6 +172,7 @@ export function OrganizationSection() {
       title="Organization"
       description="Your company as invoices show it; new invoice numbers take the prefix."
       query={useOrganizationSettings()}
+      permission="organization.manage"
     >
       {(settings, readOnly) => <OrganizationForm settings={settings} readOnly={readOnly} />}
     </SettingsCard>

@@ -9,7 +9,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useReminderSettings, useUpdateReminderSettings } from '../api/reminder-settings';
-import { SaveFooter, SettingsCard } from './settings-card';
+import { MANAGERS_ONLY, SaveFooter, SettingsCard } from './settings-card';
 import { REMINDER_NUMBERS, reminderExplanation, reminderResolver, toReminderForm, type ReminderFormValues } from '../lib/reminder-form';
 
 type Control_ = Control<ReminderFormValues, unknown, ReminderSettings>;
@@ -30,7 +30,7 @@ function Explanation({ control }: { control: Control_ }) {
   );
 }
 
-export { ADMINS_ONLY } from './settings-card';
+export { ADMINS_ONLY, MANAGERS_ONLY } from './settings-card';
 
 function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; readOnly: boolean }) {
   const form = useForm<ReminderFormValues, unknown, ReminderSettings>({
@@ -92,7 +92,7 @@ function RemindersForm({ settings, readOnly }: { settings: ReminderSettings; rea
             </div>
             <Explanation control={form.control} />
           </CardContent>
-          <SaveFooter readOnly={readOnly} pending={save.isPending} />
+          <SaveFooter readOnly={readOnly} pending={save.isPending} note={MANAGERS_ONLY} />
         </fieldset>
       </form>
     </Form>
@@ -106,6 +106,7 @@ export function PaymentRemindersCard() {
       title="Payment reminders"
       description="E-mail customers about invoices that are due or overdue."
       query={useReminderSettings()}
+      permission="reminders.manage"
     >
       {(settings, readOnly) => <RemindersForm settings={settings} readOnly={readOnly} />}
     </SettingsCard>

@@ -107,10 +107,10 @@ describe('settings', () => {
     await waitFor(() => expect(screen.getByLabelText('Days before the due date')).toHaveValue(3));
   });
 
-  it('is read-only for members who are not administrators', async () => {
+  it('is read-only for members whose role may not change reminders (reminders.manage)', async () => {
     stubSettings({ ...DEFAULT_REMINDER_SETTINGS, enabled: true }, [], makeUser({ role: 'user' }));
     renderSettings();
-    expect(await screen.findByText('Only administrators can change these settings.')).toBeInTheDocument();
+    expect(await screen.findByText('Only managers and administrators can change these settings.')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Send payment reminders' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Send payment reminders' })).toBeChecked();
     expect(screen.getByLabelText('Days before the due date')).toBeDisabled();

@@ -20,13 +20,13 @@ function NotificationsSection() {
   );
 }
 
-/** Security: the local toggles, and for admins the organization's audit log. */
+/** Security: the local toggles, and for those who may read it (audit-log.read: admins) the organization's audit log. */
 function SecurityWithAudit() {
   const { user } = useUser();
   return (
     <>
       <SecuritySection />
-      {user?.role === 'admin' && <AuditLogCard />}
+      {user?.permissions.includes('audit-log.read') && <AuditLogCard />}
     </>
   );
 }
