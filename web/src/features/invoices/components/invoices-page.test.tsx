@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@billpoint/proto';
 import { renderRoutes, stubFetch } from '@/testing/render';
-import { makeInvoice } from '@/testing/factories';
+import { makeInvoice, makeUser } from '@/testing/factories';
 import { InvoicesPage } from './invoices-page';
 
 /** A stand-in for GET /api/invoices: search over number, customer name and e-mail, status filter, x-total-count. */
@@ -23,6 +23,26 @@ function invoicesApi(all: Invoice[]) {
 const renderList = () => renderRoutes([{ path: '/invoices', element: <InvoicesPage /> }], { path: '/invoices' });
 
 describe('invoices list', () => {
+  it('shows a role only the actions it has: a user edits drafts and deletes nothing, a manager does both', async () => {
+    const all = [
+      makeInvoice({ id: 1, invoiceNumber: 'INV-0001', status: 'draft' }),
+      makeInvoice({ id: 2, invoiceNumber: 'INV-0002', status: 'sent' }),
+    ];
+    for (const role of ['user', 'manager'] as const) {
+      stubFetch([
+        { path: '/api/auth/user', body: makeUser({ role }) },
+        { path: '/api/invoices', reply: invoicesApi(all) },
+      ]);
+      const { unmount } = renderList();
+      const [draft, sent] = await screen.findAllByTestId('invoice-row');
+      await waitFor(() => expect(!!within(sent!).queryByRole('link', { name: 'Edit invoice: INV-0002' })).toBe(role === 'manager'));
+      expect(within(draft!).getByRole('link', { name: 'Edit invoice: INV-0001' })).toBeInTheDocument();
+      expect(!!within(draft!).queryByRole('button', { name: 'Delete invoice: INV-0001' })).toBe(role === 'manager');
+      expect(within(draft!).getByRole('button', { name: 'Send to customer: INV-0001' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('shows five skeleton rows while loading, then the rows with their columns and formats', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
