@@ -9,7 +9,7 @@ import { cardPrice, FEATURE_TICKS, limitLines } from '../lib/plan-display';
 
 /** How the card's button behaves: signed out it signs in; signed in it is the current plan, or a change. */
 export type PlanAction =
-  { kind: 'sign-in' } | { kind: 'current' } | { kind: 'change'; label: string; pending: boolean; onChoose: () => void };
+  { kind: 'sign-in' } | { kind: 'current' } | { kind: 'change'; label: string; pending: boolean; disabled?: boolean; onChoose: () => void };
 
 /** One plan: price, limits, six feature ticks and its button (areas §2, §4). */
 export function PlanCard({ plan, cycle, action }: { plan: SubscriptionPlan; cycle: BillingCycle; action: PlanAction }) {
@@ -90,7 +90,7 @@ function PlanButton({ action, popular }: { action: PlanAction; popular: boolean 
       </Button>
     );
   return (
-    <Button className="w-full" variant={variant} disabled={action.pending} onClick={action.onChoose}>
+    <Button className="w-full" variant={variant} disabled={action.pending || action.disabled} onClick={action.onChoose}>
       {action.pending ? PlanMessages.processing : action.label}
     </Button>
   );

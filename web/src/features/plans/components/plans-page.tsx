@@ -23,6 +23,9 @@ import { PlanCard, type PlanAction } from './plan-card';
  * lead to sign-in; signed in, the current plan (and cycle) is marked and its button disabled, the others change
  * the subscription.
  */
+/** Shown to members whose role may not change the plan (plan.manage). */
+export const PLAN_ADMINS_ONLY = 'Only administrators can change the plan.';
+
 export function PlansPage() {
   const { user, isLoading: userLoading } = useUser();
   const { plans } = usePlans();
@@ -38,6 +41,8 @@ export function PlansPage() {
   });
 
   const sub = subscription.data;
+  // Changing the plan is plan.manage (administrators); others see the plans with their buttons disabled.
+  const canChange = !user || user.permissions.includes('plan.manage');
   const ready = plans && !userLoading && (!user || sub);
   const actionFor = (plan: SubscriptionPlan): PlanAction => {
     if (!user || !sub) return { kind: 'sign-in' };
@@ -46,6 +51,7 @@ export function PlansPage() {
       kind: 'change',
       label: planButtonLabel(plan, sub.plan),
       pending: change.isPending,
+      disabled: !canChange,
       onChoose: () => change.mutate({ planName: plan.name, billingCycle: cycle }),
     };
   };
@@ -59,6 +65,7 @@ export function PlansPage() {
         <h1 className="text-3xl font-bold tracking-tight">Choose Your Plan</h1>
         <p className="mt-2 text-muted-foreground">Pick the plan that fits your business. Change it at any time.</p>
         {sub && <TrialNote sub={sub} />}
+        {!canChange && <p className="mt-2 text-sm text-muted-foreground">{PLAN_ADMINS_ONLY}</p>}
       </div>
 
       <div className="mt-8 flex items-center justify-center gap-3">

@@ -31,6 +31,7 @@ import { useDeleteSubscription } from '../api/delete-subscription';
 import { useRunSubscription } from '../api/run-subscription';
 import { useSetSubscriptionActive } from '../api/set-subscription-active';
 import { invoiceCount } from '../lib/subscription-form';
+import { usePermission } from '@/lib/auth';
 
 export const RESUME_HINT = 'Resuming continues with the next future date; paused periods are not billed.';
 
@@ -46,6 +47,7 @@ const failed = (title: string) => (error: Error) => {
  * confirmation).
  */
 export function SubscriptionActions({ subscription }: { subscription: RecurringInvoice }) {
+  const canManage = usePermission('recurring.manage');
   const navigate = useNavigate();
   const [confirming, setConfirming] = React.useState(false);
   const { id, isActive, name } = subscription;
@@ -76,6 +78,8 @@ export function SubscriptionActions({ subscription }: { subscription: RecurringI
     onError: failed('Failed to delete subscription'),
   });
 
+  // Pausing, editing, running and deleting a schedule are recurring.manage (managers and admins).
+  if (!canManage) return null;
   return (
     <div className="flex items-center">
       <IconAction

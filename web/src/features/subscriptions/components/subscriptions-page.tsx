@@ -12,6 +12,7 @@ import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SubscriptionsTable } from './subscriptions-table';
 import { SummaryCards } from './summary-cards';
+import { usePermission } from '@/lib/auth';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -80,10 +81,15 @@ export function SubscriptionsPage() {
     refetch,
   } = useSubscriptions({ search: term, status, frequency });
   const filtered = term !== '' || status !== 'all' || frequency !== 'all';
+  const canManage = usePermission('recurring.manage');
 
   return (
     <>
-      <PageHeader title="Recurring Invoices" description="Bill your customers automatically on a schedule." actions={createButton} />
+      <PageHeader
+        title="Recurring Invoices"
+        description="Bill your customers automatically on a schedule."
+        actions={canManage && createButton}
+      />
       <PageBody className="space-y-6">
         <SummaryCards />
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
@@ -122,7 +128,7 @@ export function SubscriptionsPage() {
               icon={Repeat}
               title="No subscriptions yet."
               description="Create a subscription to invoice a customer on a schedule."
-              action={createButton}
+              action={canManage && createButton}
             />
           )
         ) : (

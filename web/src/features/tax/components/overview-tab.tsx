@@ -22,6 +22,7 @@ import { formatMoney, formatShortDate, toIsoDate } from '@/lib/format';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useGenerateReport, useTaxSummary } from '../api/tax';
 import { PERIOD_LABELS, REPORT_TYPE_LABELS } from '../lib/labels';
+import { usePermission } from '@/lib/auth';
 
 /** Tax collected over taxable sales, as a percent with 2 decimals (exact: integer cents, rounded half-up); — without sales. */
 export function effectiveRate(collected: string, taxableSales: string): string {
@@ -125,6 +126,7 @@ function ReportGenerator({ onGenerated }: { onGenerated: () => void }) {
 
 export function OverviewTab({ onGenerated }: { onGenerated: () => void }) {
   const summary = useTaxSummary();
+  const canGenerate = usePermission('reports.manage');
   return (
     <div className="space-y-6">
       {summary.isError ? (
@@ -132,7 +134,7 @@ export function OverviewTab({ onGenerated }: { onGenerated: () => void }) {
       ) : (
         <TaxStats summary={summary.data} loading={summary.isPending} />
       )}
-      <ReportGenerator onGenerated={onGenerated} />
+      {canGenerate && <ReportGenerator onGenerated={onGenerated} />}
     </div>
   );
 }

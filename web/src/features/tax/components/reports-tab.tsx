@@ -11,6 +11,7 @@ import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
 import { reportDownloadHref, useReports, useUpdateReport } from '../api/tax';
 import { REPORT_STATUS_STYLE, REPORT_TYPE_LABELS } from '../lib/labels';
 import { ReportViewDialog } from './report-view-dialog';
+import { usePermission } from '@/lib/auth';
 
 const COLUMNS = ['Report', 'Period', 'Bottom line', 'Status', 'Generated', 'Actions'] as const;
 
@@ -35,6 +36,7 @@ const DONE = { filed: ReportMessages.filed, generated: ReportMessages.unfiled, a
 /** The Financial Reports tab: every generated report, its status badge (§4 colours), view, CSV, PDF, filing, archiving. */
 export function ReportsTab() {
   const reports = useReports();
+  const canManage = usePermission('reports.manage');
   const update = useUpdateReport({
     onSuccess: (r) => toast({ title: DONE[r.status as keyof typeof DONE] ?? ReportMessages.filed, description: r.title }),
     onError: (error) => {
@@ -98,7 +100,7 @@ export function ReportsTab() {
                       <IconAction label="View" name={`View report: ${r.title}`} icon={Eye} onClick={() => setViewing(r)} />
                       <DownloadLink report={r} format="csv" />
                       <DownloadLink report={r} format="pdf" />
-                      {r.status === 'generated' ? (
+                      {canManage && r.status === 'generated' ? (
                         <IconAction
                           label="Mark as Filed"
                           name={`Mark as filed: ${r.title}`}
@@ -107,7 +109,7 @@ export function ReportsTab() {
                           onClick={() => setStatus(r, 'filed')}
                         />
                       ) : null}
-                      {r.status === 'filed' ? (
+                      {canManage && r.status === 'filed' ? (
                         <IconAction
                           label="Undo Filing"
                           name={`Undo filing: ${r.title}`}
@@ -116,7 +118,7 @@ export function ReportsTab() {
                           onClick={() => setStatus(r, 'generated')}
                         />
                       ) : null}
-                      {r.status !== 'archived' ? (
+                      {canManage && r.status !== 'archived' ? (
                         <IconAction
                           label="Archive"
                           name={`Archive: ${r.title}`}

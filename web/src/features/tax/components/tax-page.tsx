@@ -8,6 +8,7 @@ import { OverviewTab } from './overview-tab';
 import { ReportsTab } from './reports-tab';
 import { TaxRateDialog } from './tax-rate-dialog';
 import { TaxRatesTab } from './tax-rates-tab';
+import { usePermission } from '@/lib/auth';
 
 type Tab = 'overview' | 'rates' | 'reports' | 'compliance';
 
@@ -16,16 +17,19 @@ export function TaxPage() {
   const [tab, setTab] = React.useState<Tab>('overview');
   const [adding, setAdding] = React.useState(false);
   const add = () => setAdding(true);
+  const canManageRates = usePermission('tax-rates.manage');
   return (
     <>
       <PageHeader
         title="Tax Management"
         description="Manage tax rates, generate financial reports and keep track of filing deadlines."
         actions={
-          <Button onClick={add}>
-            <Plus aria-hidden="true" />
-            Add Tax Rate
-          </Button>
+          canManageRates && (
+            <Button onClick={add}>
+              <Plus aria-hidden="true" />
+              Add Tax Rate
+            </Button>
+          )
         }
       />
       <PageBody>

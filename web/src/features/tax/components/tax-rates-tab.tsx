@@ -13,6 +13,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteTaxRate, useTaxRates } from '../api/tax';
 import { TAX_TYPE_LABELS } from '../lib/labels';
 import { TaxRateDialog } from './tax-rate-dialog';
+import { usePermission } from '@/lib/auth';
 
 const COLUMNS = ['Name', 'Jurisdiction', 'Rate', 'Type', 'Status', 'Valid', 'Actions'] as const;
 
@@ -24,6 +25,7 @@ export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
   const rates = useTaxRates();
   const [editing, setEditing] = React.useState<TaxRate | null>(null);
   const [deleting, setDeleting] = React.useState<TaxRate | null>(null);
+  const canManage = usePermission('tax-rates.manage');
   const remove = useDeleteTaxRate({
     onSuccess: () => toast({ title: 'Tax Rate Deleted' }),
     onError: (error) => {
@@ -41,10 +43,12 @@ export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
           title="No tax rates yet"
           description="Add the sales tax, VAT or GST rates your invoices charge."
           action={
-            <Button onClick={onAdd}>
-              <Plus aria-hidden="true" />
-              Add Tax Rate
-            </Button>
+            canManage && (
+              <Button onClick={onAdd}>
+                <Plus aria-hidden="true" />
+                Add Tax Rate
+              </Button>
+            )
           }
         />
       ) : (
@@ -77,17 +81,19 @@ export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{validity(t)}</TableCell>
                     <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <IconAction label="Edit" name={`Edit tax rate: ${t.name}`} icon={Pencil} onClick={() => setEditing(t)} />
-                        <IconAction
-                          label="Delete"
-                          name={`Delete tax rate: ${t.name}`}
-                          icon={Trash2}
-                          destructive
-                          disabled={remove.isPending}
-                          onClick={() => setDeleting(t)}
-                        />
-                      </div>
+                      {canManage && (
+                        <div className="flex justify-end gap-1">
+                          <IconAction label="Edit" name={`Edit tax rate: ${t.name}`} icon={Pencil} onClick={() => setEditing(t)} />
+                          <IconAction
+                            label="Delete"
+                            name={`Delete tax rate: ${t.name}`}
+                            icon={Trash2}
+                            destructive
+                            disabled={remove.isPending}
+                            onClick={() => setDeleting(t)}
+                          />
+                        </div>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))

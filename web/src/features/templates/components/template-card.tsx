@@ -4,6 +4,7 @@ import { IconAction } from '@/components/icon-action';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TemplateThumbnail } from './template-thumbnail';
+import { usePermission } from '@/lib/auth';
 
 /** One template in the grid: its small preview, layout badge, Default badge, and Edit, Duplicate, Delete. */
 export function TemplateCard({
@@ -20,6 +21,7 @@ export function TemplateCard({
   busy?: boolean;
 }) {
   const layout = TemplateLayoutLabels[template.layout].split(' ')[0]!;
+  const canManage = usePermission('templates.manage');
   return (
     <Card className="gap-3">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
@@ -30,11 +32,13 @@ export function TemplateCard({
             {template.isDefault && <Badge>Default</Badge>}
           </div>
         </div>
-        <div className="flex shrink-0">
-          <IconAction label="Edit" name={`Edit ${template.name}`} icon={Pencil} onClick={onEdit} />
-          <IconAction label="Duplicate" name={`Duplicate ${template.name}`} icon={Copy} onClick={onDuplicate} disabled={busy} />
-          <IconAction label="Delete" name={`Delete ${template.name}`} icon={Trash2} onClick={onDelete} destructive disabled={busy} />
-        </div>
+        {canManage && (
+          <div className="flex shrink-0">
+            <IconAction label="Edit" name={`Edit ${template.name}`} icon={Pencil} onClick={onEdit} />
+            <IconAction label="Duplicate" name={`Duplicate ${template.name}`} icon={Copy} onClick={onDuplicate} disabled={busy} />
+            <IconAction label="Delete" name={`Delete ${template.name}`} icon={Trash2} onClick={onDelete} destructive disabled={busy} />
+          </div>
+        )}
       </CardHeader>
       <CardContent className="grid gap-2">
         <TemplateThumbnail template={template} />

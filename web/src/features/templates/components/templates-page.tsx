@@ -13,6 +13,7 @@ import { templatesQueryOptions } from '@/lib/templates';
 import { useDeleteTemplate, useDuplicateTemplate } from '../api/save-template';
 import { TemplateCard } from './template-card';
 import { TemplateDialog } from './template-dialog';
+import { usePermission } from '@/lib/auth';
 
 /** Invoice Templates (areas §2): a card grid with Edit, Duplicate and Delete, and the Create/Edit dialog. */
 export function TemplatesPage() {
@@ -39,6 +40,7 @@ export function TemplatesPage() {
   });
 
   const create = () => setEditing({ open: true, template: null });
+  const canManage = usePermission('templates.manage');
   const list = templates.data ?? [];
   return (
     <>
@@ -46,10 +48,12 @@ export function TemplatesPage() {
         title="Invoice Templates"
         description="Design the layout and branding of your invoices."
         actions={
-          <Button onClick={create}>
-            <Plus aria-hidden="true" />
-            Create Template
-          </Button>
+          canManage && (
+            <Button onClick={create}>
+              <Plus aria-hidden="true" />
+              Create Template
+            </Button>
+          )
         }
       />
       <PageBody>
@@ -66,7 +70,7 @@ export function TemplatesPage() {
             icon={LayoutTemplate}
             title="No templates yet"
             description="Create a template to give your invoices your layout, logo and colours."
-            action={<Button onClick={create}>Create Template</Button>}
+            action={canManage && <Button onClick={create}>Create Template</Button>}
           />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
