@@ -6,7 +6,7 @@ import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { userQueryOptions } from '@/lib/auth';
 import { FALLBACK_PLANS } from '../lib/plan-display';
 import { userSubscriptionQueryOptions } from '../api/get-user-subscription';
-import { PlansPage } from './plans-page';
+import { PLAN_ADMINS_ONLY, PlansPage } from './plans-page';
 
 const user = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -40,13 +40,23 @@ const subscription = (o: Partial<UserSubscription> = {}): UserSubscription => ({
   ...o,
 });
 
-function api({ signedIn, sub = subscription(), extra = [] }: { signedIn: boolean; sub?: UserSubscription; extra?: Route[] }): Route[] {
+function api({
+  signedIn,
+  sub = subscription(),
+  extra = [],
+  me = user,
+}: {
+  signedIn: boolean;
+  sub?: UserSubscription;
+  extra?: Route[];
+  me?: typeof user;
+}): Route[] {
   return [
     ...extra,
     { path: '/api/subscription-plans', body: FALLBACK_PLANS },
     {
       path: '/api/auth/user',
-      ...(signedIn ? { body: user } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } }),
+      ...(signedIn ? { body: me } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } }),
     },
     { path: '/api/user-subscription', body: sub },
   ];
@@ -60,6 +70,15 @@ async function findToast() {
 }
 
 describe('plan chooser', () => {
+  it('signed in without plan.manage (a manager): the plans, their buttons disabled, and why', async () => {
+    const calls = stubFetch(api({ signedIn: true, me: { ...user, role: 'manager', permissions: [...ROLE_PERMISSIONS.manager] } }));
+    renderPage();
+    expect(await screen.findByText(PLAN_ADMINS_ONLY)).toBeInTheDocument();
+    expect(within(await card('professional')).getByRole('button', { name: 'Upgrade to Professional' })).toBeDisabled();
+    expect(within(await card('enterprise')).getByRole('button', { name: 'Upgrade to Enterprise' })).toBeDisabled();
+    expect(calls.some((c) => c.url.includes('/api/subscription/change'))).toBe(false);
+  });
+
   it('signed out: prices, limits, ticks, Monthly/Yearly with "Save up to 17%", the comparison table; buttons sign in', async () => {
     const calls = stubFetch(api({ signedIn: false }));
     const u = userEvent.setup();
