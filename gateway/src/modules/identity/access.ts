@@ -36,11 +36,18 @@ export function sessionOf(req: FastifyRequest): ActiveSession {
 }
 
 /**
- * Declares `access` on every route a plugin registers inside `scope` without declaring its own (a plugin whose
- * route options we do not write: the static web app).
+ * Declares `access` on every route registered while `register` runs that declares none itself: for a plugin whose
+ * route options we do not write (the static web app), registered on `app` itself so that its reply decorators stay
+ * visible to `app` (the SPA fallback's `sendFile`). Routes registered afterwards are not touched.
  */
-export function defaultAccess(scope: FastifyInstance, access: RouteAccess) {
-  scope.addHook('onRoute', (route: RouteOptions) => {
-    if (route.config?.permission === undefined) route.config = { ...route.config, permission: access };
+export async function withDefaultAccess(app: FastifyInstance, access: RouteAccess, register: () => PromiseLike<unknown>) {
+  let active = true;
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (active && route.config?.permission === undefined) route.config = { ...route.config, permission: access };
   });
+  try {
+    await register();
+  } finally {
+    active = false;
+  }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { defaultAccess } from '../identity/access.ts';
+import { withDefaultAccess } from '../identity/access.ts';
 
 export const defaultWebDist = () => resolve(import.meta.dirname, '../../../../web/dist');
 
@@ -12,17 +12,17 @@ export async function webRoutes(app: FastifyInstance, dist: string) {
     app.log.warn({ dist }, 'web app not built; run `npm run build -w web`');
     return false;
   }
-  await app.register(async (scope) => {
-    defaultAccess(scope, 'public'); // the app's files: anyone may load them
-    await scope.register(fastifyStatic, {
+  // The app's files: anyone may load them.
+  await withDefaultAccess(app, 'public', () =>
+    app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: ['index.html'],
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
-    });
-  });
+    }),
+  );
   return true;
 }
 
