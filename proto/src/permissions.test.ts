@@ -14,9 +14,23 @@ describe('the permission table', () => {
   it("gives a manager a user's rights plus deleting, money, tax, reports, templates, recurring and reminders", () => {
     expect(ROLE_PERMISSIONS.user.filter((p) => !can('manager', p))).toEqual([]);
     for (const p of Permissions.filter((p) => p.endsWith('.delete'))) expect(can('manager', p), p).toBe(true);
-    for (const p of ['payments.record', 'payments.refund', 'tax-rates.manage', 'reports.manage', 'recurring.manage', 'reminders.manage'] as const)
+    for (const p of [
+      'payments.record',
+      'payments.refund',
+      'tax-rates.manage',
+      'reports.manage',
+      'recurring.manage',
+      'reminders.manage',
+    ] as const)
       expect(can('manager', p), p).toBe(true);
-    for (const p of ['organization.manage', 'members.manage', 'plan.manage', 'api-keys.manage', 'webhooks.manage', 'audit-log.read'] as const)
+    for (const p of [
+      'organization.manage',
+      'members.manage',
+      'plan.manage',
+      'api-keys.manage',
+      'webhooks.manage',
+      'audit-log.read',
+    ] as const)
       expect(can('manager', p), p).toBe(false);
   });
 

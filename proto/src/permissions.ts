@@ -122,5 +122,4 @@ export type RouteAccess = Permission | 'member' | 'public';
 export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && (Permissions as readonly string[]).includes(v);
 
 /** The message of a refusal (403): names the role and the permission it lacks. */
-export const permissionMessage = (role: Role, permission: Permission) =>
-  `Your role (${role}) does not have the permission ${permission}`;
+export const permissionMessage = (role: Role, permission: Permission) => `Your role (${role}) does not have the permission ${permission}`;

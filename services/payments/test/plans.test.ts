@@ -158,7 +158,10 @@ describe('plans', () => {
     for (const role of ['user', 'manager'] as const) {
       const res = await asRole(role);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ message: `Your role (${role}) does not have the permission plan.manage`, permission: 'plan.manage' });
+      expect(res.json()).toMatchObject({
+        message: `Your role (${role}) does not have the permission plan.manage`,
+        permission: 'plan.manage',
+      });
     }
     expect((await subscriptionOf(c)).plan).toBe('professional');
     expect((await asRole('admin')).statusCode).toBe(200);
