@@ -17,6 +17,7 @@ import { expenseCategoriesQueryOptions } from '@/lib/expense-categories';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteCategory, useSaveCategory } from '../api/expense-categories';
 import { newCategoryName } from '../lib/categories';
+import { usePermission } from '@/lib/auth';
 
 const DEFAULT_COLOUR = '#3B82F6';
 const DUPLICATE = 'That category already exists';
@@ -46,6 +47,7 @@ function CategoryRow({
   onDelete: (c: ExpenseCategory) => void;
 }) {
   const [editing, setEditing] = React.useState(false);
+  const canDelete = usePermission('expenses.delete');
   const [name, setName] = React.useState(c.name);
   const [color, setColor] = React.useState(c.color);
   const [problem, setProblem] = React.useState<string | null>(null);
@@ -105,7 +107,9 @@ function CategoryRow({
           <span className="flex-1 font-medium">{c.name}</span>
           {c.isSystem && <Badge variant="secondary">Default</Badge>}
           <IconAction label="Edit" name={`Edit category: ${c.name}`} icon={Pencil} onClick={start} />
-          <IconAction label="Delete" name={`Delete category: ${c.name}`} icon={Trash2} destructive onClick={() => onDelete(c)} />
+          {canDelete && (
+            <IconAction label="Delete" name={`Delete category: ${c.name}`} icon={Trash2} destructive onClick={() => onDelete(c)} />
+          )}
         </>
       )}
     </li>
