@@ -123,3 +123,11 @@ export const isPermission = (v: unknown): v is Permission => typeof v === 'strin
 
 /** The message of a refusal (403): names the role and the permission it lacks. */
 export const permissionMessage = (role: Role, permission: Permission) => `Your role (${role}) does not have the permission ${permission}`;
+
+/** What each role may do, in a sentence (the Members screen's role picker and invitation dialog show it). */
+export const RoleDescriptions: Record<Role, string> = {
+  user: 'Reads everything but the audit log; creates and edits customers, products, expenses and draft invoices; sends invoices.',
+  manager:
+    'A user’s rights, plus deleting, editing sent invoices, payments and refunds, tax rates, financial reports, templates, recurring invoices and reminders.',
+  admin: 'Everything, including the organization’s settings, its members and invitations, the plan, API keys, webhooks and the audit log.',
+};
