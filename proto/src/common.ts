@@ -7,6 +7,10 @@ export const ErrorBody = z.object({
   message: z.string(),
   /** Field-level problems of a 400: `path` is the dotted field name, e.g. `email` or `items.0.rate`. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** 401 of POST /api/auth/login: the password was right; send it again with `code` or `recoveryCode`. */
+  twoFactorRequired: z.literal(true).optional(),
+  /** 403 of a signed-in call: the organization requires two-factor sign-in and this person has not set it up yet. */
+  twoFactorEnrollmentRequired: z.literal(true).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
