@@ -25,6 +25,11 @@ const gatewayShape = {
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** An upstream service that has not answered (headers, or the next body chunk) within this long: 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Encrypts the stored two-factor (TOTP) secrets (AES-256-GCM under its SHA-256). Without it, a key derived from
+   * INTERNAL_TOKEN_KEY: then rotating that key makes every enrolled authenticator app unusable.
+   */
+  TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */
   REDIS_URL: z
     .url({ error: 'must be a redis:// or rediss:// URL' })

@@ -109,6 +109,8 @@ try {
     // Fresh each start unless given: the migrations set the app roles' passwords to it.
     DATABASE_APP_PASSWORD: process.env.DATABASE_APP_PASSWORD ?? randomBytes(24).toString('base64url'),
     INTERNAL_TOKEN_KEY: process.env.INTERNAL_TOKEN_KEY ?? randomBytes(32).toString('base64url'),
+    // Kept in the data directory: the enrolled authenticator apps must still work after a restart.
+    TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY ?? storedSecret('two-factor-key'),
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '5',
     // One machine, one developer: webhooks may go to a receiver on this machine (never set by the chart or compose).
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',

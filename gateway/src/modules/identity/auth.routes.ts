@@ -49,7 +49,8 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
   });
 
   app.get('/api/auth/user', async (req, reply) => {
-    const s = await sessions.get(req);
+    // Open while two-factor enrolment is due: the SPA shows who is signed in on the enrolment screen.
+    const s = await sessions.get(req, { enrolling: true });
     const user = s && (await identity.currentUser(s.userId, s.tenantId));
     if (!user) throw new Unauthorized('Unauthorized');
     return reply.header('cache-control', 'no-store').send(user);
