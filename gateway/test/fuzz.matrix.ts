@@ -16,6 +16,15 @@ export default defineFuzzMatrix({
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
     'POST /api/auth/login': { changesSession: true },
+    // Account security: a refused case changes nothing (the runner checks); an accepted one is B's own account.
+    'POST /api/auth/forgot-password': {},
+    'POST /api/auth/reset-password': {},
+    'POST /api/auth/change-password': {},
+    'POST /api/auth/two-factor/enable': {},
+    'POST /api/auth/two-factor/disable': {},
+    'PUT /api/organization/security': {
+      readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/organization/security')).json, expected: parsed }),
+    },
     'POST /api/organization-settings': {
       readBack: async ({ parsed, client }) => {
         const got = (await client.get('/api/organization-settings')).json;
