@@ -7,7 +7,8 @@ import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { OrganizationSection } from './organization-section';
-import { AppearanceSection, NotificationTogglesCard, SecuritySection } from './local-sections';
+import { AppearanceSection, NotificationTogglesCard } from './local-sections';
+import { SecuritySection } from './security-section';
 import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
 
@@ -20,7 +21,7 @@ function NotificationsSection() {
   );
 }
 
-/** Security: the local toggles, and for admins the organization's audit log. */
+/** Security: two-factor sign-in, the password, the sessions, and for admins the organization's rule and audit log. */
 function SecurityWithAudit() {
   const { user } = useUser();
   return (
@@ -64,7 +65,7 @@ export const SECTIONS: readonly Section[] = [
     id: 'security',
     label: 'Security',
     icon: ShieldCheck,
-    description: 'Sign-in protection and the audit log.',
+    description: 'Two-factor sign-in, your password, your sessions and the audit log.',
     Component: SecurityWithAudit,
   },
 ];
