@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { createHash } from 'node:crypto';
 import {
   createInternalTokenSigner,
+  mailerFromConfig,
   planLimits,
   rpcCall,
   type PlanLimits,
@@ -108,9 +109,12 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
               ctx.logger,
             )
           : undefined;
-      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
+      // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
+      const mailer = mailerFromConfig(c, ctx.logger);
+      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc, mailer });
       settingsRoutes(app, {
         sessions,
+        mailer,
         settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
         members: new MembersService(ctx.orm),
       });

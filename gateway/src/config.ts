@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { baseConfigShape } from '@billpoint/kit';
+import { baseConfigShape, mailConfigShape } from '@billpoint/kit';
 import { serviceRegistry, serviceUrlEnv, type ServiceEntry } from '@billpoint/proto/services';
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
 const gatewayShape = {
   ...baseConfigShape,
+  /** Invitation e-mails: SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR as billing reads them (`npm start` shares one outbox). */
+  ...mailConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Sessions end after this long without a request. */
   SESSION_IDLE_MINUTES: z.coerce

