@@ -18,6 +18,9 @@ import { IdentityService } from './modules/identity/identity.service.ts';
 import { SessionStore } from './modules/identity/session-store.ts';
 import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
+import { accountSecurityRoutes } from './modules/identity/account-security.routes.ts';
+import { AccountSecurityService } from './modules/identity/account-security.service.ts';
+import { SecretBox } from './modules/identity/two-factor.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
@@ -111,7 +114,21 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
           : undefined;
       // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
       const mailer = mailerFromConfig(c, ctx.logger);
-      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc, mailer });
+      const security = new AccountSecurityService({
+        orm: ctx.orm,
+        box: new SecretBox(c.TWO_FACTOR_KEY ?? `derived:${c.INTERNAL_TOKEN_KEY}`),
+        mail: (m) => mailer.send(m),
+        // Links in e-mails use the configured public address, never the request's Host (a forged Host would otherwise
+        // put an attacker's site in the reset link).
+        publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+        logger: ctx.logger,
+      });
+      const identity = new IdentityService(
+        ctx.orm,
+        () => ctx.relay.nudge(),
+        (userId, b) => security.secondFactor(userId, b),
+      );
+      authRoutes(app, { identity, sessions, oidc, mailer });
       settingsRoutes(app, {
         sessions,
         mailer,
@@ -120,6 +137,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
+      accountSecurityRoutes(app, { sessions, security });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });
