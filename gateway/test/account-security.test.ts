@@ -20,7 +20,7 @@ const newEmail = (what: string) => `${what}-${Date.now().toString(36)}-${n++}@se
 const outbox = () => stack.gatewayEnv.MAIL_OUTBOX_DIR!;
 /** The decoded text of every .eml in the outbox addressed to `to`. */
 function mailsTo(to: string): string[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
   } catch {
@@ -141,7 +141,9 @@ describe('change password', () => {
     expect((await c.get('/api/auth/user')).status).toBe(200);
     expect((await other.get('/api/auth/user')).status).toBe(401);
     expect((await stack.client().post('/api/auth/login', { email, password: 'a new password 1' })).status).toBe(200);
-    expect((await stack.client().post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'y long enough' })).status).toBe(401);
+    expect((await stack.client().post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'y long enough' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -191,8 +193,12 @@ describe('two-factor sign-in', () => {
     expect(replay.status).toBe(401);
     expect(replay.json).toMatchObject({ twoFactorRequired: true, message: 'Invalid two-factor code' });
     // An earlier step than the last one taken is refused too; a later one signs in.
-    expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD, code: await code(setup.json.secret, -1) })).status).toBe(401);
-    expect((await stack.client().post('/api/auth/login', { email, password: PASSWORD, code: await code(setup.json.secret, 1) })).status).toBe(200);
+    expect(
+      (await stack.client().post('/api/auth/login', { email, password: PASSWORD, code: await code(setup.json.secret, -1) })).status,
+    ).toBe(401);
+    expect(
+      (await stack.client().post('/api/auth/login', { email, password: PASSWORD, code: await code(setup.json.secret, 1) })).status,
+    ).toBe(200);
   });
 
   it('signs in once with each recovery code', async () => {
@@ -242,10 +248,10 @@ describe('two-factor required by the organization', () => {
 
     // A member of the organization without two-factor (memberships are made directly: invitations are another part).
     const { c: member, me: m } = await signUp();
-    await stack.db.query(`insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'user')`, [
-      m.id,
-      me.organization.id,
-    ]);
+    await stack.db.query(
+      `insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'user')`,
+      [m.id, me.organization.id],
+    );
     await stack.db.query(`update gateway.sessions set organization_id = $2 where user_id = $1`, [m.id, me.organization.id]);
     expect((await member.get('/api/auth/user')).json.organization.id).toBe(me.organization.id);
     for (const [method, path] of [
@@ -273,7 +279,8 @@ describe('sessions', () => {
   it('lists the person’s sessions with device, IP and the current one; ends the others or one', async () => {
     const { c, email } = await signUp();
     const phone = new HttpClient(stack.url);
-    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
     expect((await phone.request('POST', '/api/auth/login', { email, password: PASSWORD }, { 'user-agent': iphone })).status).toBe(200);
     const laptop = stack.client();
     await laptop.post('/api/auth/login', { email, password: PASSWORD });
@@ -284,7 +291,8 @@ describe('sessions', () => {
     expect(list.json.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     const ph = list.json.sessions.find((s: { device: string }) => s.device === 'Safari on iOS');
     expect(ph).toMatchObject({ ip: expect.stringMatching(/127\.0\.0\.1|::1/), organization: 'Test Org' });
-    for (const s of list.json.sessions) expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'lastSeenAt', 'organization']);
+    for (const s of list.json.sessions)
+      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'lastSeenAt', 'organization']);
 
     expect((await c.delete(`/api/auth/sessions/${ph.id}`)).status).toBe(204);
     expect((await phone.get('/api/auth/user')).status).toBe(401);

@@ -120,7 +120,11 @@ export default defineIsolationMatrix({
     // B's own members only (B's e-mail carries B's tag); A's member — A's signed-up user, `t.email` in the secrets — never.
     'GET /api/organization/members': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/organization/members' }) },
     // Account security: B's own account only; A's e-mail gets B nothing but the same 202 as any address.
-    'POST /api/auth/forgot-password': { answers: 'status', status: [202], call: (a) => ({ path: '/api/auth/forgot-password', body: { email: a.email } }) },
+    'POST /api/auth/forgot-password': {
+      answers: 'status',
+      status: [202],
+      call: (a) => ({ path: '/api/auth/forgot-password', body: { email: a.email } }),
+    },
     'POST /api/auth/reset-password': {
       answers: 'status',
       status: [400],
@@ -131,7 +135,10 @@ export default defineIsolationMatrix({
     'POST /api/auth/change-password': {
       answers: 'status',
       status: [400], // B's own current password is not this
-      call: () => ({ path: '/api/auth/change-password', body: { currentPassword: 'not the password', newPassword: 'a new long password' } }),
+      call: () => ({
+        path: '/api/auth/change-password',
+        body: { currentPassword: 'not the password', newPassword: 'a new long password' },
+      }),
     },
     'GET /api/auth/two-factor': { answers: 'status', status: [200], call: () => ({ path: '/api/auth/two-factor' }) },
     'POST /api/auth/two-factor/setup': { answers: 'status', status: [200], call: () => ({ path: '/api/auth/two-factor/setup' }) },

@@ -66,7 +66,9 @@ function useRecovery(on) {
   if (on) codeInput.removeAttribute('pattern');
   else codeInput.setAttribute('pattern', '[0-9]*');
   $('code-label').textContent = on ? 'Recovery code' : 'Authentication code';
-  $('code-hint').textContent = on ? 'One of the recovery codes you saved; each works once.' : 'The 6-digit code from your authenticator app.';
+  $('code-hint').textContent = on
+    ? 'One of the recovery codes you saved; each works once.'
+    : 'The 6-digit code from your authenticator app.';
   $('use-recovery').textContent = on ? 'Use the authenticator app instead' : 'Use a recovery code instead';
   codeInput.focus();
 }

@@ -62,12 +62,14 @@ export function accountSecurityRoutes(app: FastifyInstance, o: { sessions: Sessi
   app.get('/reset-password/:token', { config: { rateLimit: PUBLIC_LIMIT } }, async (req, reply) => {
     const { token } = req.params as { token: string };
     const valid = /^[A-Za-z0-9_-]{43}$/.test(token) && (await security.resetTokenValid(token));
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // The token is in the path: no Referer carries it anywhere.
-      .header('referrer-policy', 'no-referrer')
-      .send(valid ? RESET_HTML : RESET_HTML.replace('data-state="form"', 'data-state="invalid"'));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // The token is in the path: no Referer carries it anywhere.
+        .header('referrer-policy', 'no-referrer')
+        .send(valid ? RESET_HTML : RESET_HTML.replace('data-state="form"', 'data-state="invalid"'))
+    );
   });
   app.get('/api/login/reset-password.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(RESET_JS));
 

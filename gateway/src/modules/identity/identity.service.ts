@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { AccountSecurityMessages, OrganizationEvents, type LoginBody, type Organization, type RegisterBody, type Role, type User } from '@billpoint/proto';
+import {
+  AccountSecurityMessages,
+  OrganizationEvents,
+  type LoginBody,
+  type Organization,
+  type RegisterBody,
+  type Role,
+  type User,
+} from '@billpoint/proto';
 import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
 import {
   LoginFailureEntity,
@@ -54,11 +62,7 @@ export class IdentityService {
    * `published` is called after a commit that wrote events (nudges the outbox relay); `secondFactor` checks the code
    * (or recovery code) of a sign-in whose password was right.
    */
-  constructor(
-    orm: MikroORM,
-    published: () => void = () => {},
-    secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>,
-  ) {
+  constructor(orm: MikroORM, published: () => void = () => {}, secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>) {
     this.#orm = orm;
     this.#published = published;
     this.#secondFactor = secondFactor;

@@ -57,7 +57,5 @@ export function newRecoveryCodes() {
 
 /** SHA-256 of a recovery code as typed, ignoring case, spaces and dashes. */
 export function hashRecoveryCode(code: string) {
-  return createHash('sha256')
-    .update(code.toLowerCase().replace(/[\s-]/g, ''))
-    .digest('base64url');
+  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('base64url');
 }

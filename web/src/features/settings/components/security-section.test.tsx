@@ -52,7 +52,11 @@ describe('Settings → Security', () => {
     await user.type(screen.getByLabelText('2. Enter the 6-digit code it shows'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const list = await screen.findByTestId('recovery-codes');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
     expect(JSON.parse(String(calls.find((c) => c.url === '/api/auth/two-factor/enable')!.init!.body))).toEqual({ code: '123456' });
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByText('10 of 10 recovery codes left.')).toBeInTheDocument();

@@ -105,7 +105,9 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
         ) : s ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm">
-              {s.requiredByOrganization ? 'Your organization requires two-factor authentication.' : 'Protect your account with a second step.'}
+              {s.requiredByOrganization
+                ? 'Your organization requires two-factor authentication.'
+                : 'Protect your account with a second step.'}
             </p>
             <Button
               disabled={start.isPending}
@@ -307,7 +309,8 @@ function RequireTwoFactorCard() {
             save.mutate(
               { requireTwoFactor: on },
               {
-                onSuccess: () => toast({ title: on ? 'Two-factor authentication is now required' : 'Two-factor authentication is optional' }),
+                onSuccess: () =>
+                  toast({ title: on ? 'Two-factor authentication is now required' : 'Two-factor authentication is optional' }),
                 onError: (e) => fail(e, 'Could not change the setting'),
               },
             )
@@ -450,7 +453,13 @@ function SessionRow({ s, onEnd, busy }: { s: AccountSession; onEnd: () => void; 
         </p>
       </div>
       {!s.current && (
-        <Button variant="ghost" size="sm" onClick={onEnd} disabled={busy} aria-label={`Sign out ${s.device}, last seen ${when(s.lastSeenAt)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onEnd}
+          disabled={busy}
+          aria-label={`Sign out ${s.device}, last seen ${when(s.lastSeenAt)}`}
+        >
           Sign out
         </Button>
       )}
