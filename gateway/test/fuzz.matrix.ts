@@ -1,4 +1,4 @@
-import { defineFuzzMatrix } from '@billpoint/kit/testing';
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 
 /**
  * Hostile input of the gateway's own routes with a contract (run by contract-fuzz.test.ts). A register that is
@@ -11,7 +11,12 @@ import { defineFuzzMatrix } from '@billpoint/kit/testing';
 export default defineFuzzMatrix({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
-  setup: async () => ({}),
+  // The tenant's plan arrives by event (payments → the gateway's plan_limits read model) just after sign-up: waited
+  // for here, or its row would appear during a case and pass for a change that case made.
+  setup: async (t, db) => {
+    await waitFor(async () => (await db.query('select 1 from gateway.plan_limits where tenant_id = $1', [t.tenantId])).rows.length > 0);
+    return {};
+  },
   routes: {
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
