@@ -62,8 +62,9 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-center gap-2">
-          <ShieldCheck className="size-5" aria-hidden="true" /> Two-factor authentication
+        <CardTitle className="flex items-center gap-2">
+          <ShieldCheck className="size-5 shrink-0" aria-hidden="true" />
+          <span>Two-factor authentication</span>
           {s && <Badge variant={s.enabled ? 'default' : 'secondary'}>{s.enabled ? 'On' : 'Off'}</Badge>}
         </CardTitle>
         <CardDescription>
