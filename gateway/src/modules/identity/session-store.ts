@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Role } from '@billpoint/proto';
-import { AccountSecurityMessages } from '@billpoint/proto';
+import { AccountSecurityMessages, Role } from '@billpoint/proto';
 import { Forbidden, type Identity, type Logger } from '@billpoint/kit';
 import { SessionEntity } from './identity.entities.ts';
 
@@ -215,7 +214,7 @@ export class SessionStore {
     return this.#orm.em.fork().nativeDelete(SessionEntity, where);
   }
 
-  /** Ends one session of a person by its public id; false when the person has no such session. */
+  /** Ends one session of a person by its public id; null when the person has no such session. */
   async endOne(userId: string, id: string): Promise<{ idHash: string } | null> {
     const [row] = await this.#orm.em
       .getConnection()
