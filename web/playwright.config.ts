@@ -42,7 +42,8 @@ function app({ port, name, build, env = {} }: { port: number; name: string; buil
       PORT: String(port),
       HOST: '127.0.0.1',
       BILLPOINT_DATA_DIR: name ? dir('data') : process.env.BILLPOINT_E2E_DATA_DIR!,
-      // Sent invoices as .eml files in this run's directory (no SMTP_URL), not in the repo's .data/outbox.
+      // Mail of every process (billing's invoices, the gateway's invitations) as .eml files in this run's directory
+      // (no SMTP_URL), not in the repo's .data/outbox.
       MAIL_OUTBOX_DIR: dir('outbox'),
       // Links in e-mails (the pay page) on the address the browser uses.
       PUBLIC_URL: `http://127.0.0.1:${port}`,

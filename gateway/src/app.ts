@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { createHash } from 'node:crypto';
 import {
   createInternalTokenSigner,
+  mailerFromConfig,
   planLimits,
   rpcCall,
   type PlanLimits,
@@ -18,6 +19,9 @@ import { SessionStore } from './modules/identity/session-store.ts';
 import { Oidc } from './modules/identity/oidc.ts';
 import { authRoutes } from './modules/identity/auth.routes.ts';
 import { accessControl } from './modules/identity/access.ts';
+import { accountSecurityRoutes } from './modules/identity/account-security.routes.ts';
+import { AccountSecurityService } from './modules/identity/account-security.service.ts';
+import { SecretBox } from './modules/identity/two-factor.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
@@ -110,13 +114,30 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
             )
           : undefined;
       accessControl(app, sessions); // every route's declared permission, before its handler
-      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc });
+      // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
+      const mailer = mailerFromConfig(c, ctx.logger);
+      const security = new AccountSecurityService({
+        orm: ctx.orm,
+        box: new SecretBox(c.TWO_FACTOR_KEY ?? `derived:${c.INTERNAL_TOKEN_KEY}`),
+        mail: (m) => mailer.send(m),
+        // Links in e-mails use the configured public address, never the request's Host (a forged Host would otherwise
+        // put an attacker's site in the reset link).
+        publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+        logger: ctx.logger,
+      });
+      const identity = new IdentityService(
+        ctx.orm,
+        () => ctx.relay.nudge(),
+        (userId, b) => security.secondFactor(userId, b),
+      );
+      authRoutes(app, { identity, sessions, oidc, mailer });
       settingsRoutes(app, {
         settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
         members: new MembersService(ctx.orm),
       });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
+      accountSecurityRoutes(app, { sessions, security });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { baseConfigShape } from '@billpoint/kit';
+import { baseConfigShape, mailConfigShape } from '@billpoint/kit';
 import { serviceRegistry, serviceUrlEnv, type ServiceEntry } from '@billpoint/proto/services';
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
 const gatewayShape = {
   ...baseConfigShape,
+  /** Invitation e-mails: SMTP_URL, MAIL_FROM, MAIL_OUTBOX_DIR as billing reads them (`npm start` shares one outbox). */
+  ...mailConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Sessions end after this long without a request. */
   SESSION_IDLE_MINUTES: z.coerce
@@ -25,6 +27,11 @@ const gatewayShape = {
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** An upstream service that has not answered (headers, or the next body chunk) within this long: 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Encrypts the stored two-factor (TOTP) secrets (AES-256-GCM under its SHA-256). Without it, a key derived from
+   * INTERNAL_TOKEN_KEY: then rotating that key makes every enrolled authenticator app unusable.
+   */
+  TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */
   REDIS_URL: z
     .url({ error: 'must be a redis:// or rediss:// URL' })

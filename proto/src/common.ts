@@ -9,6 +9,10 @@ export const ErrorBody = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** On a 403 for lack of a permission (proto/src/permissions.ts): the permission the caller's role does not have. */
   permission: z.string().optional(),
+  /** 401 of POST /api/auth/login: the password was right; send it again with `code` or `recoveryCode`. */
+  twoFactorRequired: z.literal(true).optional(),
+  /** 403 of a signed-in call: the organization requires two-factor sign-in and this person has not set it up yet. */
+  twoFactorEnrollmentRequired: z.literal(true).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -18,3 +18,4 @@ export * from './ai.ts';
 export * from './integrations.ts';
 export * from './public-api.ts';
 export * from './insights.ts';
+export * from './account-security.ts';

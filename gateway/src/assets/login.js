@@ -1,45 +1,108 @@
-// Sign-in / create-account page of the gateway. Posts JSON (with the X-Requested-With header the CSRF rule
-// asks for), then sends the browser into the app.
+// Sign-in / create-account / forgotten-password page of the gateway. Posts JSON (with the X-Requested-With header
+// the CSRF rule asks for), then sends the browser into the app. With two-factor sign-in on, the first answer is 401
+// `{ twoFactorRequired: true }`: the page asks for the code (or a recovery code) and sends the form again with it.
 const $ = (id) => document.getElementById(id);
 const loginForm = $('login-form');
 const registerForm = $('register-form');
+const forgotForm = $('forgot-form');
 const errorBox = $('error');
+const noticeBox = $('notice');
+const codeField = $('code-field');
+const codeInput = $('login-code');
+let recovery = false;
+
+const MODES = {
+  login: { form: loginForm, title: 'Sign in to your account', lead: 'Welcome back. Enter your e-mail and password.', focus: 'login-email' },
+  register: {
+    form: registerForm,
+    title: 'Create your account',
+    lead: 'Start your free trial. Your organization is created with you as its admin.',
+    focus: 'reg-first',
+  },
+  forgot: {
+    form: forgotForm,
+    title: 'Reset your password',
+    lead: 'Enter the e-mail of your account and we will send you a link to choose a new password.',
+    focus: 'forgot-email',
+  },
+};
 
 function show(mode) {
-  const register = mode === 'register';
-  loginForm.hidden = register;
-  registerForm.hidden = !register;
-  $('title').textContent = register ? 'Create your account' : 'Sign in to your account';
-  $('lead').textContent = register
-    ? 'Start your free trial. Your organization is created with you as its admin.'
-    : 'Welcome back. Enter your e-mail and password.';
+  const m = MODES[mode] ?? MODES.login;
+  for (const x of Object.values(MODES)) x.form.hidden = x !== m;
+  $('title').textContent = m.title;
+  $('lead').textContent = m.lead;
   errorBox.hidden = true;
-  (register ? $('reg-first') : $('login-email')).focus();
+  noticeBox.hidden = true;
+  $(m.focus).focus();
 }
 
 function fail(message) {
+  noticeBox.hidden = true;
   errorBox.textContent = message;
   errorBox.hidden = false;
 }
 
-async function submit(form, url) {
+function notice(message) {
+  errorBox.hidden = true;
+  noticeBox.textContent = message;
+  noticeBox.hidden = false;
+}
+
+/** Shows the code field (a TOTP code, or a recovery code after "Use a recovery code instead"). */
+function askForCode() {
+  codeField.hidden = false;
+  codeInput.required = true;
+  codeInput.focus();
+}
+
+function useRecovery(on) {
+  recovery = on;
+  codeInput.value = '';
+  codeInput.name = on ? 'recoveryCode' : 'code';
+  codeInput.inputMode = on ? 'text' : 'numeric';
+  codeInput.autocomplete = on ? 'off' : 'one-time-code';
+  codeInput.maxLength = on ? 40 : 6;
+  if (on) codeInput.removeAttribute('pattern');
+  else codeInput.setAttribute('pattern', '[0-9]*');
+  $('code-label').textContent = on ? 'Recovery code' : 'Authentication code';
+  $('code-hint').textContent = on
+    ? 'One of the recovery codes you saved; each works once.'
+    : 'The 6-digit code from your authenticator app.';
+  $('use-recovery').textContent = on ? 'Use the authenticator app instead' : 'Use a recovery code instead';
+  codeInput.focus();
+}
+
+async function post(url, form) {
+  const body = Object.fromEntries([...new FormData(form).entries()].filter(([, v]) => v !== ''));
+  return fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function submit(form, url, onOk = () => window.location.assign('/')) {
   const button = form.querySelector('button[type=submit]');
-  const body = Object.fromEntries(new FormData(form).entries());
   button.disabled = true;
   errorBox.hidden = true;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-      body: JSON.stringify(body),
-    });
+    const res = await post(url, form);
     if (res.ok) {
-      window.location.assign('/');
+      onOk(await res.json().catch(() => ({})));
       return;
     }
     const data = await res.json().catch(() => ({}));
     const issue = data.issues && data.issues[0];
+    if (data.twoFactorRequired) {
+      const first = codeField.hidden;
+      askForCode();
+      if (first) {
+        errorBox.hidden = true;
+        return;
+      }
+    }
     fail(issue ? issue.message : data.message || `Something went wrong (${res.status}).`);
   } catch {
     fail('Could not reach the server. Check your connection and try again.');
@@ -56,14 +119,24 @@ registerForm.addEventListener('submit', (e) => {
   e.preventDefault();
   void submit(registerForm, '/api/auth/register');
 });
-$('to-register').addEventListener('click', (e) => {
+forgotForm.addEventListener('submit', (e) => {
   e.preventDefault();
-  history.replaceState(null, '', '#register');
-  show('register');
+  void submit(forgotForm, '/api/auth/forgot-password', (data) => notice(data.message));
 });
-$('to-login').addEventListener('click', (e) => {
+for (const [link, mode] of [
+  ['to-register', 'register'],
+  ['to-login', 'login'],
+  ['to-forgot', 'forgot'],
+  ['forgot-to-login', 'login'],
+]) {
+  $(link).addEventListener('click', (e) => {
+    e.preventDefault();
+    history.replaceState(null, '', `#${mode}`);
+    show(mode);
+  });
+}
+$('use-recovery').addEventListener('click', (e) => {
   e.preventDefault();
-  history.replaceState(null, '', '#login');
-  show('login');
+  useRecovery(!recovery);
 });
-show(location.hash === '#register' ? 'register' : 'login');
+show(location.hash.slice(1) in MODES ? location.hash.slice(1) : 'login');

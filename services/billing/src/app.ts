@@ -1,8 +1,7 @@
-import { planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
+import { mailerFromConfig, planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
 import { registeredService } from '@billpoint/proto/services';
-import { configSchema, defaultOutboxDir, type Config } from './config.ts';
+import { configSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
-import { createMailer } from './modules/invoice/invoice.mail.ts';
 import { InvoiceService } from './modules/invoice/invoice.service.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { overdueJob } from './modules/invoice/overdue.job.ts';
@@ -19,10 +18,7 @@ import { TemplateService } from './modules/template/template.service.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
 import { logoRoutes } from './modules/template/logo.routes.ts';
 
-const mailerOf = (ctx: ServiceContext) => {
-  const c = ctx.config as Config;
-  return createMailer({ smtpUrl: c.SMTP_URL, outboxDir: c.MAIL_OUTBOX_DIR ?? defaultOutboxDir(), from: c.MAIL_FROM, logger: ctx.logger });
-};
+const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, and the read

@@ -1,17 +1,10 @@
-import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape } from '@billpoint/kit';
-
-/** Where mail goes without SMTP_URL: `.eml` files under the repo's `.data/outbox`. */
-export const defaultOutboxDir = () => resolve(import.meta.dirname, '../../../.data/outbox');
+import { baseConfigShape, mailConfigShape } from '@billpoint/kit';
 
 export const configSchema = z.object({
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(8082),
-  /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); without it mail is written as .eml files. */
-  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_OUTBOX_DIR: z.string().optional(),
-  MAIL_FROM: z.string().min(3).default('Billpoint <no-reply@billpoint.local>'),
+  ...mailConfigShape,
   /** The app's public origin, for the pay links in e-mails (npm start sets the local one). */
   PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).default('http://localhost:8080'),
   /** How often the overdue job runs (it also runs at start). */

@@ -7,7 +7,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { runRecurringJob } from '../src/modules/recurring/recurring.job.ts';
 import { deliverPending } from '../src/modules/delivery/deliveries.ts';
 import { scheduleReminders } from '../src/modules/delivery/reminders.ts';
-import { createMailer, type Mailer } from '../src/modules/invoice/invoice.mail.ts';
+import { createMailer, type Mailer } from '@billpoint/kit';
 import { inDays, makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 

@@ -6,6 +6,8 @@ import { permissionMessage, type ErrorBody, type Permission, type Role } from '@
 export class AppError extends Error {
   readonly statusCode: number;
   readonly issues?: { path: string; message: string }[];
+  /** Flags the body carries besides the message (what a sign-in page or the SPA does next). */
+  flags?: Pick<ErrorBody, 'twoFactorRequired' | 'twoFactorEnrollmentRequired'>;
   constructor(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
     super(message);
     this.name = new.target.name;
@@ -148,6 +150,7 @@ export function toErrorBody(err: unknown): ErrorBody {
     const body: ErrorBody = { statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message };
     if (err.issues) body.issues = err.issues;
     if (err instanceof PermissionDenied) body.permission = err.permission;
+    if (err.flags) Object.assign(body, err.flags);
     return body;
   }
   if (isDatabaseUnavailable(err)) return toErrorBody(new ServiceUnavailable());

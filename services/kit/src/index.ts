@@ -18,3 +18,4 @@ export * from './rpc.ts';
 export * from './read-model.ts';
 export * from './files.ts';
 export * from './plan-limits.ts';
+export * from './mail.ts';

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/use-toast';
 import { isUnauthorizedError } from './api-client';
 import { handleUnauthorized } from './unauthorized';
+import { isEnrollmentRequiredError, setTwoFactorEnrollmentRequired } from './two-factor-enrollment';
 import { isUnavailableAnswer, retryDelay, retryQuery, UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from './unavailable';
 
 /**
@@ -16,11 +17,13 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorizedError(error)) handleUnauthorized();
+        else if (isEnrollmentRequiredError(error)) setTwoFactorEnrollmentRequired(true);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
         if (isUnauthorizedError(error)) handleUnauthorized();
+        else if (isEnrollmentRequiredError(error)) setTwoFactorEnrollmentRequired(true);
         else if (isUnavailableAnswer(error)) toast({ variant: 'destructive', title: UNAVAILABLE_TITLE, description: UNAVAILABLE_MESSAGE });
       },
     }),
@@ -32,4 +35,5 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Errors the caches above already told the user about: a screen adds no toast of its own for them. */
-export const isHandledGlobally = (error: unknown) => isUnauthorizedError(error) || isUnavailableAnswer(error);
+export const isHandledGlobally = (error: unknown) =>
+  isUnauthorizedError(error) || isUnavailableAnswer(error) || isEnrollmentRequiredError(error);

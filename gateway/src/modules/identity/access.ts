@@ -8,13 +8,22 @@ declare module 'fastify' {
     /** The signed-in member, on every route that declares a permission or `member` (set by `accessControl`). */
     session: ActiveSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route stays open while the organization requires two-factor sign-in and the member has not enrolled yet
+     * (what enrolment itself needs: who is signed in, the two-factor status, setup and enable). Every other route
+     * that declares a permission or `member` answers 403 `{twoFactorEnrollmentRequired: true}` until then.
+     */
+    twoFactorEnrollment?: boolean;
+  }
 }
 
 /**
  * The gateway's side of the permission table: every route of the gateway declares what it admits
  * (`config: { permission }`, proto/src/permissions.ts); for a permission or `member` this hook, before any handler,
  * finds the session (401 without one) and refuses a role without the permission (403 naming it), then hands the
- * session to the handler as `request.session`. Proxied routes declare `member`: the owning service checks the
+ * session to the handler as `request.session`. The session store closes every such route but those declaring
+ * `twoFactorEnrollment` while the organization's two-factor rule waits for this member's enrolment. Proxied routes declare `member`: the owning service checks the
  * permission of its own route. `public` routes get no session lookup at all.
  */
 export function accessControl(app: FastifyInstance, sessions: SessionStore) {
@@ -22,7 +31,7 @@ export function accessControl(app: FastifyInstance, sessions: SessionStore) {
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.permission;
     if (access === undefined || access === 'public') return;
-    const s = await sessions.get(req);
+    const s = await sessions.get(req, { enrolling: req.routeOptions.config.twoFactorEnrollment === true });
     if (!s) throw new Unauthorized('Unauthorized');
     if (isPermission(access) && !can(s.role, access)) throw new PermissionDenied(s.role, access);
     req.session = s;

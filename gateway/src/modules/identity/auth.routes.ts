@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, RegisterBody } from '@billpoint/proto';
-import { TooManyRequests, Unauthorized } from '@billpoint/kit';
+import { TooManyRequests, Unauthorized, type Mailer } from '@billpoint/kit';
 import type { IdentityService } from './identity.service.ts';
 import type { SessionStore } from './session-store.ts';
 import type { Oidc } from './oidc.ts';
@@ -12,7 +12,11 @@ const LOGIN_HTML = asset('login.html');
 const LOGIN_JS = asset('login.js');
 const LOGIN_CSS = asset('login.css');
 
-export function authRoutes(app: FastifyInstance, o: { identity: IdentityService; sessions: SessionStore; oidc?: Oidc }) {
+export function authRoutes(
+  app: FastifyInstance,
+  // mailer: the gateway's e-mail (account mail such as password resets).
+  o: { identity: IdentityService; sessions: SessionStore; oidc?: Oidc; mailer: Mailer },
+) {
   const { identity, sessions, oidc } = o;
 
   /** The sign-in / create-account page, or the OpenID Connect provider when one is configured. */
@@ -53,7 +57,8 @@ export function authRoutes(app: FastifyInstance, o: { identity: IdentityService;
     }
   });
 
-  app.get('/api/auth/user', { config: { permission: 'member' } }, async (req, reply) => {
+  // Open while two-factor enrolment is due: the SPA shows who is signed in on the enrolment screen.
+  app.get('/api/auth/user', { config: { permission: 'member', twoFactorEnrollment: true } }, async (req, reply) => {
     const s = sessionOf(req);
     const user = await identity.currentUser(s.userId, s.tenantId);
     if (!user) throw new Unauthorized('Unauthorized');

@@ -47,6 +47,9 @@ export const SessionEntity = defineEntity({
     organizationId: p.uuid(),
     createdAt: p.datetime().onCreate(() => new Date()),
     lastSeenAt: p.datetime(),
+    /** Where the session was last used from (the Sessions list under Settings → Security). */
+    ip: p.text().nullable(),
+    userAgent: p.text().nullable(),
   },
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
+  AccountSecurityMessages,
   OrganizationEvents,
   ROLE_PERMISSIONS,
   type LoginBody,
@@ -19,6 +20,14 @@ import {
   type UserRow,
 } from './identity.entities.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import type { SecondFactor } from './account-security.service.ts';
+
+/** 401 `{ twoFactorRequired: true }`: the password was right; the sign-in page asks for the code. */
+function twoFactorRequired(message: string) {
+  const err = new Unauthorized(message);
+  err.flags = { twoFactorRequired: true };
+  return err;
+}
 
 export const LOGIN_MAX_FAILURES = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -50,10 +59,15 @@ function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: s
 export class IdentityService {
   readonly #orm: MikroORM;
   readonly #published: () => void;
-  /** `published` is called after a commit that wrote events (nudges the outbox relay). */
-  constructor(orm: MikroORM, published: () => void = () => {}) {
+  readonly #secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>;
+  /**
+   * `published` is called after a commit that wrote events (nudges the outbox relay); `secondFactor` checks the code
+   * (or recovery code) of a sign-in whose password was right.
+   */
+  constructor(orm: MikroORM, published: () => void = () => {}, secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>) {
     this.#orm = orm;
     this.#published = published;
+    this.#secondFactor = secondFactor;
   }
 
   /** A new user with a new organization, as its admin. */
@@ -91,6 +105,8 @@ export class IdentityService {
   /**
    * E-mail and password; any mismatch is the same generic 401. After LOGIN_MAX_FAILURES failures for one
    * account within LOGIN_WINDOW_MS, every attempt is refused with 429 until the window has passed.
+   * With two-factor on, a right password without `code`/`recoveryCode` is 401 `{ twoFactorRequired: true }`
+   * (said only after the password is right), and a wrong or replayed code is a failed sign-in like a wrong password.
    */
   async login(b: LoginBody): Promise<SignedIn & { retryAfterS?: never }> {
     const em = this.#orm.em.fork();
@@ -111,6 +127,12 @@ export class IdentityService {
     if (!user || !ok) {
       await em.insert(LoginFailureEntity, { email, failedAt: new Date() });
       throw new Unauthorized('Invalid email or password');
+    }
+    const second = this.#secondFactor ? await this.#secondFactor(user.id, b) : 'not-enabled';
+    if (second === 'missing') throw twoFactorRequired(AccountSecurityMessages.twoFactorRequired);
+    if (second === 'wrong') {
+      await em.insert(LoginFailureEntity, { email, failedAt: new Date() });
+      throw twoFactorRequired(AccountSecurityMessages.codeWrong);
     }
     await em.nativeDelete(LoginFailureEntity, { email });
     return this.#signedIn(user);

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Role } from '@billpoint/proto';
-import type { Identity, Logger } from '@billpoint/kit';
+import { AccountSecurityMessages, Role } from '@billpoint/proto';
+import { Forbidden, type Identity, type Logger } from '@billpoint/kit';
 import { SessionEntity } from './identity.entities.ts';
 
 export interface ActiveSession {
@@ -12,6 +12,8 @@ export interface ActiveSession {
   tenantId: string;
   /** The user's role in the organization as the membership says now (read with the session at every request). */
   role: Role;
+  /** The organization requires two-factor sign-in and this person has not set it up: only enrolment is open. */
+  enrollmentRequired: boolean;
   /** When this process last wrote the row's last_seen_at (ms): a write may still be under way. */
   touchedAt?: number;
   token?: string;
@@ -35,8 +37,11 @@ export const hashSessionId = (raw: string) => createHash('sha256').update(raw).d
  * The session and the role its user has in its organization now: one round trip on two primary/unique keys. No
  * membership (the user was removed from the organization) leaves `role` null: the session ends.
  */
-const LOOKUP_SQL = `select s.user_id, s.organization_id, s.last_seen_at, m.role
+const LOOKUP_SQL = `select s.user_id, s.organization_id, s.last_seen_at, m.role,
+    (o.require_two_factor and u.two_factor_enabled_at is null) as enrollment_required
   from gateway.sessions s
+  join gateway.users u on u.id = s.user_id
+  join gateway.organizations o on o.id = s.organization_id
   left join gateway.memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
   where s.id_hash = ?`;
 interface LookupRow {
@@ -44,6 +49,31 @@ interface LookupRow {
   organization_id: string;
   last_seen_at: Date | string;
   role: string | null;
+  enrollment_required: boolean;
+}
+
+/** A session as the Sessions list shows it. */
+export interface SessionRow {
+  id: string;
+  id_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  organization: string;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+const userAgentOf = (req: FastifyRequest) => {
+  const ua = req.headers['user-agent'];
+  return typeof ua === 'string' ? ua.slice(0, 512) : null;
+};
+
+/** 403 with `twoFactorEnrollmentRequired: true`: the SPA shows the enrolment screen. */
+export class TwoFactorEnrollmentRequired extends Forbidden {
+  constructor() {
+    super(AccountSecurityMessages.enrollmentRequired);
+    this.flags = { twoFactorEnrollmentRequired: true };
+  }
 }
 
 /**
@@ -99,7 +129,14 @@ export class SessionStore {
     const idHash = hashSessionId(raw);
     const em = this.#orm.em.fork();
     const now = new Date();
-    em.create(SessionEntity, { idHash, userId: s.userId, organizationId: s.tenantId, lastSeenAt: now });
+    em.create(SessionEntity, {
+      idHash,
+      userId: s.userId,
+      organizationId: s.tenantId,
+      lastSeenAt: now,
+      ip: req.ip ?? null,
+      userAgent: userAgentOf(req),
+    });
     await em.flush();
     const secure = this.#secure(req);
     reply.setCookie(secure ? SECURE_COOKIE : COOKIE, raw, {
@@ -111,8 +148,13 @@ export class SessionStore {
     });
   }
 
-  /** The request's live session with its user's current role, or null (missing, unknown, idle too long, or no membership). */
-  async get(req: FastifyRequest): Promise<ActiveSession | null> {
+  /**
+   * The request's live session with its user's current role, or null (missing, unknown, idle too long, or no
+   * membership). When the organization requires two-factor sign-in and the person has not set it up, it throws
+   * TwoFactorEnrollmentRequired (403) unless `o.enrolling` (the few routes that enrolment needs): every other call,
+   * the gateway's own and the proxied ones alike, is closed until then.
+   */
+  async get(req: FastifyRequest, o: { enrolling?: boolean } = {}): Promise<ActiveSession | null> {
     const raw = this.#rawId(req);
     if (!raw) return null;
     const idHash = hashSessionId(raw);
@@ -130,9 +172,12 @@ export class SessionStore {
     const role = Role.parse(row.role);
     let s = this.#cache.get(idHash);
     if (!s || s.userId !== row.user_id || s.tenantId !== row.organization_id) {
-      s = { idHash, userId: row.user_id, tenantId: row.organization_id, role };
+      s = { idHash, userId: row.user_id, tenantId: row.organization_id, role, enrollmentRequired: row.enrollment_required };
       this.#cache.set(idHash, s);
-    } else s.role = role;
+    } else {
+      s.role = role;
+      s.enrollmentRequired = row.enrollment_required;
+    }
     const seen = Math.max(new Date(row.last_seen_at).getTime(), s.touchedAt ?? 0);
     if (now - seen > this.#idleMs) {
       await this.#delete(idHash);
@@ -142,10 +187,47 @@ export class SessionStore {
       s.touchedAt = now;
       this.#orm.em
         .fork()
-        .nativeUpdate(SessionEntity, { idHash }, { lastSeenAt: new Date(now) })
+        .nativeUpdate(SessionEntity, { idHash }, { lastSeenAt: new Date(now), ip: req.ip ?? null })
         .catch((err: unknown) => this.#log.warn({ err }, 'could not record session activity'));
     }
+    if (s.enrollmentRequired && !o.enrolling) throw new TwoFactorEnrollmentRequired();
     return s;
+  }
+
+  /** Every live session of a person (any organization), newest activity first. */
+  async list(userId: string): Promise<SessionRow[]> {
+    const since = new Date(Date.now() - this.#idleMs);
+    return this.#orm.em.getConnection().execute<SessionRow[]>(
+      `select s.id, s.id_hash, s.ip, s.user_agent, o.name as organization, s.created_at, s.last_seen_at
+         from gateway.sessions s join gateway.organizations o on o.id = s.organization_id
+        where s.user_id = ? and s.last_seen_at > ?
+        order by s.last_seen_at desc, s.created_at desc`,
+      [userId, since],
+    );
+  }
+
+  /** Ends every session of a person but `keep` (an id hash; none: all of them). Answers how many ended. */
+  async endAllOf(userId: string, keep?: string): Promise<number> {
+    const where = keep ? { userId, idHash: { $ne: keep } } : { userId };
+    const rows = await this.#orm.em.fork().find(SessionEntity, where, { fields: ['idHash'] });
+    for (const r of rows) this.#cache.delete(r.idHash);
+    return this.#orm.em.fork().nativeDelete(SessionEntity, where);
+  }
+
+  /** Ends one session of a person by its public id; null when the person has no such session. */
+  async endOne(userId: string, id: string): Promise<{ idHash: string } | null> {
+    const [row] = await this.#orm.em
+      .getConnection()
+      .execute<{ id_hash: string }[]>(`delete from gateway.sessions where id = ? and user_id = ? returning id_hash`, [id, userId]);
+    if (!row) return null;
+    this.#cache.delete(row.id_hash);
+    return { idHash: row.id_hash };
+  }
+
+  /** Clears the request's session cookie (its row is gone already). */
+  clearCookie(reply: FastifyReply) {
+    reply.clearCookie(COOKIE, { path: '/' });
+    reply.clearCookie(SECURE_COOKIE, { path: '/', secure: true });
   }
 
   /**

@@ -6,6 +6,7 @@ import { routes } from '@/app/router';
 import { renderRoutes, stubFetch, type Route } from '@/testing/render';
 import { redirectTo } from '@/lib/navigation';
 import { resetUnauthorizedState } from '@/lib/unauthorized';
+import { setTwoFactorEnrollmentRequired } from '@/lib/two-factor-enrollment';
 
 vi.mock('@/lib/navigation', () => ({ redirectTo: vi.fn() }));
 
@@ -32,6 +33,7 @@ const signedIn: Route = { path: '/api/auth/user', body: user };
 
 beforeEach(() => {
   resetUnauthorizedState();
+  setTwoFactorEnrollmentRequired(false);
   vi.mocked(redirectTo).mockClear();
 });
 
@@ -117,6 +119,52 @@ describe('auth gate', SLOW, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
     expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('shows the enrolment screen instead of the app when the organization requires two-factor and the person has none', async () => {
+    const refused = {
+      status: 403,
+      body: {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Your organization requires two-factor authentication. Set it up to continue.',
+        twoFactorEnrollmentRequired: true,
+      },
+    };
+    let enabled = false;
+    stubFetch([
+      signedIn,
+      { path: /^\/api\/customers/, reply: () => (enabled ? { body: [], headers: { 'x-total-count': '0' } } : refused) },
+      {
+        path: '/api/auth/two-factor',
+        reply: () => ({ body: { enabled, recoveryCodesLeft: enabled ? 10 : 0, requiredByOrganization: true, hasPassword: true } }),
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/two-factor/setup',
+        body: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' },
+      },
+      {
+        method: 'POST',
+        path: '/api/auth/two-factor/enable',
+        reply: () => {
+          enabled = true;
+          return { body: { recoveryCodes: Array.from({ length: 10 }, (_, i) => `aaaaa-bbbb${i}`) } };
+        },
+      },
+    ]);
+    const u = userEvent.setup();
+    renderRoutes(routes, { path: '/customers' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up two-factor authentication' }, LAZY)).toBeInTheDocument();
+    expect(screen.getByText('Your organization requires two-factor authentication. Set it up to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/api/logout');
+    await u.click(await screen.findByRole('button', { name: 'Set up two-factor' }));
+    await u.type(await screen.findByLabelText('2. Enter the 6-digit code it shows'), '123456');
+    await u.click(screen.getByRole('button', { name: 'Turn on' }));
+    await u.click(await screen.findByRole('button', { name: 'I have saved them' }));
+    // Enrolled: the app is back.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customers' }, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Set up two-factor authentication' })).toBeNull();
   });
 });
 

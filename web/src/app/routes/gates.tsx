@@ -3,9 +3,13 @@ import { Outlet, useMatch } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { handleUnauthorized } from '@/lib/unauthorized';
+import { useTwoFactorEnrollmentRequired } from '@/lib/two-factor-enrollment';
 import { AppShell } from '@/app/shell/app-shell';
 import { PageFallback } from './page-fallback';
 
+const TwoFactorEnrollmentScreen = React.lazy(() =>
+  import('@/features/settings/components/security-section').then((m) => ({ default: m.TwoFactorEnrollmentScreen })),
+);
 const LandingPage = React.lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 
 /**
@@ -18,6 +22,7 @@ export function PrivateGate() {
   const { user, isLoading } = useUser();
   const isHome = useMatch(paths.home.path) !== null;
   const signedOut = !isLoading && !user;
+  const mustEnrol = useTwoFactorEnrollmentRequired();
 
   React.useEffect(() => {
     if (signedOut && !isHome) handleUnauthorized();
@@ -31,6 +36,13 @@ export function PrivateGate() {
     );
   }
   if (!user) return null;
+  // The organization requires two-factor sign-in and this person has none yet: only enrolment is open.
+  if (mustEnrol)
+    return (
+      <React.Suspense fallback={<PageFallback />}>
+        <TwoFactorEnrollmentScreen logoutHref={paths.logout.getHref()} />
+      </React.Suspense>
+    );
   return (
     <AppShell user={user}>
       <React.Suspense fallback={<PageFallback />}>

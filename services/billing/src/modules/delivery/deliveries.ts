@@ -1,5 +1,5 @@
 import { scanTenants, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import type { Mailer } from '../invoice/invoice.mail.ts';
+import type { Mailer } from '@billpoint/kit';
 import { deliveryMessageId, invoiceMail, loadInvoice, loadSender, markInvoiceSent, reminderMail } from '../invoice/invoice.send.ts';
 import { TODAY_SQL } from '../recurring/recurring.sql.ts';
 

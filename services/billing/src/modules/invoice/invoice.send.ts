@@ -3,7 +3,7 @@ import { InvoiceEvents, type Invoice } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
 import { invoicePdfBuffer, type PdfDesign, type PdfSeller } from './pdf/index.ts';
 import { loadDesign } from '../template/design.ts';
-import type { OutgoingMail } from './invoice.mail.ts';
+import type { OutgoingMail } from '@billpoint/kit';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */

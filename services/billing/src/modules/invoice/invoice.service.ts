@@ -32,7 +32,7 @@ export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf } from './pdf/index.ts';
 import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
-import type { Mailer } from './invoice.mail.ts';
+import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
 

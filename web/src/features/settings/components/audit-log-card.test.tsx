@@ -30,12 +30,21 @@ const entry = (overrides: Partial<AuditLog> = {}): AuditLog => ({
   createdAt: '2025-03-04T10:20:00.000Z',
   ...overrides,
 });
+/** The account security cards above the audit log (security-section.test.tsx covers them). */
+const accountSecurity = [
+  { path: '/api/auth/two-factor', body: { enabled: false, recoveryCodesLeft: 0, requiredByOrganization: false, hasPassword: true } },
+  { path: '/api/auth/sessions', body: { sessions: [] } },
+  { path: '/api/organization/security', body: { requireTwoFactor: false } },
+];
 const render = () => renderRoutes([{ path: '/settings', element: <SettingsPage /> }], { path: '/settings?section=security' });
+
+const audit = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/audit-logs'));
 
 describe('audit log (Settings → Security)', () => {
   it('lists the entries for admins, filters and pages through them, and opens one with its old → new values', async () => {
     const user = userEvent.setup();
     const calls = stubFetch([
+      ...accountSecurity,
       { path: '/api/auth/user', body: me },
       {
         path: '/api/audit-logs',
@@ -52,7 +61,7 @@ describe('audit log (Settings → Security)', () => {
       { path: '/api/organization/members', body: members },
     ]);
     render();
-    expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Set up two-factor' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const rows = await within(table).findAllByTestId('audit-row');
     expect(rows[0]).toHaveTextContent('You');
@@ -69,14 +78,14 @@ describe('audit log (Settings → Security)', () => {
     await user.type(screen.getByLabelText('Action'), 'updated');
     await user.type(screen.getByLabelText('From'), '2025-03-01');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(calls.at(-1)!.url).toContain('entityType=customer'));
-    const query = new URL(calls.at(-1)!.url, 'http://localhost').searchParams;
+    await waitFor(() => expect(audit(calls).at(-1)!.url).toContain('entityType=customer'));
+    const query = new URL(audit(calls).at(-1)!.url, 'http://localhost').searchParams;
     expect(query.get('action')).toBe('updated');
     expect(query.get('from')).toBe(new Date('2025-03-01T00:00:00').toISOString());
     expect(query.get('offset')).toBe('0');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://localhost').searchParams.get('offset')).toBe('20'));
+    await waitFor(() => expect(new URL(audit(calls).at(-1)!.url, 'http://localhost').searchParams.get('offset')).toBe('20'));
 
     await user.click(within(table).getAllByRole('button')[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'customer #42 updated' });
@@ -95,6 +104,7 @@ describe('audit log (Settings → Security)', () => {
 
   it('names other users by the start of their id while the members cannot be read', async () => {
     stubFetch([
+      ...accountSecurity,
       { path: '/api/auth/user', body: me },
       { path: '/api/audit-logs', body: [entry({ userId: GRACE })], headers: { 'x-total-count': '1' } },
       { path: '/api/organization/members', status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'No' } },
@@ -105,11 +115,12 @@ describe('audit log (Settings → Security)', () => {
     expect(rows[0]).not.toHaveTextContent('Former member');
   });
 
-  it('is not shown to members who are not admins (the toggles stay)', async () => {
-    const calls = stubFetch([{ path: '/api/auth/user', body: makeUser({ role: 'manager' }) }]);
+  it('is not shown to members who are not admins (their own account security is)', async () => {
+    const calls = stubFetch([...accountSecurity, { path: '/api/auth/user', body: makeUser({ role: 'manager' }) }]);
     render();
-    expect(await screen.findByRole('switch', { name: 'Session manager' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign out other sessions' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/user']);
+    expect(screen.queryByRole('switch', { name: 'Require two-factor for all members' })).toBeNull();
+    expect(calls.map((c) => c.url).filter((u) => u.startsWith('/api/audit-logs') || u.startsWith('/api/organization/'))).toEqual([]);
   });
 });

@@ -102,29 +102,3 @@ export function NotificationTogglesCard() {
     </Card>
   );
 }
-
-/** Security (areas §2): two toggles, local only, no call. */
-export function SecuritySection() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Security</CardTitle>
-        <CardDescription>Kept in this browser.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <LocalToggle
-          id="two-factor"
-          storageKey="security.twoFactor"
-          label="Two-factor authentication"
-          description="Ask for a second factor at sign-in."
-        />
-        <LocalToggle
-          id="session-manager"
-          storageKey="security.sessions"
-          label="Session manager"
-          description="Show and end your other sessions."
-        />
-      </CardContent>
-    </Card>
-  );
-}

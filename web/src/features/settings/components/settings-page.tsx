@@ -3,11 +3,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Bell, Building2, FolderTree, Palette, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth';
+import { usePermission } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { OrganizationSection } from './organization-section';
-import { AppearanceSection, NotificationTogglesCard, SecuritySection } from './local-sections';
+import { AppearanceSection, NotificationTogglesCard } from './local-sections';
+import { SecuritySection } from './security-section';
 import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
 
@@ -20,13 +21,13 @@ function NotificationsSection() {
   );
 }
 
-/** Security: the local toggles, and for those who may read it (audit-log.read: admins) the organization's audit log. */
+/** Security: two-factor sign-in, the password, the sessions, and for those who may (organization.manage, audit-log.read) the organization's rule and audit log. */
 function SecurityWithAudit() {
-  const { user } = useUser();
+  const canReadAudit = usePermission('audit-log.read');
   return (
     <>
       <SecuritySection />
-      {user?.permissions.includes('audit-log.read') && <AuditLogCard />}
+      {canReadAudit && <AuditLogCard />}
     </>
   );
 }
@@ -64,7 +65,7 @@ export const SECTIONS: readonly Section[] = [
     id: 'security',
     label: 'Security',
     icon: ShieldCheck,
-    description: 'Sign-in protection and the audit log.',
+    description: 'Two-factor sign-in, your password, your sessions and the audit log.',
     Component: SecurityWithAudit,
   },
 ];
@@ -78,7 +79,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Manage your organization's preferences." />
       <PageBody className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Settings sections">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <Link

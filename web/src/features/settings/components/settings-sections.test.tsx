@@ -205,19 +205,4 @@ describe('settings sections', () => {
     expect(await within(toastArea()).findByText('Category deleted')).toBeInTheDocument();
     await waitFor(() => expect(within(list).queryByText('Meals')).toBeNull());
   });
-
-  it('security and notifications: local toggles, on by default, no call', async () => {
-    const user = userEvent.setup();
-    const calls = stubFetch([
-      { path: '/api/auth/user', body: makeUser() },
-      { path: '/api/audit-logs', body: [], headers: { 'x-total-count': '0' } },
-    ]);
-    render('security');
-    const twoFactor = screen.getByRole('switch', { name: 'Two-factor authentication' });
-    expect(twoFactor).toBeChecked();
-    await user.click(twoFactor);
-    expect(twoFactor).not.toBeChecked();
-    expect(localStorage.getItem('security.twoFactor')).toBe('false');
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
-  });
 });

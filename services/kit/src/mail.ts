@@ -1,13 +1,31 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '@billpoint/kit';
+import { z } from 'zod';
+import type { Logger } from './logger.ts';
+
+/**
+ * Where mail goes without SMTP_URL: `.eml` files under the repo's `.data/outbox` — one directory for every process
+ * of `npm start` (billing's invoices, the gateway's invitations and password resets).
+ */
+export const defaultOutboxDir = () => resolve(import.meta.dirname, '../../../.data/outbox');
+
+/** The settings of every process that sends mail (spread into its config schema). */
+export const mailConfigShape = {
+  /** SMTP server (`smtp://user:pass@host:587`, `smtps://…`); without it mail is written as .eml files. */
+  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Where the .eml files go without SMTP_URL (default: the repo's `.data/outbox`). */
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Billpoint <no-reply@billpoint.local>'),
+};
+export type MailConfig = z.output<z.ZodObject<typeof mailConfigShape>>;
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  attachments: { filename: string; content: Buffer; contentType: string }[];
+  html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /**
    * A Message-ID of the caller's (`<…@…>`): the same message sent again is the same message. The .eml outbox keeps
    * one file per Message-ID (a repeat is not written twice); SMTP servers and mailboxes drop a repeated Message-ID.
@@ -58,3 +76,7 @@ export function createMailer(o: { smtpUrl?: string; outboxDir: string; from: str
     },
   };
 }
+
+/** The mailer a process's config describes (`mailConfigShape`). */
+export const mailerFromConfig = (c: MailConfig, logger: Logger): Mailer =>
+  createMailer({ smtpUrl: c.SMTP_URL, outboxDir: c.MAIL_OUTBOX_DIR ?? defaultOutboxDir(), from: c.MAIL_FROM, logger });
