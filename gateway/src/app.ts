@@ -21,6 +21,8 @@ import { authRoutes } from './modules/identity/auth.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
+import { InvitationsService } from './modules/settings/invitations.service.ts';
+import { membersRoutes } from './modules/settings/members.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
@@ -111,15 +113,20 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
           : undefined;
       // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
       const mailer = mailerFromConfig(c, ctx.logger);
-      authRoutes(app, { identity: new IdentityService(ctx.orm, () => ctx.relay.nudge()), sessions, oidc, mailer });
-      settingsRoutes(app, {
-        sessions,
-        mailer,
-        settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
-        members: new MembersService(ctx.orm),
-      });
+      const identity = new IdentityService(ctx.orm, () => ctx.relay.nudge());
+      const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
+      authRoutes(app, { identity, sessions, oidc, mailer });
+      settingsRoutes(app, { sessions, settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()), members });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
+      // After rateLimiting: the public invitation routes are limited per client IP.
+      membersRoutes(app, {
+        sessions,
+        identity,
+        members,
+        invitations: new InvitationsService({ orm: ctx.orm, mailer, published: () => ctx.relay.nudge(), logger: ctx.logger }),
+        publicUrl: c.PUBLIC_URL,
+      });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });

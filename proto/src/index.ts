@@ -17,3 +17,4 @@ export * from './ai.ts';
 export * from './integrations.ts';
 export * from './public-api.ts';
 export * from './insights.ts';
+export * from './members.ts';

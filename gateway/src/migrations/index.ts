@@ -3,5 +3,6 @@ import { m0002OrganizationSettings } from './0002-organization-settings.ts';
 import { m0003PublicApi } from './0003-public-api.ts';
 import { m0004SessionRole } from './0004-session-role.ts';
 import { m0005PlanLimits } from './0005-plan-limits.ts';
+import { m0006Invitations } from './0006-invitations.ts';
 
-export const migrations = [m0001Identity, m0002OrganizationSettings, m0003PublicApi, m0004SessionRole, m0005PlanLimits];
+export const migrations = [m0001Identity, m0002OrganizationSettings, m0003PublicApi, m0004SessionRole, m0005PlanLimits, m0006Invitations];

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
-import { Forbidden, Unauthorized, type Mailer } from '@billpoint/kit';
+import { Forbidden, Unauthorized } from '@billpoint/kit';
 import type { SessionStore } from '../identity/session-store.ts';
 import type { SettingsService } from './settings.service.ts';
 import type { MembersService } from './members.service.ts';
 
 /** GET/POST /api/organization-settings, GET /api/organization/members: the gateway owns the organization, so it answers these itself. */
-export function settingsRoutes(
-  app: FastifyInstance,
-  o: { sessions: SessionStore; settings: SettingsService; members: MembersService; mailer: Mailer },
-) {
+export function settingsRoutes(app: FastifyInstance, o: { sessions: SessionStore; settings: SettingsService; members: MembersService }) {
   app.get('/api/organization-settings', async (req, reply) => {
     const s = await o.sessions.get(req);
     if (!s) throw new Unauthorized('Unauthorized');
