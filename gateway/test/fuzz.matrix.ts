@@ -11,8 +11,27 @@ import { defineFuzzMatrix } from '@billpoint/kit/testing';
 export default defineFuzzMatrix({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
-  setup: async () => ({}),
+  setup: async (t) => ({ userId: t.userId, tenantId: t.tenantId }),
+  // The tenant's plan arrives from payments' event after sign-up, possibly while the first route's cases run.
+  eventTables: ['plan_limits'],
   routes: {
+    // Invitations: each accepted value is a pending invitation, listed as the contract made it (lower-cased e-mail).
+    'POST /api/organization/invitations': {
+      readBack: async ({ parsed, answer, client }) => {
+        const got = (await client.get('/api/organization/invitations')).json.invitations.find((i: { id: string }) => i.id === answer.id);
+        return { actual: { email: got?.email, role: got?.role }, expected: { email: parsed.email, role: parsed.role } };
+      },
+    },
+    // The tenant's own (only) member: the owner, whose role cannot change (409) unless it stays admin.
+    'PATCH /api/organization/members/:userId': { path: (c: { userId: string }) => `/api/organization/members/${c.userId}` },
+    'POST /api/organization/transfer-ownership': { fix: (v: object, c: { userId: string }) => ({ ...v, userId: c.userId }) },
+    // An unknown token: 404 for every well-formed body.
+    'POST /api/invitations/:token/accept': { path: () => `/api/invitations/${'A'.repeat(43)}/accept` },
+    // Its own organization (a new session for the same place) while the client is still its own: this runs last.
+    'POST /api/auth/switch-organization': {
+      changesSession: true,
+      fix: (v: object, c: { tenantId: string }) => ({ ...v, organizationId: c.tenantId }),
+    },
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
     'POST /api/auth/login': { changesSession: true },
