@@ -8,7 +8,10 @@ import { defineFuzzMatrix } from '@billpoint/kit/testing';
  * the coverage check refuses an entry for a route without a contract; the isolation matrix and
  * organization-members.test.ts cover them.
  */
-export default defineFuzzMatrix({
+/** Each worker's tenant: its only member (the owner) and its organization. */
+type Ctx = { userId: string; tenantId: string };
+
+export default defineFuzzMatrix<Ctx>({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
   setup: async (t) => ({ userId: t.userId, tenantId: t.tenantId }),
@@ -23,14 +26,14 @@ export default defineFuzzMatrix({
       },
     },
     // The tenant's own (only) member: the owner, whose role cannot change (409) unless it stays admin.
-    'PATCH /api/organization/members/:userId': { path: (c: { userId: string }) => `/api/organization/members/${c.userId}` },
-    'POST /api/organization/transfer-ownership': { fix: (v: object, c: { userId: string }) => ({ ...v, userId: c.userId }) },
+    'PATCH /api/organization/members/:userId': { path: (c: Ctx) => `/api/organization/members/${c.userId}` },
+    'POST /api/organization/transfer-ownership': { fix: (v: object, c: Ctx) => ({ ...v, userId: c.userId }) },
     // An unknown token: 404 for every well-formed body.
     'POST /api/invitations/:token/accept': { path: () => `/api/invitations/${'A'.repeat(43)}/accept` },
     // Its own organization (a new session for the same place) while the client is still its own: this runs last.
     'POST /api/auth/switch-organization': {
       changesSession: true,
-      fix: (v: object, c: { tenantId: string }) => ({ ...v, organizationId: c.tenantId }),
+      fix: (v: object, c: Ctx) => ({ ...v, organizationId: c.tenantId }),
     },
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },

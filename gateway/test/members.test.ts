@@ -61,9 +61,10 @@ describe('invitations', () => {
     expect(raw).toContain(`Subject: You are invited to join`);
     // The link's origin is the request's (the test stack has no PUBLIC_URL).
     expect(raw.replace(/=\r?\n/g, '')).toContain(`${stack.url}/invite/${token}`);
-    const stored = await stack.db.query(`select token_hash, expires_at, created_at from gateway.invitations where id = $1`, [id]);
-    expect(stored.rows[0].token_hash).not.toContain(token);
-    expect(new Date(stored.rows[0].expires_at).getTime() - new Date(stored.rows[0].created_at).getTime()).toBe(7 * 24 * 3_600_000);
+    const stored = (await stack.db.query(`select token_hash, expires_at, created_at from gateway.invitations where id = $1`, [id]))
+      .rows[0]!;
+    expect(stored.token_hash).not.toContain(token);
+    expect(new Date(stored.expires_at).getTime() - new Date(stored.created_at).getTime()).toBe(7 * 24 * 3_600_000);
 
     const list = await admin.get('/api/organization/invitations');
     expect(list.status).toBe(200);

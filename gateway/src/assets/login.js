@@ -17,6 +17,10 @@ function show(mode) {
   (register ? $('reg-first') : $('login-email')).focus();
 }
 
+// Where to go once signed in: `?return=/invite/…` (an invitation to accept), only a path of this site.
+const back = new URLSearchParams(location.search).get('return');
+const destination = back && /^\/(?![/\\])/.test(back) ? back : '/';
+
 function fail(message) {
   errorBox.textContent = message;
   errorBox.hidden = false;
@@ -35,7 +39,7 @@ async function submit(form, url) {
       body: JSON.stringify(body),
     });
     if (res.ok) {
-      window.location.assign('/');
+      window.location.assign(destination);
       return;
     }
     const data = await res.json().catch(() => ({}));

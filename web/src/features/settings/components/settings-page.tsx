@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Bell, Building2, FolderTree, Palette, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
@@ -10,6 +10,7 @@ import { OrganizationSection } from './organization-section';
 import { AppearanceSection, NotificationTogglesCard, SecuritySection } from './local-sections';
 import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
+import { MembersSection } from './members-section';
 
 function NotificationsSection() {
   return (
@@ -44,6 +45,13 @@ export const SECTIONS: readonly Section[] = [
     icon: Building2,
     description: 'Your company, its address and its defaults.',
     Component: OrganizationSection,
+  },
+  {
+    id: 'members',
+    label: 'Members',
+    icon: Users,
+    description: 'Who belongs to your organization, and their roles.',
+    Component: MembersSection,
   },
   { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
   {
