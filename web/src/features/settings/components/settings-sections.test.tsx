@@ -30,7 +30,7 @@ afterEach(() => {
 });
 
 describe('settings sections', () => {
-  it('lists the sections (areas §2's five, and Members of issue 22); Organization is first and saves through POST with the form messages', async () => {
+  it('lists the sections (the five of areas §2, and Members of issue 22); Organization is first and saves through POST with the form messages', async () => {
     const user = userEvent.setup();
     const calls: ReturnType<typeof stubFetch> = stubFetch([
       { path: '/api/auth/user', body: makeUser() },
