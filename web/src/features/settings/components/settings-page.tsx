@@ -84,9 +84,9 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Manage your organization's preferences." />
-      <PageBody className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <PageBody className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Settings sections">
-          <ul className="flex gap-1 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map(({ id, label, icon: Icon }) => (
               <li key={id}>
                 <Link
