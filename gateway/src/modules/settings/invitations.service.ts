@@ -229,13 +229,20 @@ export class InvitationsService {
         ].filter((x): x is { path: string; message: string } => !!x);
         if (issues.length) throw new Invalid(issues[0]!.message, issues);
         userId = randomUUID();
-        await em.execute(`insert into gateway.users (id, email, password_hash, first_name, last_name) values (?, ?, ?, ?, ?)`, [
-          userId,
-          row.email,
-          passwordHash,
-          b.firstName,
-          b.lastName,
-        ]);
+        try {
+          await em.execute(`insert into gateway.users (id, email, password_hash, first_name, last_name) values (?, ?, ?, ?, ?)`, [
+            userId,
+            row.email,
+            passwordHash,
+            b.firstName,
+            b.lastName,
+          ]);
+        } catch (err) {
+          // The same e-mail signed up a moment ago (the unique index decides): that account accepts signed in.
+          if ((err as { code?: string }).code === '23505')
+            throw new Conflict(`An account with ${row.email} exists: sign in to accept this invitation`);
+          throw err;
+        }
       }
       await em.execute(`insert into gateway.memberships (id, user_id, organization_id, role) values (?, ?, ?, ?)`, [
         randomUUID(),
