@@ -111,7 +111,10 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
               type="email"
               autoComplete="off"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setProblem(null);
+              }}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? 'invite-problem' : undefined}
               placeholder="colleague@company.com"
