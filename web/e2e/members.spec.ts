@@ -143,3 +143,59 @@ test('members: an admin invites a colleague who joins from the e-mailed link and
   await expectAccessible(phone, 'invitation not valid (390)');
   await theirs.close();
 });
+
+test('members: someone with an account signs in to accept (no second account) and switches between their organizations', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Pia already runs her own organization.
+  const theirs = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+  const pia = await theirs.newPage();
+  const email = await signUp(pia, { firstName: 'Pia', lastName: 'Person', organization: 'Pia Consulting' });
+  await theirs.clearCookies();
+
+  // An admin of Studio North invites her as a manager.
+  await signUp(page, { firstName: 'Sam', lastName: 'Studio', organization: 'Studio North' });
+  await page.goto('/settings?section=members');
+  await page.getByRole('button', { name: 'Invite member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Manager' }).click();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toasts(page).getByText('Invitation sent', { exact: true })).toBeVisible();
+
+  // Signed out, the page asks her to sign in, and the sign-in page brings her back to the invitation.
+  const link = await invitationLink(email);
+  await pia.goto(link);
+  await expect(pia.getByRole('heading', { level: 1, name: 'Join Studio North' })).toBeVisible();
+  await expect(pia.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
+  await expectAccessible(pia, 'invitation page, existing account (1280)');
+  await pia.getByRole('link', { name: 'Sign in to accept' }).click();
+  await pia.getByLabel('Email').filter({ visible: true }).fill(email);
+  await pia.getByLabel('Password').filter({ visible: true }).fill('correct horse battery');
+  await pia.getByRole('button', { name: 'Sign in' }).click();
+  await expect(pia).toHaveURL(new URL(link).pathname);
+  await expect(pia.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await snap(pia, testInfo, 'invite-page-signed-in-1280');
+  await pia.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(pia.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(await (await pia.request.get('/api/auth/user')).json()).toMatchObject({
+    email,
+    role: 'manager',
+    organization: { name: 'Studio North' },
+  });
+
+  // Two organizations: the sidebar's switcher moves her session between them.
+  const switcher = pia.getByRole('button', { name: 'Organization: Studio North. Switch organization' });
+  await expect(switcher).toBeVisible();
+  await expectAccessible(pia, 'shell with the organization switcher');
+  await switcher.click();
+  await snap(pia, testInfo, 'organization-switcher-1280');
+  await pia.getByRole('menuitem', { name: 'Pia Consulting' }).click();
+  await expect(pia.getByRole('button', { name: 'Organization: Pia Consulting. Switch organization' })).toBeVisible();
+  expect(await (await pia.request.get('/api/auth/user')).json()).toMatchObject({ role: 'admin', organization: { name: 'Pia Consulting' } });
+  await theirs.close();
+});
