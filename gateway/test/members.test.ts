@@ -327,3 +327,16 @@ describe('members: roles, removal, ownership', () => {
     expect(audit).toBeTruthy();
   });
 });
+
+describe('the public invitation routes', () => {
+  it('are limited per client IP (429 with Retry-After past 30 a minute)', async () => {
+    const c = stack.client();
+    const unknown = `/api/invitations/${'B'.repeat(43)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await c.get(unknown)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    const limited = await c.get(unknown);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
