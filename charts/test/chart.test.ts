@@ -137,7 +137,7 @@ describe('workloads', () => {
   it('gives the gateway a <NAME>_URL for every service, pointing at its Service and port', () => {
     const env = envOf(named(allOn(), 'Deployment', 'billpoint-gateway')!);
     const urls = Object.keys(env).filter(
-      (k) => k.endsWith('_URL') && !['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'OIDC_ISSUER_URL', 'REDIS_URL'].includes(k),
+      (k) => k.endsWith('_URL') && !['DATABASE_URL', 'NATS_URL', 'PUBLIC_URL', 'OIDC_ISSUER_URL', 'REDIS_URL', 'SMTP_URL'].includes(k),
     );
     expect(urls.sort()).toEqual(['BILLING_URL', 'CATALOG_URL', 'CUSTOMERS_URL', 'INTEGRATIONS_URL', 'PAYMENTS_URL', 'TAX_URL']);
     for (const k of urls) {
@@ -152,6 +152,9 @@ describe('workloads', () => {
     expect(env.OIDC_CLIENT_ID!.value).toBe('billpoint');
     expect(env.OIDC_CLIENT_SECRET!.valueFrom?.secretKeyRef?.optional).toBe(true);
     expect(env.SESSION_IDLE_MINUTES!.value).toBe('720');
+    // Invitation e-mails: the SMTP server from the Secret (optional), else .eml files in the writable /tmp.
+    expect(env.SMTP_URL!.valueFrom?.secretKeyRef?.optional).toBe(true);
+    expect(env.MAIL_OUTBOX_DIR!.value).toBe('/tmp/outbox');
   });
 
   it('scales by values: an HPA per autoscaled workload (no fixed replicas then), a PDB per workload', () => {
@@ -297,9 +300,14 @@ describe('NetworkPolicy', () => {
     expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP']));
     expect(egressPorts('payments')).toEqual(new Set([...base, '443/TCP']));
     expect(egressPorts('integrations')).toEqual(new Set([...base, '443/TCP', '80/TCP']));
-    // The gateway: every service on its port, the OIDC issuer (443) since one is configured, Redis (egress.redis).
+    // The gateway: every service on its port, the OIDC issuer (443) since one is configured, Redis (egress.redis),
+    // SMTP (invitation e-mails).
     expect(egressPorts('gateway')).toEqual(
-      new Set([...base, '8081/TCP', '8082/TCP', '8083/TCP', '8084/TCP', '8085/TCP', '8087/TCP', '443/TCP', '6379/TCP']),
+      new Set([
+        ...base,
+        ...['8081/TCP', '8082/TCP', '8083/TCP', '8084/TCP', '8085/TCP', '8087/TCP', '443/TCP', '6379/TCP'],
+        ...['25/TCP', '465/TCP', '587/TCP'],
+      ]),
     );
     const toCustomers = policy('gateway').egress!.find((r) => r.ports?.[0]?.port === 8081)!;
     expect(toCustomers.to).toEqual([

@@ -25,6 +25,8 @@ import { SecretBox } from './modules/identity/two-factor.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
+import { InvitationsService } from './modules/settings/invitations.service.ts';
+import { membersRoutes } from './modules/settings/members.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
@@ -130,14 +132,20 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         () => ctx.relay.nudge(),
         (userId, b) => security.secondFactor(userId, b),
       );
+      const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
       authRoutes(app, { identity, sessions, oidc, mailer });
-      settingsRoutes(app, {
-        settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
-        members: new MembersService(ctx.orm),
-      });
+      settingsRoutes(app, { settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()), members });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
       accountSecurityRoutes(app, { sessions, security });
+      // After rateLimiting: the public invitation routes are limited per client IP.
+      membersRoutes(app, {
+        sessions,
+        identity,
+        members,
+        invitations: new InvitationsService({ orm: ctx.orm, mailer, published: () => ctx.relay.nudge(), logger: ctx.logger }),
+        publicUrl: c.PUBLIC_URL,
+      });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });

@@ -8,16 +8,36 @@ import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
  * the coverage check refuses an entry for a route without a contract; the isolation matrix and
  * organization-members.test.ts cover them.
  */
-export default defineFuzzMatrix({
+/** Each worker's tenant: its only member (the owner) and its organization. */
+type Ctx = { userId: string; tenantId: string };
+
+export default defineFuzzMatrix<Ctx>({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
   // The tenant's plan arrives by event (payments → the gateway's plan_limits read model) just after sign-up: waited
   // for here, or its row would appear during a case and pass for a change that case made.
   setup: async (t, db) => {
     await waitFor(async () => (await db.query('select 1 from gateway.plan_limits where tenant_id = $1', [t.tenantId])).rows.length > 0);
-    return {};
+    return { userId: t.userId, tenantId: t.tenantId };
   },
   routes: {
+    // Invitations: each accepted value is a pending invitation, listed as the contract made it (lower-cased e-mail).
+    'POST /api/organization/invitations': {
+      readBack: async ({ parsed, answer, client }) => {
+        const got = (await client.get('/api/organization/invitations')).json.invitations.find((i: { id: string }) => i.id === answer.id);
+        return { actual: { email: got?.email, role: got?.role }, expected: { email: parsed.email, role: parsed.role } };
+      },
+    },
+    // The tenant's own (only) member: the owner, whose role cannot change (409) unless it stays admin.
+    'PATCH /api/organization/members/:userId': { path: (c: Ctx) => `/api/organization/members/${c.userId}` },
+    'POST /api/organization/transfer-ownership': { fix: (v: object, c: Ctx) => ({ ...v, userId: c.userId }) },
+    // An unknown token: 404 for every well-formed body.
+    'POST /api/invitations/:token/accept': { path: () => `/api/invitations/${'A'.repeat(43)}/accept` },
+    // Its own organization (a new session for the same place) while the client is still its own: this runs last.
+    'POST /api/auth/switch-organization': {
+      changesSession: true,
+      fix: (v: object, c: Ctx) => ({ ...v, organizationId: c.tenantId }),
+    },
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
     'POST /api/auth/login': { changesSession: true },

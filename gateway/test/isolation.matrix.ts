@@ -25,10 +25,31 @@ export default defineIsolationMatrix({
     const sessions = await t.client.get('/api/auth/sessions');
     if (sessions.status !== 200) throw new Error(`sessions failed: ${sessions.status} ${sessions.text}`);
     const sessionId = (sessions.json.sessions as { id: string }[])[0]!.id;
-    return { email: t.email, customerId: customer.json.id as number, apiKey: key.json.actualKey as string, sessionId };
+    // A pending invitation (its e-mail carries the tag).
+    const invitation = await t.client.post('/api/organization/invitations', { email: `invited-${t.tag}@tenant.test`, role: 'user' });
+    if (invitation.status !== 201) throw new Error(`invitation failed: ${invitation.status} ${invitation.text}`);
+    return {
+      email: t.email,
+      userId: t.userId,
+      tenantId: t.tenantId,
+      customerId: customer.json.id as number,
+      apiKey: key.json.actualKey as string,
+      sessionId,
+      invitationId: invitation.json.id as string,
+    };
   },
   // t.email and t.userId: A's member, as GET /api/organization/members would name them.
-  secrets: (f, t) => [t.email, t.organizationName, t.tenantId, t.userId, t.tag, f.apiKey, f.sessionId],
+  secrets: (f, t) => [
+    t.email,
+    t.organizationName,
+    t.tenantId,
+    t.userId,
+    t.tag,
+    f.apiKey,
+    f.sessionId,
+    f.invitationId,
+    `invited-${t.tag}@tenant.test`,
+  ],
   snapshot: async (db, t) => {
     const rows = async (sql: string) => (await db.query(sql, [t.tenantId])).rows.map((r) => JSON.stringify(r)).sort();
     return {
@@ -37,6 +58,7 @@ export default defineIsolationMatrix({
       users: await rows('select u.* from gateway.users u join gateway.memberships m on m.user_id = u.id where m.organization_id = $1'),
       sessions: await rows('select * from gateway.sessions where organization_id = $1'),
       settings: await rows('select * from gateway.organization_settings where organization_id = $1'),
+      invitations: await rows('select * from gateway.invitations where organization_id = $1'),
     };
   },
   excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
@@ -163,6 +185,50 @@ export default defineIsolationMatrix({
     },
     // B's other sessions (none): A's sessions stay (the snapshot holds them).
     'DELETE /api/auth/sessions/others': { answers: 'status', status: [204], call: () => ({ path: '/api/auth/sessions/others' }) },
+    // Members and invitations: A's ids in B's organization are not found; B's lists hold B's own only.
+    'GET /api/organization/invitations': {
+      answers: 'collection',
+      showsOwn: true,
+      call: () => ({ path: '/api/organization/invitations' }),
+    },
+    'POST /api/organization/invitations': {
+      answers: 'status',
+      status: [201, 409], // B invites someone new into B (again: pending already); A's invitations stay as they were
+      call: () => ({ path: '/api/organization/invitations', body: { email: 'new-person@elsewhere.test', role: 'user' } }),
+    },
+    'DELETE /api/organization/invitations/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/organization/invitations/${a.invitationId}` }),
+    },
+    'POST /api/organization/invitations/:id/resend': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/organization/invitations/${a.invitationId}/resend` }),
+    },
+    'PATCH /api/organization/members/:userId': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/organization/members/${a.userId}`, body: { role: 'user' } }),
+    },
+    'DELETE /api/organization/members/:userId': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/organization/members/${a.userId}` }),
+    },
+    'POST /api/organization/transfer-ownership': {
+      answers: 'not-found',
+      call: (a) => ({ path: '/api/organization/transfer-ownership', body: { userId: a.userId } }),
+    },
+    // Public: the token is the only key (A's is never known to B: only A's invitee's e-mail holds it).
+    'GET /api/invitations/:token': { answers: 'not-found', call: () => ({ path: `/api/invitations/${'A'.repeat(43)}` }) },
+    'POST /api/invitations/:token/accept': {
+      answers: 'not-found',
+      call: () => ({ path: `/api/invitations/${'A'.repeat(43)}/accept`, body: {} }),
+    },
+    // B's own organization only (not showsOwn: POST /api/organization-settings above renames it without the tag).
+    'GET /api/auth/organizations': { answers: 'collection', call: () => ({ path: '/api/auth/organizations' }) },
+    // B is no member of A's organization: 404, B's session stays B's.
+    'POST /api/auth/switch-organization': {
+      answers: 'not-found',
+      call: (a) => ({ path: '/api/auth/switch-organization', body: { organizationId: a.tenantId } }),
+    },
     'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },

@@ -11,7 +11,7 @@ afterAll(() => stack?.close());
 
 const PASSWORD = 'correct horse battery';
 
-/** A member of `organizationId` with `role` (there is no invitation flow yet: the membership is written as sign-up writes it). */
+/** A member of `organizationId` with `role`, written directly (members.test.ts covers the invitation flow). */
 async function addMember(userId: string, organizationId: string, role: 'admin' | 'manager' | 'user') {
   await stack.db.query(`insert into gateway.memberships (id, user_id, organization_id, role) values ($1, $2, $3, $4)`, [
     randomUUID(),
@@ -43,9 +43,9 @@ describe('GET /api/organization/members', () => {
     await addMember(bobco.id, acme.organization.id, 'manager');
 
     const acmeMembers = [
-      { id: acme.id, name: 'Alice Admin', email: 'alice@acme.test', role: 'admin' },
-      { id: bobco.id, name: 'Bob Builder', email: 'bob@bobco.test', role: 'manager' },
-      { id: carol.id, name: 'carol@acme.test', email: 'carol@acme.test', role: 'user' },
+      { id: acme.id, name: 'Alice Admin', email: 'alice@acme.test', role: 'admin', owner: true },
+      { id: bobco.id, name: 'Bob Builder', email: 'bob@bobco.test', role: 'manager', owner: false },
+      { id: carol.id, name: 'carol@acme.test', email: 'carol@acme.test', role: 'user', owner: false },
     ];
     expect(await membersOf(alice)).toEqual(acmeMembers);
 
@@ -57,7 +57,7 @@ describe('GET /api/organization/members', () => {
 
     // Bob's session is Bobco's: he sees Bobco's members only, though he is a member of Acme as well.
     const bobs = await membersOf(bob);
-    expect(bobs).toEqual([{ id: bobco.id, name: 'Bob Builder', email: 'bob@bobco.test', role: 'admin' }]);
+    expect(bobs).toEqual([{ id: bobco.id, name: 'Bob Builder', email: 'bob@bobco.test', role: 'admin', owner: true }]);
     expect(JSON.stringify(bobs)).not.toContain('acme.test');
   });
 

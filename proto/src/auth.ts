@@ -70,6 +70,8 @@ export const OrganizationMember = z.object({
   name: z.string(),
   email: z.string(),
   role: Role,
+  /** The organization's owner: an admin whom no one else can demote or remove (ownership can be handed on). */
+  owner: z.boolean(),
 });
 export type OrganizationMember = z.infer<typeof OrganizationMember>;
 /** Answer of GET /api/organization/members: the members of the caller's own organization, by name. */

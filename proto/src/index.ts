@@ -19,3 +19,4 @@ export * from './integrations.ts';
 export * from './public-api.ts';
 export * from './insights.ts';
 export * from './account-security.ts';
+export * from './members.ts';

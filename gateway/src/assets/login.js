@@ -37,6 +37,10 @@ function show(mode) {
   $(m.focus).focus();
 }
 
+// Where to go once signed in: `?return=/invite/…` (an invitation to accept), only a path of this site.
+const back = new URLSearchParams(location.search).get('return');
+const destination = back && /^\/(?![/\\])/.test(back) ? back : '/';
+
 function fail(message) {
   noticeBox.hidden = true;
   errorBox.textContent = message;
@@ -83,7 +87,7 @@ async function post(url, form) {
   });
 }
 
-async function submit(form, url, onOk = () => window.location.assign('/')) {
+async function submit(form, url, onOk = () => window.location.assign(destination)) {
   const button = form.querySelector('button[type=submit]');
   button.disabled = true;
   errorBox.hidden = true;

@@ -3,6 +3,7 @@ import { m0002OrganizationSettings } from './0002-organization-settings.ts';
 import { m0003PublicApi } from './0003-public-api.ts';
 import { m0004SessionRole } from './0004-session-role.ts';
 import { m0005PlanLimits } from './0005-plan-limits.ts';
+import { m0006Invitations } from './0006-invitations.ts';
 import { m0007AccountSecurity } from './0007-account-security.ts';
 
 export const migrations = [
@@ -11,5 +12,6 @@ export const migrations = [
   m0003PublicApi,
   m0004SessionRole,
   m0005PlanLimits,
+  m0006Invitations,
   m0007AccountSecurity,
 ];

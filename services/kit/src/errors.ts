@@ -49,6 +49,12 @@ export class Conflict extends AppError {
     super(409, message);
   }
 }
+/** What the request names existed but is no more (an invitation already used or expired). */
+export class Gone extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
 /** The request is well-formed but cannot be carried out on this resource (e.g. sending to a customer without e-mail). */
 export class Unprocessable extends AppError {
   constructor(message: string) {
@@ -108,6 +114,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',

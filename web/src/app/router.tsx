@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { StandaloneLayout } from '@/components/layouts/standalone-layout';
 import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
+import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
 
 const named = <K extends string, T extends Record<K, React.ComponentType>>(load: () => Promise<T>, name: K) =>
@@ -36,6 +37,7 @@ const TemplatesPage = named(() => import('@/features/templates/components/templa
 const ExpensesPage = named(() => import('@/features/expenses/components/expenses-page'), 'ExpensesPage');
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
+const InvitePage = named(() => import('@/features/invitations/components/invite-page'), 'InvitePage');
 const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
 
 export const routes: RouteObject[] = [
@@ -88,6 +90,14 @@ export const routes: RouteObject[] = [
           { path: paths.payment.path, element: <PayPage /> },
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
         ],
+      },
+      {
+        path: paths.invite.path,
+        element: (
+          <React.Suspense fallback={<PageFallback />}>
+            <InvitePage />
+          </React.Suspense>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -42,6 +42,9 @@ export const paths = {
   /** Where Stripe returns the payer after a redirect payment method (areas §2). */
   paymentSuccess: { path: '/payment/success', getHref: (token: string) => `/payment/success?invoice=${encodeURIComponent(token)}` },
 
+  /** An invitation's acceptance page (public; the link of the invitation e-mail). */
+  invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${token}` },
+
   /** Served by the gateway, not the SPA: full-page navigations. */
   login: { getHref: () => '/api/login' },
   logout: { getHref: () => '/api/logout' },

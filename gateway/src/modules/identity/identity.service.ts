@@ -4,11 +4,12 @@ import {
   AccountSecurityMessages,
   OrganizationEvents,
   ROLE_PERMISSIONS,
+  Role,
   type LoginBody,
   type Organization,
   type RegisterBody,
-  type Role,
   type User,
+  type UserOrganization,
 } from '@billpoint/proto';
 import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
 import {
@@ -77,9 +78,10 @@ export class IdentityService {
     const signedIn = await em.transactional(async (tem) => {
       const exists = await tem.count(UserEntity, { email: b.email.toLowerCase() });
       if (exists) throw new Conflict('An account with this email already exists');
-      const org = tem.create(OrganizationEntity, { id: randomUUID(), name: b.organizationName });
+      const userId = randomUUID();
+      const org = tem.create(OrganizationEntity, { id: randomUUID(), name: b.organizationName, ownerUserId: userId });
       const user = tem.create(UserEntity, {
-        id: randomUUID(),
+        id: userId,
         email: b.email.toLowerCase(),
         passwordHash,
         firstName: b.firstName,
@@ -146,9 +148,14 @@ export class IdentityService {
       let user =
         (await tem.findOne(UserEntity, { oidcSubject: c.sub })) ?? (await tem.findOne(UserEntity, { email: c.email.toLowerCase() }));
       if (!user) {
-        const org = tem.create(OrganizationEntity, { id: randomUUID(), name: c.firstName ? `${c.firstName}'s organization` : c.email });
-        user = tem.create(UserEntity, {
+        const userId = randomUUID();
+        const org = tem.create(OrganizationEntity, {
           id: randomUUID(),
+          name: c.firstName ? `${c.firstName}'s organization` : c.email,
+          ownerUserId: userId,
+        });
+        user = tem.create(UserEntity, {
+          id: userId,
           email: c.email.toLowerCase(),
           passwordHash: null,
           firstName: c.firstName ?? null,
@@ -175,6 +182,16 @@ export class IdentityService {
     const em = this.#orm.em.fork();
     const m = await em.findOne(MembershipEntity, { user: userId, organization: tenantId }, { populate: ['user', 'organization'] });
     return m ? toUser(m.user, m.organization, m.role) : null;
+  }
+
+  /** The organizations a person belongs to, by name; `current` marks the session's. */
+  async organizationsOf(userId: string, currentId: string): Promise<UserOrganization[]> {
+    const rows = await this.#orm.em.fork().execute<{ id: string; name: string; role: string }[]>(
+      `select o.id, o.name, m.role from gateway.memberships m join gateway.organizations o on o.id = m.organization_id where m.user_id = ?
+          order by lower(o.name), o.id`,
+      [userId],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, role: Role.parse(r.role), current: r.id === currentId }));
   }
 
   async #signedIn(user: UserRow, em = this.#orm.em.fork()): Promise<SignedIn> {

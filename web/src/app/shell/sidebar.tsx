@@ -11,6 +11,7 @@ import { BrandMark } from '@/components/brand';
 import { logout, userDisplayName } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { isActive, isSettingsRoute, mainNav, settingsNav, type NavItem } from './nav-items';
+import { OrganizationSwitcher } from './organization-switcher';
 
 function NavLinkItem({
   item,
@@ -122,6 +123,8 @@ export function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: 
           </Button>
         </WithTooltip>
       </div>
+
+      <OrganizationSwitcher user={user} collapsed={collapsed} />
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
         <ul className="space-y-1">

@@ -28,8 +28,25 @@ const ENTITY_TYPES = [
   'organization',
   'expense',
   'tax-rate',
+  'invitation',
+  'membership',
 ];
-const ACTIONS = ['created', 'updated', 'deleted', 'sent', 'paid', 'overdue', 'completed', 'failed', 'cancelled', 'revoked'];
+const ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'sent',
+  'paid',
+  'overdue',
+  'completed',
+  'failed',
+  'cancelled',
+  'revoked',
+  'resent',
+  'accepted',
+  'removed',
+  'owner-changed',
+];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

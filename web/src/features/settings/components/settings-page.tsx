@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Bell, Building2, FolderTree, Palette, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { usePermission } from '@/lib/auth';
@@ -11,6 +11,7 @@ import { AppearanceSection, NotificationTogglesCard } from './local-sections';
 import { SecuritySection } from './security-section';
 import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
+import { MembersSection } from './members-section';
 
 function NotificationsSection() {
   return (
@@ -46,6 +47,13 @@ export const SECTIONS: readonly Section[] = [
     description: 'Your company, its address and its defaults.',
     Component: OrganizationSection,
   },
+  {
+    id: 'members',
+    label: 'Members',
+    icon: Users,
+    description: 'Who belongs to your organization, and their roles.',
+    Component: MembersSection,
+  },
   { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
   {
     id: 'categories',
@@ -77,7 +85,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" description="Manage your organization's preferences." />
-      <PageBody className="grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
+      <PageBody className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Settings sections">
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map(({ id, label, icon: Icon }) => (
