@@ -95,7 +95,17 @@ test('members: an admin invites a colleague who joins from the e-mailed link and
     data: { name: 'Colin’s first customer', email: 'first@customer.test' },
   });
   expect(customer.status()).toBe(201);
-  expect((await phone.request.get('/api/integrations/api-keys')).status()).toBe(403);
+  // What a user may not do is refused by the API, naming the permission, and hidden on the screens.
+  const keys = await phone.request.get('/api/integrations/api-keys');
+  expect(keys.status()).toBe(403);
+  expect(await keys.json()).toMatchObject({ permission: 'api-keys.manage' });
+  const customerId = ((await customer.json()) as { id: number }).id;
+  const deletion = await phone.request.delete(`/api/customers/${customerId}`, { headers });
+  expect(deletion.status()).toBe(403);
+  expect(await deletion.json()).toMatchObject({ permission: 'customers.delete' });
+  await phone.goto('/customers');
+  await expect(phone.getByText('Colin’s first customer').first()).toBeVisible();
+  await expect(phone.getByRole('button', { name: 'Delete customer: Colin’s first customer' })).toHaveCount(0);
   await phone.goto('/settings?section=members');
   await expect(phone.getByRole('list', { name: 'Members' }).getByTestId('member-row')).toHaveCount(2);
   await expect(phone.getByRole('button', { name: 'Invite member' })).toHaveCount(0);

@@ -54,3 +54,12 @@ export function usePermission(permission: Permission): boolean {
   const { user } = useUser();
   return !user || user.permissions.includes(permission);
 }
+
+/**
+ * Like usePermission, but false until the member is known: for parts that load what only the permission may read
+ * (pending invitations, the audit log, the organization's two-factor rule), so no request goes out to be refused.
+ */
+export function useKnownPermission(permission: Permission): boolean {
+  const { user } = useUser();
+  return user?.permissions.includes(permission) ?? false;
+}

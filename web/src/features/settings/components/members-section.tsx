@@ -14,7 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { usePermission, useUser } from '@/lib/auth';
+import { useKnownPermission, useUser } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
 import {
   useInvitations,
@@ -265,7 +265,7 @@ function PendingInvitations({ onRevoke }: { onRevoke: (i: Invitation) => void })
  */
 export function MembersSection() {
   const { user } = useUser();
-  const manage = usePermission('members.manage');
+  const manage = useKnownPermission('members.manage');
   const members = useMembers();
   const [inviting, setInviting] = React.useState(false);
   const [removing, setRemoving] = React.useState<OrganizationMember | null>(null);

@@ -13,7 +13,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { setTwoFactorEnrollmentRequired } from '@/lib/two-factor-enrollment';
-import { usePermission } from '@/lib/auth';
+import { useKnownPermission } from '@/lib/auth';
 import {
   useChangePassword,
   useEndSessions,
@@ -38,7 +38,7 @@ function fail(error: unknown, title: string) {
 
 /** Settings → Security: two-factor sign-in, the password, the sessions, and for those with organization.manage the organization's rule. */
 export function SecuritySection() {
-  const canManage = usePermission('organization.manage');
+  const canManage = useKnownPermission('organization.manage');
   return (
     <>
       <TwoFactorCard />

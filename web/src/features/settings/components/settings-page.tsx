@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
-import { usePermission } from '@/lib/auth';
+import { useKnownPermission } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { OrganizationSection } from './organization-section';
@@ -24,7 +24,7 @@ function NotificationsSection() {
 
 /** Security: two-factor sign-in, the password, the sessions, and for those who may (organization.manage, audit-log.read) the organization's rule and audit log. */
 function SecurityWithAudit() {
-  const canReadAudit = usePermission('audit-log.read');
+  const canReadAudit = useKnownPermission('audit-log.read');
   return (
     <>
       <SecuritySection />
