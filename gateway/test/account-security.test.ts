@@ -263,14 +263,27 @@ describe('two-factor required by the organization', () => {
       expect(r.status, path).toBe(403);
       expect(r.json.twoFactorEnrollmentRequired).toBe(true);
     }
-    expect((await member.put('/api/organization/security', { requireTwoFactor: false })).status).toBe(403);
+    // The gate and the access hook agree: every signed-in GET of the gateway's route table is closed but the routes
+    // that declare twoFactorEnrollment (who is signed in, the two-factor status); public ones stay public.
+    const open: string[] = [];
+    for (const r of stack.gateway.app.routeTable) {
+      if (r.method !== 'GET' || /[:*]/.test(r.url) || r.permission === undefined || r.permission === 'public') continue;
+      const res = await member.get(r.url);
+      if (res.status !== 403 || res.json?.twoFactorEnrollmentRequired !== true) open.push(`${r.url} ${res.status}`);
+    }
+    expect(open.sort()).toEqual(['/api/auth/two-factor 200', '/api/auth/user 200']);
+    const refused = await member.put('/api/organization/security', { requireTwoFactor: false });
+    expect(refused.status).toBe(403);
+    expect(refused.json.twoFactorEnrollmentRequired).toBe(true);
     expect((await member.get('/api/auth/two-factor')).json).toMatchObject({ enabled: false, requiredByOrganization: true });
     const { secret } = await enrolled(member);
     expect((await member.get('/api/customers')).status).toBe(200);
     // Required: it cannot be turned off.
     expect((await member.post('/api/auth/two-factor/disable', { code: await code(secret) })).status).toBe(409);
-    // Only admins change the rule.  // permission: organization.manage
-    expect((await member.put('/api/organization/security', { requireTwoFactor: false })).status).toBe(403);
+    // Only admins change the rule: a user's refusal names organization.manage.
+    const denied = await member.put('/api/organization/security', { requireTwoFactor: false });
+    expect(denied.status).toBe(403);
+    expect(denied.json.permission).toBe('organization.manage');
     expect((await admin.put('/api/organization/security', { requireTwoFactor: false })).status).toBe(200);
   });
 });
