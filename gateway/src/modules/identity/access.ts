@@ -22,9 +22,10 @@ declare module 'fastify' {
  * The gateway's side of the permission table: every route of the gateway declares what it admits
  * (`config: { permission }`, proto/src/permissions.ts); for a permission or `member` this hook, before any handler,
  * finds the session (401 without one) and refuses a role without the permission (403 naming it), then hands the
- * session to the handler as `request.session`. The session store closes every such route but those declaring
- * `twoFactorEnrollment` while the organization's two-factor rule waits for this member's enrolment. Proxied routes declare `member`: the owning service checks the
- * permission of its own route. `public` routes get no session lookup at all.
+ * session to the handler as `request.session`. While the organization's two-factor rule waits for this member's
+ * enrolment, the session store closes every such route but those declaring `twoFactorEnrollment` (403
+ * `{twoFactorEnrollmentRequired}`). Proxied routes declare `member`: the owning service checks the permission of its
+ * own route. `public` routes get no session lookup at all.
  */
 export function accessControl(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('session', null);
