@@ -18,6 +18,7 @@ import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
+import { transportGuards } from './modules/web/transport.ts';
 import { ApiKeyCache } from './modules/public-api/key-cache.ts';
 import { IdempotencyStore } from './modules/public-api/idempotency.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
@@ -68,6 +69,8 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
     fastifyOptions: (c) => ({ trustProxy: parseTrustProxy(c.TRUST_PROXY) }),
     async routes(app, ctx) {
       const c = ctx.config as Config;
+      // First: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
+      transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
       // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
       const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
