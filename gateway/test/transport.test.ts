@@ -41,7 +41,9 @@ const fileOf = (head: Buffer, size: number) => {
 const multipart = (field: string, filename: string, type: string, bytes: Buffer) => {
   const boundary = `----bp${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -66,13 +68,17 @@ const chunked = (path: string, body: Buffer, contentType = 'application/json', h
     line: `POST ${path} HTTP/1.1`,
     headers: [...headers, ['Content-Type', contentType], ['Transfer-Encoding', 'chunked']],
     // In 64 KiB chunks, as a streaming client sends them.
-    body: [...Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => chunk(body.subarray(i * 65536, (i + 1) * 65536))), LAST_CHUNK],
+    body: [
+      ...Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => chunk(body.subarray(i * 65536, (i + 1) * 65536))),
+      LAST_CHUNK,
+    ],
     timeoutMs: 30_000,
   });
 const rows = async (sql: string) => Number((await stack.db.query<{ n: string }>(sql, [tenantId])).rows[0]!.n);
 const expenses = () => rows('select count(*) as n from tax.expenses where tenant_id = $1');
 const files = async () =>
-  (await rows('select count(*) as n from tax.files where tenant_id = $1')) + (await rows('select count(*) as n from billing.files where tenant_id = $1'));
+  (await rows('select count(*) as n from tax.files where tenant_id = $1')) +
+  (await rows('select count(*) as n from billing.files where tenant_id = $1'));
 
 describe('Expect: 100-continue (finding 3)', () => {
   it('works on every kind of route: a signed-in read and write, the public invoice read', async () => {
@@ -130,21 +136,24 @@ describe('Expect: 100-continue (finding 3)', () => {
 describe('bodies over the route limit: 413 at the gateway, whatever the framing (finding 4)', () => {
   const json3MB = Buffer.from(JSON.stringify({ description: 'x'.repeat(3 * 1e6), amount: '1.00' }));
 
-  it.each(['/api/customers', '/api/expenses', '/api/invoices'])('%s: 3 MB of JSON, chunked or with a Content-Length → 413 naming 2 MiB', async (path) => {
-    const before = await expenses();
-    for (const res of [
-      await chunked(path, json3MB),
-      await rawRequest(stack.url, {
-        line: `POST ${path} HTTP/1.1`,
-        headers: [...session(), ['Content-Type', 'application/json'], ['Content-Length', String(json3MB.length)]],
-        body: json3MB,
-        timeoutMs: 30_000,
-      }),
-    ]) {
-      expect([res.status, res.json?.message], res.raw).toEqual([413, expect.stringMatching(/larger than 2 MiB/)]);
-    }
-    expect(await expenses()).toBe(before);
-  });
+  it.each(['/api/customers', '/api/expenses', '/api/invoices'])(
+    '%s: 3 MB of JSON, chunked or with a Content-Length → 413 naming 2 MiB',
+    async (path) => {
+      const before = await expenses();
+      for (const res of [
+        await chunked(path, json3MB),
+        await rawRequest(stack.url, {
+          line: `POST ${path} HTTP/1.1`,
+          headers: [...session(), ['Content-Type', 'application/json'], ['Content-Length', String(json3MB.length)]],
+          body: json3MB,
+          timeoutMs: 30_000,
+        }),
+      ]) {
+        expect([res.status, res.json?.message], res.raw).toEqual([413, expect.stringMatching(/larger than 2 MiB/)]);
+      }
+      expect(await expenses()).toBe(before);
+    },
+  );
 
   it('an upload route: chunked past its own limit (8 MiB for a logo, 24 MiB for a receipt) → 413, nothing stored', async () => {
     const before = await files();
@@ -162,7 +171,9 @@ describe('bodies over the route limit: 413 at the gateway, whatever the framing 
   });
 
   it('a public route and the public API: chunked past their limits → 413 naming it', async () => {
-    const pay = await chunked('/api/create-payment-intent', Buffer.alloc(200 * 1024, 0x20), 'application/json', [['X-Requested-With', 'x']]);
+    const pay = await chunked('/api/create-payment-intent', Buffer.alloc(200 * 1024, 0x20), 'application/json', [
+      ['X-Requested-With', 'x'],
+    ]);
     expect([pay.status, pay.json?.message], pay.raw).toEqual([413, expect.stringMatching(/larger than 64 KiB/)]);
     const key = await c.post('/api/integrations/api-keys', { name: 'Big bodies', permissions: ['*'] });
     const auth: [string, string] = ['Authorization', `Bearer ${ApiKeyCreated.parse(key.json).actualKey}`];

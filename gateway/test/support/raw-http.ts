@@ -60,8 +60,7 @@ function parseOne(buf: Buffer, head: boolean, closed: boolean): Parsed {
     headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`;
   }
   let rest = buf.subarray(end + 4);
-  if ((status >= 100 && status < 200) || head || status === 204 || status === 304)
-    return { status, headers, body: Buffer.alloc(0), rest };
+  if ((status >= 100 && status < 200) || head || status === 204 || status === 304) return { status, headers, body: Buffer.alloc(0), rest };
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const parts: Buffer[] = [];
     for (;;) {
@@ -93,7 +92,9 @@ export function rawRequest(url: string, r: RawRequest): Promise<RawAnswer> {
   const lines = [r.line, ...(headers.some(([k]) => k.toLowerCase() === 'host') ? [] : [`Host: ${hostname}:${port}`])];
   for (const [k, v] of headers) lines.push(`${k}: ${v}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-  const parts = (r.body === undefined ? [] : Array.isArray(r.body) ? r.body : [r.body]).map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p)));
+  const parts = (r.body === undefined ? [] : Array.isArray(r.body) ? r.body : [r.body]).map((p) =>
+    Buffer.isBuffer(p) ? p : Buffer.from(p),
+  );
 
   return new Promise((resolve) => {
     const socket: Socket = connect({ host: hostname, port: Number(port) });
