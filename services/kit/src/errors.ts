@@ -52,7 +52,7 @@ export function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 /** The message of a 413 for a body over a route's limit (the gateway's and the services' alike). */
-export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${formatBytes(limit)}, this route's limit`;
+export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${formatBytes(limit)}`;
 
 /** The body (an upload) is larger than this use allows. */
 export class PayloadTooLarge extends AppError {

@@ -48,43 +48,47 @@ export async function proxyRoutes(
   },
 ) {
   app.decorateRequest('internalToken', undefined);
-  for (const u of o.upstreams) {
-    for (const prefix of u.prefixes) {
-      await app.register(proxy, {
-        upstream: u.url,
-        prefix,
-        rewritePrefix: prefix,
-        http2: false,
-        disableRequestLogging: true, // reply-from's two info lines per request; the kit logs one at debug
-        undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
-        // API answers are JSON, never rendered as a page: they get a fixed, locked-down header set instead of
-        // the page policy @fastify/helmet computes per request (which costs a quarter of a proxy hop).
-        // The body limit of each path (the registry's bodyLimits, the same the service reads up to): a declared
-        // Content-Length over it is refused before anything is read (transport.ts), a body that grows past it while
-        // it streams (chunked) is cut off at the limit below. Refused here, not by the service: a service refusing
-        // a body mid-upload closes the connection, which the proxy could only report as an outage.
-        config: { helmet: { skipRoute: true }, bodyLimitOf: (path: string) => registryBodyLimit(u, path) },
-        preHandler: async (req, reply) => {
-          reply.headers(API_SECURITY_HEADERS);
-          const s = await o.sessions.get(req);
-          if (!s) throw new Unauthorized('Unauthorized');
-          const ua = req.headers['user-agent'];
-          req.internalToken = o.sessions.token(s, { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null });
-          if (req.body instanceof Readable) req.body = limitBody(req, req.body, registryBodyLimit(u, req.url.split('?')[0]!));
-        },
-        replyOptions: {
-          onError: onUpstreamError(u.name, o.logger),
-          // `headers` is reply-from's own copy of the request's: edited in place rather than copied again.
-          rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
-            for (const k in headers) if (IDENTITY_HEADERS.test(k) || HOP_HEADERS.test(k)) delete headers[k];
-            headers[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
-            headers['x-request-id'] = req.id;
-            // Continue the request's trace in the service (traceparent/tracestate).
-            propagation.inject(context.active(), headers);
-            return headers as never;
+  // Every answer of a proxied route carries the API security headers, the gateway's own refusals included (a 413
+  // by Content-Length comes before any route handler).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_req, reply) => void reply.headers(API_SECURITY_HEADERS));
+    for (const u of o.upstreams) {
+      for (const prefix of u.prefixes) {
+        await scope.register(proxy, {
+          upstream: u.url,
+          prefix,
+          rewritePrefix: prefix,
+          http2: false,
+          disableRequestLogging: true, // reply-from's two info lines per request; the kit logs one at debug
+          undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
+          // API answers are JSON, never rendered as a page: they get a fixed, locked-down header set instead of
+          // the page policy @fastify/helmet computes per request (which costs a quarter of a proxy hop).
+          // The body limit of each path (the registry's bodyLimits, the same the service reads up to): a declared
+          // Content-Length over it is refused before anything is read (transport.ts), a body that grows past it while
+          // it streams (chunked) is cut off at the limit below. Refused here, not by the service: a service refusing
+          // a body mid-upload closes the connection, which the proxy could only report as an outage.
+          config: { helmet: { skipRoute: true }, bodyLimitOf: (path: string) => registryBodyLimit(u, path) },
+          preHandler: async (req) => {
+            const s = await o.sessions.get(req);
+            if (!s) throw new Unauthorized('Unauthorized');
+            const ua = req.headers['user-agent'];
+            req.internalToken = o.sessions.token(s, { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null });
+            if (req.body instanceof Readable) req.body = limitBody(req, req.body, registryBodyLimit(u, req.url.split('?')[0]!));
           },
-        },
-      });
+          replyOptions: {
+            onError: onUpstreamError(u.name, o.logger),
+            // `headers` is reply-from's own copy of the request's: edited in place rather than copied again.
+            rewriteRequestHeaders: (req, headers: Record<string, string | string[] | undefined>) => {
+              for (const k in headers) if (IDENTITY_HEADERS.test(k) || HOP_HEADERS.test(k)) delete headers[k];
+              headers[INTERNAL_TOKEN_HEADER] = (req as { internalToken?: string }).internalToken;
+              headers['x-request-id'] = req.id;
+              // Continue the request's trace in the service (traceparent/tracestate).
+              propagation.inject(context.active(), headers);
+              return headers as never;
+            },
+          },
+        });
+      }
     }
-  }
+  });
 }

@@ -35,6 +35,7 @@ export function bodyLimitOf(req: FastifyRequest): number {
  * on the gateway's own routes, `limitBody` on the proxied ones.
  */
 export function transportGuards(app: FastifyInstance) {
+  app.decorateRequest('bodyOverLimit', undefined);
   // With a 'checkContinue' listener Node no longer answers 100 by itself: the preParsing hook below does.
   app.server.on('checkContinue', (req, res) => app.server.emit('request', req, res));
   // CONNECT never reaches Fastify: without a listener Node just drops the socket.
