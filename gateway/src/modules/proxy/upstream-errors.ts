@@ -58,7 +58,15 @@ export function onUpstreamError(upstream: string, logger: Logger) {
     if (over !== undefined) {
       if (reply.sent) return;
       void reply.headers(API_SECURITY_HEADERS);
-      void reply.code(413).type('application/json').send({ statusCode: 413, error: statusText(413), message: bodyTooLargeMessage(over) });
+      void reply
+        .code(413)
+        .type('application/json')
+        .send({ statusCode: 413, error: statusText(413), message: bodyTooLargeMessage(over) });
+      return;
+    }
+    // The client went away mid-request (a body cut short): nobody to answer, and not the upstream's failure.
+    if (reply.request.raw.destroyed && !reply.request.raw.complete) {
+      logger.debug({ upstream, url: reply.request.url }, 'the client closed the connection mid-request');
       return;
     }
     const status = upstreamStatus(error);

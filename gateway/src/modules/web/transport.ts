@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import { AppError, PayloadTooLarge, bodyTooLargeMessage } from '@billpoint/kit';
 
@@ -39,7 +40,7 @@ export function transportGuards(app: FastifyInstance) {
   // With a 'checkContinue' listener Node no longer answers 100 by itself: the preParsing hook below does.
   app.server.on('checkContinue', (req, res) => app.server.emit('request', req, res));
   // CONNECT never reaches Fastify: without a listener Node just drops the socket.
-  app.server.on('connect', (_req, socket: import('node:net').Socket) => {
+  app.server.on('connect', (_req, socket: Socket) => {
     const body = JSON.stringify({ statusCode: 405, error: 'Method Not Allowed', message: 'CONNECT is not allowed' });
     socket.on('error', () => {});
     socket.end(
@@ -92,7 +93,8 @@ export function limitBody(req: FastifyRequest, body: Readable, limit: number): R
   // A client that goes away mid-body: the upstream request is aborted too (a truncated body is never complete).
   body.once('error', (err) => counted.destroy(err));
   body.once('close', () => {
-    if (!body.readableEnded && !counted.destroyed) counted.destroy(Object.assign(new Error('the client closed mid-body'), { code: 'ECONNRESET' }));
+    if (!body.readableEnded && !counted.destroyed)
+      counted.destroy(Object.assign(new Error('the client closed mid-body'), { code: 'ECONNRESET' }));
   });
   return body.pipe(counted);
 }
