@@ -47,9 +47,10 @@ const MESSAGES = {
 } as const;
 
 /**
- * reply-from's `onError` for every proxied route: a 413 when the gateway cut the body off at the route's limit; else
- * the usual JSON error body and security headers, `Retry-After` on a 503, and a warning (not an error: the upstream's own logs tell why) naming the upstream. Only a failure
- * that is not the upstream's — a bug of ours — answers 500 and logs at error.
+ * reply-from's `onError` for every proxied route: a 413 when the gateway cut the body off at the route's limit,
+ * nothing when the client itself went away; else the usual JSON error body and security headers, `Retry-After` on a
+ * 503, and a warning (not an error: the upstream's own logs tell why) naming the upstream. Only a failure that is
+ * not the upstream's — a bug of ours — answers 500 and logs at error.
  */
 export function onUpstreamError(upstream: string, logger: Logger) {
   return (reply: FastifyReply<RouteGenericInterface, RawServerBase>, { error }: { error: Error }) => {
