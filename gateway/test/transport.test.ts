@@ -155,6 +155,21 @@ describe('bodies over the route limit: 413 at the gateway, whatever the framing 
     },
   );
 
+  it('an upload route under its limit: 3 MB of JSON reaches the service, which reads it all and answers 400 (never a dropped connection)', async () => {
+    for (const [path, field] of [
+      ['/api/upload-logo', 'logo'],
+      ['/api/expenses/receipts', 'receipt'],
+    ]) {
+      const res = await rawRequest(stack.url, {
+        line: `POST ${path} HTTP/1.1`,
+        headers: [...session(), ['Content-Type', 'application/json'], ['Content-Length', String(json3MB.length)]],
+        body: json3MB,
+        timeoutMs: 30_000,
+      });
+      expect([res.status, res.json?.issues?.[0]?.path], res.raw).toEqual([400, field]);
+    }
+  });
+
   it('an upload route: chunked past its own limit (8 MiB for a logo, 24 MiB for a receipt) → 413, nothing stored', async () => {
     const before = await files();
     const logo = multipart('logo', 'logo.png', 'image/png', fileOf(PNG_SIGNATURE, 9 * MiB));

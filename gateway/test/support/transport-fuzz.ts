@@ -77,6 +77,10 @@ export function transportCases(r: TransportRoute, headers: [string, string][], h
         ? { line, headers: [...headers, JSON_TYPE, cl, ['Expect', '100-continue']], body, waitForContinue: true }
         : { line, headers: [...headers, ['Expect', '100-continue']], head },
     },
+    {
+      label: 'an expectation the server cannot meet (Expect: 42-something)',
+      request: { line, headers: [...headers, ['Expect', '42-something']], head },
+    },
     { label: 'two Host headers', request: { line, headers: [['Host', host], ['Host', 'evil.test'], ...headers], head } },
     { label: 'TRACE', request: { line: `TRACE ${r.path} HTTP/1.1`, headers } },
     { label: 'PROPFIND', request: { line: `PROPFIND ${r.path} HTTP/1.1`, headers } },
