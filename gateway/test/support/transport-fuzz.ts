@@ -27,6 +27,8 @@ export interface TransportCase {
   truncated?: boolean;
   /** A body over the limit: 413 naming it, or a refusal that came before the body was read (401/403/404/405). */
   oversized?: number;
+  /** The one status the README promises for it (framing errors 400, TRACE 405, an unmeetable Expect 417). */
+  status?: number;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -79,13 +81,18 @@ export function transportCases(r: TransportRoute, headers: [string, string][], h
     },
     {
       label: 'an expectation the server cannot meet (Expect: 42-something)',
+      status: 417,
       request: { line, headers: [...headers, ['Expect', '42-something']], head },
     },
     { label: 'two Host headers', request: { line, headers: [['Host', host], ['Host', 'evil.test'], ...headers], head } },
-    { label: 'TRACE', request: { line: `TRACE ${r.path} HTTP/1.1`, headers } },
+    { label: 'TRACE', status: 405, request: { line: `TRACE ${r.path} HTTP/1.1`, headers } },
     { label: 'PROPFIND', request: { line: `PROPFIND ${r.path} HTTP/1.1`, headers } },
     { label: 'OPTIONS', request: { line: `OPTIONS ${r.path} HTTP/1.1`, headers } },
-    { label: `lowercase ${r.method.toLowerCase()}`, request: { line: `${r.method.toLowerCase()} ${r.path} HTTP/1.1`, headers } },
+    {
+      label: `lowercase ${r.method.toLowerCase()}`,
+      status: 400,
+      request: { line: `${r.method.toLowerCase()} ${r.path} HTTP/1.1`, headers },
+    },
     { label: 'an encoded path (%61pi)', request: { line: `${r.method} ${r.path.replace(/^\/api/, '/%61pi')} HTTP/1.1`, headers, head } },
   ];
   if (!takesBody(r.method)) return cases;
@@ -110,10 +117,15 @@ export function transportCases(r: TransportRoute, headers: [string, string][], h
         timeoutMs: 30_000,
       },
     },
-    { label: 'two equal Content-Length', request: { line, headers: [...headers, JSON_TYPE, cl, cl], body } },
-    { label: 'two different Content-Length', request: { line, headers: [...headers, JSON_TYPE, cl, ['Content-Length', '1']], body } },
+    { label: 'two equal Content-Length', status: 400, request: { line, headers: [...headers, JSON_TYPE, cl, cl], body } },
+    {
+      label: 'two different Content-Length',
+      status: 400,
+      request: { line, headers: [...headers, JSON_TYPE, cl, ['Content-Length', '1']], body },
+    },
     {
       label: 'Content-Length and Transfer-Encoding: chunked',
+      status: 400,
       request: { line, headers: [...headers, JSON_TYPE, cl, ['Transfer-Encoding', 'chunked']], body: [chunk(body), LAST_CHUNK] },
     },
     {
@@ -128,6 +140,7 @@ export function judgeTransport(c: TransportCase, a: RawAnswer): string[] {
   if (a.status !== null && a.status >= 500) return [`answered ${a.status}: ${a.body.slice(0, 200)}`];
   if (c.truncated) return [];
   if (a.status === null) return [`no answer: ${a.raw.slice(0, 200) || '(nothing)'}`];
+  if (c.status !== undefined && a.status !== c.status) return [`answered ${a.status}, not ${c.status}: ${a.body.slice(0, 200)}`];
   if (c.oversized !== undefined) {
     if (a.status === 413) {
       const limit = c.oversized;
