@@ -26,6 +26,7 @@ import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
 import { canonicalPaths } from './modules/web/canonical-path.ts';
+import { transportGuards } from './modules/web/transport.ts';
 import { ApiKeyCache } from './modules/public-api/key-cache.ts';
 import { IdempotencyStore } from './modules/public-api/idempotency.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
@@ -87,6 +88,8 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
+      // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
+      transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
       // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
       const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');

@@ -37,6 +37,7 @@ export const billingService = {
   entities: [],
   migrations,
   publicRoutes: registeredService('billing').public,
+  bodyLimits: registeredService('billing').bodyLimits,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));

@@ -34,8 +34,9 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
     scope.post('/api/upload-logo', async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid(`Send the logo as multipart/form-data in the field "${LOGO_FIELD}"`, LOGO_FIELD);
-      // The gateway forwards at most 8 MiB here; a larger declared body is not read at all.
-      if (Number(req.headers['content-length'] ?? 0) > 8 * 1024 * 1024) throw tooLarge();
+      // The route's limit is the registry's (bodyLimits, 8 MiB), which the gateway forwards up to: a larger declared
+      // body is not read at all.
+      if (Number(req.headers['content-length'] ?? 0) > req.routeOptions.bodyLimit) throw tooLarge();
       let part;
       try {
         part = await req.file({ throwFileSizeLimit: false });
