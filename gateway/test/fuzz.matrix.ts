@@ -1,4 +1,4 @@
-import { defineFuzzMatrix } from '@billpoint/kit/testing';
+import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 
 /**
  * Hostile input of the gateway's own routes with a contract (run by contract-fuzz.test.ts). A register that is
@@ -11,7 +11,12 @@ import { defineFuzzMatrix } from '@billpoint/kit/testing';
 export default defineFuzzMatrix({
   service: 'gateway',
   file: 'gateway/test/fuzz.matrix.ts',
-  setup: async () => ({}),
+  // The gateway's copy of the tenant's plan (gateway.plan_limits, for /api/v1's API access) arrives by the sign-up's
+  // plan event: awaited, so it does not land between a refused case's before and after.
+  setup: async (t, db) => {
+    await waitFor(async () => (await db.query('select 1 from gateway.plan_limits where tenant_id = $1', [t.tenantId])).rowCount === 1);
+    return {};
+  },
   routes: {
     // Each accepted case signs the worker's client in as another user: these run after the routes that need its own.
     'POST /api/auth/register': { changesSession: true },
