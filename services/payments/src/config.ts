@@ -21,6 +21,10 @@ export const configSchema = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).default('sandbox'),
   /** Where the PayPal SDK's calls go instead of PayPal's API (a local stand-in in tests). */
   PAYPAL_API_URL: optionalUrl,
+  /** Pending payment attempts (intents, PayPal orders) older than this many minutes expire (cancelled at Stripe). */
+  PAYMENT_INTENT_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** How often, across all replicas together, attempts expire and unfinished overpayment refunds are retried. */
+  PAYMENT_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /** STRIPE_PRICE_<PLAN>_<CYCLE>: the Stripe price ids of the plans (plans.config.ts). */
   ...stripePriceShape,
 });
