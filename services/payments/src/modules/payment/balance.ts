@@ -1,5 +1,5 @@
-import { currencyDecimals, fromCents, toCents, type PayableInvoice } from '@billpoint/proto';
-import { Conflict, Invalid, type AppError, type EntityManager } from '@billpoint/kit';
+import { currencyDecimals, fromCents, toCents, type PayableInvoice, type Payment } from '@billpoint/proto';
+import { Conflict, Invalid, type AppError, type EntityManager, type ServiceContext } from '@billpoint/kit';
 
 /**
  * The key of an invoice's transaction-scoped advisory lock. The Ledger takes it before it opens or completes a
@@ -67,3 +67,18 @@ export function checkAmount(inv: PayableInvoice, amount: string, currency: strin
   const refused = overBalance(toCents(amount), toCents(inv.total) - paid, inv.currency);
   if (refused) throw refused;
 }
+
+/** Where an invoice stands after a payment (payments' own ledger), for the confirmation answers. */
+export async function standing(ctx: ServiceContext, inv: PayableInvoice) {
+  const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidCents(em, inv.tenantId, inv.invoiceId));
+  const balance = toCents(inv.total) - paid;
+  return {
+    invoiceNumber: inv.invoiceNumber,
+    total: inv.total,
+    amountPaid: fromCents(paid),
+    balanceDue: fromCents(balance > 0n ? balance : 0n),
+    paid: balance <= 0n,
+  };
+}
+
+export const toPaymentAnswer = (p: Payment) => ({ id: p.id, amount: p.amount, currency: p.currency, status: p.status });

@@ -9,7 +9,8 @@ import {
   type PaymentIntentAnswer,
 } from '@billpoint/proto';
 import { AppError, BadGateway, Invalid, NotFound, rpcCall, type ServiceContext } from '@billpoint/kit';
-import { standing, toPaymentAnswer, type Ledger } from './ledger.ts';
+import { standing, toPaymentAnswer } from './balance.ts';
+import type { Ledger } from './ledger.ts';
 import { toPayment, type PaymentRow } from './payment.sql.ts';
 
 /** 402: the processor declined; the pay page shows 'Payment Failed' with this message. */

@@ -6,7 +6,6 @@ import {
   toCents,
   toScaled,
   type PayableInvoice,
-  type Payment,
   type PaymentMethod,
 } from '@billpoint/proto';
 import {
@@ -298,18 +297,3 @@ export class Ledger {
     addEvent(em, { subject, tenantId, actorId, data: toEventData(row) });
   }
 }
-
-/** Where an invoice stands after a payment (payments' own ledger), for the confirmation answers. */
-export async function standing(ctx: ServiceContext, inv: PayableInvoice) {
-  const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidCents(em, inv.tenantId, inv.invoiceId));
-  const balance = toCents(inv.total) - paid;
-  return {
-    invoiceNumber: inv.invoiceNumber,
-    total: inv.total,
-    amountPaid: fromCents(paid),
-    balanceDue: fromCents(balance > 0n ? balance : 0n),
-    paid: balance <= 0n,
-  };
-}
-
-export const toPaymentAnswer = (p: Payment) => ({ id: p.id, amount: p.amount, currency: p.currency, status: p.status });

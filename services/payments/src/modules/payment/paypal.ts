@@ -3,7 +3,8 @@ import { fromMinor, toMinor, type PaymentConfirmation } from '@billpoint/proto';
 import { BadGateway, Invalid, NotFound, type ServiceContext } from '@billpoint/kit';
 import type { Paypal } from '../providers/paypal.ts';
 import { payableByToken, PaymentDeclined } from './card.ts';
-import { standing, toPaymentAnswer, type Ledger } from './ledger.ts';
+import { standing, toPaymentAnswer } from './balance.ts';
+import type { Ledger } from './ledger.ts';
 import { toPayment, type PaymentRow } from './payment.sql.ts';
 
 const unavailable = () => new NotFound('PayPal is not available');
