@@ -6,6 +6,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { Ledger } from '../src/modules/payment/ledger.ts';
 import { processorRefunds } from '../src/modules/payment/overpayment.ts';
 import { EXPIRED_MESSAGE, paymentExpiryJob } from '../src/modules/payment/expiry.ts';
+import { invoiceTotalsBackfill } from '../src/migrations/0003-never-over-collected.ts';
 import { sentInvoice } from './support/flow.ts';
 
 let stack: Stack;
@@ -111,6 +112,31 @@ describe('money is never over-collected (demo processor)', () => {
       { status: 'completed', amount: '40.00', refunded_amount: '10.00' },
       { status: 'pending', amount: '40.00', refunded_amount: '0.00' },
     ]);
+  });
+
+  it('payments made before migration 0003: the backfill keeps them valid with a provisional total, billing’s answer replaces it', async () => {
+    const c = stack.client();
+    const { invoice, token, tenantId } = await sentInvoice(c, { rate: '100.00' });
+    expect((await c.post('/api/payments', { invoiceId: invoice.id, amount: '30.00', paymentMethod: 'cash' })).status).toBe(201);
+    const attempt = await openIntent(token, '50.00');
+    // As before 0003: no total known here. Then the migration's backfill.
+    const totals = () =>
+      stack.db
+        .query(`select total::text, provisional from payments.invoice_totals where tenant_id = $1 and invoice_id = $2`, [
+          tenantId,
+          invoice.id,
+        ])
+        .then((r) => r.rows);
+    await stack.db.query(`delete from payments.invoice_totals where tenant_id = $1 and invoice_id = $2`, [tenantId, invoice.id]);
+    await stack.db.query(invoiceTotalsBackfill);
+    expect(await totals()).toEqual([{ total: '30.00', provisional: true }]);
+    // The database holds the invoice to it until billing has been asked…
+    await expect(
+      stack.db.query(`update payments.payments set status = 'completed' where transaction_id = $1`, [attempt]),
+    ).rejects.toMatchObject({ constraint: 'payments_within_invoice_total' });
+    // …which the next completion does.
+    expect((await confirm(token, attempt)).json).toMatchObject({ success: true, invoice: { amountPaid: '80.00' } });
+    expect(await totals()).toEqual([{ total: '100.00', provisional: false }]);
   });
 
   it('the expiry job cancels attempts older than the TTL (driven by a clock); an expired attempt takes no money', async () => {

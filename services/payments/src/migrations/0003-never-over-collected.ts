@@ -24,6 +24,13 @@ const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', 
  * has payments gets what it has collected so far as a provisional total (`provisional`): the rows that exist satisfy
  * the rule, and the first attempt or completion afterwards replaces it with billing's answer.
  */
+/** Each invoice with payments and no known total: what it has collected so far, provisional (tests run it again). */
+export const invoiceTotalsBackfill = `insert into payments.invoice_totals (tenant_id, invoice_id, total, currency, provisional)
+   select tenant_id, invoice_id,
+          coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0), min(currency), true
+     from payments.payments group by tenant_id, invoice_id
+   on conflict (tenant_id, invoice_id) do nothing`;
+
 export const m0003NeverOverCollected = sqlMigration('0003_never_over_collected', [
   `create table payments.invoice_totals (
     tenant_id uuid not null,
@@ -44,10 +51,7 @@ export const m0003NeverOverCollected = sqlMigration('0003_never_over_collected',
   // Backfill, as the owner across every tenant (FORCE lifted for this transaction only).
   `alter table payments.payments no force row level security`,
   `alter table payments.invoice_totals no force row level security`,
-  `insert into payments.invoice_totals (tenant_id, invoice_id, total, currency, provisional)
-   select tenant_id, invoice_id,
-          coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0), min(currency), true
-     from payments.payments group by tenant_id, invoice_id`,
+  invoiceTotalsBackfill,
   `alter table payments.payments force row level security`,
   `alter table payments.invoice_totals force row level security`,
 
