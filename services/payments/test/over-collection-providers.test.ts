@@ -58,7 +58,7 @@ describe('money a processor took beyond the balance is an overpayment, refunded'
     expect(k.stripe.refunds.filter((r) => r.payment_intent === b)).toHaveLength(1);
   });
 
-  it('Stripe: the expiry job cancels an abandoned intent at Stripe; paid meanwhile, it still lands (as a payment while it fits)', async () => {
+  it('Stripe: the expiry job cancels an abandoned intent at Stripe; one paid meanwhile lands as a payment (it fits)', async () => {
     const c = k.stack.client();
     const { invoice, token } = await sentInvoice(c, { rate: '40.00' });
     const [abandoned, paidLate] = [await openIntent(token, '10.00'), await openIntent(token, '20.00')];
@@ -84,12 +84,14 @@ describe('money a processor took beyond the balance is an overpayment, refunded'
       await runner.stop();
     }
     expect(k.stripe.intents.get(abandoned)!.status).toBe('canceled');
-    expect((await paymentsOf(c, invoice.id)).map((p) => p.status)).toEqual(['cancelled', 'cancelled']);
-    expect((await k.deliver(k.webhook('payment_intent.succeeded', k.stripe.intents.get(paidLate)))).status).toBe(200);
-    expect((await paymentsOf(c, invoice.id)).map((p) => [p.amount, p.status])).toEqual([
+    // Stripe would not cancel the paid one: the job applied it without waiting for its webhook, which then changes nothing.
+    const settled = [
       ['10.00', 'cancelled'],
       ['20.00', 'completed'],
-    ]);
+    ];
+    expect((await paymentsOf(c, invoice.id)).map((p) => [p.amount, p.status])).toEqual(settled);
+    expect((await k.deliver(k.webhook('payment_intent.succeeded', k.stripe.intents.get(paidLate)))).status).toBe(200);
+    expect((await paymentsOf(c, invoice.id)).map((p) => [p.amount, p.status])).toEqual(settled);
     await waitFor(async () => (await invoiceOf(c, invoice.id)).amountPaid === '20.00');
   });
 

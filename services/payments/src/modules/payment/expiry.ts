@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { scanTenants, type JobDefinition, type ServiceContext } from '@billpoint/kit';
 import type { Ledger } from './ledger.ts';
+import { applyIntent } from './card.ts';
 import { PAYMENT_COLUMNS, type PaymentRow } from './payment.sql.ts';
 
 export const EXPIRED_MESSAGE = 'The payment attempt expired';
@@ -15,8 +16,8 @@ export interface ExpiryOptions {
 /**
  * One run of the payments housekeeping job, per tenant under RLS (tenants listed through the scan role):
  * - pending attempts older than the TTL become cancelled ("The payment attempt expired", a failed event), and their
- *   Stripe PaymentIntents are cancelled at Stripe (an intent paid meanwhile cannot be cancelled there; its webhook or
- *   confirmation still lands, as a payment or, without room, an overpayment refunded);
+ *   Stripe PaymentIntents are cancelled at Stripe; an intent paid meanwhile cannot be cancelled there and is applied
+ *   at once (as a payment while it fits, else as an overpayment refunded), as its webhook would;
  * - overpayments whose refund has not gone through yet (the processor was away) are refunded again (same key).
  * Answers what it did.
  */
@@ -44,14 +45,20 @@ export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stri
         const cancelled = await ledger.cancel(tenantId, { id: Number(row.id) }, EXPIRED_MESSAGE);
         if (!cancelled?.changed) continue; // confirmed or failed meanwhile
         done.expired++;
-        if (stripe && row.payment_processor === 'stripe' && row.transaction_id) {
-          await stripe.paymentIntents.cancel(row.transaction_id, { cancellation_reason: 'abandoned' }).catch((err: unknown) => {
-            ctx.logger.warn({ err, tenantId, paymentId: row.id }, 'cancelling an expired Stripe payment intent failed');
-          });
-        }
+        if (stripe && row.payment_processor === 'stripe' && row.transaction_id) await cancelAtStripe(stripe, tenantId, row.transaction_id);
       }
     } catch (err) {
       ctx.logger.error({ err, tenantId }, 'payment expiry failed for a tenant; will retry on the next run');
+    }
+  }
+  async function cancelAtStripe(stripe: Stripe, tenantId: string, id: string) {
+    try {
+      await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+    } catch (err) {
+      // Paid meanwhile (Stripe refuses to cancel a succeeded intent): applied now, without waiting for its webhook.
+      const intent = await stripe.paymentIntents.retrieve(id).catch(() => null);
+      if (intent?.status === 'succeeded') await applyIntent(ledger, tenantId, intent);
+      else ctx.logger.warn({ err, tenantId, id }, 'cancelling an expired Stripe payment intent failed');
     }
   }
   if (done.expired || done.refunded) ctx.logger.info(done, 'payment attempts expired, overpayments refunded');
