@@ -126,6 +126,34 @@ describe('bad input never reaches the database and never makes a 5xx', () => {
     expect((await c.get(`/api/customers?search=${encodeURIComponent('請求書')}`)).status).toBe(200);
   });
 
+  it("broken UTF-8 in the gateway's own routes (register, organization settings) → 400 naming the field", async () => {
+    const anon = stack.client();
+    /** JSON text with the bytes C3 28 (not UTF-8) where `@@` is. */
+    const body = (json: string) =>
+      Buffer.concat(json.split('@@').flatMap((part, i) => (i ? [Buffer.from([0xc3, 0x28]), Buffer.from(part)] : [Buffer.from(part)])));
+    const reg = await anon.raw(
+      'POST',
+      '/api/auth/register',
+      body('{"email":"utf8@x.test","password":"correct horse battery","firstName":"A@@","lastName":"B","organizationName":"C"}'),
+      { 'content-type': 'application/json' },
+    );
+    expect(reg.status, reg.text).toBe(400);
+    expect(reg.json.issues.map((i: { path: string }) => i.path)).toEqual(['firstName']);
+    expect((await stack.db.query(`select 1 from gateway.users where email = 'utf8@x.test'`)).rows).toHaveLength(0);
+    const before = (await c.get('/api/organization-settings')).json;
+    const settings = await c.raw('POST', '/api/organization-settings', body('{"companyName":"Zo@@"}'), {
+      'content-type': 'application/json',
+    });
+    expect(settings.status, settings.text).toBe(400);
+    expect(settings.json.issues.map((i: { path: string }) => i.path)).toEqual(['companyName']);
+    expect((await c.get('/api/organization-settings')).json).toEqual(before);
+    const fine = await c.raw('POST', '/api/organization-settings', Buffer.from(JSON.stringify({ companyName: 'Zoë 😀 \ufffd' }), 'utf8'), {
+      'content-type': 'application/json',
+    });
+    expect(fine.status, fine.text).toBe(200);
+    expect(fine.json.companyName).toBe('Zoë 😀 \ufffd');
+  });
+
   it('bad register and login bodies → 400 naming the field', async () => {
     const anon = stack.client();
     const reg = await anon.post('/api/auth/register', {

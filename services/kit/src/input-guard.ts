@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sjson from 'secure-json-parse';
 import { Invalid } from './errors.ts';
@@ -109,6 +110,34 @@ function safeKey(quoted: string): string {
   }
 }
 
+/** A 400 naming the JSON field the first byte that is not UTF-8 is in (`body` outside any string), or undefined. */
+function brokenUtf8(bytes: Buffer): Invalid | undefined {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return undefined;
+  const prefix = bytes.subarray(0, bad).toString('utf8');
+  const at = jsonPathAt(prefix, prefix.length);
+  const path = at?.path.join('.') || 'body';
+  const message = at?.key ? 'Field names must be valid UTF-8 text' : 'Text must be valid UTF-8';
+  return new Invalid(`${path}: ${message}`, path);
+}
+
+/**
+ * The same check where Fastify's own JSON parser stays (the gateway: its proxy forwards bodies untouched, and the
+ * service behind checks them): the bytes of a route that declares a body contract, seen as they stream to the parser.
+ */
+function utf8Checked(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk);
+      cb(null, chunk);
+    },
+    flush(cb) {
+      cb(brokenUtf8(Buffer.concat(chunks)) ?? null);
+    },
+  });
+}
+
 /** Bytes of a query component as the query parser reads it (`+` is a space, `%XX` a byte, a stray `%` itself). */
 function queryBytes(component: string): Buffer {
   const parts: Buffer[] = [];
@@ -134,8 +163,8 @@ export function brokenQueryParameter(url: string): string | undefined {
 
 /**
  * Input that no contract should have to think about, refused with a 400 naming the field:
- * - (services, `parser`) JSON bodies whose bytes are not UTF-8, naming the field the first broken byte is in (`body`
- *   outside any string), before anything decodes them to U+FFFD;
+ * - JSON bodies whose bytes are not UTF-8, naming the field the first broken byte is in (`body` outside any string),
+ *   before anything decodes them to U+FFFD (services: in their parser; the gateway: on its own routes' bytes);
  * - (services, `parser`) JSON bodies parsed with prototype-poisoning protection that names the forbidden key
  *   (`__proto__`, `constructor.prototype`) instead of a bare "not valid JSON";
  * - (every app) query parameters whose percent-encoded bytes are not UTF-8 (`?name=%C3%28`), naming the parameter;
@@ -146,15 +175,9 @@ export function inputGuard(app: FastifyInstance, o: { parser: boolean }) {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
       const bytes = body as Buffer;
-      const bad = firstInvalidUtf8(bytes);
-      if (bad >= 0) {
-        // Read as a string, broken bytes would become U+FFFD and be stored as if the caller had sent them.
-        const prefix = bytes.subarray(0, bad).toString('utf8');
-        const at = jsonPathAt(prefix, prefix.length);
-        const path = at?.path.join('.') || 'body';
-        const message = at?.key ? 'Field names must be valid UTF-8 text' : 'Text must be valid UTF-8';
-        return done(new Invalid(`${path}: ${message}`, path), undefined);
-      }
+      // Read as a string, broken bytes would become U+FFFD and be stored as if the caller had sent them.
+      const broken = brokenUtf8(bytes);
+      if (broken) return done(broken, undefined);
       const text = bytes.toString('utf8');
       if (text.trim() === '') return done(new Invalid('The request body is empty: send a JSON object'), undefined);
       try {
@@ -167,6 +190,11 @@ export function inputGuard(app: FastifyInstance, o: { parser: boolean }) {
         }
         done(new Invalid('The request body is not valid JSON'), undefined);
       }
+    });
+  } else {
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const json = /^application\/(.+\+)?json\b/i.test(String(request.headers['content-type'] ?? ''));
+      return json && request.routeOptions.config?.contract?.body ? payload.pipe(utf8Checked()) : payload;
     });
   }
   app.addHook('preValidation', async (request) => {
