@@ -8,7 +8,7 @@ import {
   type ServiceContext,
   type ServiceDefinition,
 } from '@billpoint/kit';
-import { ApiKeyEvents, ApiKeyEventData, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
+import { ApiKeyEvents, ApiKeyEventData, BillingLogoOwnedRpc, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
 import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
 import { gatewayConfigSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
@@ -116,6 +116,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         sessions,
         settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
         members: new MembersService(ctx.orm),
+        logoOwned: async (tenantId, key) => (await rpcCall(ctx.bus, BillingLogoOwnedRpc, { tenantId, key }, { timeoutMs: 3_000 })).owned,
       });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });

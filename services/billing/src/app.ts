@@ -17,7 +17,7 @@ import { payableResponder, publicInvoice } from './modules/payment/payable.ts';
 import { paymentsConsumer } from './modules/payment/payments.consumer.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
-import { logoRoutes } from './modules/template/logo.routes.ts';
+import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.ts';
 
 const mailerOf = (ctx: ServiceContext) => {
   const c = ctx.config as Config;
@@ -60,6 +60,7 @@ export const billingService = {
     ...(await readModelConsumers(ctx)),
     await paymentsConsumer(ctx),
     await payableResponder(ctx),
+    await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks
   ],
   jobs: (ctx) => {

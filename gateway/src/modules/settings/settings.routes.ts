@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
-import { Forbidden, Unauthorized } from '@billpoint/kit';
+import { logoKeyOf, OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
+import { Forbidden, Invalid, Unauthorized } from '@billpoint/kit';
 import type { SessionStore } from '../identity/session-store.ts';
 import type { SettingsService } from './settings.service.ts';
 import type { MembersService } from './members.service.ts';
 
 /** GET/POST /api/organization-settings, GET /api/organization/members: the gateway owns the organization, so it answers these itself. */
-export function settingsRoutes(app: FastifyInstance, o: { sessions: SessionStore; settings: SettingsService; members: MembersService }) {
+export function settingsRoutes(
+  app: FastifyInstance,
+  o: {
+    sessions: SessionStore;
+    settings: SettingsService;
+    members: MembersService;
+    /** Whether `key` is one of the tenant's uploaded logos (billing keeps them: BillingLogoOwnedRpc). */
+    logoOwned: (tenantId: string, key: string) => Promise<boolean>;
+  },
+) {
   app.get('/api/organization-settings', async (req, reply) => {
     const s = await o.sessions.get(req);
     if (!s) throw new Unauthorized('Unauthorized');
@@ -17,7 +26,12 @@ export function settingsRoutes(app: FastifyInstance, o: { sessions: SessionStore
     const s = await o.sessions.get(req);
     if (!s) throw new Unauthorized('Unauthorized');
     if (s.role !== 'admin') throw new Forbidden('Only administrators can change the organization settings');
-    const saved = await o.settings.save(s.tenantId, s.userId, OrganizationSettingsBody.parse(req.body ?? {}));
+    const body = OrganizationSettingsBody.parse(req.body ?? {});
+    // The contract admits only the form Upload Logo answers; the key must also be this tenant's own upload.
+    const logoKey = logoKeyOf(body.logoUrl);
+    if (body.logoUrl && (!logoKey || !(await o.logoOwned(s.tenantId, logoKey))))
+      throw new Invalid('Logo not found: upload the logo again', 'logoUrl');
+    const saved = await o.settings.save(s.tenantId, s.userId, body);
     return reply.header('cache-control', 'no-store').send(saved);
   });
 

@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LOGO_FIELD, LOGO_MAX_BYTES, LOGO_URL_PREFIX, LogoKey, type UploadLogoAnswer } from '@billpoint/proto';
+import { BillingLogoOwnedRpc, LOGO_FIELD, LOGO_MAX_BYTES, LOGO_URL_PREFIX, LogoKey, type UploadLogoAnswer } from '@billpoint/proto';
 import {
   checkFile,
   Invalid,
   NotFound,
   PayloadTooLarge,
   readFile,
+  rpcRespond,
   scanTenants,
   sendFile,
   storeFile,
   type FilePolicy,
   type ServiceContext,
+  type Subscription,
 } from '@billpoint/kit';
 import { sanitizeSvg } from './logo.sanitize.ts';
 
@@ -98,4 +100,19 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
     void reply.header('content-security-policy', "default-src 'none'");
     return sendFile(req, reply, file, { filename: 'logo', cacheControl: 'public, max-age=31536000, immutable' });
   });
+}
+
+/** `rpc.billing.logo.owned`: whether a logo key is one of the tenant's uploads (the gateway's organization settings). */
+export function logoOwnedResponder(ctx: ServiceContext): Promise<Subscription> {
+  return rpcRespond(
+    ctx.bus,
+    BillingLogoOwnedRpc,
+    async ({ tenantId, key }) => {
+      const rows = await ctx.tx({ tenantId }, (em) =>
+        em.execute(`select 1 from billing.logos where tenant_id = ? and key = ?`, [tenantId, key]),
+      );
+      return { owned: rows.length > 0 };
+    },
+    { logger: ctx.logger },
+  );
 }
