@@ -77,8 +77,10 @@ export const TemplateDefaults = {
 /** Where an uploaded logo is served: `/api/logos/{key}`, the key unguessable (32 random bytes, base64url). */
 export const LOGO_URL_PREFIX = '/api/logos/';
 export const LogoKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Logo not found' });
+/** The form Upload Logo answers: `/api/logos/{43-character key}`. */
+export const LOGO_URL_PATTERN = /^\/api\/logos\/([A-Za-z0-9_-]{43})$/;
 export const logoKeyOf = (url: string | null | undefined) => {
-  const m = url ? /^\/api\/logos\/([A-Za-z0-9_-]{43})$/.exec(url) : null;
+  const m = url ? LOGO_URL_PATTERN.exec(url) : null;
   return m ? m[1]! : null;
 };
 
