@@ -9,7 +9,7 @@ import {
   type ServiceContext,
   type ServiceDefinition,
 } from '@billpoint/kit';
-import { ApiKeyEvents, ApiKeyEventData, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
+import { ApiKeyEvents, ApiKeyEventData, BillingLogoOwnedRpc, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
 import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
 import { gatewayConfigSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
@@ -33,6 +33,7 @@ import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
 import { canonicalPaths } from './modules/web/canonical-path.ts';
+import { transportGuards } from './modules/web/transport.ts';
 import { ApiKeyCache } from './modules/public-api/key-cache.ts';
 import { IdempotencyStore } from './modules/public-api/idempotency.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
@@ -94,6 +95,8 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
+      // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
+      transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
       // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
       const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
@@ -134,7 +137,11 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       );
       const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
       authRoutes(app, { identity, sessions, oidc, mailer });
-      settingsRoutes(app, { settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()), members });
+      settingsRoutes(app, {
+        settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
+        members,
+        logoOwned: async (tenantId, key) => (await rpcCall(ctx.bus, BillingLogoOwnedRpc, { tenantId, key }, { timeoutMs: 3_000 })).owned,
+      });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
       accountSecurityRoutes(app, { sessions, security });

@@ -96,6 +96,64 @@ describe('bad input never reaches the database and never makes a 5xx', () => {
     expect((await c.get('/api/customers?search=%00')).status).toBe(400); // was a 503
   });
 
+  it('broken UTF-8 in a body or a query → 400 naming the field, nothing stored; valid text (U+FFFD, emoji, CJK) kept', async () => {
+    const before = await count();
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+    const create = (body: Buffer) => c.raw('POST', '/api/customers', body, { 'content-type': 'application/json' });
+    const name = await create(bytes('{"name":"a', [0xc3, 0x28], 'b","email":"broken@x.test"}')); // was a 201 storing "a\ufffd(b"
+    expect(name.status, name.text).toBe(400);
+    expect(name.json.issues).toEqual([{ path: 'name', message: 'name: Text must be valid UTF-8' }]);
+    const tag = await create(bytes('{"name":"A","email":"broken@x.test","tags":["ok","', [0xed, 0xa0, 0x80], '"]}'));
+    expect(tag.status, tag.text).toBe(400);
+    expect(tag.json.issues.map((i: { path: string }) => i.path)).toEqual(['tags.1']);
+    const update = await c.raw('PUT', `/api/customers/${existing.id}`, bytes('{"notes":"', [0xff], '"}'), {
+      'content-type': 'application/json',
+    });
+    expect(update.status, update.text).toBe(400);
+    expect((await c.get(`/api/customers/${existing.id}`)).json).toEqual(existing);
+    expect(await count()).toBe(before);
+    const search = await c.get('/api/customers?search=a%C3%28b');
+    expect(search.status, search.text).toBe(400);
+    expect(search.json.issues.map((i: { path: string }) => i.path)).toEqual(['search']);
+
+    const text = 'Zoë 😀 請求書 \ufffd';
+    const ok = await c.raw('POST', '/api/customers', Buffer.from(JSON.stringify({ name: text, email: 'fine@x.test' }), 'utf8'), {
+      'content-type': 'application/json',
+    });
+    expect(ok.status, ok.text).toBe(201);
+    expect((ok.json as Customer).name).toBe(text);
+    expect((await c.get(`/api/customers?search=${encodeURIComponent('請求書')}`)).status).toBe(200);
+  });
+
+  it("broken UTF-8 in the gateway's own routes (register, organization settings) → 400 naming the field", async () => {
+    const anon = stack.client();
+    /** JSON text with the bytes C3 28 (not UTF-8) where `@@` is. */
+    const body = (json: string) =>
+      Buffer.concat(json.split('@@').flatMap((part, i) => (i ? [Buffer.from([0xc3, 0x28]), Buffer.from(part)] : [Buffer.from(part)])));
+    const reg = await anon.raw(
+      'POST',
+      '/api/auth/register',
+      body('{"email":"utf8@x.test","password":"correct horse battery","firstName":"A@@","lastName":"B","organizationName":"C"}'),
+      { 'content-type': 'application/json' },
+    );
+    expect(reg.status, reg.text).toBe(400);
+    expect(reg.json.issues.map((i: { path: string }) => i.path)).toEqual(['firstName']);
+    expect((await stack.db.query(`select 1 from gateway.users where email = 'utf8@x.test'`)).rows).toHaveLength(0);
+    const before = (await c.get('/api/organization-settings')).json;
+    const settings = await c.raw('POST', '/api/organization-settings', body('{"companyName":"Zo@@"}'), {
+      'content-type': 'application/json',
+    });
+    expect(settings.status, settings.text).toBe(400);
+    expect(settings.json.issues.map((i: { path: string }) => i.path)).toEqual(['companyName']);
+    expect((await c.get('/api/organization-settings')).json).toEqual(before);
+    const fine = await c.raw('POST', '/api/organization-settings', Buffer.from(JSON.stringify({ companyName: 'Zoë 😀 \ufffd' }), 'utf8'), {
+      'content-type': 'application/json',
+    });
+    expect(fine.status, fine.text).toBe(200);
+    expect(fine.json.companyName).toBe('Zoë 😀 \ufffd');
+  });
+
   it('bad register and login bodies → 400 naming the field', async () => {
     const anon = stack.client();
     const reg = await anon.post('/api/auth/register', {

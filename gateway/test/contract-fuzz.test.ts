@@ -4,10 +4,23 @@
  * case must do is in services/kit/test/support/fuzz/run.ts; the routes' fixtures in services/<name>/test/fuzz.matrix.ts.
  */
 import { existsSync } from 'node:fs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceRegistry } from '@billpoint/proto/services';
-import { fuzzCoverageProblems, fuzzedRoutes, fuzzRoute, REPO_ROOT, signUpTenant, type FuzzMatrix } from '@billpoint/kit/testing';
+import { ApiKeyCreated, PUBLIC_API_BASE } from '@billpoint/proto';
+import { bodyLimitOf, DEFAULT_BODY_LIMIT, DEFAULT_PUBLIC_BODY_LIMIT, serviceRegistry } from '@billpoint/proto/services';
+import {
+  countTenantRows,
+  fuzzCoverageProblems,
+  fuzzedRoutes,
+  fuzzRoute,
+  REPO_ROOT,
+  signUpTenant,
+  validValues,
+  type FuzzMatrix,
+} from '@billpoint/kit/testing';
+import { PUBLIC_API_BODY_LIMIT } from '../src/modules/public-api/v1.routes.ts';
 import { startStack, type Stack } from './support/stack.ts';
+import { runTransportCases, transportCases, truncatedCases, type TransportRoute } from './support/transport-fuzz.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 // A fixed default keeps CI reproducible; set FUZZ_SEED (and FUZZ_RUNS) to explore further.
@@ -81,4 +94,93 @@ describe(`contract fuzzing (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`, () => {
     },
     300_000,
   );
+});
+
+/** The gateway's body limit of a route (as it enforces it): a public route's, the public API's, the registry's. */
+function gatewayLimit(method: string, path: string): number {
+  for (const s of serviceRegistry)
+    for (const r of s.public ?? [])
+      if (r.method === method && r.path && new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path))
+        return r.bodyLimit ?? DEFAULT_PUBLIC_BODY_LIMIT;
+  if (path.startsWith(`${PUBLIC_API_BASE}/`)) return PUBLIC_API_BODY_LIMIT;
+  const owner = serviceRegistry
+    .flatMap((s) => s.prefixes.map((prefix) => ({ s, prefix })))
+    .filter(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  return owner ? bodyLimitOf(owner.s, path) : DEFAULT_BODY_LIMIT;
+}
+
+describe('contract fuzzing, transport level (raw sockets, every route)', () => {
+  it('no 5xx for Expect, chunked, cut-short and oversized bodies, duplicate headers, odd methods; a cut-short body writes nothing', async () => {
+    const started = Date.now();
+    // Every route of every service (reached through the gateway) and the gateway's own, each with a concrete path
+    // and, where it declares a body contract, a body it would accept — fitted by the service's fuzz matrix to a
+    // tenant of its own (a matrix's setup expects a fresh tenant).
+    const routes = new Map<string, { route: TransportRoute; headers: [string, string][] }>();
+    const tenants = await Promise.all(
+      services.map(async (name) => {
+        const tenant = await signUpTenant(stack.client(), `tr${name}`);
+        const key = await tenant.client.post('/api/integrations/api-keys', { name: 'Transport', permissions: ['*'] });
+        const bearer = `Bearer ${ApiKeyCreated.parse(key.json).actualKey}`;
+        const cookie = [...tenant.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const headersOf = (path: string): [string, string][] =>
+          path.startsWith(`${PUBLIC_API_BASE}/`)
+            ? [['Authorization', bearer]]
+            : [
+                ['Cookie', cookie],
+                ['X-Requested-With', 'XMLHttpRequest'],
+              ];
+        const matrix = await matrixOf(name);
+        const ctx = await matrix.setup(tenant, stack.db);
+        for (const r of running(name).app.routeTable) {
+          if (r.implicitHead || !r.url.startsWith('/api') || /logout/.test(r.url)) continue; // logout would end the session
+          const entry = matrix.routes[`${r.method} ${r.url}`];
+          let path = entry?.path?.(ctx) ?? r.url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
+          // The gateway's wildcards (proxied prefixes, the public API) are the services' routes: one call each.
+          if (name === 'gateway' && r.url.startsWith(`${PUBLIC_API_BASE}/`)) path = `${PUBLIC_API_BASE}/customers`;
+          const value = r.contract?.body ? fc.sample(validValues(r.contract.body), { numRuns: 1, seed: SEED })[0] : undefined;
+          const body = r.contract?.body ? Buffer.from(JSON.stringify(entry?.fix ? entry.fix(value, ctx) : value)) : undefined;
+          routes.set(`${r.method} ${path}`, {
+            route: { method: r.method, path, body, limit: gatewayLimit(r.method, path) },
+            headers: headersOf(path),
+          });
+        }
+        return tenant;
+      }),
+    );
+    const host = new URL(stack.url).host;
+    const schemas = ['gateway', ...serviceRegistry.map((s) => running(s.name).ctx.schema)];
+    const counts = async () =>
+      JSON.stringify(
+        await Promise.all(tenants.flatMap((t) => schemas.map(async (sc) => [sc, await countTenantRows(stack.db, sc, t.tenantId)]))),
+      );
+    // The tenant's rows once what its sign-up and setup set off by events has arrived (two equal reads in a row).
+    const settled = async () => {
+      let last = await counts();
+      for (let i = 0; i < 40; i++) {
+        await new Promise((ok) => setTimeout(ok, 250));
+        const now = await counts();
+        if (now === last) return now;
+        last = now;
+      }
+      return last;
+    };
+
+    const before = await settled();
+    const cut = await runTransportCases(
+      stack.url,
+      [...routes.values()].map(({ route, headers }) => ({ route, cases: truncatedCases(route, headers) })),
+    );
+    const afterCut = await settled();
+    const answered = await runTransportCases(
+      stack.url,
+      [...routes.values()].map(({ route, headers }) => ({ route, cases: transportCases(route, headers, host) })),
+    );
+    console.info(
+      `transport: ${routes.size} routes, ${cut.cases} cut-short cases, ${answered.cases} answered cases (${answered.answered} answers), ${Date.now() - started} ms`,
+    );
+    expect(routes.size).toBeGreaterThan(50);
+    expect(afterCut, 'a body the client cut short changed the tenant rows').toBe(before);
+    expect([...cut.failures, ...answered.failures].slice(0, 40).join('\n')).toBe('');
+  }, 120_000);
 });

@@ -51,6 +51,8 @@ export default defineFuzzMatrix<Ctx>({
       readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/organization/security')).json, expected: parsed }),
     },
     'POST /api/organization-settings': {
+      // A generated logo URL has the uploaded form but is nobody's logo (refused, logoUrl named): leave it out.
+      fix: (v: any) => (v && typeof v === 'object' && typeof v.logoUrl === 'string' ? { ...v, logoUrl: null } : v),
       readBack: async ({ parsed, client }) => {
         const got = (await client.get('/api/organization-settings')).json;
         const keys = [

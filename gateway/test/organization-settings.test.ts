@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, OrganizationSettings } from '@billpoint/proto';
+import type { Invoice, OrganizationSettings, UploadLogoAnswer } from '@billpoint/proto';
 import { waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from './support/stack.ts';
 import { makeCustomer, makeInvoice } from '../../services/billing/test/support/factories.ts';
 import { fetchBytes, pdfText } from '../../services/billing/test/support/pdf.ts';
+import { makePng } from '../../services/billing/test/support/images.ts';
+import { uploadLogo } from '../../services/billing/test/support/templates.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -64,6 +66,44 @@ describe('organization settings', () => {
     await c.post('/api/organization-settings', { companyName: 'Acme Trading GmbH', invoicePrefix: 'INV' });
     await waitFor(async () => ((await c.get('/api/invoices/next-number')).json as { invoiceNumber: string }).invoiceNumber === 'INV-0002');
     expect(((await makeInvoice(c, customer.id)) as Invoice).invoiceNumber).toBe('INV-0002');
+  });
+
+  it("takes as logo only one of the organization's own uploads: an external URL, another tenant's logo, javascript: or data: is a 400 naming logoUrl", async () => {
+    const a = stack.client();
+    await a.register({ organizationName: 'Logo A' });
+    const b = stack.client();
+    await b.register({ organizationName: 'Logo B' });
+    const upload = async (c: typeof a) => {
+      const res = await uploadLogo(c, makePng(), { type: 'image/png' });
+      expect(res.status, res.text).toBe(201);
+      return (res.json as UploadLogoAnswer).url;
+    };
+    const [own, theirs] = [await upload(a), await upload(b)];
+    const saved = await a.post('/api/organization-settings', { companyName: 'Logo A', logoUrl: own });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.json as OrganizationSettings).logoUrl).toBe(own);
+
+    for (const logoUrl of [
+      theirs, // was a 200: another tenant's key
+      'https://evil.test/logo.png', // was a 400 only by luck of the old pattern; still refused
+      '/api/logos/../../api/customers',
+      `/api/logos/${'A'.repeat(43)}`, // the right form, nobody's key
+      '/api/customers', // was a 200: any /api/ path
+      `${own}?x=1`,
+      'javascript:alert(1)',
+      'data:image/png;base64,iVBORw0KGgo=',
+      `//evil.test${own}`,
+    ]) {
+      const res = await a.post('/api/organization-settings', { companyName: 'Logo A', logoUrl });
+      expect(res.status, `${logoUrl}: ${res.text}`).toBe(400);
+      expect(
+        res.json.issues.map((i: { path: string }) => i.path),
+        logoUrl,
+      ).toEqual(['logoUrl']);
+    }
+    expect(((await a.get('/api/organization-settings')).json as OrganizationSettings).logoUrl).toBe(own); // nothing written
+    const cleared = await a.post('/api/organization-settings', { companyName: 'Logo A', logoUrl: null });
+    expect((cleared.json as OrganizationSettings).logoUrl).toBeNull();
   });
 
   it('needs a session', async () => {

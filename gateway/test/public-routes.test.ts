@@ -110,11 +110,12 @@ describe('a public webhook', () => {
     const big = JSON.stringify({ pad: 'x'.repeat(2_000) });
     const res = await webhook(gw, big);
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ statusCode: 413, message: 'Request body is too large' }); // the gateway's own answer
+    // The gateway's own answer, naming the route's limit.
+    expect(await res.json()).toMatchObject({ statusCode: 413, message: 'The request body is larger than 1 KiB' });
     // Straight to the service (as if the gateway were bypassed): the kit holds the same bound.
     const direct = await webhook(hooks.url, big);
     expect(direct.status).toBe(413);
-    expect(await direct.json()).toMatchObject({ message: 'Request body is larger than 1024 bytes' });
+    expect(await direct.json()).toMatchObject({ message: 'The request body is larger than 1 KiB' });
   });
 });
 

@@ -6,7 +6,13 @@ import { defineRpc } from './rpc.ts';
 /** Payments (areas §3): one row per attempt; money as decimal strings. */
 export const PaymentMethods = ['credit_card', 'bank_transfer', 'paypal', 'stripe', 'cash', 'check', 'other'] as const;
 export type PaymentMethod = (typeof PaymentMethods)[number];
-export const PaymentStatuses = ['pending', 'completed', 'failed', 'refunded'] as const;
+/**
+ * pending → completed | failed | cancelled (refused before money was taken, or expired unused); completed → refunded.
+ * `overpaid`: a processor took money the invoice had no room for (a late webhook of an old intent, a capture
+ * completed meanwhile): never counted as paid, refunded through the same processor (`refundedAmount` says how much
+ * went back yet). Only completed and refunded payments count towards an invoice's amount paid.
+ */
+export const PaymentStatuses = ['pending', 'completed', 'failed', 'refunded', 'cancelled', 'overpaid'] as const;
 export type PaymentStatus = (typeof PaymentStatuses)[number];
 /** What a signed-in user may record by hand from the invoice view. */
 export const ManualPaymentMethods = ['cash', 'bank_transfer', 'check', 'other'] as const;

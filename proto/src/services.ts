@@ -55,8 +55,11 @@ export interface ServiceEntry {
   /** Routes without a session (see PublicRoute). */
   public?: PublicRoute[];
   /**
-   * Signed-in prefixes that take bodies larger than the services' 2 MiB default (uploads), with their limit in
-   * bytes: the gateway forwards them up to it (413 above); the service bounds what it reads itself.
+   * Signed-in routes (exact paths under its prefixes) that take bodies larger than the 2 MiB default
+   * (`DEFAULT_BODY_LIMIT`; uploads), with their limit in bytes. The one source of both limits: the gateway counts
+   * every body it forwards to the route and answers 413 above it (whatever the framing), and the service reads up
+   * to exactly the same limit on that route (`ServiceDefinition.bodyLimits`), so it never refuses a body the
+   * gateway let through (a refusal mid-upload closes the connection, which the gateway could only call an outage).
    */
   bodyLimits?: Record<string, number>;
   /** Plain variables the chart gives it (`services.<name>.env`). */
@@ -107,8 +110,9 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     port: 8084,
     prefixes: ['/api/tax-rates', '/api/expense-categories', '/api/expenses', '/api/financial-reports', '/api/tax-summary'],
     // Receipts are at most 10 MB (tax checks it with its own message naming the field); the gateway lets up to
-    // 24 MiB through so that a 20 MB receipt gets that message, and answers 413 itself above.
-    bodyLimits: { '/api/expenses': 24 * 1024 * 1024 },
+    // 24 MiB through so that a 20 MB receipt gets that message, and answers 413 itself above. Only the upload route:
+    // an expense (JSON) keeps the 2 MiB default.
+    bodyLimits: { '/api/expenses/receipts': 24 * 1024 * 1024 },
   },
   {
     name: 'payments',
@@ -162,6 +166,11 @@ export function registeredService(name: string): ServiceEntry {
 }
 
 export const DEFAULT_PUBLIC_RATE_LIMIT = { max: 60, windowSeconds: 60 } as const;
+/** The largest request body of a signed-in route without its own `bodyLimits` entry, at the gateway and the service. */
+export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** The body limit of a signed-in route of this service (its path, no query): its `bodyLimits` entry, else the default. */
+export const bodyLimitOf = (s: Pick<ServiceEntry, 'bodyLimits'>, path: string) => s.bodyLimits?.[path] ?? DEFAULT_BODY_LIMIT;
 export const DEFAULT_PUBLIC_BODY_LIMIT = 64 * 1024;
 
 /** `/api` paths the gateway answers itself. */
@@ -189,7 +198,8 @@ export function registryProblems(registry: readonly ServiceEntry[]): string[] {
       claim(seen.route, `* ${p}`, s.name, `prefix ${p}`);
     }
     for (const [p, bytes] of Object.entries(s.bodyLimits ?? {})) {
-      if (!s.prefixes.includes(p)) problems.push(`${s.name}: bodyLimits names "${p}", which is not one of its prefixes`);
+      if (!s.prefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`)))
+        problems.push(`${s.name}: bodyLimits names "${p}", which is not under one of its prefixes`);
       if (!(bytes >= 1 && bytes <= 50 * 1024 * 1024)) problems.push(`${s.name}: bodyLimits of ${p} must be 1 byte to 50 MiB`);
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGO_URL_PATTERN } from './template.ts';
 
 /** Organization settings (areas §2 Settings, §3 organization_settings, §5, §9). The gateway owns the organization. */
 export const SettingsCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
@@ -67,12 +68,18 @@ export const OrganizationSettingsBody = z.strictObject({
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/, { error: 'Invoice prefix must be 1–12 letters, digits, - or _' })
     .default('INV'),
   billingAddress: BillingAddress.default({ address: null, phone: null, email: null, taxId: null }),
-  logoUrl: z
-    .string()
-    .trim()
-    .max(500)
-    .regex(/^\/api\/[A-Za-z0-9/_.-]+$/, { error: 'Logo must be an uploaded logo' })
-    .nullish(),
+  // Only the form Upload Logo answers (`/api/logos/{key}`); the gateway also asks billing that the key is this
+  // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here.
+  logoUrl: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(200)
+      // A pattern, not a refine: the contract fuzzer generates values from it.
+      .regex(LOGO_URL_PATTERN, { error: 'Logo must be a logo uploaded with Upload Logo' })
+      .nullish(),
+  ),
 });
 export type OrganizationSettingsInput = z.output<typeof OrganizationSettingsBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, optionalText } from './common.ts';
+import { defineRpc } from './rpc.ts';
 
 /** Invoice templates (areas §2 "Invoice templates", §3 invoice_templates, §5 Template form, §9). */
 export const TemplateLayouts = ['classic', 'modern', 'minimal', 'professional'] as const;
@@ -76,10 +77,23 @@ export const TemplateDefaults = {
 /** Where an uploaded logo is served: `/api/logos/{key}`, the key unguessable (32 random bytes, base64url). */
 export const LOGO_URL_PREFIX = '/api/logos/';
 export const LogoKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Logo not found' });
+/** The form Upload Logo answers: `/api/logos/{43-character key}`. */
+export const LOGO_URL_PATTERN = /^\/api\/logos\/([A-Za-z0-9_-]{43})$/;
 export const logoKeyOf = (url: string | null | undefined) => {
-  const m = url ? /^\/api\/logos\/([A-Za-z0-9_-]{43})$/.exec(url) : null;
+  const m = url ? LOGO_URL_PATTERN.exec(url) : null;
   return m ? m[1]! : null;
 };
+
+/**
+ * `rpc.billing.logo.owned`: whether `key` is one of the tenant's uploaded logos (billing keeps them). The gateway asks
+ * it before it stores an organization's `logoUrl`, so the organization can only show a logo it uploaded itself.
+ */
+export const BillingLogoOwnedRpc = defineRpc({
+  subject: 'rpc.billing.logo.owned',
+  service: 'billing',
+  request: z.object({ tenantId: z.uuid(), key: LogoKey }),
+  response: z.object({ owned: z.boolean() }),
+});
 
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** A colour as `#RRGGBB` (upper case); `#abc` is taken as `#AABBCC`. Free text on screen, checked here. */

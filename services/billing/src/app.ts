@@ -16,7 +16,7 @@ import { payableResponder, publicInvoice } from './modules/payment/payable.ts';
 import { paymentsConsumer } from './modules/payment/payments.consumer.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
-import { logoRoutes } from './modules/template/logo.routes.ts';
+import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
@@ -33,6 +33,7 @@ export const billingService = {
   entities: [],
   migrations,
   publicRoutes: registeredService('billing').public,
+  bodyLimits: registeredService('billing').bodyLimits,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));
@@ -55,6 +56,7 @@ export const billingService = {
     ...(await readModelConsumers(ctx)),
     await paymentsConsumer(ctx),
     await payableResponder(ctx),
+    await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks
   ],
   jobs: (ctx) => {

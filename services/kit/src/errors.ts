@@ -61,6 +61,15 @@ export class Unprocessable extends AppError {
     super(422, message);
   }
 }
+/** How a body limit reads in a 413's message: "2 MiB", "64 KiB", "1000 bytes". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / 1024 / 1024} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+/** The message of a 413 for a body over a route's limit (the gateway's and the services' alike). */
+export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${formatBytes(limit)}`;
+
 /** The body (an upload) is larger than this use allows. */
 export class PayloadTooLarge extends AppError {
   constructor(message: string) {
@@ -177,6 +186,9 @@ export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => 
 export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundHandler) {
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err);
+    // Fastify's own 413 (a body over the route's bodyLimit, by Content-Length or while it streams) says the limit.
+    if ((err as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      body.message = bodyTooLargeMessage(request.routeOptions.bodyLimit ?? 0);
     if (body.statusCode === 503) {
       request.log.warn({ err }, 'request failed: a dependency is unavailable');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));

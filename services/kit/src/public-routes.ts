@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Readable } from 'node:stream';
 import { DEFAULT_PUBLIC_BODY_LIMIT, type PublicRoute } from '@billpoint/proto/services';
-import { AppError } from './errors.ts';
+import { AppError, bodyTooLargeMessage } from './errors.ts';
 
 export type { PublicRoute };
 
@@ -22,7 +22,7 @@ const matches = (r: PublicRoute, method: string, url: string) =>
 
 class PayloadTooLarge extends AppError {
   constructor(limit: number) {
-    super(413, `Request body is larger than ${limit} bytes`);
+    super(413, bodyTooLargeMessage(limit));
   }
 }
 

@@ -17,6 +17,7 @@ import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
 import { TenantReader } from './tenant-reader.ts';
 import { isPublicRoute, publicRoutes, type PublicRoute } from './public-routes.ts';
+import { DEFAULT_BODY_LIMIT } from '@billpoint/proto/services';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRouteTable, undeclaredAccess } from './route-table.ts';
@@ -32,8 +33,11 @@ declare module 'fastify' {
   }
 }
 
-/** The largest request body a service reads (the gateway refuses bigger ones before proxying them). */
-export const SERVICE_BODY_LIMIT = 2 * 1024 * 1024;
+/**
+ * The largest request body a service reads on a route without its own limit (the registry's `bodyLimits`); the
+ * gateway refuses bigger ones itself, so a service never refuses a body mid-upload.
+ */
+export const SERVICE_BODY_LIMIT = DEFAULT_BODY_LIMIT;
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   name: string;
@@ -73,6 +77,12 @@ export interface ServiceDefinition<S extends z.ZodObject = z.ZodObject> {
    * null, `request.rawBody` holds the exact body bytes. The service registers each at exactly the declared path.
    */
   publicRoutes?: readonly PublicRoute[];
+  /**
+   * Routes (exact paths) that read bodies larger than SERVICE_BODY_LIMIT, as the registry declares them
+   * (`bodyLimits: registeredService('<name>').bodyLimits`): the gateway forwards up to the same limit, so the two
+   * always agree. Every path named must be a route the service registers.
+   */
+  bodyLimits?: Readonly<Record<string, number>>;
   /** Answers requests no route matched (default: 404 JSON). */
   notFound?: NotFoundHandler;
   /** Extra Fastify options from the config (e.g. the gateway's trustProxy). */
@@ -239,7 +249,11 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
     });
   }
 
-  app.addHook('onReady', async () => checkPublicRoutes());
+  const checkBodyLimits = routeBodyLimits(app, def.bodyLimits ?? {});
+  app.addHook('onReady', async () => {
+    checkPublicRoutes();
+    checkBodyLimits();
+  });
   // Every route says who may call it, or the service does not start: a forgotten declaration is found at once.
   app.addHook('onReady', async () => {
     const problems = undeclaredAccess(app.routeTable, def.auth ?? 'internal');
@@ -247,6 +261,21 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   });
   await def.routes(app, ctx as never);
   return app;
+}
+
+/** Gives each route the definition names its body limit; returns a check that every named path is a route. */
+function routeBodyLimits(app: FastifyInstance, limits: Readonly<Record<string, number>>) {
+  const used = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const limit = limits[route.url];
+    if (limit === undefined) return;
+    used.add(route.url);
+    route.bodyLimit = limit;
+  });
+  return () => {
+    const missing = Object.keys(limits).filter((p) => !used.has(p));
+    if (missing.length) throw new Error(`bodyLimits name paths the service does not register: ${missing.join(', ')}`);
+  };
 }
 
 /** The runner of `src/server.ts`: start, then close gracefully on SIGINT/SIGTERM (drain, stop relay, close bus and ORM). */

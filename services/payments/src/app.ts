@@ -6,6 +6,8 @@ import { migrations } from './migrations/index.ts';
 import { stripeClient } from './modules/providers/stripe.ts';
 import { paypalClient } from './modules/providers/paypal.ts';
 import { Ledger } from './modules/payment/ledger.ts';
+import { paymentExpiryJob } from './modules/payment/expiry.ts';
+import { processorRefunds } from './modules/payment/overpayment.ts';
 import { CardPayments } from './modules/payment/card.ts';
 import { PaypalPayments } from './modules/payment/paypal.ts';
 import { stripeWebhook } from './modules/payment/stripe-webhook.ts';
@@ -42,15 +44,27 @@ export const paymentsService = {
   routes(app, ctx) {
     const c = ctx.config as Config;
     const stripe = stripeClient(c);
-    const ledger = new Ledger(ctx as ServiceContext);
+    const paypal = paypalClient(c);
+    const ledger = new Ledger(ctx as ServiceContext, processorRefunds(stripe, paypal));
     const plans = plansModule(ctx as ServiceContext, stripe);
     publicPaymentRoutes(app, {
       card: new CardPayments(ctx as ServiceContext, stripe, ledger),
-      paypal: new PaypalPayments(ctx as ServiceContext, paypalClient(c), ledger),
+      paypal: new PaypalPayments(ctx as ServiceContext, paypal, ledger),
       webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger, handlers: plans.stripeHandlers }),
     });
     paymentRoutes(app, ctx as ServiceContext, ledger);
     plans.routes(app);
+  },
+  jobs: (ctx) => {
+    const c = ctx.config as Config;
+    const stripe = stripeClient(c);
+    const ledger = new Ledger(ctx as ServiceContext, processorRefunds(stripe, paypalClient(c)));
+    return [
+      paymentExpiryJob(ctx as ServiceContext, ledger, stripe, {
+        intervalMs: c.PAYMENT_EXPIRY_INTERVAL_MS,
+        ttlMinutes: c.PAYMENT_INTENT_TTL_MINUTES,
+      }),
+    ];
   },
   consumers: async (ctx) => [
     ...(await paymentResponders(ctx as ServiceContext, paymentConfig(ctx.config as Config))),

@@ -1,50 +1,27 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Payment, PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
-import { HttpClient, waitFor } from '@billpoint/kit/testing';
-import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.ts';
-import { startPaypalStandIn } from './support/paypal-stand-in.ts';
+import { waitFor, type HttpClient } from '@billpoint/kit/testing';
+import type { Stack } from '../../../gateway/test/support/stack.ts';
+import type { StripeStandIn } from './support/stripe-stand-in.ts';
+import type { startPaypalStandIn } from './support/paypal-stand-in.ts';
+import { startKeyedStack, type KeyedStack } from './support/keyed.ts';
 import { sentInvoice } from './support/flow.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_billpoint';
+let keyed: KeyedStack;
 let stack: Stack;
 let stripe: StripeStandIn;
 let paypal: Awaited<ReturnType<typeof startPaypalStandIn>>;
-const signer = new Stripe('sk_test_signer');
 
 beforeAll(async () => {
-  [stripe, paypal] = await Promise.all([startStripeStandIn(), startPaypalStandIn()]);
-  stack = await startStack({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_billpoint',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_billpoint',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      PAYPAL_CLIENT_ID: 'paypal-client',
-      PAYPAL_CLIENT_SECRET: 'paypal-secret',
-      PAYPAL_API_URL: paypal.url,
-    },
-  });
+  keyed = await startKeyedStack();
+  ({ stack, stripe, paypal } = keyed);
 });
-afterAll(async () => {
-  await stack?.close();
-  await Promise.all([stripe?.close(), paypal?.close()]);
-});
+afterAll(() => keyed?.close());
 
-const anon = () => new HttpClient(stack.url);
+const anon = () => keyed.anon();
 const invoiceOf = async (c: HttpClient, id: number) => (await c.get(`/api/invoices/${id}`)).json as Invoice;
-/** Stripe's delivery of an event: the JSON as sent and its signature header (timestamp `at`, seconds). */
-function webhook(type: string, object: unknown, o: { id?: string; at?: number; secret?: string } = {}) {
-  const payload = JSON.stringify({ id: o.id ?? `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object } });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: o.secret ?? WEBHOOK_SECRET, timestamp: o.at });
-  return { payload, header };
-}
-const deliver = (w: { payload: string; header?: string }) =>
-  anon().raw('POST', '/api/stripe/webhook', w.payload, {
-    'content-type': 'application/json',
-    ...(w.header ? { 'stripe-signature': w.header } : {}),
-  });
+const webhook: KeyedStack['webhook'] = (...a) => keyed.webhook(...a);
+const deliver: KeyedStack['deliver'] = (w) => keyed.deliver(w);
 
 describe('card payments through Stripe (the real SDK against a local stand-in)', () => {
   it('offers card and PayPal without demo mode; confirm + webhook + retries → one payment; partial then final → paid', async () => {

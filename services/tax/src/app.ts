@@ -1,4 +1,5 @@
 import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
+import { registeredService } from '@billpoint/proto/services';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { taxRateModule } from './modules/tax-rate/tax-rate.module.ts';
@@ -18,6 +19,8 @@ export const taxService = {
   // the tenant context, the outbox and file storage.
   entities: [],
   migrations,
+  // The receipt upload reads up to the limit the gateway forwards (one source: the registry).
+  bodyLimits: registeredService('tax').bodyLimits,
   routes: (app, c) => {
     const ctx = c as ServiceContext;
     taxRateModule.routes(app, ctx);

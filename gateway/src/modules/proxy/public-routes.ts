@@ -5,7 +5,7 @@ import { context, propagation } from '@opentelemetry/api';
 import { Redis } from 'ioredis';
 import { TooManyRequests, type Logger } from '@billpoint/kit';
 import { DEFAULT_PUBLIC_BODY_LIMIT, DEFAULT_PUBLIC_RATE_LIMIT, type PublicRoute } from '@billpoint/proto/services';
-import { API_SECURITY_HEADERS, IDENTITY_HEADERS } from './proxy.routes.ts';
+import { API_SECURITY_HEADERS, HOP_HEADERS, IDENTITY_HEADERS } from './proxy.routes.ts';
 import type { Upstream } from './upstreams.ts';
 import { onUpstreamError } from './upstream-errors.ts';
 
@@ -36,10 +36,13 @@ export async function rateLimiting(app: FastifyInstance, o: { redisUrl?: string;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 }
 
-/** Forwarded headers: nothing that could pass for an identity (cookies, tokens, x-billpoint-*), a request id, the trace. */
+/**
+ * Forwarded headers: nothing that could pass for an identity (cookies, tokens, x-billpoint-*), no `expect` (the
+ * gateway answered it), a request id, the trace.
+ */
 function anonymousHeaders(req: FastifyRequest, headers: Record<string, string | string[] | undefined>) {
   const out: Record<string, string | string[] | undefined> = {};
-  for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k)) out[k] = v;
+  for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k) && !HOP_HEADERS.test(k)) out[k] = v;
   out['x-request-id'] = req.id;
   propagation.inject(context.active(), out);
   return out;
@@ -69,7 +72,9 @@ export async function publicRoutes(app: FastifyInstance, upstreams: readonly Ups
         const limit = r.rateLimit ?? DEFAULT_PUBLIC_RATE_LIMIT;
         for (const url of urlsOf(r))
           scope.route({
-            method: r.method,
+            // HEAD is GET's twin on the same route, so that it counts against GET's per-IP allowance (a HEAD
+            // route Fastify adds by itself would get a counter of its own).
+            method: r.method === 'GET' ? ['GET', 'HEAD'] : r.method,
             url,
             bodyLimit: r.bodyLimit ?? DEFAULT_PUBLIC_BODY_LIMIT,
             config: {

@@ -1,5 +1,5 @@
 import type { RawServerBase, FastifyReply, RouteGenericInterface } from 'fastify';
-import { RETRY_AFTER_SECONDS, statusText, type Logger } from '@billpoint/kit';
+import { RETRY_AFTER_SECONDS, bodyTooLargeMessage, statusText, type Logger } from '@billpoint/kit';
 import { API_SECURITY_HEADERS } from './proxy.routes.ts';
 
 /** The codes undici and @fastify/reply-from give a failed upstream call, by what they mean for the caller. */
@@ -47,12 +47,29 @@ const MESSAGES = {
 } as const;
 
 /**
- * reply-from's `onError` for every proxied route: the usual JSON error body and security headers, `Retry-After`
- * on a 503, and a warning (not an error: the upstream's own logs tell why) naming the upstream. Only a failure
- * that is not the upstream's — a bug of ours — answers 500 and logs at error.
+ * reply-from's `onError` for every proxied route: a 413 when the gateway cut the body off at the route's limit,
+ * nothing when the client itself went away; else the usual JSON error body and security headers, `Retry-After` on a
+ * 503, and a warning (not an error: the upstream's own logs tell why) naming the upstream. Only a failure that is
+ * not the upstream's — a bug of ours — answers 500 and logs at error.
  */
 export function onUpstreamError(upstream: string, logger: Logger) {
   return (reply: FastifyReply<RouteGenericInterface, RawServerBase>, { error }: { error: Error }) => {
+    // The gateway itself cut the body off at the route's limit (transport.ts limitBody): the caller's fault, a 413.
+    const over = reply.request.bodyOverLimit;
+    if (over !== undefined) {
+      if (reply.sent) return;
+      void reply.headers(API_SECURITY_HEADERS);
+      void reply
+        .code(413)
+        .type('application/json')
+        .send({ statusCode: 413, error: statusText(413), message: bodyTooLargeMessage(over) });
+      return;
+    }
+    // The client went away mid-request (a body cut short): nobody to answer, and not the upstream's failure.
+    if (reply.request.raw.destroyed && !reply.request.raw.complete) {
+      logger.debug({ upstream, url: reply.request.url }, 'the client closed the connection mid-request');
+      return;
+    }
     const status = upstreamStatus(error);
     const log = { upstream, url: reply.request.url, code: codes(error).join(' < ') || undefined, err: error };
     if (status === 500) logger.error(log, 'proxy failed');

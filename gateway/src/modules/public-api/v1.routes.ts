@@ -117,7 +117,8 @@ export async function publicApiV1Routes(
     });
 
     scope.route({
-      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      // HEAD listed here, not added by Fastify as a route of its own: so it counts against the key's one limit.
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: `${PUBLIC_API_BASE}/*`,
       bodyLimit: PUBLIC_API_BODY_LIMIT,
       config: {
@@ -230,6 +231,7 @@ async function forward(
     query: Record<string, unknown>;
   },
 ): Promise<StoredAnswer> {
+  // Built from scratch: nothing of the client's (its `expect`, its connection headers) is forwarded.
   const headers: Record<string, string> = {
     accept: 'application/json',
     [INTERNAL_TOKEN_HEADER]: r.token,

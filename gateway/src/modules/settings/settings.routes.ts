@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
+import { logoKeyOf, OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
+import { Invalid } from '@billpoint/kit';
 import { sessionOf } from '../identity/access.ts';
 import type { SettingsService } from './settings.service.ts';
 import type { MembersService } from './members.service.ts';
 
 /** GET/POST /api/organization-settings, GET /api/organization/members: the gateway owns the organization, so it answers these itself. */
-export function settingsRoutes(app: FastifyInstance, o: { settings: SettingsService; members: MembersService }) {
+export function settingsRoutes(
+  app: FastifyInstance,
+  o: {
+    settings: SettingsService;
+    members: MembersService;
+    /** Whether `key` is one of the tenant's uploaded logos (billing keeps them: BillingLogoOwnedRpc). */
+    logoOwned: (tenantId: string, key: string) => Promise<boolean>;
+  },
+) {
   app.get('/api/organization-settings', { config: { permission: 'organization.read' } }, async (req, reply) => {
     const s = sessionOf(req);
     return reply.header('cache-control', 'no-store').send(await o.settings.get(s.tenantId));
@@ -16,7 +25,12 @@ export function settingsRoutes(app: FastifyInstance, o: { settings: SettingsServ
     { config: { permission: 'organization.manage', contract: { body: OrganizationSettingsBody } } },
     async (req, reply) => {
       const s = sessionOf(req);
-      const saved = await o.settings.save(s.tenantId, s.userId, OrganizationSettingsBody.parse(req.body ?? {}));
+      const body = OrganizationSettingsBody.parse(req.body ?? {});
+      // The contract admits only the form Upload Logo answers; the key must also be this tenant's own upload.
+      const logoKey = logoKeyOf(body.logoUrl);
+      if (body.logoUrl && (!logoKey || !(await o.logoOwned(s.tenantId, logoKey))))
+        throw new Invalid('Logo not found: upload the logo again', 'logoUrl');
+      const saved = await o.settings.save(s.tenantId, s.userId, body);
       return reply.header('cache-control', 'no-store').send(saved);
     },
   );

@@ -1,6 +1,7 @@
 import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
-import { PaymentMethods, PaymentStatuses } from '@billpoint/proto';
+import { PaymentMethods } from '@billpoint/proto';
 
+// The statuses as shipped (0003 widens the check): a shipped migration's SQL never changes.
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /**
@@ -25,7 +26,7 @@ export const m0001Payments = sqlMigration('0001_payments', [
     payment_processor text,
     transaction_id text,
     reference text,
-    status text not null default 'pending' check (status in (${list(PaymentStatuses)})),
+    status text not null default 'pending' check (status in (${list(['pending', 'completed', 'failed', 'refunded'])})),
     fees numeric(15,2) not null default 0,
     notes text,
     metadata jsonb not null default '{}'::jsonb,

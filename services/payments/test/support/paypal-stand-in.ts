@@ -30,6 +30,7 @@ export async function startPaypalStandIn() {
   const orders = new Map<string, FakeOrder>();
   const calls: { method: string; path: string; requestId?: string }[] = [];
   const byRequestId = new Map<string, string>();
+  const refunds: { id: string; captureId: string; requestId?: string }[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await read(req);
@@ -57,6 +58,16 @@ export async function startPaypalStandIn() {
       if (requestId) byRequestId.set(requestId, order.id);
       return send(201, { id: order.id, status: order.status });
     }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refund) {
+      const captured = [...orders.values()].some((o) => o.purchase_units.some((u) => u.payments?.captures.some((c) => c.id === refund[1])));
+      if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
+      const again = refunds.find((r) => requestId && r.requestId === requestId);
+      if (again) return send(201, { id: again.id, status: 'COMPLETED' });
+      const made = { id: `REF${randomBytes(6).toString('hex').toUpperCase()}`, captureId: refund[1]!, requestId };
+      refunds.push(made);
+      return send(201, { id: made.id, status: 'COMPLETED' });
+    }
     const m = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(url.pathname);
     const order = m ? orders.get(m[1]!) : undefined;
     if (m && !order) return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
@@ -79,6 +90,8 @@ export async function startPaypalStandIn() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     orders,
     calls,
+    /** Refunds of captures (one per PayPal-Request-Id, like PayPal). */
+    refunds,
     approve: (id: string) => void (orders.get(id)!.status = 'APPROVED'),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

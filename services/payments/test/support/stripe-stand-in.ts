@@ -36,13 +36,14 @@ const read = (req: IncomingMessage) =>
 
 /**
  * A local stand-in of the part of Stripe's HTTP API Billpoint calls (payment intents), driven through the real
- * `stripe` SDK (STRIPE_API_URL). It honours Idempotency-Key like Stripe, counts the calls, and lets a test decide
+ * `stripe` SDK (STRIPE_API_URL): intents (create, retrieve, cancel) and refunds. It honours Idempotency-Key like Stripe, counts the calls, and lets a test decide
  * what the card did: `succeed`, `decline`, or change an intent behind our back (`tamper`).
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, FakeIntent>();
   const idempotent = new Map<string, string>();
   const calls: { method: string; path: string; idempotencyKey?: string }[] = [];
+  const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = [];
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await read(req);
@@ -73,6 +74,38 @@ export async function startStripeStandIn() {
       if (key) idempotent.set(key, id);
       return send(200, intent);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const f = parseForm(body);
+      const intent = intents.get(String(f.payment_intent));
+      if (!intent || intent.status !== 'succeeded')
+        return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
+      const again = refunds.find((r) => key && r.id === idempotent.get(key));
+      if (again) return send(200, { object: 'refund', status: 'succeeded', ...again });
+      const refund = {
+        id: `re_${randomBytes(8).toString('hex')}`,
+        payment_intent: intent.id,
+        amount: intent.amount,
+        metadata: (f.metadata ?? {}) as Record<string, string>,
+      };
+      refunds.push(refund);
+      if (key) idempotent.set(key, refund.id);
+      return send(200, { object: 'refund', status: 'succeeded', currency: intent.currency, ...refund });
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancel) {
+      const intent = intents.get(cancel[1]!);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      if (intent.status === 'succeeded')
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          },
+        });
+      intent.status = 'canceled';
+      return send(200, intent);
+    }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       const intent = intents.get(m[1]!);
@@ -91,6 +124,8 @@ export async function startStripeStandIn() {
     url,
     calls,
     intents,
+    /** Refunds made (one per idempotency key, like Stripe). */
+    refunds,
     /** The payer's card went through. */
     succeed: (id: string) => Object.assign(get(id), { status: 'succeeded', last_payment_error: null }),
     decline: (id: string, message = 'Your card was declined.') =>

@@ -4,8 +4,15 @@ import { eventData } from '../invoice/invoice.service.ts';
 import { loadInvoice } from '../invoice/invoice.send.ts';
 
 /**
+ * The order payment states move in. An attempt cancelled (expired) may still complete when its processor took the
+ * money meanwhile, so cancelled comes before completed; overpaid (money refunded, never counted) is not announced by
+ * payments, and is placed before completed so that it could never hide a completion.
+ */
+const STATUS_ORDER = `array['pending','cancelled','failed','overpaid','completed','refunded']`;
+
+/**
  * Applies a payment event to its invoice. Billing keeps each payment's latest state by payment id; a state only
- * moves forward (pending < failed < completed < refunded; the refunded amount only grows), so a redelivered or
+ * moves forward (STATUS_ORDER; the refunded amount only grows), so a redelivered or
  * out-of-order event changes nothing. The invoice's amountPaid is then the sum of completed payments minus refunds:
  * it becomes paid (paidAt) once that reaches the total, refunded once refunds have taken everything paid back, and
  * back to sent/overdue when a partial refund of a paid invoice leaves a balance. The copy keeps the method, currency,
@@ -18,8 +25,7 @@ export async function applyPayment(em: EntityManager, tenantId: string, p: Payme
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (tenant_id, payment_id) do update set
        refunded_amount = greatest(invoice_payments.refunded_amount, excluded.refunded_amount),
-       status = case when array_position(array['pending','failed','completed','refunded'], excluded.status)
-                        > array_position(array['pending','failed','completed','refunded'], invoice_payments.status)
+       status = case when array_position(${STATUS_ORDER}, excluded.status) > array_position(${STATUS_ORDER}, invoice_payments.status)
                      then excluded.status else invoice_payments.status end,
        updated_at = now()`,
     [tenantId, p.id, p.invoiceId, p.amount, p.refundedAmount, p.status, p.paymentMethod, p.currency, p.amountInBaseCurrency, p.paymentDate],

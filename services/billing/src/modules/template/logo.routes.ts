@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { LOGO_FIELD, LOGO_MAX_BYTES, LOGO_URL_PREFIX, LogoKey, type UploadLogoAnswer } from '@billpoint/proto';
+import { BillingLogoOwnedRpc, LOGO_FIELD, LOGO_MAX_BYTES, LOGO_URL_PREFIX, LogoKey, type UploadLogoAnswer } from '@billpoint/proto';
 import {
   checkFile,
   Invalid,
   NotFound,
   PayloadTooLarge,
   readFile,
+  rpcRespond,
   scanTenants,
   sendFile,
   storeFile,
   type FilePolicy,
   type ServiceContext,
+  type Subscription,
 } from '@billpoint/kit';
 import { sanitizeSvg } from './logo.sanitize.ts';
 
@@ -34,8 +36,9 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
     await scope.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
     scope.post('/api/upload-logo', { config: { permission: 'templates.manage' } }, async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid(`Send the logo as multipart/form-data in the field "${LOGO_FIELD}"`, LOGO_FIELD);
-      // The gateway forwards at most 8 MiB here; a larger declared body is not read at all.
-      if (Number(req.headers['content-length'] ?? 0) > 8 * 1024 * 1024) throw tooLarge();
+      // The route's limit is the registry's (bodyLimits, 8 MiB), which the gateway forwards up to: a larger declared
+      // body is not read at all.
+      if (Number(req.headers['content-length'] ?? 0) > req.routeOptions.bodyLimit) throw tooLarge();
       let part;
       try {
         part = await req.file({ throwFileSizeLimit: false });
@@ -97,4 +100,19 @@ export function logoRoutes(app: FastifyInstance, ctx: ServiceContext) {
     void reply.header('content-security-policy', "default-src 'none'");
     return sendFile(req, reply, file, { filename: 'logo', cacheControl: 'public, max-age=31536000, immutable' });
   });
+}
+
+/** `rpc.billing.logo.owned`: whether a logo key is one of the tenant's uploads (the gateway's organization settings). */
+export function logoOwnedResponder(ctx: ServiceContext): Promise<Subscription> {
+  return rpcRespond(
+    ctx.bus,
+    BillingLogoOwnedRpc,
+    async ({ tenantId, key }) => {
+      const rows = await ctx.tx({ tenantId }, (em) =>
+        em.execute(`select 1 from billing.logos where tenant_id = ? and key = ?`, [tenantId, key]),
+      );
+      return { owned: rows.length > 0 };
+    },
+    { logger: ctx.logger },
+  );
 }

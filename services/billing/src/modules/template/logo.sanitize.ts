@@ -1,12 +1,14 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { cssHazards } from './logo.css.ts';
 
 /**
  * SVG logos: DOMPurify (with its SVG allow-list) over a jsdom window, plus the rules a logo needs on top of it:
- * references only inside the document (`#id`), raster images only as embedded PNG/JPEG data, CSS without external
- * `url(…)`, `@import` or script. Active content is REFUSED, not quietly dropped, so an upload never turns into
- * something other than what its author sent: `hostile` lists what was found. Harmless things the allow-list does
- * not keep (an editor's metadata) are dropped silently.
+ * references only inside the document (`#id`), raster images only as embedded PNG/JPEG data, CSS (of `<style>`,
+ * `style` and presentation attributes, read by a real CSS tokenizer with its escapes decoded: logo.css.ts) without
+ * external `url(…)`, `image-set()`, `@import`, `@font-face` or script bindings. Active content is REFUSED, not
+ * quietly dropped, so an upload never turns into something other than what its author sent: `hostile` lists what
+ * was found. Harmless things the allow-list does not keep (an editor's metadata) are dropped silently.
  *
  * DOMPurify parses as HTML (foreign SVG content keeps its camelCase names: viewBox, linearGradient) and the result
  * is serialized as XML, so the stored file is a standalone SVG document.
@@ -43,8 +45,6 @@ const DANGEROUS_ELEMENTS = new Set([
 ]);
 const INTERNAL_REF = /^#[^\s]*$/;
 const DATA_RASTER = /^data:image\/(png|jpe?g);base64,[a-z0-9+/=\s]*$/i;
-const EXTERNAL_URL = /url\s*\(\s*(['"]?)\s*(?!#)/i; // url(...) that is not url(#id)
-const HOSTILE_CSS = /@import|expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/i;
 
 export interface SanitizedSvg {
   /** The cleaned document, or null when nothing usable was left. */
@@ -64,9 +64,12 @@ export function sanitizeSvg(source: string): SanitizedSvg {
   purify.addHook('uponSanitizeElement', (node, data) => {
     const tag = data.tagName?.toLowerCase() ?? '';
     if (DANGEROUS_ELEMENTS.has(tag)) hostile.push(`<${tag}>`);
-    if (tag === 'style' && (EXTERNAL_URL.test(node.textContent ?? '') || HOSTILE_CSS.test(node.textContent ?? ''))) {
-      hostile.push('a <style> with external references or script');
-      node.textContent = '';
+    if (tag === 'style') {
+      const found = cssHazards(node.textContent ?? '', '<style>');
+      if (found.length) {
+        hostile.push(...found);
+        node.textContent = '';
+      }
     }
   });
   purify.addHook('uponSanitizeAttribute', (node, data) => {
@@ -86,8 +89,13 @@ export function sanitizeSvg(source: string): SanitizedSvg {
       if (tag === 'image' && DATA_RASTER.test(v)) return;
       return refuse(`an external reference (${name}="${v.slice(0, 60)}")`);
     }
-    if (name === 'style' && (EXTERNAL_URL.test(value) || HOSTILE_CSS.test(value))) return refuse('a style with external references');
-    if (EXTERNAL_URL.test(value)) return refuse(`an external reference in ${name}`);
+    // A style attribute is CSS through and through; any other attribute may be a presentation attribute (a CSS value)
+    // or free text, so there only what loads is refused.
+    const found = cssHazards(value, name === 'style' ? 'a style attribute' : `${name}="…"`, { loadsOnly: name !== 'style' });
+    if (found.length) {
+      hostile.push(...found.slice(1));
+      return refuse(found[0]!);
+    }
   });
 
   const fragment = purify.sanitize(body, {

@@ -9,7 +9,8 @@ import {
   type PaymentIntentAnswer,
 } from '@billpoint/proto';
 import { AppError, BadGateway, Invalid, NotFound, rpcCall, type ServiceContext } from '@billpoint/kit';
-import { standing, toPaymentAnswer, type Ledger } from './ledger.ts';
+import { standing, toPaymentAnswer } from './balance.ts';
+import type { Ledger } from './ledger.ts';
 import { toPayment, type PaymentRow } from './payment.sql.ts';
 
 /** 402: the processor declined; the pay page shows 'Payment Failed' with this message. */
@@ -118,11 +119,13 @@ export class CardPayments {
       await this.#ledger.fail(inv.tenantId, key, 'Your card was declined.');
       throw new PaymentDeclined('Your card was declined.');
     }
-    return (await this.#ledger.complete(inv.tenantId, key, undefined, { demo: true, last4: digits.slice(-4) }))!.row;
+    // Nothing is taken before the balance is re-checked: an attempt that no longer fits is cancelled and refused.
+    const done = await this.#ledger.complete(inv.tenantId, key, { taken: false, inv, extra: { demo: true, last4: digits.slice(-4) } });
+    return done!.row;
   }
 
   async #confirmStripe(inv: PayableInvoice, row: PaymentRow, id: string): Promise<PaymentRow> {
-    if (row.status !== 'pending') return row;
+    if (row.status !== 'pending' && row.status !== 'cancelled') return row; // an expired attempt may still have been paid
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.#stripe!.paymentIntents.retrieve(id);
@@ -130,7 +133,7 @@ export class CardPayments {
       this.#ctx.logger.warn({ err, id }, 'retrieving the Stripe payment intent failed');
       throw new BadGateway('The payment could not be confirmed with the card processor. Please try again.');
     }
-    const applied = await applyIntent(this.#ledger, inv.tenantId, intent);
+    const applied = await applyIntent(this.#ledger, inv.tenantId, intent, inv);
     if (applied.declined) throw new PaymentDeclined(applied.declined);
     return applied.row ?? row;
   }
@@ -148,18 +151,24 @@ export function intentMatches(row: PaymentRow, tenantId: string, intent: Stripe.
 }
 
 /**
- * Applies a PaymentIntent as Stripe reports it (confirmation or webhook): succeeded and matching → completed;
- * failed → failed with Stripe's message; anything that does not match the attempt changes nothing (logged).
+ * Applies a PaymentIntent as Stripe reports it (confirmation or webhook): succeeded and matching → completed if it
+ * fits the balance, else an overpayment refunded through Stripe (the money is already taken); failed → failed with
+ * Stripe's message; anything that does not match the attempt changes nothing (logged).
  */
 export async function applyIntent(
   ledger: Ledger,
   tenantId: string,
   intent: Stripe.PaymentIntent,
+  inv?: PayableInvoice,
 ): Promise<{ row: PaymentRow | null; declined?: string }> {
   const key = { processor: 'stripe', transactionId: intent.id };
   if (intent.status === 'succeeded') {
-    const done = await ledger.complete(tenantId, key, (row) => {
-      if (!intentMatches(row, tenantId, intent)) throw new Invalid('The payment does not match this invoice', 'paymentIntentId');
+    const done = await ledger.complete(tenantId, key, {
+      taken: true,
+      inv,
+      verify: (row) => {
+        if (!intentMatches(row, tenantId, intent)) throw new Invalid('The payment does not match this invoice', 'paymentIntentId');
+      },
     });
     return { row: done?.row ?? null };
   }

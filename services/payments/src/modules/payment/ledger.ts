@@ -1,15 +1,24 @@
 import {
-  currencyDecimals,
+  BillingPayableRpc,
   divRound,
   fromCents,
   PaymentEvents,
   toCents,
   toScaled,
   type PayableInvoice,
-  type Payment,
   type PaymentMethod,
 } from '@billpoint/proto';
-import { addEvent, Conflict, Invalid, scanTenants, type EntityManager, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  Conflict,
+  rpcCall,
+  scanTenants,
+  ServiceUnavailable,
+  type AppError,
+  type EntityManager,
+  type ServiceContext,
+} from '@billpoint/kit';
+import { checkAmount, lockInvoice, overBalance, paidCents, saveTotal, storedTotal } from './balance.ts';
 import { PAYMENT_COLUMNS, toEventData, type PaymentRow } from './payment.sql.ts';
 
 /** A payment row named by its processor's transaction id, or by its own id. */
@@ -19,31 +28,6 @@ const where = (k: PaymentKey) =>
   'id' in k
     ? { sql: 'p.id = ?', params: [k.id] as unknown[] }
     : { sql: 'p.payment_processor = ? and p.transaction_id = ?', params: [k.processor, k.transactionId] as unknown[] };
-
-/** Completed payments minus refunds of an invoice, in cents (payments' own ledger: authoritative for balances). */
-export async function paidCents(em: EntityManager, tenantId: string, invoiceId: number): Promise<bigint> {
-  const [row] = await em.execute<{ paid: string }[]>(
-    `select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0)::text as paid
-       from payments.payments where tenant_id = ? and invoice_id = ?`,
-    [tenantId, invoiceId],
-  );
-  return toCents(row!.paid);
-}
-
-/**
- * What may be charged now: in the invoice's currency, in that currency's minor units (JPY has none), more than
- * zero and at most the balance due. Throws a 400 naming the field, or 409 when nothing is left to pay.
- */
-export function checkAmount(inv: PayableInvoice, amount: string, currency: string, paid: bigint): void {
-  if (currency !== inv.currency) throw new Invalid(`Currency must be ${inv.currency}, the invoice's currency`, 'currency');
-  const decimals = currencyDecimals(inv.currency);
-  if (toCents(amount) % 10n ** BigInt(2 - decimals) !== 0n)
-    throw new Invalid(`${inv.currency} amounts have ${decimals === 0 ? 'no decimals' : `${decimals} decimals`}`, 'amount');
-  const balance = toCents(inv.total) - paid;
-  if (balance <= 0n) throw new Conflict('This invoice is already paid');
-  if (toCents(amount) > balance)
-    throw new Invalid(`Amount cannot be more than the balance due (${fromCents(balance)} ${inv.currency})`, 'amount');
-}
 
 export interface Attempt {
   amount: string;
@@ -58,21 +42,50 @@ export interface Attempt {
   metadata?: Record<string, unknown>;
 }
 
-/** The money ledger: attempts and their forward-only state changes, each with its event, one transaction each. */
+/** How a completion is made (Ledger.complete). */
+export interface Completion {
+  /**
+   * Whether the processor has already taken the money. false (the demo card, a PayPal order before its capture):
+   * an attempt that no longer fits the balance is cancelled and refused (409 / 400 naming `amount`). true (a
+   * succeeded Stripe intent, a completed PayPal capture): it is recorded as `overpaid` — never counted — and
+   * refunded through its processor; such money is taken even from an attempt that expired meanwhile.
+   */
+  taken: boolean;
+  /** The invoice as billing answered it just now, when the caller has it (else the Ledger asks billing). */
+  inv?: PayableInvoice;
+  /** Sees the locked row first; throw to refuse (nothing changes). */
+  verify?: (row: PaymentRow) => void;
+  /** Merged into the payment's metadata. */
+  extra?: Record<string, unknown>;
+}
+
+/** Gives money a processor took beyond an invoice's balance back through that processor (overpayment.ts). */
+export type Refunder = (tenantId: string, row: PaymentRow) => Promise<void>;
+
+export type Transition = { row: PaymentRow; changed: boolean; refused?: AppError; overpaid?: boolean };
+
+/**
+ * The money ledger: attempts and their forward-only state changes, each with its event, one transaction each.
+ * Everything that adds money to an invoice (opening a manual payment, completing any attempt) happens under the
+ * invoice's advisory lock, re-checking the balance in the same transaction that records it; the database's trigger
+ * (migration 0003) refuses whatever would still exceed the total.
+ */
 export class Ledger {
   readonly #ctx: ServiceContext;
-  constructor(ctx: ServiceContext) {
+  readonly #refund: Refunder;
+  constructor(ctx: ServiceContext, refund: Refunder) {
     this.#ctx = ctx;
+    this.#refund = refund;
   }
 
   /**
    * Records an attempt (pending) or a payment received by hand (completed) after checking the amount against the
-   * balance — serialized per invoice (a transaction-scoped advisory lock), so two attempts never both pass on a
-   * balance only one of them fits.
+   * balance — serialized per invoice, so two attempts never both pass on a balance only one of them fits.
    */
   async open(inv: PayableInvoice, a: Attempt, currency: string): Promise<PaymentRow> {
     return this.#ctx.tx({ tenantId: inv.tenantId }, async (em) => {
-      await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`payments:${inv.tenantId}:${inv.invoiceId}`]);
+      await lockInvoice(em, inv.tenantId, inv.invoiceId);
+      await saveTotal(em, inv);
       checkAmount(inv, a.amount, currency, await paidCents(em, inv.tenantId, inv.invoiceId));
       const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(inv.exchangeRate, 6), 1_000_000n));
       const [row] = await em.execute<PaymentRow[]>(
@@ -103,7 +116,7 @@ export class Ledger {
     );
   }
 
-  /** The row, locked, inside the caller's transaction. */
+  /** The row (locked when asked), inside the caller's transaction. */
   async find(em: EntityManager, tenantId: string, key: PaymentKey, lock = false): Promise<PaymentRow | null> {
     const w = where(key);
     const [row] = await em.execute<PaymentRow[]>(
@@ -125,53 +138,150 @@ export class Ledger {
   }
 
   /**
-   * pending → completed, once: `verify` sees the locked row first (throw to refuse). Whoever comes second (a
-   * webhook after the confirmation, a retry) finds it completed and changes nothing. Answers the row as it is now.
+   * pending → completed, once, only if it still fits the invoice's balance (re-checked under the invoice's lock in
+   * this transaction). Otherwise: not taken yet → cancelled and the refusal thrown; taken → overpaid and refunded.
+   * Whoever comes second (a webhook after the confirmation, a retry) finds it settled and changes nothing.
    */
-  async complete(tenantId: string, key: PaymentKey, verify?: (row: PaymentRow) => void, extra: Record<string, unknown> = {}) {
-    return this.#transition(tenantId, key, async (em, row) => {
-      if (row.status !== 'pending') return null;
-      verify?.(row);
-      return this.#update(em, tenantId, row, `status = 'completed', completed_at = now(), metadata = metadata || ?::jsonb`, [
-        JSON.stringify(extra),
-      ]).then((r) => (this.#announce(em, tenantId, PaymentEvents.Completed, r, null), r));
+  async complete(tenantId: string, key: PaymentKey, c: Completion): Promise<Transition | null> {
+    const first = await this.#ctx.tx({ tenantId }, (em) => this.find(em, tenantId, key));
+    if (!first) return null;
+    const inv = c.inv ?? (await this.#payable(tenantId, Number(first.invoice_id)));
+    const done = await this.#transition(tenantId, key, Number(first.invoice_id), async (em, row) => {
+      if (row.status !== 'pending' && !(c.taken && row.status === 'cancelled')) return null;
+      c.verify?.(row);
+      const refused = await this.#admit(em, tenantId, row, inv);
+      if (!refused) {
+        const r = await this.#update(
+          em,
+          tenantId,
+          row,
+          `status = 'completed', completed_at = now(), failure_message = null, metadata = metadata || ?::jsonb`,
+          [JSON.stringify(c.extra ?? {})],
+        );
+        this.#announce(em, tenantId, PaymentEvents.Completed, r, null);
+        return { row: r };
+      }
+      if (c.taken) {
+        const message = `Overpayment: ${refused.message}; refunded`;
+        const r = await this.#update(em, tenantId, row, `status = 'overpaid', failure_message = ?, metadata = metadata || ?::jsonb`, [
+          message,
+          JSON.stringify(c.extra ?? {}),
+        ]);
+        return { row: r, overpaid: true };
+      }
+      return { row: await this.#cancelRow(em, tenantId, row, refused.message), refused };
     });
+    if (done?.refused) throw done.refused;
+    if (done?.overpaid) await this.settleOverpayment(tenantId, done.row);
+    return done;
+  }
+
+  /**
+   * Before money is taken (a PayPal capture): whether the pending attempt still fits the balance. If not, it is
+   * cancelled and the refusal thrown; an attempt that is no longer pending is refused as such.
+   */
+  async admit(tenantId: string, key: PaymentKey): Promise<void> {
+    const first = await this.#ctx.tx({ tenantId }, (em) => this.find(em, tenantId, key));
+    if (!first) return;
+    const inv = await this.#payable(tenantId, Number(first.invoice_id));
+    const done = await this.#transition(tenantId, key, Number(first.invoice_id), async (em, row) => {
+      if (row.status !== 'pending') return { row, refused: new Conflict('This payment attempt is no longer open') };
+      const refused = await this.#admit(em, tenantId, row, inv);
+      return refused ? { row: await this.#cancelRow(em, tenantId, row, refused.message), refused } : null;
+    });
+    if (done?.refused) throw done.refused;
   }
 
   /** pending → failed, once, keeping the processor's message. */
   async fail(tenantId: string, key: PaymentKey, message: string) {
-    return this.#transition(tenantId, key, async (em, row) => {
+    return this.#transition(tenantId, key, null, async (em, row) => {
       if (row.status !== 'pending') return null;
       const r = await this.#update(em, tenantId, row, `status = 'failed', failure_message = ?`, [message.slice(0, 500)]);
       this.#announce(em, tenantId, PaymentEvents.Failed, r, null);
-      return r;
+      return { row: r };
     });
   }
 
-  /** The refunded amount only grows (up to the amount); fully refunded → status refunded. */
+  /** pending → cancelled, once (an attempt refused before money was taken, or expired unused). */
+  async cancel(tenantId: string, key: PaymentKey, message: string) {
+    return this.#transition(tenantId, key, null, async (em, row) =>
+      row.status === 'pending' ? { row: await this.#cancelRow(em, tenantId, row, message) } : null,
+    );
+  }
+
+  /**
+   * The refunded amount only grows (up to the amount); a completed payment fully refunded → refunded (announced).
+   * An overpayment's refund is recorded the same way, without an event: it was never counted.
+   */
   async refund(tenantId: string, key: PaymentKey, refunded: string) {
-    return this.#transition(tenantId, key, async (em, row) => {
-      if (row.status !== 'completed' && row.status !== 'refunded') return null;
+    return this.#transition(tenantId, key, null, async (em, row) => {
+      if (row.status !== 'completed' && row.status !== 'refunded' && row.status !== 'overpaid') return null;
       const next = toCents(refunded) > toCents(row.amount) ? row.amount : refunded;
       if (toCents(next) <= toCents(row.refunded_amount)) return null;
       const r = await this.#update(
         em,
         tenantId,
         row,
-        `refunded_amount = ?, status = case when ?::numeric >= amount then 'refunded' else status end`,
+        `refunded_amount = ?, status = case when status = 'completed' and ?::numeric >= amount then 'refunded' else status end`,
         [next, next],
       );
-      this.#announce(em, tenantId, PaymentEvents.Refunded, r, null);
-      return r;
+      if (row.status !== 'overpaid') this.#announce(em, tenantId, PaymentEvents.Refunded, r, null);
+      return { row: r };
     });
   }
 
-  async #transition(tenantId: string, key: PaymentKey, fn: (em: EntityManager, row: PaymentRow) => Promise<PaymentRow | null>) {
+  /** Gives an overpayment back through its processor (idempotent there), then records it; a failure waits for the next try. */
+  async settleOverpayment(tenantId: string, row: PaymentRow): Promise<boolean> {
+    try {
+      await this.#refund(tenantId, row);
+    } catch (err) {
+      this.#ctx.logger.error({ err, tenantId, paymentId: row.id }, 'refunding an overpayment failed; the expiry job retries it');
+      return false;
+    }
+    await this.refund(tenantId, { id: Number(row.id) }, row.amount);
+    this.#ctx.logger.warn({ tenantId, paymentId: row.id, amount: row.amount }, 'an overpayment was refunded');
+    return true;
+  }
+
+  /** Why `row` cannot be completed now (null: it fits). Called under the invoice's lock. */
+  async #admit(em: EntityManager, tenantId: string, row: PaymentRow, inv: PayableInvoice | null | undefined) {
+    if (inv) await saveTotal(em, inv);
+    const stored = inv === null ? null : await storedTotal(em, tenantId, row.invoice_id);
+    if (inv === undefined && (!stored || stored.provisional))
+      throw new ServiceUnavailable('The invoice cannot be checked right now. Please try again in a moment.');
+    const balance = stored && stored.currency === row.currency ? stored.total - (await paidCents(em, tenantId, row.invoice_id)) : 0n;
+    return overBalance(toCents(row.amount), balance, row.currency);
+  }
+
+  /** Billing's answer for the invoice (null: no longer payable); undefined when billing cannot be asked now. */
+  async #payable(tenantId: string, invoiceId: number): Promise<PayableInvoice | null | undefined> {
+    try {
+      return await rpcCall(this.#ctx.bus, BillingPayableRpc, { tenantId, invoiceId }, { timeoutMs: 5_000 });
+    } catch (err) {
+      this.#ctx.logger.warn({ err, tenantId, invoiceId }, 'billing could not be asked for the invoice; using the total kept here');
+      return undefined;
+    }
+  }
+
+  async #cancelRow(em: EntityManager, tenantId: string, row: PaymentRow, message: string) {
+    const r = await this.#update(em, tenantId, row, `status = 'cancelled', failure_message = ?`, [message.slice(0, 500)]);
+    this.#announce(em, tenantId, PaymentEvents.Failed, r, null);
+    return r;
+  }
+
+  /** One transaction: the invoice's lock first when money may be added (`invoiceId`), then the row's. */
+  async #transition(
+    tenantId: string,
+    key: PaymentKey,
+    invoiceId: number | null,
+    fn: (em: EntityManager, row: PaymentRow) => Promise<Omit<Transition, 'changed'> | null>,
+  ): Promise<Transition | null> {
     return this.#ctx.tx({ tenantId }, async (em) => {
+      if (invoiceId != null) await lockInvoice(em, tenantId, invoiceId);
       const row = await this.find(em, tenantId, key, true);
       if (!row) return null;
       const changed = await fn(em, row);
-      return { row: changed ?? row, changed: changed != null };
+      return changed ? { ...changed, changed: true } : { row, changed: false };
     });
   }
 
@@ -187,18 +297,3 @@ export class Ledger {
     addEvent(em, { subject, tenantId, actorId, data: toEventData(row) });
   }
 }
-
-/** Where an invoice stands after a payment (payments' own ledger), for the confirmation answers. */
-export async function standing(ctx: ServiceContext, inv: PayableInvoice) {
-  const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidCents(em, inv.tenantId, inv.invoiceId));
-  const balance = toCents(inv.total) - paid;
-  return {
-    invoiceNumber: inv.invoiceNumber,
-    total: inv.total,
-    amountPaid: fromCents(paid),
-    balanceDue: fromCents(balance > 0n ? balance : 0n),
-    paid: balance <= 0n,
-  };
-}
-
-export const toPaymentAnswer = (p: Payment) => ({ id: p.id, amount: p.amount, currency: p.currency, status: p.status });

@@ -1,6 +1,6 @@
 import { fromCents, PaymentsConfigRpc, PaymentsPaidRpc, type PaymentConfig } from '@billpoint/proto';
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
-import { paidCents } from './ledger.ts';
+import { paidCents } from './balance.ts';
 
 /** Responders: how the pay page may take money (billing adds it to the public invoice), and an invoice's paid sum. */
 export async function paymentResponders(ctx: ServiceContext, config: PaymentConfig): Promise<Subscription[]> {

@@ -3,7 +3,8 @@ import { fromMinor, toMinor, type PaymentConfirmation } from '@billpoint/proto';
 import { BadGateway, Invalid, NotFound, type ServiceContext } from '@billpoint/kit';
 import type { Paypal } from '../providers/paypal.ts';
 import { payableByToken, PaymentDeclined } from './card.ts';
-import { standing, toPaymentAnswer, type Ledger } from './ledger.ts';
+import { standing, toPaymentAnswer } from './balance.ts';
+import type { Ledger } from './ledger.ts';
 import { toPayment, type PaymentRow } from './payment.sql.ts';
 
 const unavailable = () => new NotFound('PayPal is not available');
@@ -79,10 +80,15 @@ export class PaypalPayments {
     }
   }
 
-  /** Captures an order of ours (an id we never created is a 404: nothing is sent to PayPal). */
+  /**
+   * Captures an order of ours (an id we never created is a 404: nothing is sent to PayPal). The balance is checked
+   * first: an attempt that no longer fits is cancelled and refused (409 / 400 naming `amount`), never captured.
+   */
   async capture(orderId: string): Promise<Order> {
     if (!this.#paypal) throw unavailable();
-    if (!(await this.#ledger.tenantOf('paypal', orderId))) throw new NotFound('Order not found');
+    const tenantId = await this.#ledger.tenantOf('paypal', orderId);
+    if (!tenantId) throw new NotFound('Order not found');
+    await this.#ledger.admit(tenantId, { processor: 'paypal', transactionId: orderId });
     try {
       const { result } = await this.#paypal.orders.captureOrder({ id: orderId, prefer: 'return=representation' });
       return result;
@@ -102,7 +108,7 @@ export class PaypalPayments {
     if (currency !== row.currency) throw new Invalid(`Currency must be ${row.currency}`, 'currency');
     if (toMinor(amount, row.currency) !== toMinor(row.amount, row.currency)) throw new Invalid(`Amount must be ${row.amount}`, 'amount');
     let final = row;
-    if (row.status === 'pending') {
+    if (row.status === 'pending' || row.status === 'cancelled') {
       let order: Order;
       try {
         order = (await this.#paypal.orders.getOrder({ id: orderId })).result;
@@ -112,9 +118,16 @@ export class PaypalPayments {
       }
       const capture = completedCapture(order, row);
       if (!capture) throw new PaymentDeclined('Failed to confirm PayPal payment.');
-      const done = await this.#ledger.complete(inv.tenantId, { processor: 'paypal', transactionId: orderId }, undefined, {
-        captureId: capture.id,
-      });
+      // PayPal holds the money now: what no longer fits the balance becomes an overpayment, refunded.
+      const done = await this.#ledger.complete(
+        inv.tenantId,
+        { processor: 'paypal', transactionId: orderId },
+        {
+          taken: true,
+          inv,
+          extra: { captureId: capture.id },
+        },
+      );
       final = done?.row ?? row;
     }
     return {

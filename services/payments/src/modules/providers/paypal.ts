@@ -1,9 +1,11 @@
 import axios from 'axios';
-import { Client, Environment, OAuthAuthorizationController, OrdersController } from '@paypal/paypal-server-sdk';
+import { Client, Environment, OAuthAuthorizationController, OrdersController, PaymentsController } from '@paypal/paypal-server-sdk';
 import type { Config } from '../../config.ts';
 
 export interface Paypal {
   orders: OrdersController;
+  /** Captured payments (refunds of overpayments). */
+  payments: PaymentsController;
   /** A client token for the JS SDK (`data-client-token`). */
   clientToken(): Promise<string>;
   clientId: string;
@@ -37,6 +39,7 @@ export function paypalClient(c: Config): Paypal | null {
   const basic = Buffer.from(`${c.PAYPAL_CLIENT_ID}:${c.PAYPAL_CLIENT_SECRET}`).toString('base64');
   return {
     orders: new OrdersController(client),
+    payments: new PaymentsController(client),
     clientId: c.PAYPAL_CLIENT_ID,
     async clientToken() {
       const { result } = await oauth.requestToken(

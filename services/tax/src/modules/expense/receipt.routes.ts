@@ -8,8 +8,6 @@ import { RECEIPT_URL_PREFIX } from './expense.sql.ts';
 const FIELD = 'receipt';
 /** PNG, JPEG, WebP, GIF or PDF, known by their bytes, at most 10 MB. */
 const RECEIPT_POLICY = { accept: FilePolicies.documents.accept, maxBytes: MAX_RECEIPT_BYTES };
-/** What the gateway lets through to /api/expenses (registry bodyLimits): a larger declared body is not read at all. */
-const GATEWAY_LIMIT = 24 * 1024 * 1024;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 const tooLarge = () => {
@@ -30,7 +28,9 @@ export function receiptRoutes(app: FastifyInstance, ctx: ServiceContext) {
     await scope.register(multipart, { limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
     scope.post('/api/expenses/receipts', { config: { permission: 'expenses.write' } }, async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid(`Send the receipt as multipart/form-data in the field "${FIELD}"`, FIELD);
-      if (Number(req.headers['content-length'] ?? 0) > GATEWAY_LIMIT) throw tooLarge();
+      // The route's limit is the registry's (bodyLimits), which the gateway forwards up to: a larger declared body
+      // is not read at all.
+      if (Number(req.headers['content-length'] ?? 0) > req.routeOptions.bodyLimit) throw tooLarge();
       let part;
       try {
         part = await req.file({ throwFileSizeLimit: false });

@@ -65,7 +65,7 @@ describe('invoice view: getting paid', () => {
     expect(screen.queryByRole('button', { name: 'Copy payment link' })).not.toBeInTheDocument();
   });
 
-  it('lists the payments (not unfinished attempts) and shows amount paid and balance due when paid in part', async () => {
+  it('lists the payments (not unfinished or cancelled attempts; an overpayment struck through) and shows amount paid and balance due when paid in part', async () => {
     stubFetch([
       { path: '/api/invoices/1', body: sent({ amountPaid: '40.00', balanceDue: '60.00' }) },
       {
@@ -77,6 +77,15 @@ describe('invoice view: getting paid', () => {
               makePayment(),
               makePayment({ id: 2, paymentMethod: 'credit_card', status: 'failed', reference: null, amount: '60.00' }),
               makePayment({ id: 3, paymentMethod: 'stripe', status: 'pending', amount: '60.00' }),
+              makePayment({ id: 4, paymentMethod: 'credit_card', status: 'cancelled', reference: null, amount: '60.00' }),
+              makePayment({
+                id: 5,
+                paymentMethod: 'credit_card',
+                status: 'overpaid',
+                reference: null,
+                amount: '70.00',
+                refundedAmount: '70.00',
+              }),
             ],
           };
         },
@@ -84,7 +93,12 @@ describe('invoice view: getting paid', () => {
     ]);
     renderView();
     const rows = await screen.findAllByTestId('invoice-payment');
-    expect(rows.map((r) => r.textContent)).toEqual(['Bank transferNov 20, 2026 · TRX-1$40.00', 'CardNov 20, 2026$60.00Failed']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Bank transferNov 20, 2026 · TRX-1$40.00',
+      'CardNov 20, 2026$60.00Failed',
+      'CardNov 20, 2026$70.00Overpaid',
+    ]);
+    expect(within(rows[2]!).getByText('$70.00')).toHaveClass('line-through');
     const summary = within(screen.getByTestId('invoice-summary'));
     expect(summary.getByText('Amount paid').nextSibling).toHaveTextContent('$40.00');
     expect(summary.getByText('Balance due').nextSibling).toHaveTextContent('$60.00');

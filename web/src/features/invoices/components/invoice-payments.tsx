@@ -10,8 +10,13 @@ import { PAYMENT_METHOD_LABELS } from '@/lib/payment-methods';
 
 const METHOD_LABELS = PAYMENT_METHOD_LABELS;
 
-/** Attempts the payer never finished (a pay page opened, a card form shown) are not payments. */
-const shown = (p: Payment) => p.status !== 'pending';
+/**
+ * Attempts the payer never finished (a pay page opened, a card form shown), and attempts cancelled (refused before
+ * money was taken, or expired unused) are not payments.
+ */
+const shown = (p: Payment) => p.status !== 'pending' && p.status !== 'cancelled';
+/** Never counted: a failed attempt, money refunded as an overpayment. */
+const struck = (p: Payment) => p.status === 'failed' || p.status === 'overpaid';
 
 function PaymentRow({ payment }: { payment: Payment }) {
   return (
@@ -24,11 +29,11 @@ function PaymentRow({ payment }: { payment: Payment }) {
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <span className={payment.status === 'failed' ? 'tabular-nums text-muted-foreground line-through' : 'tabular-nums font-medium'}>
+        <span className={struck(payment) ? 'tabular-nums text-muted-foreground line-through' : 'tabular-nums font-medium'}>
           {formatMoney(payment.amount, payment.currency)}
         </span>
         {payment.status !== 'completed' && (
-          <Badge variant={payment.status === 'failed' ? 'destructive' : 'secondary'}>{capitalize(payment.status)}</Badge>
+          <Badge variant={struck(payment) ? 'destructive' : 'secondary'}>{capitalize(payment.status)}</Badge>
         )}
       </div>
     </li>
