@@ -61,7 +61,9 @@ export function accountSecurityRoutes(app: FastifyInstance, o: { sessions: Sessi
   /** The page of the e-mailed link: a form for the new password, or "invalid or expired". */
   app.get('/reset-password/:token', { config: { permission: 'public', rateLimit: PUBLIC_LIMIT } }, async (req, reply) => {
     const { token } = req.params as { token: string };
-    const valid = /^[A-Za-z0-9_-]{43}$/.test(token) && (await security.resetTokenValid(token));
+    // Not a link we e-mail at all (another spelling, a truncated copy): no page, as for any unknown path.
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return reply.callNotFound();
+    const valid = await security.resetTokenValid(token);
     return (
       reply
         .type('text/html; charset=utf-8')
