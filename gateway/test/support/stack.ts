@@ -62,6 +62,9 @@ export async function startStack(o: { bus?: 'memory' | 'nats'; env?: Record<stri
     client: () => new HttpClient(gateway.url),
     async close() {
       await gateway.close();
+      // The gateway is gone: connections it left open to a service (an upstream request whose client cut its body
+      // short, still waiting for the rest) end now rather than when the service's own timeout ends them.
+      for (const s of started.running) s.app.server.closeAllConnections();
       for (const s of [...started.running].reverse()) await s.close();
       await bus.close();
       await db.drop();

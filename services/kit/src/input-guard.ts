@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import sjson from 'secure-json-parse';
 import { Invalid } from './errors.ts';
@@ -194,7 +194,12 @@ export function inputGuard(app: FastifyInstance, o: { parser: boolean }) {
   } else {
     app.addHook('preParsing', async (request, _reply, payload) => {
       const json = /^application\/(.+\+)?json\b/i.test(String(request.headers['content-type'] ?? ''));
-      return json && request.routeOptions.config?.contract?.body ? payload.pipe(utf8Checked()) : payload;
+      if (!json || !request.routeOptions.config?.contract?.body) return payload;
+      // pipeline, not pipe: a client gone mid-body must fail the checked stream too, or the parser reading it would
+      // wait for its end for ever (an in-flight request that also holds up the server's close).
+      const checked = utf8Checked();
+      pipeline(payload, checked, () => {});
+      return checked;
     });
   }
   app.addHook('preValidation', async (request) => {
