@@ -13,6 +13,10 @@ export const ErrorBody = z.object({
   twoFactorRequired: z.literal(true).optional(),
   /** 403 of a signed-in call: the organization requires two-factor sign-in and this person has not set it up yet. */
   twoFactorEnrollmentRequired: z.literal(true).optional(),
+  /** The public API's machine-readable code (proto/src/api-errors.ts): the same status can mean different things. */
+  code: z.string().optional(),
+  /** The public API: the query parameter, header or dotted body field the error is about. */
+  param: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -33,6 +37,33 @@ export const PageQuery = z.object({
 export type PageQuery = z.infer<typeof PageQuery>;
 /** Lists answer a plain JSON array; the total number of matches is in this header. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/**
+ * Cursor pagination (the public API's lists, issue 23): newest first by id; `starting_after` an id gives the items
+ * after it (older), `ending_before` an id the items before it (newer). Keyset on the id, so an item created between two
+ * pages never shows on both, and none is skipped. A list route of a service takes these beside its offset paging when
+ * `pagination=cursor`, and answers whether more items follow in the direction of paging in `x-has-more`.
+ */
+export const CursorFields = {
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(10),
+  starting_after: Id.optional(),
+  ending_before: Id.optional(),
+};
+export const CursorQuery = z.strictObject(CursorFields);
+export type CursorQuery = z.infer<typeof CursorQuery>;
+/** What a service's list query adds to take cursor paging: the mode, then the cursor fields. */
+export const CursorMode = {
+  pagination: z.enum(['offset', 'cursor']).default('offset'),
+  starting_after: Id.optional(),
+  ending_before: Id.optional(),
+};
+/** The service's answer to a cursor page: whether more items follow in the direction of paging. */
+export const HAS_MORE_HEADER = 'x-has-more';
 
 export const Roles = ['admin', 'manager', 'user'] as const;
 export const Role = z.enum(Roles);

@@ -142,6 +142,11 @@ export const CustomerUpdateBody = z.strictObject({
 export type CustomerUpdateBody = z.input<typeof CustomerUpdateBody>;
 export type CustomerUpdate = z.output<typeof CustomerUpdateBody>;
 
+/** PATCH /api/customers/{id} (the public API): only the fields sent change; nothing has a default. */
+export const CustomerPatchBody = z.strictObject(editable).partial();
+export type CustomerPatchBody = z.input<typeof CustomerPatchBody>;
+export type CustomerPatch = z.output<typeof CustomerPatchBody>;
+
 /** A customer as the API answers it. */
 export const Customer = z.object({
   id: z.number().int(),

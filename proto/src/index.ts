@@ -20,3 +20,4 @@ export * from './public-api.ts';
 export * from './insights.ts';
 export * from './account-security.ts';
 export * from './members.ts';
+export * from './api-errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorMode } from './common.ts';
 import { fromScaled, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
@@ -179,8 +180,28 @@ export const ManualPaymentBody = z.strictObject({
   notes: z.string().trim().max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
 });
 export type ManualPaymentBody = z.input<typeof ManualPaymentBody>;
-/** GET /api/payments?invoiceId= */
-export const PaymentListQuery = z.object({ invoiceId: z.coerce.number().int().positive({ error: 'Invoice is required' }) });
+/** GET /api/payments?invoiceId=: one invoice's payments (the app), or every payment, newest first (the public API). */
+export const PaymentListQuery = z.object({
+  invoiceId: z.coerce
+    .number({ error: 'invoiceId must be a number' })
+    .int()
+    .positive({ error: 'invoiceId must be positive' })
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(500),
+  ...CursorMode,
+});
+export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
+
+/**
+ * POST /api/payments/{id}/refund: gives back part or all of a completed payment (by default what is left of it). A
+ * card or PayPal payment is refunded at its processor (idempotently), a manual one is recorded as given back.
+ */
+export const RefundBody = z.strictObject({
+  amount: Amount.optional(),
+  reason: z.string().trim().max(500, { error: 'Reason must be at most 500 characters' }).nullish(),
+});
+export type RefundBody = z.input<typeof RefundBody>;
 
 export const PaymentEvents = {
   Completed: 'evt.payments.payment.completed',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Role } from './common.ts';
+import type { ApiKeyScope } from './integrations/api-key-format.ts';
 
 /**
  * What a member of an organization may do, by role: the one table every route is checked against (issue 22,
@@ -51,6 +52,8 @@ export const Permissions = [
   'members.manage',
   'plan.manage',
   'api-keys.manage',
+  /** Reading webhook endpoints and their deliveries (the public API's webhooks:read scope). */
+  'webhooks.read',
   'webhooks.manage',
   'audit-log.read',
 ] as const;
@@ -131,3 +134,31 @@ export const RoleDescriptions: Record<Role, string> = {
     'A user’s rights, plus deleting, editing sent invoices, payments and refunds, tax rates, financial reports, templates, recurring invoices and reminders.',
   admin: 'Everything, including the organization’s settings, its members and invitations, the plan, API keys, webhooks and the audit log.',
 };
+
+/**
+ * What an API key's scopes allow (issue 23): a call made with a key is checked by the services against these, not
+ * against a role, so a key can never do more than its scopes say even if a route were forwarded by mistake. `*`
+ * grants what every scope grants — never the organization, its members, its plan or its keys.
+ */
+export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permission[]> = {
+  'customers:read': ['customers.read'],
+  'customers:write': ['customers.write'],
+  'customers:delete': ['customers.delete'],
+  'invoices:read': ['invoices.read'],
+  'invoices:write': ['invoices.write', 'invoices.send', 'invoices.edit-sent'],
+  'invoices:delete': ['invoices.delete'],
+  'payments:read': ['payments.read'],
+  'payments:write': ['payments.record', 'payments.refund'],
+  'products:read': ['products.read'],
+  'products:write': ['products.write', 'products.delete'],
+  'analytics:read': ['dashboard.read'],
+  'webhooks:read': ['webhooks.read'],
+  'webhooks:write': ['webhooks.read', 'webhooks.manage'],
+};
+
+/** True when a key with these scopes may use a route declaring `permission`. */
+export function scopesGrant(scopes: readonly string[], permission: Permission): boolean {
+  for (const [scope, perms] of Object.entries(SCOPE_PERMISSIONS))
+    if ((scopes.includes('*') || scopes.includes(scope)) && perms.includes(permission)) return true;
+  return false;
+}

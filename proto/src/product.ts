@@ -106,6 +106,28 @@ export interface ProductBody {
   lowStockThreshold?: number | null;
 }
 
+/**
+ * PATCH /api/products/{id} (the public API): only the fields sent change, the rest keep their stored values — so no
+ * field here has a default. The stock moves through stock adjustments, not here. The price's decimals are checked
+ * against the product's currency (sent or stored) by the service.
+ */
+export const ProductPatchBody = z
+  .strictObject({
+    name: fields.name,
+    sku: fields.sku,
+    description: fields.description,
+    category: fields.category,
+    price: fields.price,
+    currency: z.enum(ProductCurrencies, { error: `Currency must be one of ${ProductCurrencies.join(', ')}` }),
+    taxRate: decimal('Tax rate', 'Tax rate is required', 3).refine((v) => Number(v) <= 100, { error: 'Tax rate must be at most 100' }),
+    unitOfMeasure: fields.unitOfMeasure,
+    isActive: z.boolean({ error: 'Active must be true or false' }),
+    trackInventory: z.boolean({ error: 'Track inventory must be true or false' }),
+    lowStockThreshold: fields.lowStockThreshold,
+  })
+  .partial();
+export type ProductPatch = z.output<typeof ProductPatchBody>;
+
 /** POST /api/products/{id}/stock-adjustments: a manual stock move (received goods +, breakage −). */
 export const StockAdjustmentBody = z.strictObject({
   quantity: z

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { CustomerCreateBody, Customer } from './customer.ts';
-import { InvoiceCreateBody, Invoice, DashboardStats, InvoiceListQuery } from './invoice.ts';
-import { Product, ProductListQuery } from './product.ts';
-import { PageQuery } from './common.ts';
+import { CustomerCreateBody, CustomerPatchBody, Customer } from './customer.ts';
+import { InvoiceCreateBody, InvoicePatchBody, Invoice, DashboardStats, DashboardStatsQuery, InvoiceStatus } from './invoice.ts';
+import { Product, ProductBody, ProductPatchBody } from './product.ts';
+import { CursorFields, CursorQuery, Id } from './common.ts';
 import type { HttpMethod } from './services.ts';
-import { type ApiKeyScope, type WebhookEventType } from './integrations.ts';
+import {
+  WebhookBody,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
+  WebhookPatchBody,
+  Webhook,
+  type ApiKeyScope,
+  type WebhookEventType,
+} from './integrations.ts';
 import { CustomerDeletedData } from './events.ts';
-import { PaymentEventData } from './payments.ts';
+import { ManualPaymentBody, Payment, PaymentEventData, RefundBody } from './payments.ts';
 import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
 
@@ -19,85 +28,252 @@ import { InvoiceEventData } from './invoice.ts';
 
 export const PUBLIC_API_BASE = '/api/v1';
 
+/**
+ * Dated versions of the API (issue 23): a request may name one in `Billpoint-Version`; without it, the organization's
+ * version applies, pinned to the current one at its first call. Every answer says which version answered it.
+ */
+export const API_VERSIONS = ['2026-11-26'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+export const CURRENT_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
+export const API_VERSION_HEADER = 'billpoint-version';
+
 export interface PublicApiRoute {
   method: HttpMethod;
   /** Under /api/v1, `:id` for the numeric id. */
   path: string;
   scope: Exclude<ApiKeyScope, '*'>;
-  /** The service route it is answered by (same `:id`). */
+  /** The service route it is answered by (same `:id`), with the same method; `?…` adds fixed query parameters. */
   target: string;
   summary: string;
-  /** A list: the service's plain array + x-total-count becomes an `ApiList`. */
+  /** A cursor list: the service's array + x-has-more becomes an `ApiList`. */
   list?: boolean;
-  query?: z.ZodType;
+  /** What the caller may send: strict (an unknown parameter or field is a 400 naming it). */
+  query?: z.ZodObject;
   body?: z.ZodType;
-  response: z.ZodType;
+  /** The answer's item (a list's item); none for a 204. */
+  response?: z.ZodType;
+  /** The success status: 200 unless said (201 a creation, 204 a deletion). */
+  status?: 200 | 201 | 204;
+  /** The answer's media type when not JSON (the PDF). */
+  produces?: 'application/pdf';
+  /** Longer text for the document: the rules of the operation beyond its schema. */
+  description?: string;
 }
 
+/** The public lists' queries: cursor paging and each list's filters, nothing else. */
+export const ApiCustomerListQuery = z.strictObject({
+  ...CursorFields,
+  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+});
+export const ApiInvoiceListQuery = z.strictObject({
+  ...CursorFields,
+  status: InvoiceStatus.optional(),
+  customerId: Id.optional(),
+  createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
+  createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
+});
+export const ApiProductListQuery = ApiCustomerListQuery;
+export const ApiPaymentListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional() });
+export const ApiWebhookListQuery = CursorQuery;
+export const ApiDeliveryListQuery = z.strictObject({ ...CursorFields, status: WebhookDeliveryStatus.optional() });
+export const ApiDashboardQuery = DashboardStatsQuery.strict();
+
+const crud = <Q extends z.ZodObject>(o: {
+  name: string;
+  plural: string;
+  target: string;
+  read: Exclude<ApiKeyScope, '*'>;
+  write: Exclude<ApiKeyScope, '*'>;
+  remove: Exclude<ApiKeyScope, '*'>;
+  query: Q;
+  create: z.ZodType;
+  patch: z.ZodType;
+  response: z.ZodType;
+  created?: z.ZodType;
+  notes?: { patch?: string; remove?: string };
+}): PublicApiRoute[] => [
+  {
+    method: 'GET',
+    path: `/${o.plural}`,
+    scope: o.read,
+    target: o.target,
+    summary: `List ${o.plural}`,
+    list: true,
+    query: o.query,
+    response: o.response,
+  },
+  {
+    method: 'POST',
+    path: `/${o.plural}`,
+    scope: o.write,
+    target: o.target,
+    summary: `Create a ${o.name}`,
+    body: o.create,
+    response: o.created ?? o.response,
+    status: 201,
+  },
+  { method: 'GET', path: `/${o.plural}/:id`, scope: o.read, target: `${o.target}/:id`, summary: `Get a ${o.name}`, response: o.response },
+  {
+    method: 'PATCH',
+    path: `/${o.plural}/:id`,
+    scope: o.write,
+    target: `${o.target}/:id`,
+    summary: `Update a ${o.name}`,
+    description: `Only the fields sent change; the others keep their values.${o.notes?.patch ? ` ${o.notes.patch}` : ''}`,
+    body: o.patch,
+    response: o.response,
+  },
+  {
+    method: 'DELETE',
+    path: `/${o.plural}/:id`,
+    scope: o.remove,
+    target: `${o.target}/:id`,
+    summary: `Delete a ${o.name}`,
+    ...(o.notes?.remove ? { description: o.notes.remove } : {}),
+    status: 204,
+  },
+];
+
 export const publicApiRoutes: readonly PublicApiRoute[] = [
-  {
-    method: 'GET',
-    path: '/customers',
-    scope: 'customers:read',
+  ...crud({
+    name: 'customer',
+    plural: 'customers',
     target: '/api/customers',
-    summary: 'List customers',
-    list: true,
-    query: PageQuery,
+    read: 'customers:read',
+    write: 'customers:write',
+    remove: 'customers:delete',
+    query: ApiCustomerListQuery,
+    create: CustomerCreateBody,
+    patch: CustomerPatchBody,
     response: Customer,
-  },
-  {
-    method: 'POST',
-    path: '/customers',
-    scope: 'customers:write',
-    target: '/api/customers',
-    summary: 'Create a customer',
-    body: CustomerCreateBody,
-    response: Customer,
-  },
-  {
-    method: 'GET',
-    path: '/customers/:id',
-    scope: 'customers:read',
-    target: '/api/customers/:id',
-    summary: 'Get a customer',
-    response: Customer,
-  },
-  {
-    method: 'GET',
-    path: '/invoices',
-    scope: 'invoices:read',
+  }),
+  ...crud({
+    name: 'invoice',
+    plural: 'invoices',
     target: '/api/invoices',
-    summary: 'List invoices',
-    list: true,
-    query: InvoiceListQuery,
+    read: 'invoices:read',
+    write: 'invoices:write',
+    remove: 'invoices:delete',
+    query: ApiInvoiceListQuery,
+    create: InvoiceCreateBody,
+    patch: InvoicePatchBody,
     response: Invoice,
-  },
+    notes: {
+      patch: 'A draft only: an invoice that was sent answers 409 `resource_state_invalid` (void it instead).',
+      remove: 'A draft only: an invoice that was sent answers 409 `resource_state_invalid` (void it instead).',
+    },
+  }).map((r) => (r.method === 'DELETE' ? { ...r, target: `${r.target}?draftOnly=true` } : r)),
   {
     method: 'POST',
-    path: '/invoices',
+    path: '/invoices/:id/send',
     scope: 'invoices:write',
-    target: '/api/invoices',
-    summary: 'Create an invoice (a draft, numbered from the sequence)',
-    body: InvoiceCreateBody,
+    target: '/api/invoices/:id/send',
+    summary: 'Send an invoice to its customer by e-mail',
+    description:
+      'A draft becomes sent; sending again e-mails it again. A customer without an e-mail address answers 422 `request_unprocessable`.',
     response: Invoice,
   },
   {
     method: 'GET',
-    path: '/invoices/:id',
+    path: '/invoices/:id/pdf',
     scope: 'invoices:read',
-    target: '/api/invoices/:id',
-    summary: 'Get an invoice with its items',
+    target: '/api/invoices/:id/pdf',
+    summary: 'Download an invoice as PDF',
+    produces: 'application/pdf',
+  },
+  {
+    method: 'POST',
+    path: '/invoices/:id/void',
+    scope: 'invoices:write',
+    target: '/api/invoices/:id/void',
+    summary: 'Void an invoice',
+    description:
+      'A sent, viewed or overdue invoice without payments becomes cancelled and can no longer be paid. A draft (delete it instead), a paid invoice or one with payments answers 409 `resource_state_invalid`.',
     response: Invoice,
   },
   {
     method: 'GET',
-    path: '/products',
-    scope: 'products:read',
-    target: '/api/products',
-    summary: 'List products',
+    path: '/payments',
+    scope: 'payments:read',
+    target: '/api/payments',
+    summary: 'List payments',
     list: true,
-    query: ProductListQuery,
+    query: ApiPaymentListQuery,
+    response: Payment,
+  },
+  {
+    method: 'POST',
+    path: '/payments',
+    scope: 'payments:write',
+    target: '/api/payments',
+    summary: 'Record a payment received outside Billpoint',
+    description:
+      'Cash, bank transfer or check. The amount may not exceed what is left to pay on the invoice (400 naming `amount`); a paid invoice answers 409 `resource_state_invalid`.',
+    body: ManualPaymentBody,
+    response: Payment,
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/payments/:id',
+    scope: 'payments:read',
+    target: '/api/payments/:id',
+    summary: 'Get a payment',
+    response: Payment,
+  },
+  {
+    method: 'POST',
+    path: '/payments/:id/refund',
+    scope: 'payments:write',
+    target: '/api/payments/:id/refund',
+    summary: 'Refund a payment',
+    description:
+      'Gives back `amount` (by default all that is left) of a completed payment: at Stripe or PayPal for a card or PayPal payment, as a record for a manual one. More than is left answers 400 naming `amount`.',
+    body: RefundBody,
+    response: Payment,
+  },
+  ...crud({
+    name: 'product',
+    plural: 'products',
+    target: '/api/products',
+    read: 'products:read',
+    write: 'products:write',
+    remove: 'products:write',
+    query: ApiProductListQuery,
+    create: ProductBody,
+    patch: ProductPatchBody,
     response: Product,
+  }),
+  ...crud({
+    name: 'webhook endpoint',
+    plural: 'webhooks',
+    target: '/api/integrations/webhooks',
+    read: 'webhooks:read',
+    write: 'webhooks:write',
+    remove: 'webhooks:write',
+    query: ApiWebhookListQuery,
+    create: WebhookBody,
+    patch: WebhookPatchBody,
+    response: Webhook,
+    created: WebhookCreated,
+  }),
+  {
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    scope: 'webhooks:read',
+    target: '/api/integrations/webhooks/:id/deliveries',
+    summary: "List a webhook endpoint's deliveries",
+    list: true,
+    query: ApiDeliveryListQuery,
+    response: WebhookDelivery,
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/test',
+    scope: 'webhooks:write',
+    target: '/api/integrations/webhooks/:id/test',
+    summary: 'Send a test event (webhook.test) to an endpoint',
+    response: WebhookDelivery,
   },
   {
     method: 'GET',
@@ -105,19 +281,19 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     scope: 'analytics:read',
     target: '/api/dashboard/stats',
     summary: 'The dashboard figures',
+    description:
+      'Without `period`: all time. Without `currency`: every currency, amounts in the base currency; with it, only that currency, nothing converted.',
+    query: ApiDashboardQuery,
     response: DashboardStats,
   },
 ];
 
-/** A page of a list: the items, how many match in all, and where the next page starts (null on the last). */
+/** A page of a list: the items, newest first, and whether more follow in the direction of paging. */
 export const ApiList = <T extends z.ZodType>(item: T) =>
   z.object({
     object: z.literal('list'),
     data: z.array(item),
-    total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    nextOffset: z.number().int().nullable(),
+    has_more: z.boolean(),
   });
 
 /** Headers of every /api/v1 answer (areas §7: X-RateLimit-Limit and X-RateLimit-Remaining). */

@@ -54,8 +54,8 @@ export const sortedHeaders = (h: Record<string, string>) =>
 /** §5: a url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
 export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
 
-/** POST /api/integrations/webhooks and PUT …/{id} (the whole endpoint). */
-export const WebhookBody = z.strictObject({
+/** An endpoint's fields, without defaults (the create form's defaults are added below; a PATCH has none). */
+const webhookFields = {
   name: nameField,
   url: z
     .string({ error: IntegrationMessages.urlRequired })
@@ -79,19 +79,17 @@ export const WebhookBody = z.strictObject({
     .min(1, IntegrationMessages.eventsRequired)
     .max(WebhookEventTypes.length)
     .transform((l) => [...new Set(l)]),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
   retryAttempts: z.coerce
     .number({ error: 'Retry attempts must be a number' })
     .int('Retry attempts must be a whole number')
     .min(0, 'Retry attempts must be at least 0')
-    .max(MAX_WEBHOOK_RETRY_ATTEMPTS, `Retry attempts must be at most ${MAX_WEBHOOK_RETRY_ATTEMPTS}`)
-    .default(DEFAULT_WEBHOOK_RETRY_ATTEMPTS),
+    .max(MAX_WEBHOOK_RETRY_ATTEMPTS, `Retry attempts must be at most ${MAX_WEBHOOK_RETRY_ATTEMPTS}`),
   timeoutSeconds: z.coerce
     .number({ error: 'Timeout must be a number' })
     .int('Timeout must be a whole number of seconds')
     .min(1, 'Timeout must be at least 1 second')
-    .max(60, 'Timeout must be at most 60 seconds')
-    .default(DEFAULT_WEBHOOK_TIMEOUT_SECONDS),
+    .max(60, 'Timeout must be at most 60 seconds'),
   /** Extra headers sent with every delivery (e.g. a receiver's own auth header). */
   headers: z
     .record(
@@ -106,10 +104,20 @@ export const WebhookBody = z.strictObject({
         .max(1000, 'Header values must be at most 1000 characters')
         .regex(/^[\t\x20-\x7e]*$/, 'Header values must be printable ASCII'),
     )
-    .refine((h) => Object.keys(h).length <= 20, { error: 'At most 20 headers' })
-    .default({})
-    .transform(sortedHeaders),
+    .refine((h) => Object.keys(h).length <= 20, { error: 'At most 20 headers' }),
+};
+
+/** POST /api/integrations/webhooks and PUT …/{id} (the whole endpoint). */
+export const WebhookBody = z.strictObject({
+  ...webhookFields,
+  isActive: webhookFields.isActive.default(true),
+  retryAttempts: webhookFields.retryAttempts.default(DEFAULT_WEBHOOK_RETRY_ATTEMPTS),
+  timeoutSeconds: webhookFields.timeoutSeconds.default(DEFAULT_WEBHOOK_TIMEOUT_SECONDS),
+  headers: webhookFields.headers.default({}).transform(sortedHeaders),
 });
+/** PATCH …/webhooks/{id} (the public API): only the fields sent change. */
+export const WebhookPatchBody = z.strictObject({ ...webhookFields, headers: webhookFields.headers.transform(sortedHeaders) }).partial();
+export type WebhookPatch = z.output<typeof WebhookPatchBody>;
 export type WebhookBody = z.input<typeof WebhookBody>;
 
 export const Webhook = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, PageQuery, optionalText } from '../common.ts';
+import { CurrencyCode, CursorMode, Id, PageQuery, optionalText } from '../common.ts';
 import { computeInvoice, normalizeMoney, toScaled, fromScaled } from '../money.ts';
 import { InvoiceStatus } from './status.ts';
 
@@ -181,34 +181,65 @@ export const InvoiceCreateBody = z
 export type InvoiceCreateBody = z.input<typeof InvoiceCreateBody>;
 export type InvoiceCreate = z.output<typeof InvoiceCreateBody>;
 
+const updateFields = {
+  customerId: customerId(InvoiceMessages.selectCustomer),
+  issueDate: IsoDate('Issue date must be a date').optional(),
+  dueDate: IsoDate(InvoiceMessages.dueDateRequired).optional(),
+  status: InvoiceStatus.optional(),
+  currency: currency.optional(),
+  exchangeRate: exchangeRate.optional(),
+  taxRate: percent('Tax rate').optional(),
+  discountAmount: money('Discount').optional(),
+  shippingAmount: money('Shipping').optional(),
+  notes: optionalText(5000, 'Notes').optional(),
+  terms: optionalText(5000, 'Terms').optional(),
+  paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
+  /** Left out: kept; null: the tenant's default template. */
+  templateId: templateId.optional(),
+  total: ignoredFigure,
+  subtotal: ignoredFigure,
+  taxAmount: ignoredFigure,
+  items: z
+    .array(InvoiceItemUpdateInput, { error: InvoiceMessages.itemsRequired })
+    .min(1, InvoiceMessages.itemsRequired)
+    .max(500, 'At most 500 items'),
+};
+
 /** PUT /api/invoices/{id} (spec core §7). Items replace the stored ones; fields left out keep their values. */
-export const InvoiceUpdateBody = z
-  .strictObject({
-    customerId: customerId(InvoiceMessages.selectCustomer),
-    issueDate: IsoDate('Issue date must be a date').optional(),
-    dueDate: IsoDate(InvoiceMessages.dueDateRequired).optional(),
-    status: InvoiceStatus.optional(),
-    currency: currency.optional(),
-    exchangeRate: exchangeRate.optional(),
-    taxRate: percent('Tax rate').optional(),
-    discountAmount: money('Discount').optional(),
-    shippingAmount: money('Shipping').optional(),
-    notes: optionalText(5000, 'Notes').optional(),
-    terms: optionalText(5000, 'Terms').optional(),
-    paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
-    /** Left out: kept; null: the tenant's default template. */
-    templateId: templateId.optional(),
-    total: ignoredFigure,
-    subtotal: ignoredFigure,
-    taxAmount: ignoredFigure,
-    items: z
-      .array(InvoiceItemUpdateInput, { error: InvoiceMessages.itemsRequired })
-      .min(1, InvoiceMessages.itemsRequired)
-      .max(500, 'At most 500 items'),
-  })
-  .superRefine((b, ctx) => checkFits(b.items, ctx, ['items']));
+export const InvoiceUpdateBody = z.strictObject(updateFields).superRefine((b, ctx) => checkFits(b.items, ctx, ['items']));
 export type InvoiceUpdateBody = z.input<typeof InvoiceUpdateBody>;
 export type InvoiceUpdate = z.output<typeof InvoiceUpdateBody>;
 
-export const InvoiceListQuery = PageQuery.extend({ status: InvoiceStatus.optional() });
+/**
+ * PATCH /api/invoices/{id} (the public API): a draft only (409 resource_state_invalid otherwise); fields left out keep
+ * their values, `items` (when sent) replace the stored ones. The status moves by its own operations (send, void).
+ */
+export const InvoicePatchBody = z
+  .strictObject({
+    customerId: updateFields.customerId.optional(),
+    issueDate: updateFields.issueDate,
+    dueDate: updateFields.dueDate,
+    currency: updateFields.currency,
+    exchangeRate: updateFields.exchangeRate,
+    taxRate: updateFields.taxRate,
+    discountAmount: updateFields.discountAmount,
+    shippingAmount: updateFields.shippingAmount,
+    notes: updateFields.notes,
+    terms: updateFields.terms,
+    paymentInstructions: updateFields.paymentInstructions,
+    templateId: updateFields.templateId,
+    items: updateFields.items.optional(),
+  })
+  .superRefine((b, ctx) => b.items && checkFits(b.items, ctx, ['items']));
+export type InvoicePatchBody = z.input<typeof InvoicePatchBody>;
+export type InvoicePatch = z.output<typeof InvoicePatchBody>;
+
+export const InvoiceListQuery = PageQuery.extend({
+  status: InvoiceStatus.optional(),
+  /** The public API's filters: one customer's invoices, created in [createdFrom, createdTo). */
+  customerId: Id.optional(),
+  createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
+  createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
+  ...CursorMode,
+});
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { InternalClaims, INTERNAL_TOKEN_HEADER, type Role } from '@billpoint/proto';
+import { InternalClaims, INTERNAL_TOKEN_HEADER, can, scopesGrant, type Permission, type Role } from '@billpoint/proto';
 import { Unauthorized } from './errors.ts';
 
 export { INTERNAL_TOKEN_HEADER };
@@ -15,6 +15,17 @@ export interface Identity {
   ip?: string | null;
   userAgent?: string | null;
 }
+
+/** The user id of a call made with an API key (the gateway's public API signs it so). */
+export const apiKeyUserId = (keyId: number | string) => `api-key:${keyId}`;
+export const isApiKeyCall = (id: Pick<Identity, 'userId'>) => id.userId.startsWith('api-key:');
+
+/**
+ * Whether a caller may do what `permission` covers: a member by the role's permissions, a call made with an API key
+ * by its scopes only (proto SCOPE_PERMISSIONS), whatever role its token carries.
+ */
+export const allows = (id: Pick<Identity, 'userId' | 'role' | 'scopes'>, permission: Permission): boolean =>
+  isApiKeyCall(id) ? scopesGrant(id.scopes ?? [], permission) : can(id.role, permission);
 
 export const INTERNAL_TOKEN_TTL_MS = 60_000;
 const ISSUER = 'billpoint-gateway';

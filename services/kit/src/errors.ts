@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { permissionMessage, type ErrorBody, type Permission, type Role } from '@billpoint/proto';
+import { permissionMessage, type ApiErrorCode, type ErrorBody, type Permission, type Role } from '@billpoint/proto';
 
 /** The kit's error taxonomy; `errorHandler` maps each to its status in one place. */
 export class AppError extends Error {
@@ -8,11 +8,14 @@ export class AppError extends Error {
   readonly issues?: { path: string; message: string }[];
   /** Flags the body carries besides the message (what a sign-in page or the SPA does next). */
   flags?: Pick<ErrorBody, 'twoFactorRequired' | 'twoFactorEnrollmentRequired'>;
-  constructor(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
+  /** The public API's code (proto ApiErrorCodes), where the status alone is ambiguous. */
+  code?: ApiErrorCode;
+  constructor(statusCode: number, message: string, issues?: { path: string; message: string }[], code?: ApiErrorCode) {
     super(message);
     this.name = new.target.name;
     this.statusCode = statusCode;
     if (issues) this.issues = issues;
+    if (code) this.code = code;
   }
 }
 export class Invalid extends AppError {
@@ -27,15 +30,22 @@ export class Unauthorized extends AppError {
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, message);
+  constructor(message = 'Forbidden', code?: ApiErrorCode) {
+    super(403, message, undefined, code);
   }
 }
-/** A caller whose role lacks the permission a route or a use case needs (proto/src/permissions.ts): 403 naming it. */
+/**
+ * A caller whose role lacks the permission a route or a use case needs (proto/src/permissions.ts): 403 naming it. A
+ * call made with an API key (`caller.userId` api-key:…) is told its scopes do not cover it instead.
+ */
 export class PermissionDenied extends Forbidden {
   readonly permission: Permission;
-  constructor(role: Role, permission: Permission) {
-    super(permissionMessage(role, permission));
+  constructor(role: Role, permission: Permission, caller?: { userId: string }) {
+    const byKey = caller?.userId.startsWith('api-key:') ?? false;
+    super(
+      byKey ? `This API key's scopes do not cover ${permission}` : permissionMessage(role, permission),
+      byKey ? 'scope_missing' : undefined,
+    );
     this.permission = permission;
   }
 }
@@ -45,8 +55,9 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  /** `code`: resource_already_exists (a unique value taken) or resource_state_invalid (the default). */
+  constructor(message: string, code?: ApiErrorCode) {
+    super(409, message, undefined, code);
   }
 }
 /** What the request names existed but is no more (an invitation already used or expired). */
@@ -167,6 +178,7 @@ export function toErrorBody(err: unknown): ErrorBody {
     if (err.issues) body.issues = err.issues;
     if (err instanceof PermissionDenied) body.permission = err.permission;
     if (err.flags) Object.assign(body, err.flags);
+    if (err.code) body.code = err.code;
     return body;
   }
   if (isDatabaseUnavailable(err)) return toErrorBody(new ServiceUnavailable());

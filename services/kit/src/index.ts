@@ -19,3 +19,4 @@ export * from './read-model.ts';
 export * from './files.ts';
 export * from './plan-limits.ts';
 export * from './mail.ts';
+export * from './cursor.ts';

@@ -120,7 +120,8 @@ export function planLimits(
       const lockKey = `${ctx.schema}.limit.${resource}:${tenantId}`;
       return async (em, count) => {
         await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [lockKey]);
-        if ((await count(em, limit)) >= limit) throw new Forbidden(limitMessage(applies.grant, applies.trial, resource, limit));
+        if ((await count(em, limit)) >= limit)
+          throw new Forbidden(limitMessage(applies.grant, applies.trial, resource, limit), 'plan_limit_reached');
       };
     },
   };

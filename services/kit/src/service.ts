@@ -11,7 +11,7 @@ import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } fr
 import { kitMigrations } from './migrations.ts';
 import { eventOrigin, OutboxMessage, OutboxRelay } from './outbox.ts';
 import { StoredFileEntity } from './files.ts';
-import { createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
+import { allows, createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
 import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
@@ -21,7 +21,7 @@ import { DEFAULT_BODY_LIMIT } from '@billpoint/proto/services';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRouteTable, undeclaredAccess } from './route-table.ts';
-import { can, isPermission } from '@billpoint/proto';
+import { isPermission } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 import { RequestLogController } from './request-log.ts';
@@ -245,7 +245,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
       const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
       // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
       const permission = request.routeOptions.config?.permission;
-      if (isPermission(permission) && !can(identity.role, permission)) throw new PermissionDenied(identity.role, permission);
+      if (isPermission(permission) && !allows(identity, permission)) throw new PermissionDenied(identity.role, permission, identity);
     });
   }
 

@@ -43,7 +43,7 @@ export function openApiDocument(serverUrl?: string): Json {
   for (const r of publicApiRoutes) {
     const base = pascal(r.path.replace(/:id/, 'ById'));
     const itemName = `${base}${r.method === 'POST' ? 'Created' : ''}`;
-    schemas[itemName] = schemaOf(r.list ? ApiList(r.response) : r.response, 'output');
+    if (r.response) schemas[itemName] = schemaOf(r.list ? ApiList(r.response) : r.response, 'output');
     const path = `${PUBLIC_API_BASE}${r.path.replace(':id', '{id}')}`;
     const parameters: Json[] = [];
     if (r.path.includes(':id')) parameters.push({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  can,
   InvoiceEvents,
   type Invoice,
   type InvoiceCreate,
@@ -11,6 +10,7 @@ import {
 } from '@billpoint/proto';
 import {
   addEvent,
+  allows,
   BadGateway,
   Conflict,
   Invalid,
@@ -217,8 +217,8 @@ export class InvoiceService {
         templateId: input.templateId === undefined ? current.templateId : input.templateId,
       };
       // A user edits drafts only (and keeps them drafts: sending has its own route); anything else is a manager's.
-      if ((current.status !== 'draft' || merged.status !== 'draft') && !can(id.role, 'invoices.edit-sent'))
-        throw new PermissionDenied(id.role, 'invoices.edit-sent');
+      if ((current.status !== 'draft' || merged.status !== 'draft') && !allows(id, 'invoices.edit-sent'))
+        throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
       const entered = merged.status !== current.status ? merged.status : undefined;
