@@ -36,6 +36,7 @@ import { canonicalPaths } from './modules/web/canonical-path.ts';
 import { transportGuards } from './modules/web/transport.ts';
 import { ApiKeyCache } from './modules/public-api/key-cache.ts';
 import { IdempotencyStore } from './modules/public-api/idempotency.ts';
+import { ApiVersions } from './modules/public-api/versions.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
 import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
 import { openApiRoutes } from './modules/public-api/openapi.ts';
@@ -164,6 +165,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         keys: keyCacheOf(ctx as ServiceContext),
         plans: plansOf(ctx as ServiceContext),
         idempotency: new IdempotencyStore({ root: ctx.orm.em, staleAfterMs: c.UPSTREAM_TIMEOUT_MS + 30_000 }),
+        versions: new ApiVersions(ctx.orm.em),
         usage,
         sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
         ...upstream,

@@ -5,6 +5,7 @@ import { m0004SessionRole } from './0004-session-role.ts';
 import { m0005PlanLimits } from './0005-plan-limits.ts';
 import { m0006Invitations } from './0006-invitations.ts';
 import { m0007AccountSecurity } from './0007-account-security.ts';
+import { m0008PublicApiV2 } from './0008-public-api-v2.ts';
 
 export const migrations = [
   m0001Identity,
@@ -14,4 +15,5 @@ export const migrations = [
   m0005PlanLimits,
   m0006Invitations,
   m0007AccountSecurity,
+  m0008PublicApiV2,
 ];

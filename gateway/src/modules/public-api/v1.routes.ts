@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
-import { context, propagation } from '@opentelemetry/api';
+import { AppError, TooManyRequests, Unauthorized, hashApiKey, type Identity, type Logger, type PlanLimits } from '@billpoint/kit';
 import {
-  AppError,
-  Forbidden,
-  NotFound,
-  TooManyRequests,
-  Unauthorized,
-  hashApiKey,
-  type Identity,
-  type Logger,
-  type PlanLimits,
-} from '@billpoint/kit';
-import {
-  INTERNAL_TOKEN_HEADER,
+  API_VERSION_HEADER,
+  CURRENT_API_VERSION,
   PUBLIC_API_BASE,
-  TOTAL_COUNT_HEADER,
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   IntegrationMessages,
@@ -23,19 +12,24 @@ import {
   checkApiKeyFormat,
   hasScope,
   publicApiRoutes,
+  type ApiVersion,
+  type ErrorBody,
   type PublicApiRoute,
 } from '@billpoint/proto';
 import { API_SECURITY_HEADERS } from '../proxy/proxy.routes.ts';
-import { upstreamStatus } from '../proxy/upstream-errors.ts';
 import type { Upstream } from '../proxy/upstreams.ts';
 import { type ApiKeyCache, type ApiPrincipal } from './key-cache.ts';
 import { parseIdempotencyKey, requestHash, type IdempotencyStore, type StoredAnswer } from './idempotency.ts';
 import type { UsageRecorder } from './usage.ts';
+import { isApiVersion, type ApiVersions } from './versions.ts';
+import { checkInput, withCode } from './v1.input.ts';
+import { forward, upstreamFailure } from './v1.forward.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiPrincipal;
     apiRoute?: { route: PublicApiRoute; target: string; pool: Pool };
+    apiVersion?: ApiVersion;
   }
 }
 
@@ -49,12 +43,18 @@ interface Matcher {
   pool: Pool;
 }
 
+const err = (status: number, code: ConstructorParameters<typeof AppError>[3], message: string) =>
+  new AppError(status, message, undefined, code);
+
 /**
- * `/api/v1/*` (areas §7 public API): `Authorization: Bearer bp_…` checked against the key cache (no round trip
- * while the key is cached), the tenant's plan (403 without API access), the route's scope (403 naming it), a per-key
- * hourly limit shared by every route and every gateway replica (X-RateLimit-* headers, 429 with Retry-After),
- * Idempotency-Key on POST, then the owning service's own route with an internal token for the key's tenant. One wildcard route, so that one counter per key
- * covers every endpoint; the endpoints themselves are the proto table `publicApiRoutes`.
+ * `/api/v1/*` (areas §7 public API, issue 23). Per call, in this order: the key (`Authorization: Bearer bp_…`, from
+ * the key cache: 401 `api_key_invalid`), the key's hourly allowance (one counter per key for every method, HEAD
+ * included, shared by every gateway replica: X-RateLimit-* on every answer from here on, 429 with Retry-After), the
+ * version (Billpoint-Version, else the organization's pin), the operation (404 `route_unknown`, 405 with Allow), the
+ * plan (403 `api_access_not_in_plan`), the scope (403 `scope_missing`), the input (strict: 400 naming the parameter or
+ * field, 415), the Idempotency-Key of a POST (claimed only now, so a refused input is never stored), then the owning
+ * service's route with an internal token for the key's tenant. Every error answer carries a `code`. One wildcard
+ * route, so that one counter per key covers every operation; the operations are the proto table `publicApiRoutes`.
  */
 export async function publicApiV1Routes(
   app: FastifyInstance,
@@ -64,6 +64,7 @@ export async function publicApiV1Routes(
     /** The tenants' plans (the gateway's own read model): a plan without API access refuses its keys' calls. */
     plans: Pick<PlanLimits, 'grant'>;
     idempotency: IdempotencyStore;
+    versions: ApiVersions;
     usage: UsageRecorder;
     sign: (id: Identity) => string;
     timeoutMs: number;
@@ -87,9 +88,10 @@ export async function publicApiV1Routes(
   };
   // A route whose service is not in this gateway's registry (a test's own registry) is left out: 404.
   const matchers: Matcher[] = publicApiRoutes.flatMap((route) => {
+    const targetPath = route.target.split('?')[0]!;
     const owner = o.upstreams
       .flatMap((u) => u.prefixes.map((prefix) => ({ u, prefix })))
-      .filter(({ prefix }) => route.target === prefix || route.target.startsWith(`${prefix}/`))
+      .filter(({ prefix }) => targetPath === prefix || targetPath.startsWith(`${prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
     if (!owner) return [];
     const pattern = new RegExp(`^${PUBLIC_API_BASE}${route.path.replace(/:id\b/g, '(\\d{1,15})')}$`);
@@ -108,49 +110,83 @@ export async function publicApiV1Routes(
     return token;
   };
 
+  // Every error answer under /api/v1 — the gateway's own, a service's, Fastify's (a body over the limit) — gets its code.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !req.url.startsWith(`${PUBLIC_API_BASE}/`)) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    try {
+      const body = JSON.parse(payload) as ErrorBody;
+      if (!body || typeof body !== 'object' || typeof body.statusCode !== 'number') return payload;
+      return JSON.stringify(withCode(body));
+    } catch {
+      return payload;
+    }
+  });
+
   await app.register(async (scope) => {
-    // Bodies are read as bytes: hashed for Idempotency-Key and passed on exactly as sent.
+    // Bodies are read as bytes: checked as JSON here and passed on exactly as sent.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.addHook('onResponse', async (req, reply) => {
       if (req.apiKey) o.usage.record(req, reply);
     });
+    const limit = scope.rateLimit({
+      keyGenerator: (req: FastifyRequest) => `api-key:${req.apiKey!.tenantId}:${req.apiKey!.keyId}`,
+      max: (req: FastifyRequest) => req.apiKey!.rateLimit,
+      timeWindow: WINDOW_MS,
+      errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) => {
+        const e = new TooManyRequests(`This API key's rate limit is reached: try again in ${ctx.after}`);
+        e.code = 'rate_limited';
+        return e;
+      },
+    });
 
     scope.route({
-      // HEAD listed here, not added by Fastify as a route of its own: so it counts against the key's one limit.
+      // HEAD listed here, not added by Fastify as a route of its own: it is answered like GET and counted with it.
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: `${PUBLIC_API_BASE}/*`,
       bodyLimit: PUBLIC_API_BODY_LIMIT,
       config: {
-        permission: 'public', // no session: the key's own scopes (publicApiRoutes), then the service's route as 'user'
+        permission: 'public', // no session: the key's own scopes (publicApiRoutes), then the service's route checks them too
         helmet: { skipRoute: true },
         csrf: false, // bearer keys, never cookies: nothing a cross-site page could ride on
-        rateLimit: {
-          hook: 'preHandler',
-          groupId: 'api-v1',
-          keyGenerator: (req: FastifyRequest) => `key:${req.apiKey!.tenantId}:${req.apiKey!.keyId}`,
-          max: (req: FastifyRequest) => req.apiKey!.rateLimit,
-          timeWindow: WINDOW_MS,
-          errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
-            new TooManyRequests(`This API key's rate limit is reached: try again in ${ctx.after}`),
-        },
       },
       onRequest: async (req, reply) => {
         reply.headers(API_SECURITY_HEADERS);
+        reply.header(API_VERSION_HEADER, CURRENT_API_VERSION);
+        req.apiKey = await authenticate(o.keys, req.headers.authorization);
+        await limit.call(scope, req, reply);
+        const asked = req.headers[API_VERSION_HEADER];
+        if (asked !== undefined) {
+          const v = Array.isArray(asked) ? asked[0] : asked;
+          if (!v || !isApiVersion(v)) {
+            const e = new AppError(400, `Billpoint-Version must be one of the API's versions (the current one is ${CURRENT_API_VERSION})`, [
+              { path: 'Billpoint-Version', message: 'Unknown version' },
+            ]);
+            e.code = 'api_version_invalid';
+            throw e;
+          }
+          req.apiVersion = v;
+        } else req.apiVersion = await o.versions.pinned(req.apiKey.tenantId);
+        reply.header(API_VERSION_HEADER, req.apiVersion);
+
         const path = req.url.split('?')[0]!;
         const hits = matchers.filter((m) => m.pattern.test(path));
-        if (!hits.length) throw new NotFound(`No public API route ${path}`);
-        const method = req.method === 'HEAD' ? 'GET' : req.method; // Fastify answers HEAD with the GET handler
+        if (!hits.length) throw err(404, 'route_unknown', `No public API operation at ${path}`);
+        const method = req.method === 'HEAD' ? 'GET' : req.method; // HEAD is answered as GET
         const m = hits.find((h) => h.route.method === method);
         if (!m) {
-          reply.header('allow', hits.map((h) => h.route.method).join(', '));
-          throw new AppError(405, `${req.method} is not allowed on ${path}`);
+          reply.header(
+            'allow',
+            [...new Set(hits.flatMap((h) => (h.route.method === 'GET' ? ['GET', 'HEAD'] : [h.route.method])))].join(', '),
+          );
+          throw err(405, 'method_not_allowed', `${req.method} is not allowed on ${path}`);
         }
-        req.apiKey = await authenticate(o.keys, req.headers.authorization);
         // Judged at every call from the local read model (no cache): a downgrade applies as soon as its event lands.
         const plan = await o.plans.grant(req.apiKey.tenantId);
-        if (plan && !plan.grant.flags.hasApiAccess) throw new Forbidden(apiAccessMessage(plan.grant, plan.trial, 'use the API'));
-        if (!hasScope(req.apiKey.scopes, m.route.scope)) throw new Forbidden(`This API key lacks the ${m.route.scope} scope`);
+        if (plan && !plan.grant.flags.hasApiAccess)
+          throw err(403, 'api_access_not_in_plan', apiAccessMessage(plan.grant, plan.trial, 'use the API'));
+        if (!hasScope(req.apiKey.scopes, m.route.scope)) throw err(403, 'scope_missing', `This API key lacks the ${m.route.scope} scope`);
         const id = m.pattern.exec(path)![1];
         req.apiRoute = { route: m.route, target: m.route.target.replace(':id', id ?? ''), pool: m.pool };
       },
@@ -158,41 +194,33 @@ export async function publicApiV1Routes(
         const { route, target, pool } = req.apiRoute!;
         const key = req.apiKey!;
         const body = Buffer.isBuffer(req.body) ? req.body : undefined;
-        const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        const input = checkInput(route, req.query, body, req.headers['content-type']);
         const idemKey = req.method === 'POST' ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
+        const path = req.url.split('?')[0]!;
         if (idemKey) {
-          const claim = await o.idempotency.claim(key.tenantId, String(key.keyId), idemKey, requestHash(req.method, req.url, body));
+          const claim = await o.idempotency.claim(
+            key.tenantId,
+            String(key.keyId),
+            idemKey,
+            requestHash(req.method, path, input.query, input.json),
+          );
           if (claim.kind === 'replay') return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), claim.answer);
         }
         let answer: StoredAnswer;
         try {
           answer = await forward(pool, {
             method: req.method === 'HEAD' ? 'GET' : req.method,
-            path: target + search,
-            body,
-            contentType: req.headers['content-type'],
+            target,
+            query: input.query,
+            list: route.list ?? false,
+            body: route.body ? body : undefined,
             token: tokenFor(key),
             requestId: req.id,
-            list: route.list ?? false,
-            query: req.query as Record<string, unknown>,
           });
-        } catch (err) {
-          const status = upstreamStatus(err);
-          o.logger[status === 500 ? 'error' : 'warn']({ err, url: req.url }, 'public API upstream failed');
-          answer = {
-            statusCode: status,
-            contentType: 'application/json; charset=utf-8',
-            body: JSON.stringify({
-              statusCode: status,
-              error: status === 504 ? 'Gateway Timeout' : status === 503 ? 'Service Unavailable' : 'Internal Server Error',
-              message:
-                status === 504
-                  ? 'The service took too long to answer. Please try again.'
-                  : 'The service is temporarily unavailable. Please try again in a moment.',
-            }),
-          };
+        } catch (e) {
+          answer = upstreamFailure(e, o.logger, req.url);
         }
-        if (idemKey) await o.idempotency.complete(key.tenantId, String(key.keyId), idemKey, answer);
+        if (idemKey) await o.idempotency.complete(key.tenantId, idemKey, answer);
         return send(reply, answer);
       },
     });
@@ -201,56 +229,24 @@ export async function publicApiV1Routes(
 
 const send = (reply: FastifyReply, a: StoredAnswer) => {
   if (a.statusCode === 503) reply.header('retry-after', '2');
-  return reply
-    .code(a.statusCode)
-    .type(a.contentType ?? 'application/json; charset=utf-8')
-    .send(a.body);
+  if (a.headers) reply.headers(a.headers);
+  reply.code(a.statusCode);
+  if (a.statusCode === 204) return reply.send();
+  return reply.type(a.contentType ?? 'application/json; charset=utf-8').send(a.body);
 };
 
 /** The key of `Authorization: Bearer bp_…`, or 401 (a malformed key is refused without a lookup). */
 async function authenticate(keys: ApiKeyCache, header: string | undefined): Promise<ApiPrincipal> {
+  const unauthorized = (message: string) => {
+    const e = new Unauthorized(message);
+    e.code = 'api_key_invalid';
+    return e;
+  };
   const m = /^Bearer[ ]+(\S+)$/i.exec(header ?? '');
-  if (!m) throw new Unauthorized('An API key is required: Authorization: Bearer bp_…');
+  if (!m) throw unauthorized('An API key is required: Authorization: Bearer bp_…');
   const format = checkApiKeyFormat(m[1]!);
-  if (format !== 'ok') throw new Unauthorized(format === 'checksum' ? IntegrationMessages.keyChecksum : IntegrationMessages.keyMalformed);
+  if (format !== 'ok') throw unauthorized(format === 'checksum' ? IntegrationMessages.keyChecksum : IntegrationMessages.keyMalformed);
   const p = await keys.get(hashApiKey(m[1]!));
-  if (!p) throw new Unauthorized('This API key is unknown, expired or revoked');
+  if (!p) throw unauthorized('This API key is unknown, expired or revoked');
   return p;
-}
-
-async function forward(
-  pool: Pool,
-  r: {
-    method: string;
-    path: string;
-    body?: Buffer;
-    contentType?: string;
-    token: string;
-    requestId: string;
-    list: boolean;
-    query: Record<string, unknown>;
-  },
-): Promise<StoredAnswer> {
-  // Built from scratch: nothing of the client's (its `expect`, its connection headers) is forwarded.
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    [INTERNAL_TOKEN_HEADER]: r.token,
-    'x-request-id': r.requestId,
-  };
-  if (r.body) headers['content-type'] = r.contentType ?? 'application/json';
-  propagation.inject(context.active(), headers);
-  const res = await pool.request({ method: r.method as 'GET', path: r.path, headers, body: r.body });
-  const text = await res.body.text();
-  const contentType = (res.headers['content-type'] as string | undefined) ?? null;
-  if (!r.list || res.statusCode !== 200) return { statusCode: res.statusCode, contentType, body: text };
-  const data = JSON.parse(text) as unknown[];
-  const total = Number(res.headers[TOTAL_COUNT_HEADER] ?? data.length);
-  const limit = Number(r.query.limit ?? 500);
-  const offset = Number(r.query.offset ?? 0);
-  const next = offset + data.length < total ? offset + data.length : null;
-  return {
-    statusCode: 200,
-    contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify({ object: 'list', data, total, limit, offset, nextOffset: next }),
-  };
 }
