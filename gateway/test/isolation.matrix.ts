@@ -96,16 +96,16 @@ export default defineIsolationMatrix({
     },
     'PATCH /api/v1/*': {
       answers: 'status',
-      status: [405],
+      status: [404], // B's key, A's customer: not found (public-api-matrix.test.ts walks every operation)
       call: (a, b) => ({
         path: `/api/v1/customers/${a.customerId}`,
-        headers: { authorization: `Bearer ${b.apiKey}` },
+        headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
         body: { name: 'Hijack' },
       }),
     },
     'DELETE /api/v1/*': {
       answers: 'status',
-      status: [405],
+      status: [404],
       call: (a, b) => ({ path: `/api/v1/customers/${a.customerId}`, headers: { authorization: `Bearer ${b.apiKey}` } }),
     },
     'GET /api/v1/openapi.json': { answers: 'status', status: [200], call: () => ({ path: '/api/v1/openapi.json' }) },
