@@ -1,0 +1,157 @@
+/**
+ * What each /api/v1 operation does, called with a key as an integrator would (issue 23): cursor lists stable under
+ * concurrent inserts, the invoice filters, partial updates, drafts-only changes, send, PDF, void, payments and
+ * refunds, products, webhook endpoints and their deliveries, the dashboard's figures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './support/stack.ts';
+import { apiClient, organization, walk } from './support/public-api.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ bus: 'nats', env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+});
+afterAll(() => stack?.close());
+
+const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+const fresh = async () => {
+  const o = await organization(stack);
+  const { actualKey } = await o.makeKey({ permissions: ['*'] });
+  return { ...o, api: apiClient(stack, actualKey) };
+};
+
+describe('the operations of /api/v1', () => {
+  it('pages customers by cursor, newest first; a customer created between two pages is on neither', async () => {
+    const { api } = await fresh();
+    const made: number[] = [];
+    for (let i = 0; i < 7; i++) made.push((await api.post('/api/v1/customers', { name: `C${i}`, email: `c${i}@example.com` })).json.id);
+    const first = await api.get('/api/v1/customers?limit=3');
+    expect(first.json).toMatchObject({ object: 'list', has_more: true });
+    expect(first.json.data.map((c: { id: number }) => c.id)).toEqual(made.slice(-3).reverse());
+    const late = (await api.post('/api/v1/customers', { name: 'Late', email: 'late@example.com' })).json.id;
+    const rest = await walk<{ id: number }>(api, `/api/v1/customers?starting_after=${first.json.data.at(-1).id}`, 3);
+    expect(rest.map((c) => c.id)).toEqual(made.slice(0, 4).reverse());
+    expect(rest.some((c) => c.id === late)).toBe(false);
+    const back = await api.get(`/api/v1/customers?limit=2&ending_before=${made[3]}`);
+    expect([back.json.data.map((c: { id: number }) => c.id), back.json.has_more]).toEqual([[made[5], made[4]], true]);
+  });
+
+  it('updates a customer partially and deletes it', async () => {
+    const { api } = await fresh();
+    const c = (await api.post('/api/v1/customers', { name: 'Ada', email: 'ada@example.com', phone: '+1 555 0100' })).json;
+    const patched = await api.patch(`/api/v1/customers/${c.id}`, { company: 'Analytical Engines' });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ name: 'Ada', email: 'ada@example.com', phone: '+1 555 0100', company: 'Analytical Engines' });
+    const bad = await api.patch(`/api/v1/customers/${c.id}`, { email: 'nope' });
+    expect([bad.status, bad.json.code, bad.json.param]).toEqual([400, 'parameter_invalid', 'email']);
+    expect((await api.delete(`/api/v1/customers/${c.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v1/customers/${c.id}`)).status).toBe(404);
+  });
+
+  it('filters invoices by customer, status and creation time; changes and deletes drafts only; sends, voids and renders them', async () => {
+    const { api } = await fresh();
+    const [ada, bob] = [
+      (await api.post('/api/v1/customers', { name: 'Ada', email: 'ada@example.com' })).json,
+      (await api.post('/api/v1/customers', { name: 'Bob', email: 'bob@example.com' })).json,
+    ];
+    const since = new Date().toISOString();
+    const invoice = (customerId: number) =>
+      api.post('/api/v1/invoices', { invoice: { customerId, dueDate }, items: [{ description: 'Work', quantity: '2', rate: '50.00' }] });
+    const a1 = (await invoice(ada.id)).json;
+    const a2 = (await invoice(ada.id)).json;
+    const b1 = (await invoice(bob.id)).json;
+    const ids = (r: { json: { data: { id: number }[] } }) => r.json.data.map((i) => i.id);
+    expect(ids(await api.get(`/api/v1/invoices?customerId=${ada.id}`))).toEqual([a2.id, a1.id]);
+    expect(ids(await api.get(`/api/v1/invoices?createdFrom=${encodeURIComponent(since)}`))).toEqual([b1.id, a2.id, a1.id]);
+    expect(ids(await api.get(`/api/v1/invoices?createdTo=${encodeURIComponent(since)}`))).toEqual([]);
+
+    const patched = await api.patch(`/api/v1/invoices/${a1.id}`, {
+      notes: 'Thanks',
+      items: [{ description: 'More work', quantity: '3', rate: '50.00' }],
+    });
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    expect(patched.json).toMatchObject({ notes: 'Thanks', total: '150.00', customerId: ada.id });
+    expect((await api.post(`/api/v1/invoices/${a1.id}/send`)).json.status).toBe('sent');
+    expect(ids(await api.get('/api/v1/invoices?status=sent'))).toEqual([a1.id]);
+    const late = await api.patch(`/api/v1/invoices/${a1.id}`, { notes: 'Too late' });
+    expect([late.status, late.json.code]).toEqual([409, 'resource_state_invalid']);
+    const gone = await api.delete(`/api/v1/invoices/${a1.id}`);
+    expect([gone.status, gone.json.code]).toEqual([409, 'resource_state_invalid']);
+    expect((await api.delete(`/api/v1/invoices/${a2.id}`)).status).toBe(204);
+
+    const pdf = await api.get(`/api/v1/invoices/${a1.id}/pdf`);
+    expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    const draftVoid = await api.post(`/api/v1/invoices/${b1.id}/void`);
+    expect([draftVoid.status, draftVoid.json.code]).toEqual([409, 'resource_state_invalid']);
+    const voided = await api.post(`/api/v1/invoices/${a1.id}/void`);
+    expect([voided.status, voided.json.status]).toEqual([200, 'cancelled']);
+  });
+
+  it('records a payment, lists and gets it, refunds part then the rest, and refuses more', async () => {
+    const { api } = await fresh();
+    const c = (await api.post('/api/v1/customers', { name: 'Ada', email: 'ada@example.com' })).json;
+    const inv = (
+      await api.post('/api/v1/invoices', {
+        invoice: { customerId: c.id, dueDate },
+        items: [{ description: 'W', quantity: '1', rate: '100.00' }],
+      })
+    ).json;
+    await api.post(`/api/v1/invoices/${inv.id}/send`);
+    const over = await api.post('/api/v1/payments', { invoiceId: inv.id, amount: '100.01', paymentMethod: 'cash' });
+    expect([over.status, over.json.param]).toEqual([400, 'amount']);
+    const paid = await api.post('/api/v1/payments', {
+      invoiceId: inv.id,
+      amount: '60.00',
+      paymentMethod: 'bank_transfer',
+      reference: 'TX-1',
+    });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    const list = await api.get(`/api/v1/payments?invoiceId=${inv.id}`);
+    expect([list.json.data.map((p: { id: number }) => p.id), list.json.has_more]).toEqual([[paid.json.id], false]);
+    expect((await api.get(`/api/v1/payments/${paid.json.id}`)).json).toMatchObject({ amount: '60.00', reference: 'TX-1' });
+    const part = await api.post(`/api/v1/payments/${paid.json.id}/refund`, { amount: '20.00' });
+    expect([part.status, part.json.refundedAmount]).toEqual([200, '20.00']);
+    const tooMuch = await api.post(`/api/v1/payments/${paid.json.id}/refund`, { amount: '40.01' });
+    expect([tooMuch.status, tooMuch.json.param]).toEqual([400, 'amount']);
+    const rest = await api.post(`/api/v1/payments/${paid.json.id}/refund`, {});
+    expect([rest.status, rest.json.refundedAmount, rest.json.status]).toEqual([200, '60.00', 'refunded']);
+  });
+
+  it('creates, changes and deletes products', async () => {
+    const { api } = await fresh();
+    const p = await api.post('/api/v1/products', { name: 'Widget', price: '10.00', sku: 'W-1' });
+    expect(p.status).toBe(201);
+    const patched = await api.patch(`/api/v1/products/${p.json.id}`, { price: '12.50' });
+    expect(patched.json).toMatchObject({ name: 'Widget', sku: 'W-1', price: '12.50' });
+    const yen = await api.patch(`/api/v1/products/${p.json.id}`, { currency: 'JPY' });
+    expect([yen.status, yen.json.param]).toEqual([400, 'price']);
+    expect((await api.get('/api/v1/products')).json.data.map((x: { id: number }) => x.id)).toEqual([p.json.id]);
+    expect((await api.delete(`/api/v1/products/${p.json.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v1/products/${p.json.id}`)).status).toBe(404);
+  });
+
+  it('manages webhook endpoints, sends a test event and lists its delivery', async () => {
+    const { api } = await fresh();
+    const made = await api.post('/api/v1/webhooks', { name: 'Hook', url: 'https://example.com/hook', events: ['invoice.paid'] });
+    expect([made.status, made.json.secret]).toEqual([201, expect.stringMatching(/^whsec_/)]);
+    const id = made.json.webhook.id;
+    const patched = await api.patch(`/api/v1/webhooks/${id}`, { events: ['invoice.paid', 'customer.created'] });
+    expect(patched.json).toMatchObject({ name: 'Hook', url: 'https://example.com/hook', events: ['invoice.paid', 'customer.created'] });
+    expect((await api.get('/api/v1/webhooks')).json.data.map((w: { id: number }) => w.id)).toEqual([id]);
+    const test = await api.post(`/api/v1/webhooks/${id}/test`);
+    expect([test.status, test.json.eventType]).toEqual([200, 'webhook.test']);
+    const deliveries = await api.get(`/api/v1/webhooks/${id}/deliveries`);
+    expect(deliveries.json.data.map((d: { id: number }) => d.id)).toContain(test.json.id);
+    expect((await api.delete(`/api/v1/webhooks/${id}`)).status).toBe(204);
+    expect((await api.get(`/api/v1/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it("answers the dashboard's figures for a period and a currency", async () => {
+    const { api } = await fresh();
+    const r = await api.get('/api/v1/analytics/dashboard?period=30d&currency=usd');
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ period: '30d', currency: 'USD', totalInvoices: 0 });
+    const bad = await api.get('/api/v1/analytics/dashboard?period=2w');
+    expect([bad.status, bad.json.code, bad.json.param]).toEqual([400, 'parameter_invalid', 'period']);
+  });
+});
