@@ -32,5 +32,12 @@ export default defineFuzzMatrix({
         expected: pick(parsed, defined(parsed)),
       }),
     },
+    'PATCH /api/customers/:id': {
+      path: (ctx) => `/api/customers/${ctx.id}`,
+      readBack: async ({ parsed, client, ctx }) => ({
+        actual: await readCustomer(client, ctx.id, defined(parsed)),
+        expected: pick(parsed, defined(parsed)),
+      }),
+    },
   },
 });
