@@ -138,13 +138,12 @@ describe('PATCH /api/customers/:id', () => {
       [{ customerType: 'company' }, 'customerType'],
       [{ tags: 'vip' }, 'tags'],
       [{ website: 'javascript:alert(1)' }, 'website'],
-      [{ company: 'Fine', nickname: 'x' }, ''],
+      [{ company: 'Fine', nickname: 'x' }, 'nickname'],
     ];
     for (const [body, field] of cases) {
       const res = await c.patch(`/api/customers/${customer.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      if (field) expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
-      else expect(res.json.message).toContain('nickname');
+      expect(res.json.issues.map((i: { path: string }) => i.path)).toContain(field);
     }
     expect((await c.get(`/api/customers/${customer.id}`)).json).toEqual(customer);
     expect(await outboxCount(organization.id, CustomerEvents.Updated)).toBe(0);
