@@ -25,7 +25,7 @@ export default defineIsolationMatrix({
         { path: `/api/products?search=${a.product.sku}` },
         { path: '/api/products' },
         { path: `/api/products?pagination=cursor&search=${a.product.sku}` },
-        { path: `/api/products?pagination=cursor&limit=100&ending_before=${a.product.id - 1}` },
+        { path: `/api/products?pagination=cursor&limit=100&starting_after=${a.product.id + 1}` },
       ],
     },
     'GET /api/products/summary': { answers: 'collection', call: () => ({ path: '/api/products/summary' }) },

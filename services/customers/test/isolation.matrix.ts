@@ -25,7 +25,7 @@ export default defineIsolationMatrix({
       call: (a) => [
         { path: `/api/customers?search=${a.tag}` },
         { path: `/api/customers?pagination=cursor&search=${a.tag}` },
-        { path: `/api/customers?pagination=cursor&limit=100&ending_before=${a.customer.id - 1}` },
+        { path: `/api/customers?pagination=cursor&limit=100&starting_after=${a.customer.id + 1}` },
       ],
     },
     'GET /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
