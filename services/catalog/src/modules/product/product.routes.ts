@@ -36,7 +36,7 @@ export function productRoutes(app: FastifyInstance, products: ProductService) {
     { config: { permission: 'products.write', contract: { params: IdParams, body: ProductPatchBody } } },
     async (req) => {
       const { id } = IdParams.parse(req.params);
-      return products.patch(req.identity, id, ProductPatchBody.parse(req.body ?? {}));
+      return products.patch(req.identity, id, ProductPatchBody.parse(req.body === undefined ? {} : req.body));
     },
   );
 

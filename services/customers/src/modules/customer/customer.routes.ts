@@ -38,12 +38,13 @@ export function customerRoutes(app: FastifyInstance, ctx: ServiceContext) {
     },
   );
 
+  // No body at all is an empty change; a body that is not an object (JSON null) is refused by the contract.
   app.patch(
     '/api/customers/:id',
     { config: { permission: 'customers.write', contract: { params: IdParams, body: CustomerPatchBody } } },
     async (req) => {
       const { id } = IdParams.parse(req.params);
-      return customers.update(req.identity, id, CustomerPatchBody.parse(req.body ?? {}));
+      return customers.update(req.identity, id, CustomerPatchBody.parse(req.body === undefined ? {} : req.body));
     },
   );
 

@@ -40,7 +40,7 @@ export function webhookRoutes(app: FastifyInstance, hooks: WebhookService) {
   app.patch(
     '/api/integrations/webhooks/:id',
     { config: { permission: 'webhooks.manage', contract: { params: IdParams, body: WebhookPatchBody } } },
-    async (req) => hooks.patch(req.identity, IdParams.parse(req.params).id, WebhookPatchBody.parse(req.body ?? {})),
+    async (req) => hooks.patch(req.identity, IdParams.parse(req.params).id, WebhookPatchBody.parse(req.body === undefined ? {} : req.body)),
   );
 
   app.delete(
