@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, optionalText } from './common.ts';
+import { CurrencyCode, CursorMode, PageQuery, optionalText } from './common.ts';
 
 export const CustomerTypes = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
@@ -146,6 +146,21 @@ export type CustomerUpdate = z.output<typeof CustomerUpdateBody>;
 export const CustomerPatchBody = z.strictObject(editable).partial();
 export type CustomerPatchBody = z.input<typeof CustomerPatchBody>;
 export type CustomerPatch = z.output<typeof CustomerPatchBody>;
+
+/**
+ * GET /api/customers: offset pages with the total in x-total-count (the web app, `limit` 500 unless sent), or with
+ * `pagination=cursor` the public API's cursor pages (`limit` 10 unless sent, at most 100; x-has-more). `search` filters both.
+ */
+export const CustomerListQuery = PageQuery.extend({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .optional(),
+  ...CursorMode,
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 /** A customer as the API answers it. */
 export const Customer = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuery, optionalText } from './common.ts';
+import { optionalText } from './common.ts';
+import { CustomerListQuery } from './customer.ts';
 import { currencyDecimals } from './payments.ts';
 import { defineRpc } from './rpc.ts';
 import { fromScaled, toScaled } from './money.ts';
@@ -81,11 +82,14 @@ const fields = {
   lowStockThreshold: count('Low stock threshold'),
 };
 
-/** A price in the currency's own minor units (JPY 1500, not 1500.50). */
+/** What is wrong with a price in a currency that has fewer minor units (JPY 1500, not 1500.50), or null when nothing. */
+export const priceDecimalsProblem = (price: string, currency: string): string | null => {
+  const d = currencyDecimals(currency);
+  return toScaled(price, 2) % 10n ** BigInt(2 - d) !== 0n ? `${currency} prices have ${d === 0 ? 'no decimals' : `${d} decimals`}` : null;
+};
 const checkMinorUnits = (b: { price: string; currency: string }, ctx: z.RefinementCtx) => {
-  const d = currencyDecimals(b.currency);
-  if (toScaled(b.price, 2) % 10n ** BigInt(2 - d) !== 0n)
-    ctx.addIssue({ code: 'custom', path: ['price'], message: `${b.currency} prices have ${d === 0 ? 'no decimals' : `${d} decimals`}` });
+  const problem = priceDecimalsProblem(b.price, b.currency);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
 };
 
 /** POST /api/products and PUT /api/products/{id} (the edit form sends the whole product). */
@@ -137,7 +141,12 @@ export const StockAdjustmentBody = z.strictObject({
   note: optionalText(500, 'Note'),
 });
 
-export const ProductListQuery = PageQuery;
+/**
+ * GET /api/products: as GET /api/customers — offset pages with x-total-count (the web), or with `pagination=cursor`
+ * the public API's cursor pages (10 unless `limit` says; x-has-more); `search` filters both.
+ */
+export const ProductListQuery = CustomerListQuery;
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
 export const Product = z.object({
   id: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorMode } from '../common.ts';
 import { IntegrationMessages, nameField } from './common.ts';
 
 // ---- Webhooks --------------------------------------------------------------------------------------------------------
@@ -154,6 +155,21 @@ export type WebhookEventData = z.infer<typeof WebhookEventData>;
 
 /** GET /api/integrations/webhooks (§7: webhooks[]). */
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });
+/**
+ * GET /api/integrations/webhooks: every endpoint as `WebhookList` (the web; `limit` does not apply), or with
+ * `pagination=cursor` the public API's cursor page: a plain array of `Webhook`, newest first by id, x-has-more
+ * (10 unless `limit` says).
+ */
+export const WebhookListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional(),
+  ...CursorMode,
+});
+export type WebhookListQuery = z.infer<typeof WebhookListQuery>;
 /** The create and rotate-secret answers: the only place the secret appears. */
 export const WebhookCreated = z.object({ webhook: Webhook, secret: z.string() });
 export type WebhookCreated = z.infer<typeof WebhookCreated>;
@@ -186,11 +202,16 @@ export const WebhookDelivery = z.object({
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
-/** GET /api/integrations/webhooks/{id}/deliveries and GET /api/integrations/webhook-deliveries: newest first, total in x-total-count. */
+/**
+ * GET /api/integrations/webhooks/{id}/deliveries and GET /api/integrations/webhook-deliveries: newest first, `limit`
+ * (50 unless sent) from `offset` with the total in x-total-count; or with `pagination=cursor` a cursor page by id
+ * (10 unless `limit` says; x-has-more). `status` and `webhookId` filter both.
+ */
 export const WebhookDeliveryQuery = z.object({
   status: WebhookDeliveryStatus.optional(),
   webhookId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').optional(),
   offset: z.coerce.number().int().min(0, 'offset must be at least 0').max(10_000_000).default(0),
+  ...CursorMode,
 });
 export type WebhookDeliveryQuery = z.infer<typeof WebhookDeliveryQuery>;

@@ -21,7 +21,12 @@ export default defineIsolationMatrix({
   routes: {
     'GET /api/products': {
       answers: 'collection',
-      call: (a) => [{ path: `/api/products?search=${a.product.sku}` }, { path: '/api/products' }],
+      call: (a) => [
+        { path: `/api/products?search=${a.product.sku}` },
+        { path: '/api/products' },
+        { path: `/api/products?pagination=cursor&search=${a.product.sku}` },
+        { path: `/api/products?pagination=cursor&limit=100&starting_after=${a.product.id + 1}` },
+      ],
     },
     'GET /api/products/summary': { answers: 'collection', call: () => ({ path: '/api/products/summary' }) },
     'GET /api/products/:id': { answers: 'not-found', call: (a) => ({ path: `/api/products/${a.product.id}` }) },
@@ -33,6 +38,10 @@ export default defineIsolationMatrix({
     'PUT /api/products/:id': {
       answers: 'not-found',
       call: (a) => ({ path: `/api/products/${a.product.id}`, body: { name: 'Hijack', price: '0' } }),
+    },
+    'PATCH /api/products/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/products/${a.product.id}`, body: { price: '0' } }),
     },
     'POST /api/products/:id/stock-adjustments': {
       answers: 'not-found',

@@ -33,6 +33,7 @@ describe('the plan’s product limit', () => {
       statusCode: 403,
       error: 'Forbidden',
       message: 'Your Starter plan allows 10 products. Upgrade your plan to add more.',
+      code: 'plan_limit_reached',
     });
     expect(await stored(organization.id)).toBe(10);
     await waitFor(async () => ((await c.get('/api/user-subscription')).json as UserSubscription).usage.productCount === 10);

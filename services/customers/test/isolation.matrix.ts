@@ -20,7 +20,14 @@ export default defineIsolationMatrix({
   },
   secrets: ({ customer, tag }, t) => [tag, customer.name, customer.email, customer.company!, customer.taxId!, t.tenantId],
   routes: {
-    'GET /api/customers': { answers: 'collection', call: (a) => ({ path: `/api/customers?search=${a.tag}` }) },
+    'GET /api/customers': {
+      answers: 'collection',
+      call: (a) => [
+        { path: `/api/customers?search=${a.tag}` },
+        { path: `/api/customers?pagination=cursor&search=${a.tag}` },
+        { path: `/api/customers?pagination=cursor&limit=100&starting_after=${a.customer.id + 1}` },
+      ],
+    },
     'GET /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
     'POST /api/customers': {
       // Creating can never reach another tenant's row: B gets its own new customer, A's rows stay as they were.
@@ -31,6 +38,10 @@ export default defineIsolationMatrix({
     'PUT /api/customers/:id': {
       answers: 'not-found',
       call: (a) => ({ path: `/api/customers/${a.customer.id}`, body: { name: 'Hijack', email: 'hijack@b.test' } }),
+    },
+    'PATCH /api/customers/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/customers/${a.customer.id}`, body: { email: 'hijack@b.test' } }),
     },
     'DELETE /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
   },

@@ -26,7 +26,7 @@ describe('the plan’s customer limit', () => {
     for (let n = 1; n <= 5; n++) expect((await c.post('/api/customers', body(n))).status).toBe(201);
     const sixth = await c.post('/api/customers', body(6));
     expect(sixth.status).toBe(403);
-    expect(sixth.json).toEqual({ statusCode: 403, error: 'Forbidden', message: STARTER });
+    expect(sixth.json).toEqual({ statusCode: 403, error: 'Forbidden', message: STARTER, code: 'plan_limit_reached' });
     expect(await stored(organization.id)).toBe(5);
     expect(await createdEvents(organization.id)).toBe(5);
 

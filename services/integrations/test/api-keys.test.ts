@@ -201,7 +201,7 @@ describe('API keys through the gateway', () => {
         ['GET', '/api/integrations/api-keys', 'api-keys.manage'],
         ['POST', '/api/integrations/api-keys', 'api-keys.manage'],
         ['GET', '/api/integrations/api-keys/usage-stats', 'api-keys.manage'],
-        ['GET', '/api/integrations/webhooks', 'webhooks.manage'],
+        ['GET', '/api/integrations/webhooks', 'webhooks.read'],
         ['POST', '/api/integrations/webhooks', 'webhooks.manage'],
         ['GET', '/api/audit-logs', 'audit-log.read'],
       ] as const) {

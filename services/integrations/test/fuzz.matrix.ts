@@ -1,5 +1,6 @@
 import { defineFuzzMatrix } from '@billpoint/kit/testing';
-import type { Webhook } from '@billpoint/proto';
+import type { z } from 'zod';
+import { Webhook, WebhookDelivery } from '@billpoint/proto';
 import { makeWebhook } from './support.ts';
 
 type Ctx = { webhookId: number };
@@ -13,6 +14,28 @@ async function readWebhook(client: { get(p: string): Promise<{ json: any }> }, i
     expected: Object.fromEntries(KEYS.map((k) => [k, parsed[k]])),
   };
 }
+
+/** The endpoint after a PATCH: the fields sent, as the contract made them. */
+async function readPatched(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, any>) {
+  const got = (await client.get(`/api/integrations/webhooks/${id}`)).json as Webhook;
+  const keys = KEYS.filter((k) => parsed[k] !== undefined);
+  return {
+    actual: Object.fromEntries(keys.map((k) => [k, got[k]])),
+    expected: Object.fromEntries(keys.map((k) => [k, parsed[k]])),
+  };
+}
+
+/** Problems of a list's items against their contract. */
+const items = (schema: z.ZodType, list: unknown) =>
+  !Array.isArray(list)
+    ? ['a list answer that is not an array']
+    : list.flatMap((x, i) => (schema.safeParse(x).success ? [] : [`item ${i} does not match its contract`]));
+/**
+ * Lists answer x-has-more instead of X-Total-Count in cursor mode, which the fuzzer's default list check requires:
+ * their answers are checked against the contract here. The endpoints' list is `{ webhooks }` without cursor mode.
+ */
+const webhookList = (json: unknown) => items(Webhook, Array.isArray(json) ? json : (json as { webhooks?: unknown })?.webhooks);
+const deliveryList = (json: unknown) => items(WebhookDelivery, json);
 
 /** Hostile input of every integrations route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
@@ -31,8 +54,16 @@ export default defineFuzzMatrix<Ctx>({
       path: (ctx) => `/api/integrations/webhooks/${ctx.webhookId}`,
       readBack: ({ parsed, client, ctx }) => readWebhook(client, ctx.webhookId, parsed),
     },
-    'GET /api/integrations/webhooks/:id/deliveries': { path: (ctx) => `/api/integrations/webhooks/${ctx.webhookId}/deliveries` },
-    'GET /api/integrations/webhook-deliveries': {},
+    'PATCH /api/integrations/webhooks/:id': {
+      path: (ctx) => `/api/integrations/webhooks/${ctx.webhookId}`,
+      readBack: ({ parsed, client, ctx }) => readPatched(client, ctx.webhookId, parsed),
+    },
+    'GET /api/integrations/webhooks': { answer: webhookList },
+    'GET /api/integrations/webhooks/:id/deliveries': {
+      path: (ctx) => `/api/integrations/webhooks/${ctx.webhookId}/deliveries`,
+      answer: deliveryList,
+    },
+    'GET /api/integrations/webhook-deliveries': { answer: deliveryList },
     'GET /api/audit-logs': {},
   },
 });

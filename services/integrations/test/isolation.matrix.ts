@@ -63,7 +63,15 @@ export default defineIsolationMatrix<Seed>({
       status: [200], // { success: false }: A's key is unknown to B
       call: (a) => ({ path: '/api/integrations/test-api-key', body: { key: a.key.actualKey } }),
     },
-    'GET /api/integrations/webhooks': { answers: 'collection', showsOwn: true, call: () => ({ path: '/api/integrations/webhooks' }) },
+    'GET /api/integrations/webhooks': {
+      answers: 'collection',
+      showsOwn: true,
+      call: () => [{ path: '/api/integrations/webhooks' }, { path: '/api/integrations/webhooks?pagination=cursor&limit=100' }],
+    },
+    'GET /api/integrations/webhooks/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}` }),
+    },
     'POST /api/integrations/webhooks': {
       answers: 'status',
       status: [201],
@@ -75,6 +83,10 @@ export default defineIsolationMatrix<Seed>({
         path: `/api/integrations/webhooks/${a.hook.webhook.id}`,
         body: { name: 'Hijack', url: 'https://attacker.example', events: ['invoice.paid'] },
       }),
+    },
+    'PATCH /api/integrations/webhooks/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}`, body: { url: 'https://attacker.example' } }),
     },
     'DELETE /api/integrations/webhooks/:id': {
       answers: 'not-found',
@@ -90,13 +102,18 @@ export default defineIsolationMatrix<Seed>({
     },
     'GET /api/integrations/webhooks/:id/deliveries': {
       answers: 'not-found',
-      call: (a) => ({ path: `/api/integrations/webhooks/${a.hook.webhook.id}/deliveries` }),
+      call: (a) => [
+        { path: `/api/integrations/webhooks/${a.hook.webhook.id}/deliveries` },
+        { path: `/api/integrations/webhooks/${a.hook.webhook.id}/deliveries?pagination=cursor` },
+      ],
     },
     'GET /api/integrations/webhook-deliveries': {
       answers: 'collection',
       call: (a) => [
         { path: `/api/integrations/webhook-deliveries?webhookId=${a.hook.webhook.id}` },
         { path: '/api/integrations/webhook-deliveries' },
+        { path: `/api/integrations/webhook-deliveries?pagination=cursor&webhookId=${a.hook.webhook.id}` },
+        { path: `/api/integrations/webhook-deliveries?pagination=cursor&starting_after=${a.delivery.id + 1}` },
       ],
     },
     'POST /api/integrations/webhooks/deliveries/:id/retry': {

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams, ProductBody, ProductListQuery, StockAdjustmentBody, TOTAL_COUNT_HEADER } from '@billpoint/proto';
+import { IdParams, ProductBody, ProductListQuery, ProductPatchBody, StockAdjustmentBody, TOTAL_COUNT_HEADER } from '@billpoint/proto';
+import { sendCursorPage } from '@billpoint/kit';
 import type { ProductService } from './product.service.ts';
 
 export function productRoutes(app: FastifyInstance, products: ProductService) {
   app.get('/api/products', { config: { permission: 'products.read', contract: { query: ProductListQuery } } }, async (req, reply) => {
-    const { items, total } = await products.list(req.identity, ProductListQuery.parse(req.query));
+    const q = ProductListQuery.parse(req.query);
+    if (q.pagination === 'cursor') return sendCursorPage(reply, await products.page(req.identity, q));
+    const { items, total } = await products.list(req.identity, q);
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
@@ -25,6 +28,15 @@ export function productRoutes(app: FastifyInstance, products: ProductService) {
     async (req) => {
       const { id } = IdParams.parse(req.params);
       return products.update(req.identity, id, ProductBody.parse(req.body ?? {}));
+    },
+  );
+
+  app.patch(
+    '/api/products/:id',
+    { config: { permission: 'products.write', contract: { params: IdParams, body: ProductPatchBody } } },
+    async (req) => {
+      const { id } = IdParams.parse(req.params);
+      return products.patch(req.identity, id, ProductPatchBody.parse(req.body === undefined ? {} : req.body));
     },
   );
 

@@ -7,11 +7,13 @@ import {
   type Product,
   type ProductInput,
   type ProductSummary,
-  type PageQuery,
+  type ProductListQuery,
+  type ProductPatch,
 } from '@billpoint/proto';
 import {
   addEvent,
-  Conflict,
+  cursorPage,
+  cursorPlan,
   NotFound,
   planLimits,
   type EntityManager,
@@ -19,20 +21,24 @@ import {
   type PlanLimits,
   type ServiceContext,
 } from '@billpoint/kit';
-import { PRODUCT_COLUMNS, stockStatus, toProduct, type ProductRow } from './product.sql.ts';
+import {
+  changed,
+  GET_SQL,
+  loadProduct,
+  PRODUCT_COLUMNS,
+  skuTaken,
+  stockStatus,
+  toProduct,
+  writeProduct,
+  type ProductRow,
+} from './product.sql.ts';
+import { patchProduct } from './product.patch.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Products that count against the plan's maxProducts: every one not deleted. */
 const COUNT_SQL = `select count(*)::int as n from (select 1 from catalog.products where tenant_id = ? and deleted_at is null limit ?) p`;
-const GET_SQL = `select ${PRODUCT_COLUMNS} from catalog.products p where p.id = ? and p.tenant_id = ? and p.deleted_at is null`;
-
-/** A duplicate SKU (the partial unique index) as a 409 naming it; anything else as it was. */
-const skuTaken = (sku: string | null) => (err: unknown) => {
-  if ((err as { code?: string }).code === '23505') throw new Conflict(`A product with SKU ${sku} already exists`);
-  throw err;
-};
 
 /**
  * Use cases of products (SQL: the list answers computed stock status and revenue in one statement; the unit of work,
@@ -47,16 +53,34 @@ export class ProductService {
   }
 
   /** Newest first; case-insensitive substring search over name, SKU and category; pages. */
-  async list(id: Tenant, q: PageQuery): Promise<{ items: Product[]; total: number }> {
+  async list(id: Tenant, q: ProductListQuery): Promise<{ items: Product[]; total: number }> {
     const rows = await this.#ctx.reader.query<ProductRow & { total_count: string }>(
       id.tenantId,
       `select ${PRODUCT_COLUMNS}, count(*) over ()::text as total_count from catalog.products p
         where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2)
         order by p.created_at desc, p.id desc limit $3 offset $4`,
-      [id.tenantId, q.search ? likePattern(q.search) : null, q.limit, q.offset],
+      [id.tenantId, q.search ? likePattern(q.search) : null, q.limit ?? 500, q.offset],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toProduct), total: Number(rows[0]?.total_count ?? 0) };
     return { items: [], total: (await this.list(id, { ...q, offset: 0, limit: 1 })).total };
+  }
+
+  /**
+   * A cursor page (the public API, `pagination=cursor`): newest first by id, keyset on the id so a product created
+   * between two pages is on neither twice; `search` filters as in `list`. 10 a page unless `limit` says.
+   */
+  async page(id: Tenant, q: ProductListQuery): Promise<{ items: Product[]; hasMore: boolean }> {
+    const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
+    const plan = cursorPlan(cursor, 'p.id', 3);
+    const rows = await this.#ctx.reader.query<ProductRow>(
+      id.tenantId,
+      `select ${PRODUCT_COLUMNS} from catalog.products p
+        where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2) and ${plan.where}
+        order by p.id ${plan.direction} limit ${plan.take}`,
+      [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
+    );
+    const page = cursorPage(rows, cursor);
+    return { items: page.items.map(toProduct), hasMore: page.hasMore };
   }
 
   /** The five cards over every product: counts, stock alerts (tracked products), revenue and average price per currency. */
@@ -124,15 +148,7 @@ export class ProductService {
     return this.#ctx
       .tx(id, async (em) => {
         const current = await this.#load(em, id.tenantId, productId, true);
-        await em.execute(
-          `update catalog.products set name = ?, sku = ?, description = ?, category = ?, price = ?, currency = ?, tax_rate = ?,
-             unit_of_measure = ?, is_active = ?, track_inventory = ?, low_stock_threshold = ?, updated_at = now()
-           where id = ? and tenant_id = ?`,
-          [
-            ...[input.name, input.sku, input.description, input.category ?? null, input.price, input.currency, input.taxRate],
-            ...[input.unitOfMeasure, input.isActive, input.trackInventory, input.lowStockThreshold ?? 0, productId, id.tenantId],
-          ],
-        );
+        await writeProduct(em, id.tenantId, productId, input);
         const [ledger] = await em.execute<{ q: string }[]>(
           `select coalesce(sum(quantity), 0)::text as q from catalog.stock_moves where tenant_id = ? and product_id = ?`,
           [id.tenantId, productId],
@@ -141,11 +157,16 @@ export class ProductService {
         if (input.trackInventory && difference !== 0)
           await this.#move(em, id, productId, difference, 'adjustment', 'Edited stock quantity');
         const updated = await this.#load(em, id.tenantId, productId);
-        if (JSON.stringify({ ...current, updatedAt: '' }) !== JSON.stringify({ ...updated, updatedAt: '' }))
+        if (changed(current, updated))
           addEvent(em, { subject: ProductEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: updated });
         return updated;
       })
       .catch(skuTaken(input.sku));
+  }
+
+  /** PATCH (the public API): only the fields sent change (product.patch.ts). */
+  patch(id: Identity, productId: number, input: ProductPatch): Promise<Product> {
+    return patchProduct(this.#ctx, id, productId, input);
   }
 
   /** A manual stock move (goods received +, breakage −). */
@@ -183,10 +204,8 @@ export class ProductService {
     await refreshStock(em, id.tenantId, [productId]);
   }
 
-  async #load(em: EntityManager, tenantId: string, productId: number, lock = false): Promise<Product> {
-    const [row] = await em.execute<ProductRow[]>(GET_SQL + (lock ? ' for update of p' : ''), [productId, tenantId]);
-    if (!row) throw new NotFound('Product not found');
-    return toProduct(row);
+  #load(em: EntityManager, tenantId: string, productId: number, lock = false): Promise<Product> {
+    return loadProduct(em, tenantId, productId, lock);
   }
 }
 

@@ -1,4 +1,5 @@
 import { currencyDecimals, fromScaled, normalizeMoney, toScaled, type Product, type StockStatus } from '@billpoint/proto';
+import { Conflict, NotFound, type EntityManager } from '@billpoint/kit';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -64,3 +65,42 @@ export function toProduct(r: ProductRow): Product {
     updatedAt: r.updated_at,
   };
 }
+
+export const GET_SQL = `select ${PRODUCT_COLUMNS} from catalog.products p where p.id = ? and p.tenant_id = ? and p.deleted_at is null`;
+
+/** The product in the unit of work, `lock`ed for an update; 404 when it is not the tenant's (or deleted). */
+export async function loadProduct(em: EntityManager, tenantId: string, productId: number, lock = false): Promise<Product> {
+  const [row] = await em.execute<ProductRow[]>(GET_SQL + (lock ? ' for update of p' : ''), [productId, tenantId]);
+  if (!row) throw new NotFound('Product not found');
+  return toProduct(row);
+}
+
+/** The product's own fields, as PUT sends them and PATCH merges them with the stored ones. */
+export type ProductFields = Pick<
+  Product,
+  'name' | 'sku' | 'description' | 'price' | 'currency' | 'taxRate' | 'unitOfMeasure' | 'isActive' | 'trackInventory'
+> & { category?: string | null | undefined; lowStockThreshold?: number | null | undefined };
+
+/** Writes every own field of a product (not its stock: that moves through the ledger). */
+export async function writeProduct(em: EntityManager, tenantId: string, productId: number, f: ProductFields) {
+  await em.execute(
+    `update catalog.products set name = ?, sku = ?, description = ?, category = ?, price = ?, currency = ?, tax_rate = ?,
+       unit_of_measure = ?, is_active = ?, track_inventory = ?, low_stock_threshold = ?, updated_at = now()
+     where id = ? and tenant_id = ?`,
+    [
+      ...[f.name, f.sku, f.description, f.category ?? null, f.price, f.currency, f.taxRate],
+      ...[f.unitOfMeasure, f.isActive, f.trackInventory, f.lowStockThreshold ?? 0, productId, tenantId],
+    ],
+  );
+}
+
+/** Whether an update changed what the product answers (its updatedAt aside): only then is it an event. */
+export const changed = (before: Product, after: Product) =>
+  JSON.stringify({ ...before, updatedAt: '' }) !== JSON.stringify({ ...after, updatedAt: '' });
+
+/** A duplicate SKU (the partial unique index) as a 409 naming it; anything else as it was. */
+export const skuTaken = (sku: string | null | undefined) => (err: unknown) => {
+  if ((err as { code?: string }).code === '23505')
+    throw new Conflict(`A product with SKU ${sku} already exists`, 'resource_already_exists');
+  throw err;
+};

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { CustomerCreateBody, CustomerUpdateBody, IdParams, PageQuery, TOTAL_COUNT_HEADER } from '@billpoint/proto';
-import type { ServiceContext } from '@billpoint/kit';
+import {
+  CustomerCreateBody,
+  CustomerListQuery,
+  CustomerPatchBody,
+  CustomerUpdateBody,
+  IdParams,
+  TOTAL_COUNT_HEADER,
+} from '@billpoint/proto';
+import { sendCursorPage, type ServiceContext } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 
 export function customerRoutes(app: FastifyInstance, ctx: ServiceContext) {
   const customers = new CustomerService(ctx);
 
-  app.get('/api/customers', { config: { permission: 'customers.read', contract: { query: PageQuery } } }, async (req, reply) => {
-    const { items, total } = await customers.list(req.identity, PageQuery.parse(req.query));
+  app.get('/api/customers', { config: { permission: 'customers.read', contract: { query: CustomerListQuery } } }, async (req, reply) => {
+    const q = CustomerListQuery.parse(req.query);
+    if (q.pagination === 'cursor') return sendCursorPage(reply, await customers.page(req.identity, q));
+    const { items, total } = await customers.list(req.identity, q);
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
   });
 
@@ -26,6 +35,16 @@ export function customerRoutes(app: FastifyInstance, ctx: ServiceContext) {
     async (req) => {
       const { id } = IdParams.parse(req.params);
       return customers.update(req.identity, id, CustomerUpdateBody.parse(req.body ?? {}));
+    },
+  );
+
+  // No body at all is an empty change; a body that is not an object (JSON null) is refused by the contract.
+  app.patch(
+    '/api/customers/:id',
+    { config: { permission: 'customers.write', contract: { params: IdParams, body: CustomerPatchBody } } },
+    async (req) => {
+      const { id } = IdParams.parse(req.params);
+      return customers.update(req.identity, id, CustomerPatchBody.parse(req.body === undefined ? {} : req.body));
     },
   );
 

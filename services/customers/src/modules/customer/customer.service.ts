@@ -1,6 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CustomerEvents, type Customer, type CustomerCreate, type CustomerUpdate, type PageQuery } from '@billpoint/proto';
-import { addEvent, NotFound, planLimits, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
+import {
+  CustomerEvents,
+  type Customer,
+  type CustomerCreate,
+  type CustomerListQuery,
+  type CustomerPatch,
+  type CustomerUpdate,
+} from '@billpoint/proto';
+import {
+  addEvent,
+  cursorPage,
+  cursorPlan,
+  NotFound,
+  planLimits,
+  type Identity,
+  type PlanLimits,
+  type ServiceContext,
+} from '@billpoint/kit';
 import { CustomerEntity, type CustomerRow } from './customer.entity.ts';
 
 export function toCustomer(c: CustomerRow): Customer {
@@ -46,17 +62,34 @@ export class CustomerService {
   }
 
   /** Newest first; case-insensitive substring search over name, e-mail and company. */
-  async list(id: Identity, q: PageQuery): Promise<{ items: Customer[]; total: number }> {
+  async list(id: Identity, q: CustomerListQuery): Promise<{ items: Customer[]; total: number }> {
     const em = this.#ctx.em(id);
     const qb = em
       .createQueryBuilder(CustomerEntity, 'c')
       .where({ tenantId: id.tenantId, deletedAt: null })
       .orderBy({ createdAt: 'desc', id: 'desc' })
-      .limit(q.limit)
+      .limit(q.limit ?? 500)
       .offset(q.offset);
     if (q.search) qb.andWhere(`c.search like ?`, [likePattern(q.search)]);
     const [rows, total] = await qb.getResultAndCount();
     return { items: rows.map(toCustomer), total };
+  }
+
+  /**
+   * A cursor page (the public API, `pagination=cursor`): newest first by id, keyset on the id so a customer created
+   * between two pages is on neither twice; `search` filters as in `list`. 10 a page unless `limit` says.
+   */
+  async page(id: Identity, q: CustomerListQuery): Promise<{ items: Customer[]; hasMore: boolean }> {
+    const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
+    const plan = cursorPlan(cursor, 'id', 3);
+    const rows = await this.#ctx.reader.query(
+      id.tenantId,
+      `select * from customers.customers where tenant_id = $1 and deleted_at is null and ($2::text is null or search like $2)
+          and ${plan.where} order by id ${plan.direction} limit ${plan.take}`,
+      [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
+    );
+    const page = cursorPage(rows, cursor);
+    return { items: page.items.map((r) => toCustomer(this.#mapRow(r) as CustomerRow)), hasMore: page.hasMore };
   }
 
   /**
@@ -92,10 +125,15 @@ export class CustomerService {
     });
   }
 
-  async update(id: Identity, customerId: number, input: CustomerUpdate): Promise<Customer> {
+  /**
+   * PUT (the form: name and e-mail always) and PATCH (the public API: any fields) alike: only the fields sent change.
+   * A PATCH that sends nothing answers the customer as it is, with no event.
+   */
+  async update(id: Identity, customerId: number, input: CustomerUpdate | CustomerPatch): Promise<Customer> {
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (!Object.keys(changes).length) return this.get(id, customerId);
     return this.#ctx.tx(id, async (em) => {
       const row = await this.#find(em, id, customerId);
-      const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
       em.assign(row, changes);
       await em.flush();
       const customer = toCustomer(row);

@@ -8,6 +8,8 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookDeliveryQuery,
+  type WebhookListQuery,
+  type WebhookPatch,
 } from '@billpoint/proto';
 import {
   addEvent,
@@ -20,7 +22,19 @@ import {
   type ServiceContext,
 } from '@billpoint/kit';
 import type { z } from 'zod';
-import { DELIVERY_COLUMNS, textArray, toDelivery, toWebhook, WEBHOOK_COLUMNS, type DeliveryRow, type WebhookRow } from './webhook.sql.ts';
+import {
+  DELIVERY_COLUMNS,
+  loadWebhook,
+  textArray,
+  toDelivery,
+  toWebhook,
+  WEBHOOK_COLUMNS,
+  writeWebhook,
+  type DeliveryRow,
+  type WebhookRow,
+} from './webhook.sql.ts';
+import { deliveryPage, webhookPage } from './webhook.pages.ts';
+import { patchWebhook } from './webhook.patch.ts';
 import { newWebhookSecret } from './webhook.sender.ts';
 import { refusedHost } from './ssrf.ts';
 import { newMessageId, type DeliveryWorker } from './webhook.worker.ts';
@@ -62,6 +76,11 @@ export class WebhookService {
     return rows.map(toWebhook);
   }
 
+  /** A cursor page of endpoints (the public API; webhook.pages.ts). */
+  page(id: Tenant, q: WebhookListQuery) {
+    return webhookPage(this.#ctx, id, q);
+  }
+
   async create(id: Identity, input: Input): Promise<WebhookCreated> {
     this.#checkUrl(input.url);
     const limit = await this.#limits.check(id.tenantId, 'webhooks');
@@ -93,19 +112,14 @@ export class WebhookService {
     this.#checkUrl(input.url);
     return this.#ctx.tx(id, async (em) => {
       await this.#load(em, id.tenantId, webhookId, true);
-      await em.execute(
-        `update integrations.webhooks set name = ?, url = ?, events = ?::text[], is_active = ?, retry_attempts = ?, timeout_seconds = ?,
-            headers = ?::jsonb, updated_at = now(),
-            disabled_at = case when ? then null else disabled_at end, disabled_reason = case when ? then null else disabled_reason end,
-            failing_since = case when ? then null else failing_since end
-          where id = ? and tenant_id = ?`,
-        [
-          ...[input.name, input.url, textArray(input.events), input.isActive, input.retryAttempts, input.timeoutSeconds],
-          ...[JSON.stringify(input.headers), input.isActive, input.isActive, input.isActive, webhookId, id.tenantId],
-        ],
-      );
+      await writeWebhook(em, id.tenantId, webhookId, input, input.isActive);
       return this.#load(em, id.tenantId, webhookId);
     });
+  }
+
+  /** Only the fields sent change (webhook.patch.ts), under the same URL rules as create and update. */
+  patch(id: Identity, webhookId: number, input: WebhookPatch): Promise<Webhook> {
+    return patchWebhook(this.#ctx, id, webhookId, input, (url) => this.#checkUrl(url));
   }
 
   /** Soft delete: its delivery log stays readable to the audit; pending deliveries fail as "endpoint deleted". */
@@ -195,9 +209,15 @@ export class WebhookService {
       `select ${DELIVERY_COLUMNS}, count(*) over ()::text as total_count from integrations.webhook_deliveries d
         where d.tenant_id = $1 and ($2::bigint is null or d.webhook_id = $2::bigint) and ($3::text is null or d.status = $3::text)
         order by d.created_at desc, d.id desc limit $4 offset $5`,
-      [id.tenantId, hook, q.status ?? null, q.limit, q.offset],
+      [id.tenantId, hook, q.status ?? null, q.limit ?? 50, q.offset],
     );
     return { items: rows.map(toDelivery), total: Number(rows[0]?.total_count ?? 0) };
+  }
+
+  /** A cursor page of deliveries (the public API; webhook.pages.ts); 404 for an endpoint not the tenant's. */
+  async deliveryPage(id: Tenant, q: WebhookDeliveryQuery, webhookId?: number) {
+    if (webhookId !== undefined) await this.get(id, webhookId);
+    return deliveryPage(this.#ctx, id, q, webhookId ?? q.webhookId ?? null);
   }
 
   async get(id: Tenant, webhookId: number): Promise<Webhook> {
@@ -210,12 +230,7 @@ export class WebhookService {
     return toWebhook(row);
   }
 
-  async #load(em: EntityManager, tenantId: string, webhookId: number, lock = false): Promise<Webhook> {
-    const [row] = await em.execute<WebhookRow[]>(
-      `select ${WEBHOOK_COLUMNS} from integrations.webhooks w where w.id = ? and w.tenant_id = ? and w.deleted_at is null${lock ? ' for update' : ''}`,
-      [webhookId, tenantId],
-    );
-    if (!row) throw new NotFound('Webhook not found');
-    return toWebhook(row);
+  #load(em: EntityManager, tenantId: string, webhookId: number, lock = false): Promise<Webhook> {
+    return loadWebhook(em, tenantId, webhookId, lock);
   }
 }

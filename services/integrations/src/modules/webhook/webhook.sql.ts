@@ -1,4 +1,5 @@
 import { sortedHeaders, type Webhook, type WebhookDelivery, type WebhookEventType } from '@billpoint/proto';
+import { NotFound, type EntityManager } from '@billpoint/kit';
 import { ts } from '../shared.ts';
 import { secretHint } from './webhook.sender.ts';
 
@@ -80,3 +81,34 @@ export const toDelivery = (r: DeliveryRow): WebhookDelivery => ({
 
 /** Postgres text[] literal of plain tokens (event names). */
 export const textArray = (l: readonly string[]) => `{${l.map((x) => `"${x.replace(/["\\]/g, '')}"`).join(',')}}`;
+
+/** An endpoint's own fields, as PUT sends them and PATCH merges them with the stored ones. */
+export type WebhookFields = Pick<Webhook, 'name' | 'url' | 'events' | 'isActive' | 'retryAttempts' | 'timeoutSeconds' | 'headers'>;
+
+/**
+ * Writes every own field of an endpoint. `switchedOn`: the caller switched it on (PUT with isActive, PATCH sending
+ * isActive true), which clears a 3-day disable and the failing streak.
+ */
+export async function writeWebhook(em: EntityManager, tenantId: string, webhookId: number, f: WebhookFields, switchedOn: boolean) {
+  await em.execute(
+    `update integrations.webhooks set name = ?, url = ?, events = ?::text[], is_active = ?, retry_attempts = ?, timeout_seconds = ?,
+        headers = ?::jsonb, updated_at = now(),
+        disabled_at = case when ? then null else disabled_at end, disabled_reason = case when ? then null else disabled_reason end,
+        failing_since = case when ? then null else failing_since end
+      where id = ? and tenant_id = ?`,
+    [
+      ...[f.name, f.url, textArray(f.events), f.isActive, f.retryAttempts, f.timeoutSeconds],
+      ...[JSON.stringify(f.headers), switchedOn, switchedOn, switchedOn, webhookId, tenantId],
+    ],
+  );
+}
+
+/** The endpoint in the unit of work (`lock`ed for an update); 404 when it is not the tenant's or was deleted. */
+export async function loadWebhook(em: EntityManager, tenantId: string, webhookId: number, lock = false): Promise<Webhook> {
+  const [row] = await em.execute<WebhookRow[]>(
+    `select ${WEBHOOK_COLUMNS} from integrations.webhooks w where w.id = ? and w.tenant_id = ? and w.deleted_at is null${lock ? ' for update' : ''}`,
+    [webhookId, tenantId],
+  );
+  if (!row) throw new NotFound('Webhook not found');
+  return toWebhook(row);
+}
