@@ -16,12 +16,18 @@ const WHERE = `i.tenant_id = $1 and ($2::text is null or i.status = $2) and ($3:
   and ($4::timestamptz is null or i.created_at >= $4) and ($5::timestamptz is null or i.created_at < $5)
   and ($6::text is null or i.id in (select s.id from billing.search_invoice_ids($6) s))`;
 
+/**
+ * A creation-time bound as Postgres takes it. The contract's ISO date-time allows the year 0000, which Postgres has
+ * not (1 BC): every invoice was created after any instant of it, so it stands for -infinity.
+ */
+const bound = (v: string | undefined) => (v === undefined ? null : v.startsWith('0000') ? '-infinity' : v);
+
 const params = (id: Tenant, q: InvoiceListQuery) => [
   id.tenantId,
   q.status ?? null,
   q.customerId ?? null,
-  q.createdFrom ?? null,
-  q.createdTo ?? null,
+  bound(q.createdFrom),
+  bound(q.createdTo),
   q.search ? likePattern(q.search) : null,
 ];
 
