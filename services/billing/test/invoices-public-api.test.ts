@@ -179,6 +179,9 @@ describe('GET /api/invoices filters and cursor paging', () => {
     const searched = await c.get(`/api/invoices?search=ann%20filter&createdFrom=${encodeURIComponent(from)}`);
     expect(ids(searched)).toEqual([made[4]!.id, made[2]!.id]);
     expect((await c.get('/api/invoices?createdFrom=yesterday')).status).toBe(400);
+    // The year 0000 is a valid ISO date-time but no Postgres year: before every invoice.
+    expect(ids(await c.get('/api/invoices?createdFrom=0000-01-01T00:00:00Z'))).toEqual(newestFirst);
+    expect(ids(await c.get('/api/invoices?pagination=cursor&createdTo=0000-06-01T00:00:00Z'))).toEqual([]);
 
     const p1 = await c.get('/api/invoices?pagination=cursor&limit=4');
     expect(ids(p1)).toEqual(newestFirst.slice(0, 4));
