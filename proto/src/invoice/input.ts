@@ -243,3 +243,9 @@ export const InvoiceListQuery = PageQuery.extend({
   ...CursorMode,
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+/** DELETE /api/invoices/{id}: `draftOnly=true` (the public API's delete) refuses anything but a draft with a 409. */
+export const InvoiceDeleteQuery = z.strictObject({
+  draftOnly: z.enum(['true', 'false'], { error: 'draftOnly must be true or false' }).optional(),
+});
+export type InvoiceDeleteQuery = z.infer<typeof InvoiceDeleteQuery>;

@@ -36,7 +36,7 @@ export const billingService = {
   bodyLimits: registeredService('billing').bodyLimits,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
-    invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer));
+    invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer), ctx as ServiceContext);
     dashboardRoutes(app, ctx);
     recurringRoutes(app, ctx, new RecurringService(ctx), {
       now: () => new Date(),

@@ -4,7 +4,16 @@ import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 
-type Ctx = { customerIds: number[]; invoiceId: number; scheduleId: number; taxRate: { id: number; rate: string } } & TemplateFuzzCtx;
+type Ctx = {
+  customerIds: number[];
+  invoiceId: number;
+  /** A draft only PATCH changes (PUT's fuzzing may send `invoiceId` out of draft). */
+  draftId: number;
+  /** A sent invoice for DELETE: `draftOnly=true` keeps it (409), without it it goes (then 404s). */
+  sentId: number;
+  scheduleId: number;
+  taxRate: { id: number; rate: string };
+} & TemplateFuzzCtx;
 const FIELDS = [
   'customerId',
   'issueDate',
@@ -92,6 +101,10 @@ async function readSchedule(client: { get(p: string): Promise<{ json: any }> }, 
   };
 }
 
+/** A list answer of either paging mode: an array of at most 500 rows (the largest limit). */
+const listAnswer = (json: unknown) =>
+  !Array.isArray(json) ? ['a list answer that is not an array'] : json.length > 500 ? [`${json.length} rows`] : [];
+
 /** Hostile input of every billing route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
   service: 'billing',
@@ -99,6 +112,8 @@ export default defineFuzzMatrix<Ctx>({
   async setup(t, db) {
     const customers = [await makeCustomer(t.client), await makeCustomer(t.client)];
     const invoice = await makeInvoice(t.client, customers[0]!.id);
+    const draft = await makeInvoice(t.client, customers[0]!.id);
+    const sent = await makeInvoice(t.client, customers[1]!.id, { status: 'sent' });
     // The customers' read model and the organization arrive by events: the tenant's rows are at rest after that.
     await waitFor(
       async () =>
@@ -116,6 +131,8 @@ export default defineFuzzMatrix<Ctx>({
     return {
       customerIds: customers.map((c) => c.id),
       invoiceId: invoice.id,
+      draftId: draft.id,
+      sentId: sent.id,
       scheduleId: schedule.id,
       taxRate: { id: rate.json.id, rate: rate.json.rate },
       ...(await templateFuzzSetup(t)),
@@ -123,7 +140,19 @@ export default defineFuzzMatrix<Ctx>({
   },
   routes: {
     ...templateFuzzRoutes<Ctx>(),
-    'GET /api/invoices': {},
+    // Offset answers carry X-Total-Count, cursor answers (pagination=cursor) X-Has-More: the answer is checked as a list.
+    'GET /api/invoices': { answer: listAnswer },
+    'PATCH /api/invoices/:id': {
+      path: (ctx) => `/api/invoices/${ctx.draftId}`,
+      fix: (v, ctx) => ({ ...fit(v, ctx), ...(v.items ? { items: fitItems(v.items, ctx) } : {}) }),
+      readBack: async ({ parsed, client, ctx }) => {
+        const r = await readInvoice(client, ctx.draftId, parsed, parsed.items ?? [], ctx);
+        if (parsed.items) return r;
+        const drop = ({ items: _, ...rest }: Record<string, unknown>) => rest;
+        return { actual: drop(r.actual), expected: drop(r.expected) };
+      },
+    },
+    'DELETE /api/invoices/:id': { path: (ctx) => `/api/invoices/${ctx.sentId}` },
     'GET /api/dashboard/stats': {
       // One object, not a list: the answer must meet its own contract.
       answer: (json) => {

@@ -57,6 +57,8 @@ export default defineIsolationMatrix({
         { path: `/api/invoices?search=${a.tag}` },
         { path: `/api/invoices?search=${a.customer.email}` },
         { path: '/api/invoices' },
+        { path: `/api/invoices?customerId=${a.customer.id}` },
+        { path: `/api/invoices?pagination=cursor&starting_after=${a.invoice.id + 1}&customerId=${a.customer.id}&search=${a.tag}` },
       ],
     },
     'GET /api/invoices/next-number': { answers: 'collection', call: () => ({ path: '/api/invoices/next-number' }) },
@@ -74,7 +76,18 @@ export default defineIsolationMatrix({
         { path: `/api/invoices/${b.invoice.id}`, body: { customerId: a.customer.id, items }, status: [400] },
       ],
     },
-    'DELETE /api/invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}` }) },
+    'PATCH /api/invoices/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/invoices/${a.invoice.id}`, body: { notes: 'Hijack' } },
+        { path: `/api/invoices/${a.invoice.id}`, body: { customerId: b.customer.id, items } },
+      ],
+    },
+    'DELETE /api/invoices/:id': {
+      answers: 'not-found',
+      call: (a) => [{ path: `/api/invoices/${a.invoice.id}?draftOnly=true` }, { path: `/api/invoices/${a.invoice.id}` }],
+    },
+    'POST /api/invoices/:id/void': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/void` }) },
     'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
     'GET /api/dashboard/stats': {

@@ -13,6 +13,7 @@ import { PaypalPayments } from './modules/payment/paypal.ts';
 import { stripeWebhook } from './modules/payment/stripe-webhook.ts';
 import { publicPaymentRoutes } from './modules/payment/public.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { Refunds } from './modules/payment/refund.ts';
 import { paymentResponders } from './modules/payment/payment.rpc.ts';
 import { plansConsumers, plansModule } from './modules/plans/plans.module.ts';
 
@@ -52,7 +53,7 @@ export const paymentsService = {
       paypal: new PaypalPayments(ctx as ServiceContext, paypal, ledger),
       webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger, handlers: plans.stripeHandlers }),
     });
-    paymentRoutes(app, ctx as ServiceContext, ledger);
+    paymentRoutes(app, ctx as ServiceContext, ledger, new Refunds(ctx as ServiceContext, ledger, stripe, paypal));
     plans.routes(app);
   },
   jobs: (ctx) => {

@@ -2,7 +2,11 @@ import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
 import type { Invoice, UserSubscription } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
 
-type Ctx = { invoiceId: number };
+type Ctx = { invoiceId: number; paymentId: number };
+
+/** A list answer of either paging mode (offset: X-Total-Count, cursor: X-Has-More): an array of at most 500 rows. */
+const listAnswer = (json: unknown) =>
+  !Array.isArray(json) ? ['a list answer that is not an array'] : json.length > 500 ? [`${json.length} rows`] : [];
 
 /** Hostile input of every payments route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
@@ -26,10 +30,14 @@ export default defineFuzzMatrix<Ctx>({
         ).rowCount === 1,
       30_000,
     );
-    return { invoiceId: invoice.id };
+    // A payment to refund: the fuzzer's valid refunds take parts of it back until nothing is left (then 409s).
+    const paid = await t.client.post('/api/payments', { invoiceId: invoice.id, amount: '5000.00', paymentMethod: 'bank_transfer' });
+    if (paid.status !== 201) throw new Error(`payment failed: ${paid.status} ${paid.text}`);
+    return { invoiceId: invoice.id, paymentId: paid.json.id };
   },
   routes: {
-    'GET /api/payments': { fix: (v, ctx) => ({ ...v, invoiceId: ctx.invoiceId }) },
+    'GET /api/payments': { answer: listAnswer },
+    'POST /api/payments/:id/refund': { path: (ctx) => `/api/payments/${ctx.paymentId}/refund` },
     'POST /api/payments': { fix: (v, ctx) => ({ ...v, invoiceId: ctx.invoiceId }) },
     'POST /api/subscription/change': {
       readBack: async ({ parsed, client }) => {

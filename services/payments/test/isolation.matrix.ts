@@ -41,7 +41,23 @@ export default defineIsolationMatrix({
     ).rowCount === 1,
   secrets: ({ payment, subscription }, t) => [t.tag, payment.reference!, payment.notes!, t.tenantId, subscription.trialEndsAt!],
   routes: {
-    'GET /api/payments': { answers: 'collection', call: (a) => ({ path: `/api/payments?invoiceId=${a.invoice.id}` }) },
+    'GET /api/payments': {
+      answers: 'collection',
+      call: (a) => [
+        { path: `/api/payments?invoiceId=${a.invoice.id}` },
+        { path: '/api/payments' },
+        { path: `/api/payments?pagination=cursor&invoiceId=${a.invoice.id}` },
+        { path: `/api/payments?pagination=cursor&starting_after=${a.payment.id + 1}` },
+      ],
+    },
+    'GET /api/payments/:id': { answers: 'not-found', call: (a) => ({ path: `/api/payments/${a.payment.id}` }) },
+    'POST /api/payments/:id/refund': {
+      answers: 'not-found',
+      call: (a) => [
+        { path: `/api/payments/${a.payment.id}/refund`, body: { amount: '0.50' } },
+        { path: `/api/payments/${a.payment.id}/refund`, body: {} },
+      ],
+    },
     'POST /api/payments': {
       answers: 'status',
       status: [400], // A's invoice does not exist for B

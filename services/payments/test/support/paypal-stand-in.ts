@@ -30,7 +30,7 @@ export async function startPaypalStandIn() {
   const orders = new Map<string, FakeOrder>();
   const calls: { method: string; path: string; requestId?: string }[] = [];
   const byRequestId = new Map<string, string>();
-  const refunds: { id: string; captureId: string; requestId?: string }[] = [];
+  const refunds: { id: string; captureId: string; requestId?: string; amount?: string }[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await read(req);
@@ -64,7 +64,14 @@ export async function startPaypalStandIn() {
       if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
       const again = refunds.find((r) => requestId && r.requestId === requestId);
       if (again) return send(201, { id: again.id, status: 'COMPLETED' });
-      const made = { id: `REF${randomBytes(6).toString('hex').toUpperCase()}`, captureId: refund[1]!, requestId };
+      // A partial refund names its amount (recorded as sent); a full one sends none.
+      const asked = body ? (JSON.parse(body) as { amount?: { value: string; currency_code: string } }).amount : undefined;
+      const made = {
+        id: `REF${randomBytes(6).toString('hex').toUpperCase()}`,
+        captureId: refund[1]!,
+        requestId,
+        ...(asked ? { amount: asked.value } : {}),
+      };
       refunds.push(made);
       return send(201, { id: made.id, status: 'COMPLETED' });
     }

@@ -81,10 +81,17 @@ export async function startStripeStandIn() {
         return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
       const again = refunds.find((r) => key && r.id === idempotent.get(key));
       if (again) return send(200, { object: 'refund', status: 'succeeded', ...again });
+      // Like Stripe: `amount` (minor units) refunds part of the charge, none all of it; never more than is left.
+      const left = intent.amount - refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
+      const amount = f.amount === undefined ? left : Number(f.amount);
+      if (!(amount > 0) || amount > left)
+        return send(400, {
+          error: { type: 'invalid_request_error', message: `Refund amount is greater than the unrefunded amount (${left})` },
+        });
       const refund = {
         id: `re_${randomBytes(8).toString('hex')}`,
         payment_intent: intent.id,
-        amount: intent.amount,
+        amount,
         metadata: (f.metadata ?? {}) as Record<string, string>,
       };
       refunds.push(refund);

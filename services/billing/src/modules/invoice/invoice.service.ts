@@ -35,6 +35,7 @@ import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent,
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
+import { requireDraft } from './invoice.state.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
@@ -182,7 +183,8 @@ export class InvoiceService {
     return retried;
   }
 
-  async update(id: Identity, invoiceId: number, input: InvoiceUpdate): Promise<Invoice> {
+  /** PUT, and PATCH through invoice.patch.ts (`draftOnly`: refused unless the locked invoice is still a draft). */
+  async update(id: Identity, invoiceId: number, input: InvoiceUpdate, opts: { draftOnly?: boolean } = {}): Promise<Invoice> {
     const before = await this.get(id, invoiceId); // 404 first: another tenant's id never reaches the other checks
     // Keeping the invoice's customer is always allowed (even once deleted); a new one must exist in the tenant.
     if (input.customerId !== before.customerId) await this.#ensureCustomer(id, input.customerId, 'customerId');
@@ -202,6 +204,7 @@ export class InvoiceService {
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items, kept);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
+      if (opts.draftOnly) requireDraft(current, 'edited');
       const merged = {
         issueDate: input.issueDate ?? current.issueDate,
         dueDate: input.dueDate ?? current.dueDate,
@@ -271,10 +274,14 @@ export class InvoiceService {
     });
   }
 
-  /** Deletes the invoice and its items; the deleted event carries the invoice as it was. */
-  async remove(id: Identity, invoiceId: number): Promise<void> {
+  /**
+   * Deletes the invoice and its items; the deleted event carries the invoice as it was. `draftOnly` (the public API):
+   * anything but a draft is a 409 and stays.
+   */
+  async remove(id: Identity, invoiceId: number, opts: { draftOnly?: boolean } = {}): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
+      if (opts.draftOnly) requireDraft(current, 'deleted');
       await em.execute(`delete from billing.invoices where id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
       addEvent(em, { subject: InvoiceEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data: eventData(current) });
     });

@@ -1,23 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import { BillingPayableRpc, ManualPaymentBody, PaymentListQuery, type Payment } from '@billpoint/proto';
-import { Invalid, rpcCall, type ServiceContext } from '@billpoint/kit';
+import {
+  BillingPayableRpc,
+  IdParams,
+  ManualPaymentBody,
+  PaymentListQuery,
+  RefundBody,
+  TOTAL_COUNT_HEADER,
+  type Payment,
+} from '@billpoint/proto';
+import { cursorPage, cursorPlan, Invalid, NotFound, rpcCall, sendCursorPage, type ServiceContext } from '@billpoint/kit';
 import type { Ledger } from './ledger.ts';
+import type { Refunds } from './refund.ts';
 import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from './payment.sql.ts';
 
-/** Signed-in calls: an invoice's payments, and a payment received outside the pay page (cash, transfer, check). */
-export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger: Ledger) {
-  app.get(
-    '/api/payments',
-    { config: { permission: 'payments.read', contract: { query: PaymentListQuery } } },
-    async (req, reply): Promise<Payment[]> => {
-      const { invoiceId } = PaymentListQuery.parse(req.query);
+/**
+ * Signed-in calls: payments (one invoice's, or all of the tenant's; offset or cursor paging), one payment, a payment
+ * received outside the pay page (cash, transfer, check), and refunds.
+ */
+export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger: Ledger, refunds: Refunds) {
+  app.get('/api/payments', { config: { permission: 'payments.read', contract: { query: PaymentListQuery } } }, async (req, reply) => {
+    const q = PaymentListQuery.parse(req.query);
+    const tenantId = req.identity.tenantId;
+    const invoiceId = q.invoiceId ?? null;
+    if (q.pagination === 'cursor') {
+      // Newest first by id, keyset paging (kit cursorPlan); the (tenant_id, id) primary key order.
+      const plan = cursorPlan(q, 'p.id', 3);
       const rows = await ctx.reader.query<PaymentRow>(
-        req.identity.tenantId,
-        `select ${PAYMENT_COLUMNS} from payments.payments p where p.tenant_id = $1 and p.invoice_id = $2 order by p.created_at, p.id`,
-        [req.identity.tenantId, invoiceId],
+        tenantId,
+        `select ${PAYMENT_COLUMNS} from payments.payments p
+          where p.tenant_id = $1 and ($2::bigint is null or p.invoice_id = $2) and ${plan.where}
+          order by p.id ${plan.direction} limit ${plan.take}`,
+        [tenantId, invoiceId, ...plan.params],
       );
-      void reply.header('x-total-count', String(rows.length));
-      return rows.map(toPayment);
+      return sendCursorPage(reply, cursorPage(rows.map(toPayment), q));
+    }
+    if (invoiceId !== null) {
+      // The app's invoice view: every payment of the invoice, oldest first.
+      const rows = await ctx.reader.query<PaymentRow>(
+        tenantId,
+        `select ${PAYMENT_COLUMNS} from payments.payments p where p.tenant_id = $1 and p.invoice_id = $2 order by p.created_at, p.id`,
+        [tenantId, invoiceId],
+      );
+      return reply.header(TOTAL_COUNT_HEADER, String(rows.length)).send(rows.map(toPayment));
+    }
+    const rows = await ctx.reader.query<PaymentRow & { total_count: string }>(
+      tenantId,
+      `select ${PAYMENT_COLUMNS}, (select count(*) from payments.payments c where c.tenant_id = $1)::text as total_count
+         from payments.payments p where p.tenant_id = $1 order by p.id desc limit $2`,
+      [tenantId, q.limit],
+    );
+    return reply.header(TOTAL_COUNT_HEADER, rows[0]?.total_count ?? '0').send(rows.map(toPayment));
+  });
+
+  app.get(
+    '/api/payments/:id',
+    { config: { permission: 'payments.read', contract: { params: IdParams } } },
+    async (req): Promise<Payment> => {
+      const { id } = IdParams.parse(req.params);
+      const [row] = await ctx.reader.query<PaymentRow>(
+        req.identity.tenantId,
+        `select ${PAYMENT_COLUMNS} from payments.payments p where p.id = $1 and p.tenant_id = $2`,
+        [id, req.identity.tenantId],
+      );
+      if (!row) throw new NotFound('Payment not found');
+      return toPayment(row);
     },
   );
 
@@ -41,4 +87,10 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
     );
     return reply.status(201).send(toPayment(row));
   });
+
+  app.post(
+    '/api/payments/:id/refund',
+    { config: { permission: 'payments.refund', contract: { params: IdParams, body: RefundBody } } },
+    async (req): Promise<Payment> => refunds.refund(req.identity, IdParams.parse(req.params).id, RefundBody.parse(req.body ?? {})),
+  );
 }

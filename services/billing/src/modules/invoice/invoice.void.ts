@@ -1,0 +1,49 @@
+import { InvoiceEvents, PaymentsPaidRpc, toCents, type Invoice, type InvoiceStatus } from '@billpoint/proto';
+import { addEvent, Conflict, NotFound, rpcCall, type Identity, type ServiceContext } from '@billpoint/kit';
+import { loadInvoice } from './invoice.send.ts';
+import { eventData } from './invoice.sql.ts';
+
+/** What can be voided: an invoice issued to its customer and not paid. */
+const VOIDABLE: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
+
+/**
+ * POST /api/invoices/:id/void (the public API): a sent, viewed or overdue invoice that has taken no money becomes
+ * cancelled — billing then answers payments that it is no longer payable, and the payments consumer keeps it
+ * cancelled. A draft (delete it instead), a paid, cancelled or refunded invoice, or one with any payment (even a
+ * partial one: refund it first) is a 409 resource_state_invalid. Payments' own ledger is asked too, for a payment
+ * whose event has not reached billing yet; billing's copy is checked under the invoice's row lock.
+ */
+export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: number): Promise<Invoice> {
+  const [exists] = await ctx.reader.query<{ id: string }>(
+    id.tenantId,
+    `select id::text as id from billing.invoices where id = $1 and tenant_id = $2`,
+    [invoiceId, id.tenantId],
+  );
+  if (!exists) throw new NotFound('Invoice not found');
+  const { amountPaid } = await rpcCall(ctx.bus, PaymentsPaidRpc, { tenantId: id.tenantId, invoiceId });
+  return ctx.tx(id, async (em) => {
+    const current = await loadInvoice(em, id.tenantId, invoiceId, true);
+    if (!current) throw new NotFound('Invoice not found');
+    if (!VOIDABLE.includes(current.status))
+      throw new Conflict(
+        current.status === 'draft'
+          ? `Invoice ${current.invoiceNumber} is a draft: delete it instead of voiding it`
+          : `Invoice ${current.invoiceNumber} is ${current.status}: only a sent, viewed or overdue invoice can be voided`,
+        'resource_state_invalid',
+      );
+    const [taken] = await em.execute<{ n: number }[]>(
+      `select count(*)::int as n from billing.invoice_payments
+        where tenant_id = ? and invoice_id = ? and status in ('completed', 'refunded')`,
+      [id.tenantId, invoiceId],
+    );
+    if (taken!.n > 0 || toCents(current.amountPaid) > 0n || toCents(amountPaid) > 0n)
+      throw new Conflict(`Invoice ${current.invoiceNumber} has payments: refund them before voiding it`, 'resource_state_invalid');
+    await em.execute(`update billing.invoices set status = 'cancelled', updated_at = now() where id = ? and tenant_id = ?`, [
+      invoiceId,
+      id.tenantId,
+    ]);
+    const updated = (await loadInvoice(em, id.tenantId, invoiceId))!;
+    addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: eventData(updated) });
+    return updated;
+  });
+}
