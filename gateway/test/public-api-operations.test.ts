@@ -29,7 +29,7 @@ describe('the operations of /api/v1', () => {
     expect(first.json).toMatchObject({ object: 'list', has_more: true });
     expect(first.json.data.map((c: { id: number }) => c.id)).toEqual(made.slice(-3).reverse());
     const late = (await api.post('/api/v1/customers', { name: 'Late', email: 'late@example.com' })).json.id;
-    const rest = await walk<{ id: number }>(api, `/api/v1/customers?starting_after=${first.json.data.at(-1).id}`, 3);
+    const rest = await walk<{ id: number }>(api, '/api/v1/customers', 3, first.json.data.at(-1).id);
     expect(rest.map((c) => c.id)).toEqual(made.slice(0, 4).reverse());
     expect(rest.some((c) => c.id === late)).toBe(false);
     const back = await api.get(`/api/v1/customers?limit=2&ending_before=${made[3]}`);

@@ -68,10 +68,15 @@ export function apiClient(stack: Stack, key: string | null) {
   };
 }
 
-/** Walks a cursor list to its end, page by page (`limit` each), and answers every item. */
-export async function walk<T extends { id: number }>(api: ReturnType<typeof apiClient>, path: string, limit: number): Promise<T[]> {
+/** Walks a cursor list to its end, page by page (`limit` each, from after `start` if given), and answers every item. */
+export async function walk<T extends { id: number }>(
+  api: ReturnType<typeof apiClient>,
+  path: string,
+  limit: number,
+  start: number | null = null,
+): Promise<T[]> {
   const seen: T[] = [];
-  let after: number | null = null;
+  let after: number | null = start;
   for (let i = 0; i < 1000; i++) {
     const sep = path.includes('?') ? '&' : '?';
     const page = await api.get(`${path}${sep}limit=${limit}${after ? `&starting_after=${after}` : ''}`);
