@@ -13,6 +13,7 @@ import { hostileQuery } from '../../services/kit/test/support/fuzz/query.ts';
 import { ApiErrorCodes, ApiKeyScopes, publicApiRoutes, type PublicApiRoute } from '@billpoint/proto';
 import { startStack, type Stack } from './support/stack.ts';
 import { apiClient, organization } from './support/public-api.ts';
+import { choosePlan } from '../../services/payments/test/support/plans.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -106,6 +107,7 @@ describe('the public API matrices', () => {
 
   it('scopes: without its scope every operation is 403 scope_missing and changes nothing; with only its scope it passes', async () => {
     const f = await fixtures();
+    await choosePlan(stack.db, f.admin, f.tenantId, 'enterprise'); // two keys per operation: more than a trial's five
     const problems: string[] = [];
     for (const r of publicApiRoutes) {
       const c = cases[routeKey(r)]!;
