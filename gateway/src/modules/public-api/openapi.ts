@@ -367,11 +367,9 @@ export function openApiDocument(serverUrl?: string): Json {
         ...Object.fromEntries(errorStatusesOf(r).map((s) => [String(s), errorRef(r, s)])),
       },
     };
-    if (r.body) {
-      const name = `${pascal(operationId)}Body`;
-      schemas[name] = schemaOf(r.body, 'input');
-      op.requestBody = { required: true, content: { 'application/json': { schema: ref(name) } } };
-    }
+    // Inline, not a component: generators (openapi-typescript) read a `default` of a request body's field as "optional"
+    // only where they see it is a request body, and as "always present" in a shared component.
+    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(r.body, 'input') } } };
     paths[path] = { ...(paths[path] ?? {}), [r.method.toLowerCase()]: op };
   }
 
