@@ -78,9 +78,42 @@ export const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v === '' || v == null ? null : v));
 
-/** An ISO 4217 currency code, upper-cased. */
+/**
+ * JSON Schema (input side) of a decimal the API takes as text or number: what the zod transform checks by hand, as
+ * `pattern`/`maximum`/`multipleOf`, so the OpenAPI document states the rule (z.toJSONSchema cannot see inside a
+ * transform). Text may carry spaces around it (trimmed); `empty` when '' means none (or 0).
+ */
+export const decimalJsonSchema = (o: {
+  digits: number;
+  places: number;
+  max: number;
+  description: string;
+  empty?: boolean;
+  nullable?: boolean;
+  /** The check counts significant digits only ("007" is 1 digit). */
+  leadingZeros?: boolean;
+}) => {
+  const number = `${o.leadingZeros ? '0*' : ''}\\d{1,${o.digits}}(\\.\\d{1,${o.places}})?`;
+  return {
+    description: o.description,
+    anyOf: [
+      { type: 'string', pattern: o.empty ? `^\\s*(${number})?\\s*$` : `^\\s*${number}\\s*$` },
+      { type: 'number', minimum: 0, maximum: o.max, multipleOf: 10 ** -o.places },
+      ...(o.nullable ? [{ type: 'null' }] : []),
+    ],
+  };
+};
+
+/**
+ * An ISO 4217 currency code, upper-cased. Any case is accepted (and spaces around it): the document says so rather than
+ * claim `^[A-Z]{3}$`, which is what the answer carries, not what the request must.
+ */
 export const CurrencyCode = z
   .string({ error: 'Currency must be a 3-letter code' })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code');
+  .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter code')
+  .meta({
+    pattern: '^\\s*[A-Za-z]{3}\\s*$',
+    description: 'An ISO 4217 currency code, e.g. USD; any case (upper-cased when stored and answered).',
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, CursorMode, PageQuery, optionalText } from './common.ts';
+import { CurrencyCode, CursorMode, PageQuery, decimalJsonSchema, optionalText } from './common.ts';
 
 export const CustomerTypes = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
@@ -31,25 +31,31 @@ const email = z
   .string({ error: CustomerMessages.emailInvalid })
   .trim()
   .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email({ error: CustomerMessages.emailInvalid }));
+  .pipe(z.email({ error: CustomerMessages.emailInvalid }))
+  .meta({ format: 'email', description: 'An e-mail address (spaces around it are trimmed).' });
 const currency = CurrencyCode;
 const language = z
   .string({ error: 'Language must be text' })
   .trim()
   .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-US');
 /** Days; non-numeric input becomes 0 (spec core §5). */
-const paymentTerms = z.preprocess(
-  (v) => {
-    if (v === null || v === undefined) return v;
-    const n = typeof v === 'number' ? v : Number(String(v).trim());
-    return Number.isFinite(n) && String(v).trim() !== '' ? n : 0;
-  },
-  z
-    .number({ error: 'Payment terms must be a number of days' })
-    .int('Payment terms must be a whole number of days')
-    .min(0, 'Payment terms must be at least 0')
-    .max(3650, 'Payment terms must be at most 3650 days'),
-);
+const paymentTerms = z
+  .preprocess(
+    (v) => {
+      if (v === null || v === undefined) return v;
+      const n = typeof v === 'number' ? v : Number(String(v).trim());
+      return Number.isFinite(n) && String(v).trim() !== '' ? n : 0;
+    },
+    z
+      .number({ error: 'Payment terms must be a number of days' })
+      .int('Payment terms must be a whole number of days')
+      .min(0, 'Payment terms must be at least 0')
+      .max(3650, 'Payment terms must be at most 3650 days'),
+  )
+  .meta({
+    type: ['integer', 'string'],
+    description: 'Days, 0–3650. Text is read as a number; text that is not a number counts as 0.',
+  });
 /** Money as text with at most 2 decimals, e.g. "5000" or "5000.50"; empty means none. */
 const creditLimit = z
   .union([z.string(), z.number()], { error: 'Credit limit must be an amount' })
@@ -64,7 +70,17 @@ const creditLimit = z
     }
     const [whole, frac = ''] = s.split('.');
     return `${BigInt(whole!).toString()}.${frac.padEnd(2, '0')}`;
-  });
+  })
+  .meta(
+    decimalJsonSchema({
+      digits: 13,
+      places: 2,
+      max: 9_999_999_999_999.99,
+      empty: true,
+      nullable: true,
+      description: 'An amount ≥ 0 with at most 2 decimals, as text ("5000.50") or number; empty or null: none.',
+    }),
+  );
 const website = optionalText(500, 'Website').refine(
   (v) => v == null || /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+.-]*:/i.test(v),
   'Website must be an http or https address',

@@ -90,14 +90,23 @@ export const PublicInvoice = z.object({
 export type PublicInvoice = z.infer<typeof PublicInvoice>;
 
 /** A positive decimal amount (≤ 2 places; the currency's own minor units are checked by the server). */
-const Amount = z.union([z.string(), z.number()], { error: 'Amount must be a number' }).transform((v, ctx) => {
-  const s = String(v).trim();
-  if (!/^\d{1,13}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) <= 0n) {
-    ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 2 decimals' });
-    return z.NEVER;
-  }
-  return fromScaled(toScaled(s, 2), 2);
-});
+const Amount = z
+  .union([z.string(), z.number()], { error: 'Amount must be a number' })
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) <= 0n) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 2 decimals' });
+      return z.NEVER;
+    }
+    return fromScaled(toScaled(s, 2), 2);
+  })
+  .meta({
+    description: 'An amount > 0 with at most 2 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
+    anyOf: [
+      { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,2})?\\s*$' },
+      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.01 },
+    ],
+  });
 const Currency = z
   .string({ error: 'Currency is required' })
   .regex(/^[A-Za-z]{3}$/, { error: 'Currency must be a 3-letter code' })
@@ -167,7 +176,11 @@ export type Payment = z.infer<typeof Payment>;
 
 /** POST /api/payments: a payment received outside the pay page, recorded by a signed-in user. */
 export const ManualPaymentBody = z.strictObject({
-  invoiceId: z.coerce.number({ error: 'Invoice is required' }).int().positive({ error: 'Invoice is required' }),
+  invoiceId: z.coerce
+    .number({ error: 'Invoice is required' })
+    .int()
+    .positive({ error: 'Invoice is required' })
+    .meta({ type: ['integer', 'string'], description: "The invoice's id (a number, or its digits as text)." }),
   amount: Amount,
   paymentMethod: z.enum(ManualPaymentMethods, { error: `Payment method must be one of ${ManualPaymentMethods.join(', ')}` }),
   /** The day the money arrived: a real date, not in the future (a day of slack for time zones ahead of UTC). */

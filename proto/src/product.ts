@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common.ts';
+import { decimalJsonSchema, optionalText } from './common.ts';
 import { CustomerListQuery } from './customer.ts';
 import { currencyDecimals } from './payments.ts';
 import { defineRpc } from './rpc.ts';
@@ -35,18 +35,28 @@ export const ProductMessages = {
 
 /** A decimal with at most 2 places (≥ 0), as number or text, answered normalized ("3" → "3.00"). */
 const decimal = (label: string, required: string, maxWhole: number) =>
-  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
-    const s = String(v).trim();
-    if (s === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (!new RegExp(`^\\d{1,${maxWhole}}(\\.\\d{1,2})?$`).test(s)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number ≥ 0 with at most 2 decimals` });
-      return z.NEVER;
-    }
-    return fromScaled(toScaled(s, 2), 2);
-  });
+  z
+    .union([z.string(), z.number()], { error: required })
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (s === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      if (!new RegExp(`^\\d{1,${maxWhole}}(\\.\\d{1,2})?$`).test(s)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number ≥ 0 with at most 2 decimals` });
+        return z.NEVER;
+      }
+      return fromScaled(toScaled(s, 2), 2);
+    })
+    .meta(
+      decimalJsonSchema({
+        digits: maxWhole,
+        places: 2,
+        max: 10 ** maxWhole - 0.01,
+        description: `${label}: a number ≥ 0 with at most ${maxWhole} digits before the point and 2 after, as text or number.`,
+      }),
+    );
 const count = (label: string) =>
   z
     .number({ error: `${label} must be a whole number` })
@@ -73,7 +83,17 @@ const fields = {
     .preprocess((v) => (v === '' || v == null ? '0' : v), decimal('Tax rate', 'Tax rate is required', 3))
     .refine((v) => Number(v) <= 100, {
       error: 'Tax rate must be at most 100',
-    }),
+    })
+    .meta(
+      decimalJsonSchema({
+        digits: 3,
+        places: 2,
+        max: 100,
+        empty: true,
+        nullable: true,
+        description: 'Tax rate: a percentage from 0 to 100 with at most 2 decimals, as text or number; left out, empty or null: 0.',
+      }),
+    ),
   unitOfMeasure: optionalText(50, 'Unit of measure'),
   isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
   trackInventory: z.boolean({ error: 'Track inventory must be true or false' }).default(false),
@@ -123,7 +143,16 @@ export const ProductPatchBody = z
     category: fields.category,
     price: fields.price,
     currency: z.enum(ProductCurrencies, { error: `Currency must be one of ${ProductCurrencies.join(', ')}` }),
-    taxRate: decimal('Tax rate', 'Tax rate is required', 3).refine((v) => Number(v) <= 100, { error: 'Tax rate must be at most 100' }),
+    taxRate: decimal('Tax rate', 'Tax rate is required', 3)
+      .refine((v) => Number(v) <= 100, { error: 'Tax rate must be at most 100' })
+      .meta(
+        decimalJsonSchema({
+          digits: 3,
+          places: 2,
+          max: 100,
+          description: 'Tax rate: a percentage from 0 to 100 with at most 2 decimals, as text or number.',
+        }),
+      ),
     unitOfMeasure: fields.unitOfMeasure,
     isActive: z.boolean({ error: 'Active must be true or false' }),
     trackInventory: z.boolean({ error: 'Track inventory must be true or false' }),

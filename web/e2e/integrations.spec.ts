@@ -208,15 +208,58 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   // Documentation: base path, bearer keys, the endpoints, rate-limit headers, the reference page.
   await page.getByRole('tab', { name: 'Documentation' }).click();
   const endpoints = page.getByRole('table', { name: 'Endpoints' });
-  await expect(endpoints.getByRole('row').filter({ hasText: '/api/v1/customers/{id}' })).toContainText('customers:read');
+  await expect(endpoints.getByRole('row').filter({ hasText: 'Get a customer' })).toContainText('GET/api/v1/customers/{id}customers:read');
   await expect(endpoints.getByRole('row').filter({ hasText: '/api/v1/analytics/dashboard' })).toContainText('analytics:read');
   await expect(page.getByText('X-RateLimit-Remaining')).toBeVisible();
   await expect(page.getByText('Idempotency-Key', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/v1/reference');
   expect((await page.request.get('/api/v1/reference')).status()).toBe(200);
   expect((await (await page.request.get('/api/v1/openapi.json')).json()).openapi).toMatch(/^3\.1/);
+  // The quick start: install and generate the types from this server's document, then the typed client.
+  const origin = new URL(page.url()).origin;
+  await expect(page.getByRole('heading', { name: 'Quick start' })).toBeVisible();
+  const install = page.getByLabel('Install commands');
+  await expect(install).toHaveText(`npm install openapi-fetch\nnpx openapi-typescript ${origin}/api/v1/openapi.json -o billpoint.d.ts`);
+  await expect(install.locator('code')).toHaveCount(1);
+  const client = page.getByLabel('Client code');
+  await expect(client).toContainText('createClient<paths>');
+  await expect(client).toContainText(`baseUrl: '${origin}'`);
+  await expect(client).toContainText("'Idempotency-Key': crypto.randomUUID()");
+  await expect(client).toContainText('starting_after: startingAfter');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy install commands' }).click();
+  await expect(page.getByRole('button', { name: 'Copied install commands' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await install.textContent());
+  // Versioning, paging, the error codes.
+  await expect(page.getByText(/^Send Billpoint-Version: \d{4}-\d{2}-\d{2} to pin a version/)).toBeVisible();
+  await expect(page.getByText(/"has_more": true/)).toBeVisible();
+  const codes = page.getByRole('table', { name: 'Error codes' });
+  await expect(codes.getByRole('row').filter({ hasText: 'parameter_unknown' })).toContainText('400');
+  await expect(codes.getByRole('row').filter({ hasText: 'idempotency_key_in_use' })).toContainText('409');
   await snap(page, testInfo, 'integrations-05-documentation');
   await expectAccessible(page, 'documentation');
+  // On a phone (loaded at 390 px: the shell collapses its sidebar at load): no sideways scrolling of the page; the
+  // long code scrolls inside its box.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Documentation' }).click();
+  await expect(page.getByRole('heading', { name: 'Quick start' })).toBeVisible();
+  // The elements that stick out, named in the failure (empty when the page fits).
+  const sticksOut = await page.evaluate(() =>
+    document.documentElement.scrollWidth <= window.innerWidth
+      ? []
+      : [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('pre, [data-slot=table-container]'))
+          .slice(-5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`),
+  );
+  expect(sticksOut).toEqual([]);
+  expect(await client.evaluate((e) => e.scrollWidth > e.clientWidth && e.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+  await snap(page, testInfo, 'integrations-05-documentation-390');
+  await expectAccessible(page, 'documentation at 390 px');
+  await page.setViewportSize(desktop);
+  await page.reload();
 
   // Delete (revoke) the key: the API refuses it from then on.
   await page.getByRole('tab', { name: 'API Keys' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrencyCode, CursorMode, Id, PageQuery, optionalText } from '../common.ts';
+import { CurrencyCode, CursorMode, Id, PageQuery, decimalJsonSchema, optionalText } from '../common.ts';
 import { computeInvoice, normalizeMoney, toScaled, fromScaled } from '../money.ts';
 import { InvoiceStatus } from './status.ts';
 
@@ -31,45 +31,69 @@ export const IsoDate = (required: string) =>
         return z.NEVER;
       }
       return `${m[1]}-${m[2]}-${m[3]}`;
+    })
+    .meta({
+      pattern: '^\\s*\\d{4}-\\d{2}-\\d{2}(T|\\s*$)',
+      description: 'A calendar date, YYYY-MM-DD (an ISO 8601 date-time is taken at the date it names).',
     });
 
 /** A non-negative decimal with at most 2 places, as text or number; answers the normalized text ("3" → "3.00"). */
 const decimal2 = (label: string, required: string, max = 99_999_999_999n) =>
-  z.union([z.string(), z.number()], { error: required }).transform((v, ctx) => {
-    const s = String(v).trim();
-    if (s === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (!/^\d+(\.\d+)?$/.test(s) && !/^-/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-      return z.NEVER;
-    }
-    if (s.startsWith('-')) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at least 0` });
-      return z.NEVER;
-    }
-    if (/\.\d{3,}$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimals` });
-      return z.NEVER;
-    }
-    const scaled = toScaled(s, 2);
-    if (scaled > max * 100n) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
-      return z.NEVER;
-    }
-    return fromScaled(scaled, 2);
-  });
+  z
+    .union([z.string(), z.number()], { error: required })
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (s === '') {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      if (!/^\d+(\.\d+)?$/.test(s) && !/^-/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (s.startsWith('-')) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at least 0` });
+        return z.NEVER;
+      }
+      if (/\.\d{3,}$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimals` });
+        return z.NEVER;
+      }
+      const scaled = toScaled(s, 2);
+      if (scaled > max * 100n) {
+        ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+        return z.NEVER;
+      }
+      return fromScaled(scaled, 2);
+    })
+    .meta(
+      decimalJsonSchema({
+        digits: String(max).length,
+        leadingZeros: true,
+        places: 2,
+        max: Number(max),
+        description: `A number ≥ 0 and at most ${max} with at most 2 decimals, as text ("12.50") or number.`,
+      }),
+    );
 
 const percent = (label: string) =>
-  z.union([z.string(), z.number()], { error: `${label} must be a number` }).transform((v, ctx) => {
-    const s = String(v).trim() || '0';
-    if (!/^\d+(\.\d{1,2})?$/.test(s) || toScaled(s, 2) > 10000n) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a percentage from 0 to 100 with at most 2 decimals` });
-      return z.NEVER;
-    }
-    return normalizeMoney(s);
-  });
+  z
+    .union([z.string(), z.number()], { error: `${label} must be a number` })
+    .transform((v, ctx) => {
+      const s = String(v).trim() || '0';
+      if (!/^\d+(\.\d{1,2})?$/.test(s) || toScaled(s, 2) > 10000n) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a percentage from 0 to 100 with at most 2 decimals` });
+        return z.NEVER;
+      }
+      return normalizeMoney(s);
+    })
+    .meta({
+      description: 'A percentage from 0 to 100 with at most 2 decimals, as text ("19.5") or number; empty text counts as 0.',
+      anyOf: [
+        { type: 'string', pattern: '^\\s*(0*(100(\\.0{1,2})?|\\d{1,2}(\\.\\d{1,2})?))?\\s*$' },
+        { type: 'number', minimum: 0, maximum: 100, multipleOf: 0.01 },
+      ],
+    });
 
 const money = (label: string) => decimal2(label, `${label} is required`);
 const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
@@ -108,14 +132,23 @@ export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 export const InvoiceItemUpdateInput = z.strictObject({ id: z.number().int().positive().nullish(), ...itemFields });
 
 const currency = CurrencyCode;
-const exchangeRate = z.union([z.string(), z.number()], { error: 'Exchange rate must be a number' }).transform((v, ctx) => {
-  const s = String(v).trim();
-  if (!/^\d+(\.\d{1,6})?$/.test(s) || toScaled(s, 6) === 0n) {
-    ctx.addIssue({ code: 'custom', message: 'Exchange rate must be a positive number with at most 6 decimals' });
-    return z.NEVER;
-  }
-  return fromScaled(toScaled(s, 6), 6);
-});
+const exchangeRate = z
+  .union([z.string(), z.number()], { error: 'Exchange rate must be a number' })
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d+(\.\d{1,6})?$/.test(s) || toScaled(s, 6) === 0n) {
+      ctx.addIssue({ code: 'custom', message: 'Exchange rate must be a positive number with at most 6 decimals' });
+      return z.NEVER;
+    }
+    return fromScaled(toScaled(s, 6), 6);
+  })
+  .meta({
+    description: 'Units of the base currency per unit of the invoice currency: a number > 0 with at most 6 decimals, as text or number.',
+    anyOf: [
+      { type: 'string', pattern: '^\\s*\\d+(\\.\\d{1,6})?\\s*$' },
+      { type: 'number', exclusiveMinimum: 0, multipleOf: 0.000001 },
+    ],
+  });
 const invoiceNumber = z
   .string({ error: 'Invoice number must be text' })
   .trim()
@@ -131,10 +164,12 @@ const templateId = z
   .nullable();
 
 const customerId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message),
-  );
+  z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z.number({ error: message }).int(message).positive(message),
+    )
+    .meta({ type: ['integer', 'string'], pattern: '^\\s*\\d+\\s*$', description: 'A customer id (a number, or its digits as text).' });
 
 /** Totals must fit numeric(15,2). */
 function checkFits(items: { quantity: string; rate: string }[], ctx: z.RefinementCtx, path: (string | number)[]) {

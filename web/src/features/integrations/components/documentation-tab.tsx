@@ -2,6 +2,10 @@ import type * as React from 'react';
 import { ExternalLink } from 'lucide-react';
 import {
   API_KEY_PREFIX,
+  API_VERSIONS,
+  ApiErrorCodeNames,
+  ApiErrorCodes,
+  CURRENT_API_VERSION,
   DEFAULT_API_KEY_RATE_LIMIT,
   IDEMPOTENCY_TTL_HOURS,
   PUBLIC_API_BASE,
@@ -13,6 +17,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { quickStartClient, quickStartInstall } from '../lib/quick-start';
+import { CopyButton } from './copy-button';
 
 /** `X-RateLimit-Limit` from the header constant `x-ratelimit-limit`. */
 const headerName = (h: string) =>
@@ -24,17 +30,27 @@ const headerName = (h: string) =>
 const REFERENCE_URL = `${PUBLIC_API_BASE}/reference`;
 const OPENAPI_URL = `${PUBLIC_API_BASE}/openapi.json`;
 
-function Code({ children, label }: { children: string; label: string }) {
-  return (
-    <pre aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
-      {children}
+/** A code block: scrolls sideways inside its box (never the page), focusable to scroll by keyboard; `copy` adds a copy button. */
+function Code({ children, label, copy }: { children: string; label: string; copy?: boolean }) {
+  const block = (
+    <pre aria-label={label} tabIndex={0} className="min-w-0 overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
+      <code>{children}</code>
     </pre>
+  );
+  if (!copy) return block;
+  return (
+    <div className="grid min-w-0 gap-2">
+      <div className="flex justify-end">
+        <CopyButton value={children} label={label.toLowerCase()} />
+      </div>
+      {block}
+    </div>
   );
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
@@ -75,6 +91,7 @@ and webhook-timestamp is within 5 minutes of now.`;
 /** Documentation tab (areas §7 "The public API documented on the Documentation tab"). */
 export function DocumentationTab() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const exampleOrigin = origin || 'https://your-billpoint';
   const overlapHours = WEBHOOK_SECRET_OVERLAP_MS / 3_600_000;
   return (
     <div className="grid gap-4">
@@ -111,8 +128,24 @@ export function DocumentationTab() {
         </div>
       </Section>
 
-      <Section title="Endpoints" description="Lists take limit and offset and answer { object, data, total, limit, offset, nextOffset }.">
-        <Table aria-label="Endpoints">
+      <Section title="Quick start" description="A typed TypeScript client, made from the OpenAPI document.">
+        <h4 className="font-medium">1. Install openapi-fetch and generate the types</h4>
+        <Code label="Install commands" copy>
+          {quickStartInstall(exampleOrigin)}
+        </Code>
+        <h4 className="font-medium">2. Call the API</h4>
+        <p>
+          Paths, parameters, bodies and answers are typed: a misspelt field or a missing parameter does not compile. Every call answers{' '}
+          <code className="font-mono">{'{ data }'}</code> or <code className="font-mono">{'{ error }'}</code>.
+        </p>
+        <Code label="Client code" copy>
+          {quickStartClient(exampleOrigin)}
+        </Code>
+      </Section>
+
+      <Section title="Endpoints" description="Every operation and the permission (scope) its key needs.">
+        {/* Cells wrap (paths break anywhere) so the table fits a phone; focusable in case it still scrolls. */}
+        <Table aria-label="Endpoints" tabIndex={0}>
           <TableHeader>
             <TableRow>
               <TableHead>Method</TableHead>
@@ -129,13 +162,30 @@ export function DocumentationTab() {
                     {r.method}
                   </Badge>
                 </TableCell>
-                <TableCell className="font-mono text-xs">{`${PUBLIC_API_BASE}${r.path.replace(/:(\w+)/g, '{$1}')}`}</TableCell>
-                <TableCell className="font-mono text-xs">{r.scope}</TableCell>
-                <TableCell>{r.summary}</TableCell>
+                <TableCell className="font-mono text-xs break-all whitespace-normal">{`${PUBLIC_API_BASE}${r.path.replace(/:(\w+)/g, '{$1}')}`}</TableCell>
+                <TableCell className="font-mono text-xs break-all whitespace-normal">{r.scope}</TableCell>
+                <TableCell className="whitespace-normal">{r.summary}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+      </Section>
+
+      <Section title="Versioning" description="The API changes by dated versions; yours stays until you move.">
+        <p>
+          Send <code className="font-mono">Billpoint-Version: {CURRENT_API_VERSION}</code> to pin a version. Without the header, your
+          organization&apos;s version answers (the current one at its first call). Every answer names the version that answered it in the
+          same header. Versions: {API_VERSIONS.join(', ')}.
+        </p>
+      </Section>
+
+      <Section title="Pagination" description="Lists answer a page at a time, newest first.">
+        <p>
+          A list answers <code className="font-mono">{'{ "object": "list", "data": [...], "has_more": true }'}</code>. Pass{' '}
+          <code className="font-mono">limit</code> (1–100, default 10); for the next page pass{' '}
+          <code className="font-mono">starting_after</code> the last id of this one, for the previous page{' '}
+          <code className="font-mono">ending_before</code> its first id. An item created meanwhile never appears twice, none is skipped.
+        </p>
       </Section>
 
       <Section
@@ -169,6 +219,30 @@ export function DocumentationTab() {
       </Section>
 
       <Section
+        title="Errors"
+        description="Every error answers JSON with statusCode, error, message and a code for programs; param names the field at fault."
+      >
+        <Table aria-label="Error codes" tabIndex={0}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Code</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Meaning</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {ApiErrorCodeNames.map((c) => (
+              <TableRow key={c}>
+                <TableCell className="font-mono text-xs break-all whitespace-normal">{c}</TableCell>
+                <TableCell>{ApiErrorCodes[c].status}</TableCell>
+                <TableCell className="whitespace-normal">{ApiErrorCodes[c].description}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+
+      <Section
         title="Verifying webhooks"
         description="Deliveries follow the Standard Webhooks specification: check the signature before you trust a payload."
       >
@@ -177,7 +251,9 @@ export function DocumentationTab() {
           <code className="font-mono">webhook-signature</code>. With the <code className="font-mono">standardwebhooks</code> library (npm,
           PyPI, Go, Ruby and more):
         </p>
-        <Code label="Verification in Node">{NODE_VERIFY}</Code>
+        <Code label="Verification in Node" copy>
+          {NODE_VERIFY}
+        </Code>
         <p>Without the library:</p>
         <Code label="Verification steps">{RAW_STEPS}</Code>
         <p className="text-muted-foreground">

@@ -25,7 +25,8 @@ export function IntegrationsPage() {
       <PageHeader title="Integrations" description="Connect Billpoint to your own systems with API keys and webhooks." />
       <PageBody className="grid content-start gap-6">
         <StatCards />
-        <Tabs value={tab} onValueChange={(t) => setParams({ tab: t }, { replace: true })}>
+        {/* min-w-0: a grid item is otherwise as wide as its widest content (a code line, a table), wider than a phone. */}
+        <Tabs className="min-w-0" value={tab} onValueChange={(t) => setParams({ tab: t }, { replace: true })}>
           <TabsList className="max-w-xl">
             <TabsTrigger value="api-keys">
               <KeyRound aria-hidden="true" />

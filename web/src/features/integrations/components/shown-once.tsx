@@ -1,8 +1,8 @@
 import * as React from 'react';
-import { Check, Copy, TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { TriangleAlert } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { CopyButton } from './copy-button';
 
 /**
  * A secret the server answers once (an API key, a webhook signing secret): read-only in a field to select, a copy
@@ -10,16 +10,6 @@ import { Label } from '@/components/ui/label';
  */
 export function ShownOnce({ label, value, warning }: { label: string; value: string; warning: string }) {
   const id = React.useId();
-  const [copied, setCopied] = React.useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure origin, a denied permission): the field stays selected for Ctrl+C.
-      document.getElementById(id)?.focus();
-    }
-  };
   return (
     <div className="grid gap-3">
       <div
@@ -33,10 +23,8 @@ export function ShownOnce({ label, value, warning }: { label: string; value: str
         <Label htmlFor={id}>{label}</Label>
         <div className="flex gap-2">
           <Input id={id} readOnly value={value} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
+          {/* No clipboard: the field gets the focus, selected for Ctrl+C. */}
+          <CopyButton value={value} size="default" onUnavailable={() => document.getElementById(id)?.focus()} />
         </div>
       </div>
     </div>
