@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { HttpClient } from '@billpoint/kit/testing';
 import { ApiKeyCreated } from '@billpoint/proto';
 import type { Stack } from './stack.ts';
+import { expectDocumentedAnswer } from './openapi-answers.ts';
 
 /** One answer of /api/v1 as the tests read it. */
 export interface ApiAnswer {
@@ -14,8 +15,17 @@ export interface ApiAnswer {
   bytes: Buffer;
 }
 
-/** Every answer the API test suites receive passes through these checks (the OpenAPI document's own, when added). */
-export const answerChecks: ((a: ApiAnswer) => void)[] = [];
+/**
+ * Every answer the API test suites receive passes through these checks: first of all, it must be the answer the
+ * served OpenAPI document describes for its operation and status (ajv on the body, the documented headers). HEAD
+ * is GET without its body, so only GET's answer is documented.
+ */
+export const answerChecks: ((a: ApiAnswer) => void)[] = [
+  (a) => {
+    if (a.method === 'HEAD') return;
+    expectDocumentedAnswer({ method: a.method, path: a.path, status: a.status, headers: a.headers, body: a.bytes });
+  },
+];
 
 /** A signed-in admin of a new organization and a way to make API keys for it. */
 export async function organization(stack: Stack) {

@@ -94,7 +94,7 @@ export async function publicApiV1Routes(
       .filter(({ prefix }) => targetPath === prefix || targetPath.startsWith(`${prefix}/`))
       .sort((a, b) => b.prefix.length - a.prefix.length)[0];
     if (!owner) return [];
-    const pattern = new RegExp(`^${PUBLIC_API_BASE}${route.path.replace(/:id\b/g, '(\\d{1,15})')}$`);
+    const pattern = new RegExp(`^${PUBLIC_API_BASE}${route.path.replace(/:id\b/g, '(\\d{1,16})')}$`);
     return [{ route, pattern, pool: poolFor(owner.u.url) }];
   });
   app.addHook('onClose', async () => void (await Promise.all([...pools.values()].map((p) => p.close()))));
