@@ -12,7 +12,6 @@ import {
 import {
   addEvent,
   BadGateway,
-  Conflict,
   Invalid,
   NotFound,
   PermissionDenied,
