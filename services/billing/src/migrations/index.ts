@@ -10,6 +10,7 @@ import { m0009PlanLimits } from './0009-plan-limits.ts';
 import { m0010InvoiceItemTaxRates } from './0010-invoice-item-tax-rates.ts';
 import { m0011Analytics } from './0011-analytics.ts';
 import { m0012RecurringItemTaxRates } from './0012-recurring-item-tax-rates.ts';
+import { m0013InvoiceInsertSummaries } from './0013-invoice-insert-summaries.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   m0010InvoiceItemTaxRates,
   m0011Analytics,
   m0012RecurringItemTaxRates,
+  m0013InvoiceInsertSummaries,
 ];

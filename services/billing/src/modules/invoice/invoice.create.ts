@@ -102,7 +102,8 @@ export class InvoiceCreations {
   async #drain(tenantId: string, first: Waiting[]) {
     let batch = first;
     while (batch.length) {
-      await this.#run(tenantId, batch);
+      // In its first creation's context: a transaction of one is traced and logged as its request's, as before.
+      await batch[0]!.inContext(() => this.#run(tenantId, batch));
       batch = take(this.#waiting.get(tenantId)!);
     }
     this.#waiting.delete(tenantId);
@@ -115,7 +116,7 @@ export class InvoiceCreations {
     } catch (err) {
       if (batch.length > 1 && isStatementError(err)) {
         // Nothing of the batch was written: each again alone, so that only the one at fault fails.
-        for (const w of batch) await this.#run(tenantId, [w]);
+        for (const w of batch) await w.inContext(() => this.#run(tenantId, [w]));
         return;
       }
       outcomes = batch.map((w) => ({ error: answerOf(err, w.item) }));
