@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Forbidden, type Identity, type LimitCheck, type ServiceContext } from '@billpoint/kit';
+import { Forbidden, planLimits, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
 import { InvoiceEvents, type Invoice } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { InvoiceCreations, type NewInvoice } from '../src/modules/invoice/invoice.create.ts';
@@ -17,10 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const unlimited: LimitCheck = async () => {};
-const refused: LimitCheck = async () => {
-  throw new Forbidden('Your plan allows 0 invoices per month');
-};
+/** The service's own plan limits (the trial: no invoice limit). */
+const creations = () => new InvoiceCreations(stack.billing.ctx as ServiceContext, planLimits(stack.billing.ctx as ServiceContext));
+/** A plan allowing `max` invoices a month, checked as the kit's check does (count inside the transaction). */
+const capped = (max: number): PlanLimits => ({
+  start: () => Promise.reject(new Error('not a consumer')),
+  grant: () => Promise.resolve(null),
+  check: () =>
+    Promise.resolve(async (em, count) => {
+      if ((await count(em, max)) >= max) throw new Forbidden(`Your plan allows ${max} invoices per month`);
+    }),
+});
 
 /** A signed-up tenant with a customer billing knows (its first invoice, INV-0001, made through the gateway). */
 async function tenant() {
@@ -61,7 +68,6 @@ function newInvoice(identity: Identity, customerId: number, o: Partial<NewInvoic
     templateId: null,
     publicToken: randomBytes(32).toString('base64url'),
     figures: figures(lines, money, 'invoice.'),
-    limit: unlimited,
     ...o,
   };
 }
@@ -89,9 +95,8 @@ const numbers = (from: number, to: number) => Array.from({ length: to - from + 1
 describe('invoice creations of one tenant, committed together', () => {
   it('creations waiting for a running transaction share the next one: consecutive numbers, lines, one event each', async () => {
     const { identity, customerId } = await tenant();
-    const creations = new InvoiceCreations(stack.billing.ctx as ServiceContext);
     const results = await settleAll(
-      creations,
+      creations(),
       Array.from({ length: 30 }, () => newInvoice(identity, customerId)),
     );
     const created = results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason)) as Invoice[];
@@ -119,7 +124,6 @@ describe('invoice creations of one tenant, committed together', () => {
 
   it('failures in the middle of a batch: the others are created, the failed ones use no number (gap-free, unique)', async () => {
     const { identity, customerId } = await tenant();
-    const creations = new InvoiceCreations(stack.billing.ctx as ServiceContext);
     await stack.db.query(`create function billing.test_batch_boom() returns trigger language plpgsql as $$
       begin if new.notes = 'boom' then raise exception 'boom'; end if; return new; end $$`);
     await stack.db.query(
@@ -127,14 +131,13 @@ describe('invoice creations of one tenant, committed together', () => {
     );
     let results: PromiseSettledResult<Invoice | null>[];
     try {
-      results = await settleAll(creations, [
+      results = await settleAll(creations(), [
         ...Array.from({ length: 40 }, (_, i) =>
           newInvoice(identity, customerId, {
-            // A trigger's refusal inside the INSERT (after numbers were claimed), a client's number that is taken,
-            // a plan limit reached, a customer billing does not know.
+            // A trigger's refusal inside the INSERT (after numbers were claimed), a client's number that is taken, a
+            // customer billing does not know.
             ...(i === 10 || i === 25 ? { notes: 'boom' } : {}),
             ...(i === 15 ? { requested: 'INV-0001' } : {}),
-            ...(i === 20 ? { limit: refused } : {}),
             ...(i === 30 ? { customerId: 999_999_999 } : {}),
           }),
         ),
@@ -146,25 +149,40 @@ describe('invoice creations of one tenant, committed together', () => {
     expect(failed).toEqual([
       [10, expect.stringContaining('boom')],
       [15, 'Invoice number INV-0001 already exists'],
-      [20, 'Your plan allows 0 invoices per month'],
       [25, expect.stringContaining('boom')],
     ]);
     expect(results[30]).toEqual({ status: 'fulfilled', value: null }); // unknown customer: nothing written
     const created = results.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value.invoiceNumber] : []));
-    expect(created).toHaveLength(35);
-    expect(created.sort()).toEqual(numbers(2, 36));
+    expect(created).toHaveLength(36);
+    expect(created.sort()).toEqual(numbers(2, 37));
 
     const rows = await stored(identity.tenantId);
-    expect(rows.map((r) => r.invoice_number)).toEqual(numbers(1, 36));
+    expect(rows.map((r) => r.invoice_number)).toEqual(numbers(1, 37));
     expect(rows.slice(1).every((r) => r.items === 3 && r.events === 1)).toBe(true);
-    expect(await counter(identity.tenantId)).toBe(37);
+    expect(await counter(identity.tenantId)).toBe(38);
     // Nothing of the failed ones is anywhere: no line, no event beyond the stored invoices'.
     const { rows: orphans } = await stack.db.query(
       `select (select count(*)::int from billing.invoice_items where tenant_id = $1) as items,
               (select count(*)::int from billing.outbox where tenant_id = $1 and subject = $2) as events`,
       [identity.tenantId, InvoiceEvents.Created],
     );
-    expect(orphans[0]).toEqual({ items: 1 + 35 * 3, events: 36 });
+    expect(orphans[0]).toEqual({ items: 1 + 36 * 3, events: 37 });
+  }, 120_000);
+
+  it('the plan limit counts the creations accepted before it in the same transaction', async () => {
+    const { identity, customerId } = await tenant();
+    const limited = new InvoiceCreations(stack.billing.ctx as ServiceContext, capped(5));
+    const results = await settleAll(
+      limited,
+      Array.from({ length: 10 }, () => newInvoice(identity, customerId)),
+    );
+    // INV-0001 exists; the first goes alone (INV-0002), then 3 of the 9 that waited fit under 5 this month.
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value!.invoiceNumber : (r.reason as Error).message))).toEqual([
+      ...numbers(2, 5),
+      ...Array(6).fill('Your plan allows 5 invoices per month'),
+    ]);
+    expect((await stored(identity.tenantId)).map((r) => r.invoice_number)).toEqual(numbers(1, 5));
+    expect(await counter(identity.tenantId)).toBe(6);
   }, 120_000);
 
   it('through the gateway: 120 concurrent creations with failures among them, numbers gap-free and unique', async () => {

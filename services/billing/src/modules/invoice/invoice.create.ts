@@ -9,6 +9,7 @@ import {
   type EntityManager,
   type Identity,
   type LimitCheck,
+  type PlanLimits,
   type ServiceContext,
 } from '@billpoint/kit';
 import type { Figures } from './invoice.figures.ts';
@@ -31,8 +32,6 @@ export interface NewInvoice {
   templateId: number | null;
   publicToken: string;
   figures: Figures;
-  /** The plan limit, run inside the creating transaction (kit `planLimits`). */
-  limit: LimitCheck;
 }
 
 /** What a creation came to: the invoice, null when its customer is not in the read model (nothing written), or why not. */
@@ -75,11 +74,13 @@ const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.i
  */
 export class InvoiceCreations {
   readonly #ctx: ServiceContext;
+  readonly #limits: PlanLimits;
   /** Tenants with a transaction running: the creations waiting for the next one. */
   readonly #waiting = new Map<string, Waiting[]>();
 
-  constructor(ctx: ServiceContext) {
+  constructor(ctx: ServiceContext, limits: PlanLimits) {
     this.#ctx = ctx;
+    this.#limits = limits;
   }
 
   /** Creates the invoice; null when its customer is not (or no longer) in the read model — then nothing was written. */
@@ -112,7 +113,9 @@ export class InvoiceCreations {
   async #run(tenantId: string, batch: Waiting[]) {
     let outcomes: Outcome[];
     try {
-      outcomes = await this.#ctx.tx({ tenantId }, (em) => this.#insert(em, tenantId, batch));
+      // The tenant's plan once for the batch (it may ask payments); its check runs inside the transaction.
+      const limit = await this.#limits.check(tenantId, 'invoices');
+      outcomes = await this.#ctx.tx({ tenantId }, (em) => this.#insert(em, tenantId, batch, limit));
     } catch (err) {
       if (batch.length > 1 && isStatementError(err)) {
         // Nothing of the batch was written: each again alone, so that only the one at fault fails.
@@ -124,17 +127,14 @@ export class InvoiceCreations {
     batch.forEach((w, i) => w.done(outcomes[i]!));
   }
 
-  /** One transaction: the plan limit of each, then all of them in one statement, then their events. */
-  async #insert(em: EntityManager, tenantId: string, batch: Waiting[]): Promise<Outcome[]> {
+  /** One transaction: the plan limit for each, then all of them in one statement, then their events. */
+  async #insert(em: EntityManager, tenantId: string, batch: Waiting[], limit: LimitCheck): Promise<Outcome[]> {
     const outcomes: Outcome[] = batch.map(() => ({ invoice: null }));
     const accepted: number[] = [];
-    for (const [i, w] of batch.entries()) {
+    for (const i of batch.keys()) {
       try {
         // The ones accepted before it in this batch are not inserted yet: they count too.
-        await w.item.limit(
-          em,
-          async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [tenantId, max]))[0]!.n + accepted.length,
-        );
+        await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [tenantId, max]))[0]!.n + accepted.length);
         accepted.push(i);
       } catch (err) {
         if (!(err instanceof Forbidden)) throw err;

@@ -59,14 +59,12 @@ export class InvoiceService {
   readonly #ctx: ServiceContext<Config>;
   readonly #mailer: Mailer;
   readonly #customers: ReturnType<typeof customerReadModel>;
-  readonly #limits: PlanLimits;
   readonly #creations: InvoiceCreations;
   constructor(ctx: ServiceContext<Config>, mailer: Mailer, limits: PlanLimits = planLimits(ctx as ServiceContext)) {
     this.#ctx = ctx;
     this.#mailer = mailer;
     this.#customers = customerReadModel(ctx as ServiceContext);
-    this.#limits = limits;
-    this.#creations = new InvoiceCreations(ctx as ServiceContext);
+    this.#creations = new InvoiceCreations(ctx as ServiceContext, limits);
   }
 
   /** Newest first; search over number, customer name and e-mail (trigram index); status filter; pages. */
@@ -143,7 +141,6 @@ export class InvoiceService {
       templateId: inv.templateId,
       publicToken: randomBytes(32).toString('base64url'),
       figures: f,
-      limit: await this.#limits.check(id.tenantId, 'invoices'),
     };
     // Number, invoice, lines and event in one transaction, possibly shared with the tenant's other creations of the
     // moment (InvoiceCreations). No invoice: the customer is not in the read model (or deleted) — then the slow path,
