@@ -49,8 +49,9 @@ const MAX_BATCH = 50;
 const MAX_BATCH_LINES = 2_000;
 
 /**
- * Invoices of the tenant created this calendar month (UTC) and not deleted, by hand or by the recurring scheduler
- * (plan limit `maxInvoices`); `limit` bounds the scan.
+ * Invoices that count against the plan's maxInvoices: those created this calendar month (UTC) and not deleted, by
+ * hand or by the recurring scheduler. The scheduler itself is never refused (a schedule's invoice is owed to the
+ * tenant's customer; refusing it would fail silently): its invoices count, so the next one made by hand is refused.
  */
 const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.invoices
   where tenant_id = ? and created_at >= date_trunc('month', now(), 'UTC') limit ?) i`;
