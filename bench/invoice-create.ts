@@ -5,7 +5,7 @@
  * and spread over 50 tenants. Prints the achieved rate, latency percentiles, errors, the invoices actually stored
  * and whether every tenant's numbers are gap-free, with the goals beside. Figures only, nothing asserted.
  *
- *   npm run bench -- create      (BENCH_RATES=100,200,300 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
+ *   npm run bench -- create      (BENCH_RATES=100,300,400 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- create   (also writes .cpuprofile files of the three processes)
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,10 +22,11 @@ import {
 import { startCluster, type Cluster } from '../gateway/test/support/cluster.ts';
 import { cpuPerUnit } from './cpu.ts';
 
-const rates = (process.env.BENCH_RATES ?? '100,200,300').split(',').map(Number);
+const rates = (process.env.BENCH_RATES ?? '100,300,400').split(',').map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const tenantCount = Number(process.env.BENCH_TENANTS ?? 50);
-const GOAL = { rate: 200, p95: 300 };
+/** Issue 23: creations 3× faster for a busy tenant. */
+const GOAL = { oneTenant: 300, tenants: 400, p95: 300 };
 
 interface Tenant {
   cookie: string;
@@ -155,7 +156,8 @@ try {
   console.log(`\nPOST /api/invoices at fixed rates, ${seconds} s each, ${new Date().toISOString()}`);
   console.table(rows);
   console.log(
-    `goals: ≥ ${GOAL.rate}/s over ${tenantCount} tenants with p95 < ${GOAL.p95} ms and 0 errors; ≥ ${GOAL.rate}/s for one tenant`,
+    `goals: ≥ ${GOAL.oneTenant}/s for one tenant and ≥ ${GOAL.tenants}/s over ${tenantCount} tenants, each with p95 < ${GOAL.p95} ms, ` +
+      `0 errors and every tenant's numbers gap-free`,
   );
 } finally {
   await cluster?.stop();

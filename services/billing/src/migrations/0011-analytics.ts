@@ -57,7 +57,7 @@ const invoicesTable = `create table billing.stats_invoices (
   )`;
 
 /** The upsert of `stats_invoices` from a set `d` of (invoice row, sign): one statement, rows in key order. */
-function invoicesUpsert(d: string): string {
+export function invoicesUpsert(d: string): string {
   const zero = (cols: readonly (readonly [string, string])[]) => cols.map(([c]) => `0 as ${c}`).join(', ');
   const expr = (cols: readonly (readonly [string, string])[]) => cols.map(([c, e]) => `${e} as ${c}`).join(', ');
   return `with d as (${d}),
@@ -79,7 +79,7 @@ function invoicesUpsert(d: string): string {
 }
 
 /** The upserts of the customer rollups from `d`. */
-function customersUpsert(d: string): string[] {
+export function customersUpsert(d: string): string[] {
   return [
     `with d as (${d})
     insert into billing.stats_customer_currency as s (tenant_id, customer_id, currency, invoice_count, paid_count, paid_total, paid_base)

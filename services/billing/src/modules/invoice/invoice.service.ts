@@ -12,7 +12,6 @@ import {
   addEvent,
   allows,
   BadGateway,
-  Conflict,
   Invalid,
   NotFound,
   PermissionDenied,
@@ -26,7 +25,8 @@ import {
 import type { Config } from '../../config.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
-import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, insertInvoiceSql, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { InvoiceCreations, type NewInvoice } from './invoice.create.ts';
 
 export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
@@ -55,25 +55,17 @@ const STATUS_EVENTS: Partial<Record<InvoiceStatus, string>> = {
   overdue: InvoiceEvents.Overdue,
 };
 
-/**
- * Invoices that count against the plan's maxInvoices: those created this calendar month (UTC) and not deleted, by
- * hand or by the recurring scheduler. The scheduler itself is never refused (a schedule's invoice is owed to the
- * tenant's customer; refusing it would fail silently): its invoices count, so the next one made by hand is refused.
- */
-const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.invoices
-  where tenant_id = ? and created_at >= date_trunc('month', now(), 'UTC') limit ?) i`;
-
 /** Use cases of invoices; every one runs under the caller's tenant (RLS + explicit tenant conditions). */
 export class InvoiceService {
   readonly #ctx: ServiceContext<Config>;
   readonly #mailer: Mailer;
   readonly #customers: ReturnType<typeof customerReadModel>;
-  readonly #limits: PlanLimits;
+  readonly #creations: InvoiceCreations;
   constructor(ctx: ServiceContext<Config>, mailer: Mailer, limits: PlanLimits = planLimits(ctx as ServiceContext)) {
     this.#ctx = ctx;
     this.#mailer = mailer;
     this.#customers = customerReadModel(ctx as ServiceContext);
-    this.#limits = limits;
+    this.#creations = new InvoiceCreations(ctx as ServiceContext, limits);
   }
 
   /** Newest first; search over number, customer name and e-mail (trigram index); status filter; pages. */
@@ -135,50 +127,29 @@ export class InvoiceService {
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
     const f = figures(items, inv, 'invoice.');
     await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
-    const requested = inv.invoiceNumber || null;
-    const params: unknown[] = [
-      ...[id.tenantId, id.userId, id.tenantId, requested, issueDate, inv.dueDate, inv.currency, inv.exchangeRate],
-      ...[f.subtotal, inv.taxRate, f.taxAmount, f.discountAmount, f.shippingAmount, f.total, f.totalInBaseCurrency],
-      ...[
-        inv.notes,
-        inv.terms,
-        inv.paymentInstructions,
-        randomBytes(32).toString('base64url'),
-        inv.templateId,
-        id.tenantId,
-        inv.customerId,
-      ],
-    ];
-    f.lines.forEach((l, position) =>
-      params.push(
-        ...[position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount],
-        ...[l.taxRateId, l.taxRateName, l.taxType],
-      ),
-    );
-    // One statement: number, invoice, lines, answer (see insertInvoiceSql); then only the outbox row and commit.
-    // No row: the customer is not in the read model (or deleted) — then the slow path, and once more.
-    const limit = await this.#limits.check(id.tenantId, 'invoices');
-    const attempt = () =>
-      this.#ctx
-        .tx(id, async (em) => {
-          await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [id.tenantId, max]))[0]!.n);
-          const [row] = await em.execute<InvoiceRow[]>(insertInvoiceSql(f.lines.length), params);
-          if (!row) return null;
-          const created = toInvoice(row);
-          addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(created) });
-          return created;
-        })
-        .catch((err: unknown) => {
-          checkTemplateFk(err, 'invoice.templateId');
-          // A client's own number that exists (the counter never hands out a taken one).
-          if ((err as { code?: string }).code === '23505')
-            throw new Conflict(requested ? `Invoice number ${requested} already exists` : 'Invoice number already exists');
-          throw err;
-        });
-    const created = await attempt();
+    const item: NewInvoice = {
+      identity: id,
+      customerId: inv.customerId,
+      requested: inv.invoiceNumber || null,
+      issueDate,
+      dueDate: inv.dueDate,
+      currency: inv.currency,
+      exchangeRate: inv.exchangeRate,
+      taxRate: inv.taxRate,
+      notes: inv.notes ?? null,
+      terms: inv.terms ?? null,
+      paymentInstructions: inv.paymentInstructions ?? null,
+      templateId: inv.templateId,
+      publicToken: randomBytes(32).toString('base64url'),
+      figures: f,
+    };
+    // Number, invoice, lines and event in one transaction, possibly shared with the tenant's other creations of the
+    // moment (InvoiceCreations). No invoice: the customer is not in the read model (or deleted) — then the slow path,
+    // and once more (nothing was written, no number used).
+    const created = await this.#creations.create(item);
     if (created) return created;
     await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
-    const retried = await attempt();
+    const retried = await this.#creations.create(item);
     if (!retried) throw new Invalid('Customer not found', 'invoice.customerId');
     return retried;
   }

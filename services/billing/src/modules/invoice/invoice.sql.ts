@@ -143,36 +143,44 @@ export function toInvoice(r: InvoiceRow): Invoice {
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A create in ONE statement: the invoice (its number claimed by `billing.claim_invoice_number` in the same
- * statement), its lines, and the answer built from what was inserted. The tenant's counter row is locked only from
- * here to the commit — the last statement but the outbox row — so a tenant's creates overlap everywhere else.
- * The customer must be in the read model and not deleted, else nothing is inserted and no row comes back (and no
- * number is claimed). Placeholders (`?`, MikroORM's): tenant, user, tenant, requested number, issue date, due date,
- * currency, exchange rate, subtotal, tax rate, tax amount, discount, shipping, total, total in base currency, notes,
- * terms, payment instructions, public token, template, tenant, customer; then per line: position, product id, description,
- * quantity, rate, amount, tax rate, tax amount, tax rate id, tax rate name, tax type.
+ * Creates in ONE statement (see InvoiceCreations): the invoices (each number claimed by `billing.claim_invoice_number`
+ * inside this INSERT, in arrival order), their lines, and the answers built from what was inserted. The tenant's
+ * counter row and summary rows (stats triggers, once per statement) are locked only from here to the commit — the
+ * last statement but the outbox rows. An invoice whose customer is not in the read model (or deleted) is not inserted
+ * and claims no number: no row comes back for it. Parameters (`?`, MikroORM's): the invoices as a JSON array, their
+ * lines as a JSON array (each names its invoice by public token), the tenant. Money travels as JSON strings, never as
+ * a float. Hand-written rather than ORM entities: a multi-row insert whose numbers come from the claim function and
+ * whose answer comes back in the same round trip is what keeps the lock short; the ORM would flush row by row.
  */
-export function insertInvoiceSql(lineCount: number): string {
-  const line = `(?::int, ?::bigint, ?::text, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::bigint, ?::text, ?::text)`;
-  const lines = lineCount
-    ? `, it_new as (
-        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate,
-          tax_amount, tax_rate_id, tax_rate_name, tax_type)
-        select inv.tenant_id, inv.id, v.* from inv cross join (values ${Array(lineCount).fill(line).join(', ')})
-          as v (position, product_id, description, quantity, rate, amount, tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
-        returning *)`
-    : '';
-  return `with inv as (
+export const INSERT_INVOICES_SQL = `with v as (
+      select * from jsonb_to_recordset(?::jsonb) as v (ord int, user_id text, customer_id bigint, requested text,
+        issue_date date, due_date date, currency text, exchange_rate numeric, subtotal numeric, tax_rate numeric,
+        tax_amount numeric, discount_amount numeric, shipping_amount numeric, total numeric, total_in_base_currency numeric,
+        notes text, terms text, payment_instructions text, public_token text, template_id bigint)
+    ), l as (
+      select * from jsonb_to_recordset(?::jsonb) as l (public_token text, position int, product_id bigint, description text,
+        quantity numeric, rate numeric, amount numeric, tax_rate numeric, tax_amount numeric, tax_rate_id bigint,
+        tax_rate_name text, tax_type text)
+    ), inv as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
         notes, terms, payment_instructions, public_token, template_id)
-      select ?::uuid, ?::text, c.id, billing.claim_invoice_number(?::uuid, ?::text), 'draft', ?::date, ?::date, ?,
-        ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?, ?, ?::bigint
-      from billing.customers c where c.tenant_id = ?::uuid and c.id = ?::bigint and not c.deleted
-      returning *)${lines}
-    select ${INVOICE_COLUMNS}, i.public_token, ${lineCount ? itemsJson('it_new') : `'[]'::json`} as items
+      select c.tenant_id, v.user_id, c.id, billing.claim_invoice_number(c.tenant_id, v.requested), 'draft', v.issue_date,
+        v.due_date, v.currency, v.exchange_rate, v.subtotal, v.tax_rate, v.tax_amount, v.discount_amount, v.shipping_amount,
+        v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id
+      from v join billing.customers c on c.tenant_id = ?::uuid and c.id = v.customer_id and not c.deleted
+      order by v.ord
+      returning *
+    ), it_new as (
+      insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate,
+        tax_amount, tax_rate_id, tax_rate_name, tax_type)
+      select inv.tenant_id, inv.id, l.position, l.product_id, l.description, l.quantity, l.rate, l.amount, l.tax_rate,
+        l.tax_amount, l.tax_rate_id, l.tax_rate_name, l.tax_type
+      from l join inv on inv.public_token = l.public_token
+      returning *
+    )
+    select ${INVOICE_COLUMNS}, i.public_token, ${itemsJson('it_new')} as items
     from inv i ${CUSTOMER_JOIN}`;
-}
 
 /**
  * An invoice as its events carry it (see InvoiceEventData): no items or token; the lines that name a product, and the
