@@ -24,7 +24,7 @@ import { captureRouteTable, undeclaredAccess } from './route-table.ts';
 import { can, isPermission } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
-import { RequestLogController } from './request-log.ts';
+import { lazyChildLogger, RequestLogController } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -219,6 +219,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
         : randomUUID(),
     bodyLimit: SERVICE_BODY_LIMIT,
     logController: new RequestLogController(), // one line per request at debug (info when slow), not two at info
+    childLoggerFactory: lazyChildLogger, // and no pino child made for a request that writes nothing
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
