@@ -239,14 +239,16 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   if (def.auth !== 'none') {
     const verify = createInternalTokenVerifier(ctx.config.INTERNAL_TOKEN_KEY);
     const publicPaths = new Set(['/healthz', '/readyz']);
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0]!;
-      if (publicPaths.has(path) || isPublicRoute(request)) return;
+    // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const q = request.url.indexOf('?');
+      if (publicPaths.has(q === -1 ? request.url : request.url.slice(0, q)) || isPublicRoute(request)) return done();
       const token = request.headers[INTERNAL_TOKEN_HEADER];
       const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
       // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
       const permission = request.routeOptions.config?.permission;
-      if (isPermission(permission) && !can(identity.role, permission)) throw new PermissionDenied(identity.role, permission);
+      if (isPermission(permission) && !can(identity.role, permission)) return done(new PermissionDenied(identity.role, permission));
+      done();
     });
   }
 
