@@ -1,9 +1,9 @@
 /**
  * Reads by key that requests share: the keys asked for together (in one turn of the event loop, or while as many
- * reads as allowed are under way) wait for the next read, which asks for all of them at once (up to maxKeys). Each caller still gets an
- * answer read AFTER it asked — never one from a read that was already under way, or an answer kept from before —
- * so a batched read says exactly what a read of its own would have said at that moment; under load many requests
- * share one round trip instead of each making its own.
+ * reads as allowed are under way) wait for the next read, which asks for all of them at once (up to maxKeys). Each
+ * caller still gets an answer read AFTER it asked — never one from a read that was already under way, or an answer
+ * kept from before — so a batched read says exactly what a read of its own would have said at that moment; under
+ * load many requests share one round trip instead of each making its own.
  */
 export class LookupBatch<K, V> {
   readonly #read: (keys: K[]) => Promise<Map<K, V>>;
