@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createBus } from '@billpoint/kit';
+import { cpuPerUnit } from './cpu.ts';
 import { CustomerEvents, type EventEnvelope } from '@billpoint/proto';
 import {
   createTestDatabase,
@@ -49,11 +50,18 @@ const start = (script: string, env: Record<string, string | undefined>) => {
   return p;
 };
 
-async function run(title: string, url: string, headers: Record<string, string>) {
+async function run(title: string, url: string, headers: Record<string, string>, pids: Record<string, number>) {
   await autocannon({ url, connections, duration: 2, headers }); // warm-up
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const { result: r, cpuUs } = await cpuPerUnit(
+    pids,
+    () => autocannon({ url, connections, duration: seconds, headers }),
+    (r) => r.requests.total,
+  );
   if (r.non2xx || r.errors) throw new Error(`${title}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const cpu = Object.entries(cpuUs)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return { title, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpu };
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -103,12 +111,25 @@ try {
   if (made.status !== 201) throw new Error(`key: ${made.status} ${made.text}`);
   const key = made.json.actualKey as string;
 
-  const session = await run('session cookie: GET /api/customers/{id}', `http://127.0.0.1:${gwPort}/api/customers/${id}`, { cookie });
-  const bearer = await run('API key: GET /api/v1/customers/{id}', `http://127.0.0.1:${gwPort}/api/v1/customers/${id}`, {
-    authorization: `Bearer ${key}`,
-  });
+  // CPU per request of the gateway and the customers service (µs; less sensitive to a busy machine than the rates).
+  const pids = { gateway: gateway.proc.pid!, customers: customers.proc.pid! };
+  const session = await run('session cookie: GET /api/customers/{id}', `http://127.0.0.1:${gwPort}/api/customers/${id}`, { cookie }, pids);
+  const bearer = await run(
+    'API key: GET /api/v1/customers/{id}',
+    `http://127.0.0.1:${gwPort}/api/v1/customers/${id}`,
+    { authorization: `Bearer ${key}` },
+    pids,
+  );
   console.log(`\nGET a customer through the gateway, ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
-  console.table([session, bearer].map((r) => ({ path: r.title, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99 })));
+  console.table(
+    [session, bearer].map((r) => ({
+      path: r.title,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'CPU µs/request': r.cpu,
+    })),
+  );
   const slower = (1 - bearer.rps / session.rps) * 100;
   console.log(
     `key path vs session path: ${slower >= 0 ? `${slower.toFixed(1)} % slower` : `${(-slower).toFixed(1)} % faster`} (goal: within 10 %)`,

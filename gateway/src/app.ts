@@ -102,7 +102,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
       const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
       await app.register(cookie, { secret: cookieSecret });
-      await securityHeaders(app, https);
+      securityHeaders(app, https);
       csrfProtection(app);
 
       const sessions = new SessionStore({

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAY_PAGE_SOURCES, securityHeaders } from '../src/modules/web/security.ts';
+import { helmetOptions, PAY_PAGE_SOURCES, securityHeaders } from '../src/modules/web/security.ts';
 import { notFound, webRoutes } from '../src/modules/web/web.routes.ts';
 
 /** The CSP as a map of directive → sources. */
@@ -27,7 +28,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'bp-web-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   app = Fastify();
-  await securityHeaders(app, false);
+  securityHeaders(app, false);
   app.get('/api/ping', async () => ({ ok: true }));
   const built = await webRoutes(app, dist);
   app.setNotFoundHandler(notFound(() => built));
@@ -85,12 +86,40 @@ describe('content security policy of the pay pages', () => {
 
   it('adds upgrade-insecure-requests to both policies behind https', async () => {
     const secure = Fastify();
-    await securityHeaders(secure, true);
+    securityHeaders(secure, true);
     secure.get('/*', async () => 'page');
     const [page, pay] = await Promise.all([secure.inject('/invoices'), secure.inject('/pay/tok')]);
     expect(page.headers['content-security-policy']).toBe(`${APP_CSP};upgrade-insecure-requests`);
     expect(pay.headers['content-security-policy']).toMatch(/;upgrade-insecure-requests$/);
     expect(pay.headers['content-security-policy']).toContain('https://js.stripe.com');
     await secure.close();
+  });
+});
+
+describe('the precomputed security headers', () => {
+  it.each([false, true])('are exactly what @fastify/helmet sets for the same options (https: %s)', async (https) => {
+    const headersOf = async (register: (a: FastifyInstance) => PromiseLike<unknown> | void) => {
+      const a = Fastify();
+      await register(a);
+      a.get('/page', async () => 'page');
+      const res = await a.inject('/page');
+      await a.close();
+      return Object.fromEntries(
+        Object.entries(res.headers).filter(([k]) => !['date', 'connection', 'content-length', 'content-type'].includes(k)),
+      );
+    };
+    const ours = await headersOf((a) => securityHeaders(a, https));
+    expect(ours).toEqual(await headersOf((a) => a.register(helmet, helmetOptions(https))));
+    expect(ours['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('are left to the route on routes declaring helmet.skipRoute (they set the API set themselves)', async () => {
+    const a = Fastify();
+    securityHeaders(a, false);
+    a.get('/api/x', { config: { helmet: { skipRoute: true } } }, async (_req, reply) => reply.header('x-frame-options', 'DENY').send({}));
+    const res = await a.inject('/api/x');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    await a.close();
   });
 });

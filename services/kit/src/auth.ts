@@ -44,7 +44,10 @@ export function createInternalTokenSigner(key: string) {
     });
 }
 
-/** A service's verifier (verified tokens are cached until they expire). */
+/**
+ * A service's verifier. Verified tokens are cached until they expire (keyed by the token itself: the gateway reuses a
+ * token for many requests), and so is the identity read from each verified payload.
+ */
 export function createInternalTokenVerifier(key: string) {
   const verify = createVerifier({
     key,
@@ -54,23 +57,36 @@ export function createInternalTokenVerifier(key: string) {
     maxAge: INTERNAL_TOKEN_TTL_MS + 1_000,
     clockTolerance: 5_000,
     cache: 10_000,
+    cacheKeyBuilder: (token: string) => token,
   });
+  // The cache answers the same payload object for the same token (until it expires): its identity is read once.
+  const identities = new WeakMap<object, Identity>();
   return (token: string | undefined): Identity => {
     if (!token) throw new Unauthorized('Missing internal token');
-    let claims: InternalClaims;
+    let payload: unknown;
     try {
-      claims = InternalClaims.parse(verify(token));
+      payload = verify(token);
     } catch {
       throw new Unauthorized('Invalid internal token');
     }
-    return {
+    const known = typeof payload === 'object' && payload !== null ? identities.get(payload) : undefined;
+    if (known) return known;
+    let claims: InternalClaims;
+    try {
+      claims = InternalClaims.parse(payload);
+    } catch {
+      throw new Unauthorized('Invalid internal token');
+    }
+    const identity: Identity = Object.freeze({
       tenantId: claims.tid,
       userId: claims.sub,
       role: claims.role,
-      scopes: claims.scopes,
+      scopes: Object.freeze([...claims.scopes]) as string[],
       ip: claims.ip ?? null,
       userAgent: claims.ua ?? null,
-    };
+    });
+    if (typeof payload === 'object' && payload !== null) identities.set(payload, identity);
+    return identity;
   };
 }
 

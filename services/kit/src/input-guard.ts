@@ -192,20 +192,23 @@ export function inputGuard(app: FastifyInstance, o: { parser: boolean }) {
       }
     });
   } else {
-    app.addHook('preParsing', async (request, _reply, payload) => {
-      const json = /^application\/(.+\+)?json\b/i.test(String(request.headers['content-type'] ?? ''));
-      if (!json || !request.routeOptions.config?.contract?.body) return payload;
+    // Callback hooks, not async ones: they run on every request and have nothing to wait for.
+    app.addHook('preParsing', (request, _reply, payload, done) => {
+      const type = request.headers['content-type'];
+      const json = type !== undefined && /^application\/(.+\+)?json\b/i.test(String(type));
+      if (!json || !request.routeOptions.config?.contract?.body) return done(null, payload);
       // pipeline, not pipe: a client gone mid-body must fail the checked stream too, or the parser reading it would
       // wait for its end for ever (an in-flight request that also holds up the server's close).
       const checked = utf8Checked();
       pipeline(payload, checked, () => {});
-      return checked;
+      done(null, checked);
     });
   }
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const query = brokenQueryParameter(request.url);
-    if (query !== undefined) throw new Invalid(`${query || 'query'}: Text must be valid UTF-8`, query || 'query');
+    if (query !== undefined) return done(new Invalid(`${query || 'query'}: Text must be valid UTF-8`, query || 'query'));
     const found = unstorableInput(request.body) ?? unstorableInput(request.query);
-    if (found) throw new Invalid(found.path ? `${found.path}: ${found.message}` : found.message, found.path || undefined);
+    if (found) return done(new Invalid(found.path ? `${found.path}: ${found.message}` : found.message, found.path || undefined));
+    done();
   });
 }

@@ -24,7 +24,7 @@ import { captureRouteTable, undeclaredAccess } from './route-table.ts';
 import { isPermission } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
-import { RequestLogController } from './request-log.ts';
+import { lazyChildLogger, RequestLogController } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -219,6 +219,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
         : randomUUID(),
     bodyLimit: SERVICE_BODY_LIMIT,
     logController: new RequestLogController(), // one line per request at debug (info when slow), not two at info
+    childLoggerFactory: lazyChildLogger, // and no pino child made for a request that writes nothing
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
@@ -238,14 +239,16 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   if (def.auth !== 'none') {
     const verify = createInternalTokenVerifier(ctx.config.INTERNAL_TOKEN_KEY);
     const publicPaths = new Set(['/healthz', '/readyz']);
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0]!;
-      if (publicPaths.has(path) || isPublicRoute(request)) return;
+    // A callback hook, not an async one: it runs on every request and has nothing to wait for.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const q = request.url.indexOf('?');
+      if (publicPaths.has(q === -1 ? request.url : request.url.slice(0, q)) || isPublicRoute(request)) return done();
       const token = request.headers[INTERNAL_TOKEN_HEADER];
       const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
       // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
       const permission = request.routeOptions.config?.permission;
-      if (isPermission(permission) && !allows(identity, permission)) throw new PermissionDenied(identity.role, permission, identity);
+      if (isPermission(permission) && !allows(identity, permission)) return done(new PermissionDenied(identity.role, permission, identity));
+      done();
     });
   }
 

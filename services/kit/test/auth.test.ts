@@ -22,6 +22,27 @@ describe('the internal token', () => {
     expect(createInternalTokenVerifier(key)(old)).toEqual({ ...base, ip: null, userAgent: null });
   });
 
+  it('answers a token it verified before from its cache, and still refuses a tampered, foreign or expired one', () => {
+    const verify = createInternalTokenVerifier(key);
+    const token = createInternalTokenSigner(key)(base);
+    expect(verify(token)).toEqual({ ...base, ip: null, userAgent: null });
+    expect(verify(token)).toEqual({ ...base, ip: null, userAgent: null });
+    const [h, p, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${h}.${Buffer.from(JSON.stringify({ ...claims, role: 'owner' })).toString('base64url')}.${sig}`;
+    expect(() => verify(forged)).toThrow('Invalid internal token');
+    expect(() => verify(createInternalTokenSigner('o'.repeat(32))(base))).toThrow('Invalid internal token');
+    const expired = createSigner({ key, algorithm: 'HS256', iss: 'billpoint-gateway' })({
+      tid: base.tenantId,
+      sub: 'u1',
+      role: 'admin',
+      scopes: [],
+      iat: Math.floor(Date.now() / 1000) - 120,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
+    expect(() => verify(expired)).toThrow('Invalid internal token');
+  });
+
   it('bounds what it carries (a huge user agent is cut, never refused)', () => {
     const token = createInternalTokenSigner(key)({ ...base, userAgent: 'x'.repeat(5000) });
     expect(createInternalTokenVerifier(key)(token).userAgent).toHaveLength(512);

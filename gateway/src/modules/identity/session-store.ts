@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountSecurityMessages, Role } from '@billpoint/proto';
 import { Forbidden, type Identity, type Logger } from '@billpoint/kit';
 import { SessionEntity } from './identity.entities.ts';
+import { LookupBatch } from './lookup-batch.ts';
 
 export interface ActiveSession {
   idHash: string;
@@ -34,17 +35,19 @@ const TOKEN_REUSE_MARGIN_MS = 25_000;
 export const hashSessionId = (raw: string) => createHash('sha256').update(raw).digest('base64url');
 
 /**
- * The session and the role its user has in its organization now: one round trip on two primary/unique keys. No
- * membership (the user was removed from the organization) leaves `role` null: the session ends.
+ * Sessions and the role each one's user has in its organization now: one round trip on primary/unique keys, for
+ * every request waiting for a lookup (LookupBatch). No membership (the user was removed from the organization)
+ * leaves `role` null: the session ends.
  */
-const LOOKUP_SQL = `select s.user_id, s.organization_id, s.last_seen_at, m.role,
+const lookupSql = (n: number) => `select s.id_hash, s.user_id, s.organization_id, s.last_seen_at, m.role,
     (o.require_two_factor and u.two_factor_enabled_at is null) as enrollment_required
   from gateway.sessions s
   join gateway.users u on u.id = s.user_id
   join gateway.organizations o on o.id = s.organization_id
   left join gateway.memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
-  where s.id_hash = ?`;
+  where s.id_hash in (${Array.from({ length: n }, () => '?').join(', ')})`;
 interface LookupRow {
+  id_hash: string;
   user_id: string;
   organization_id: string;
   last_seen_at: Date | string;
@@ -83,7 +86,9 @@ export class TwoFactorEnrollmentRequired extends Forbidden {
  * Every request reads its session row joined with the membership, so a role change, a removal from the
  * organization or a logout on another replica applies to the very next request, whoever made it (the app, a later
  * members API, an operator in SQL). Why not a cache that events invalidate: it would be correct only for changes
- * that publish an event, on every replica, with the event delivered, while this costs one indexed read per request.
+ * that publish an event, on every replica, with the event delivered. The reads of requests that arrive together are
+ * one query (LookupBatch): each request's read still starts after the request arrived, so it sees every change
+ * committed before, while under load one round trip serves many requests.
  * Idleness is judged by the row's `last_seen_at` too (written at most once a minute), so every replica agrees. What a
  * process keeps per session is bookkeeping only: when it last wrote `last_seen_at`, and the internal token it signed
  * (reused only for the same role and origin).
@@ -96,6 +101,7 @@ export class SessionStore {
   readonly #log: Logger;
   readonly #sign: (id: Identity) => string;
   readonly #cache: LRUCache<string, ActiveSession>;
+  readonly #lookups: LookupBatch<string, LookupRow>;
 
   constructor(o: { orm: MikroORM; idleMinutes: number; secureOrigin: boolean; logger: Logger; sign: (id: Identity) => string }) {
     this.#orm = o.orm;
@@ -105,6 +111,10 @@ export class SessionStore {
     this.#log = o.logger;
     this.#sign = o.sign;
     this.#cache = new LRUCache<string, ActiveSession>({ max: 100_000, ttl: this.#idleMs, updateAgeOnGet: true });
+    this.#lookups = new LookupBatch(async (hashes) => {
+      const rows = await this.#orm.em.getConnection().execute<LookupRow[]>(lookupSql(hashes.length), hashes);
+      return new Map(rows.map((r) => [r.id_hash, r]));
+    });
   }
 
   #secure(req: FastifyRequest) {
@@ -159,7 +169,7 @@ export class SessionStore {
     if (!raw) return null;
     const idHash = hashSessionId(raw);
     const now = Date.now();
-    const [row] = await this.#orm.em.getConnection().execute<LookupRow[]>(LOOKUP_SQL, [idHash]);
+    const row = await this.#lookups.get(idHash);
     if (!row) {
       this.#cache.delete(idHash);
       return null;

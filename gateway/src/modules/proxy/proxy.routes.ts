@@ -52,7 +52,10 @@ export async function proxyRoutes(
   // Every answer of a proxied route carries the API security headers, the gateway's own refusals included (a 413
   // by Content-Length comes before any route handler).
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (_req, reply) => void reply.headers(API_SECURITY_HEADERS));
+    scope.addHook('onRequest', (_req, reply, done) => {
+      void reply.headers(API_SECURITY_HEADERS);
+      done();
+    });
     for (const u of o.upstreams) {
       for (const prefix of u.prefixes) {
         await scope.register(proxy, {
@@ -70,11 +73,12 @@ export async function proxyRoutes(
           // a body mid-upload closes the connection, which the proxy could only report as an outage.
           // Any signed-in member passes here (accessControl finds the session); the service checks its route's permission.
           config: { helmet: { skipRoute: true }, permission: 'member', bodyLimitOf: (path: string) => registryBodyLimit(u, path) },
-          preHandler: async (req) => {
+          preHandler: (req, _reply, done) => {
             const s = sessionOf(req);
             const ua = req.headers['user-agent'];
             req.internalToken = o.sessions.token(s, { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null });
             if (req.body instanceof Readable) req.body = limitBody(req, req.body, registryBodyLimit(u, req.url.split('?')[0]!));
+            done();
           },
           replyOptions: {
             onError: onUpstreamError(u.name, o.logger),

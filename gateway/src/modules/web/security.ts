@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { Forbidden } from '@billpoint/kit';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -47,28 +46,66 @@ const serialize = (d: Record<string, string[]>) =>
     .map(([name, v]) => (v.length ? `${name} ${v.join(' ')}` : name))
     .join(';');
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `{ skipRoute: true }`: the route sets its own security headers (the API answers' set), not the page set. */
+    helmet?: { skipRoute?: boolean };
+  }
+}
+
+/** What @fastify/helmet was given for the pages (the headers below are exactly what it makes of it; see the test). */
+export const helmetOptions = (https: boolean) => ({
+  contentSecurityPolicy: { useDefaults: false, directives: { ...APP_CSP, ...(https ? { 'upgrade-insecure-requests': [] } : {}) } },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : (false as const),
+  crossOriginEmbedderPolicy: false as const,
+});
+
 /**
- * Security headers and HSTS behind https. Every page gets the app's CSP from helmet; a pay page's answer has it
- * replaced by the same policy plus the providers' sources (a frame-src with exactly theirs and our own).
+ * The security headers of every page and every gateway answer that does not set the API answers' own (helmet's
+ * defaults for `helmetOptions`), written out once: helmet built them again on every request.
  */
-export async function securityHeaders(app: FastifyInstance, https: boolean) {
+export function pageSecurityHeaders(https: boolean): Readonly<Record<string, string>> {
   const upgrade: Record<string, string[]> = https ? { 'upgrade-insecure-requests': [] } : {};
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: { ...APP_CSP, ...upgrade } },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
-  const payCsp = serialize({
-    ...APP_CSP,
-    'script-src': [...APP_CSP['script-src']!, ...PAY_PAGE_SOURCES['script-src']],
-    'connect-src': [...APP_CSP['connect-src']!, ...PAY_PAGE_SOURCES['connect-src']],
-    'frame-src': ["'self'", ...PAY_PAGE_SOURCES['frame-src']],
-    ...upgrade,
-  });
-  // After helmet's own onRequest hook (registered above), so this one has the last word on pay pages.
+  return {
+    'content-security-policy': serialize({ ...APP_CSP, ...upgrade }),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+}
+
+/**
+ * Security headers and HSTS behind https. Every page gets the app's CSP; a pay page's answer has it replaced by the
+ * same policy plus the providers' sources (a frame-src with exactly theirs and our own). Routes declaring
+ * `helmet: { skipRoute: true }` (proxied and public API routes) set the API answers' fixed set themselves.
+ * The header sets are built once at start, not per request.
+ */
+export function securityHeaders(app: FastifyInstance, https: boolean) {
+  const upgrade: Record<string, string[]> = https ? { 'upgrade-insecure-requests': [] } : {};
+  const page = pageSecurityHeaders(https);
+  const pay = {
+    ...page,
+    'content-security-policy': serialize({
+      ...APP_CSP,
+      'script-src': [...APP_CSP['script-src']!, ...PAY_PAGE_SOURCES['script-src']],
+      'connect-src': [...APP_CSP['connect-src']!, ...PAY_PAGE_SOURCES['connect-src']],
+      'frame-src': ["'self'", ...PAY_PAGE_SOURCES['frame-src']],
+      ...upgrade,
+    }),
+  };
+  // A callback hook, not an async one: it runs on every request and has nothing to wait for.
   app.addHook('onRequest', (req, reply, done) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && isPayPage(req.url)) reply.header('content-security-policy', payCsp);
+    if (req.routeOptions.config?.helmet?.skipRoute === true) return done();
+    void reply.headers((req.method === 'GET' || req.method === 'HEAD') && isPayPage(req.url) ? pay : page);
     done();
   });
 }

@@ -49,22 +49,26 @@ export function transportGuards(app: FastifyInstance) {
     );
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (REFUSED_METHODS.has(req.method)) {
-      void reply.header('allow', SERVED);
-      throw new AppError(405, `${req.method} is not allowed`);
-    }
+  // Callback hooks, not async ones: they run on every request and have nothing to wait for.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!REFUSED_METHODS.has(req.method)) return done();
+    void reply.header('allow', SERVED);
+    done(new AppError(405, `${req.method} is not allowed`));
   });
 
-  app.addHook('preParsing', async (req, reply) => {
+  app.addHook('preParsing', (req, reply, payload, done) => {
+    const expect = req.headers.expect;
+    const length = req.headers['content-length'];
+    if (expect === undefined && length === undefined) return done(null, payload); // most GETs: nothing to judge
     const limit = bodyLimitOf(req);
-    const expectsContinue = /^100-continue$/i.test(String(req.headers.expect ?? '').trim());
-    if (Number(req.headers['content-length'] ?? 0) > limit) {
+    const expectsContinue = /^100-continue$/i.test(String(expect ?? '').trim());
+    if (Number(length ?? 0) > limit) {
       // The client was told nothing yet: it sends no body (curl), so the connection cannot be reused.
       if (expectsContinue) void reply.header('connection', 'close');
-      throw new PayloadTooLarge(bodyTooLargeMessage(limit));
+      return done(new PayloadTooLarge(bodyTooLargeMessage(limit)));
     }
     if (expectsContinue && !reply.raw.headersSent) reply.raw.writeContinue();
+    done(null, payload);
   });
 }
 
