@@ -38,6 +38,8 @@ export function planLimitsTableSql(schema: string): string[] {
 }
 
 export interface PlanLimitsOptions {
+  /** After payments did not answer for a tenant's plan, how long to use only the local row before asking again (10 s). */
+  retryUnansweredMs?: number;
   /** The clock that decides whether a trial still runs (tests move it). */
   now?: () => Date;
   /** How long a miss waits for the payments service (default 2 s). */
@@ -93,14 +95,23 @@ export function planLimits(
     fill: { contract: PaymentsPlanGetRpc, request: (tenantId) => ({ tenantId }), timeoutMs: o.fillTimeoutMs ?? 2_000 },
   });
 
+  // Tenants whose plan payments did not give when asked, until when: meanwhile only the local row is read, so an
+  // outage of payments costs each call neither a round trip (up to the fill timeout) nor a warning.
+  const unanswered = new Map<string, number>();
   const self: PlanLimits = {
     start: () => model.start(),
 
     async grant(tenantId) {
       let row;
+      const quietUntil = unanswered.get(tenantId);
       try {
-        row = await model.get(tenantId, tenantId);
+        if (quietUntil !== undefined && quietUntil > Date.now()) {
+          const known = await model.find(tenantId, tenantId);
+          row = known && !known.deleted ? known : null;
+        } else row = await model.get(tenantId, tenantId);
       } catch (err) {
+        if (unanswered.size > 10_000) unanswered.clear();
+        unanswered.set(tenantId, Date.now() + (o.retryUnansweredMs ?? 10_000));
         ctx.logger.warn({ err, tenantId }, 'the tenant’s plan is unknown (payments did not answer); limits not enforced');
         return null;
       }

@@ -88,6 +88,32 @@ describe('plan limits', () => {
     expect(await tryCreate(tenantId, 1_000_000)).toBe('allowed');
   });
 
+  it('does not ask payments again for a while after it did not answer: an outage costs each call no round trip', async () => {
+    const tenantId = randomUUID();
+    const memo = planLimits(svc.ctx, { now: () => now, fillTimeoutMs: 300, retryUnansweredMs: 60_000 });
+    expect(await memo.grant(tenantId)).toBeNull(); // nobody answers: asked once, remembered
+    const seen: string[] = [];
+    const plan: TenantPlan = {
+      tenantId,
+      status: 'active',
+      granted: STARTER,
+      trial: null,
+      trialEndsAt: null,
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    };
+    const sub = await rpcRespond(bus, PaymentsPlanGetRpc, async (r) => (seen.push(r.tenantId), plan));
+    try {
+      expect(await memo.grant(tenantId)).toBeNull(); // within the quiet time: the local row only (none yet)
+      expect(seen).toEqual([]);
+      const fresh = planLimits(svc.ctx, { now: () => now, fillTimeoutMs: 300, retryUnansweredMs: 0 });
+      expect((await fresh.grant(tenantId))?.grant.plan).toBe('starter'); // no quiet time: asked again, filled
+      expect(seen).toEqual([tenantId]);
+      expect((await memo.grant(tenantId))?.grant.plan).toBe('starter'); // the stored row is read even while quiet
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('fills a miss from payments, applies the trial until its end, then the plan; newer events win, older ones do not', async () => {
     const tenantId = randomUUID();
     const plan: TenantPlan = {
