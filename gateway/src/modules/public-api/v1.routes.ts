@@ -23,6 +23,7 @@ import { parseIdempotencyKey, requestHash, type IdempotencyStore, type StoredAns
 import type { UsageRecorder } from './usage.ts';
 import { isApiVersion, type ApiVersions } from './versions.ts';
 import { checkInput, withCode } from './v1.input.ts';
+import { LookupBatch } from '../identity/lookup-batch.ts';
 import { forward, upstreamFailure } from './v1.forward.ts';
 
 declare module 'fastify' {
@@ -98,6 +99,13 @@ export async function publicApiV1Routes(
     return [{ route, pattern, pool: poolFor(owner.u.url) }];
   });
   app.addHook('onClose', async () => void (await Promise.all([...pools.values()].map((p) => p.close()))));
+
+  // The tenant's plan, read at every call (a downgrade applies at the next call) — but calls of one tenant that
+  // arrive together share one read, which starts after each of them arrived (LookupBatch: never an older answer).
+  type Grant = Awaited<ReturnType<typeof o.plans.grant>>;
+  const plans = new LookupBatch<string, Grant>(
+    async (tenants) => new Map(await Promise.all(tenants.map(async (t) => [t, await o.plans.grant(t)] as const))),
+  );
 
   // Internal tokens per key, reused while they have 20 s of life left (as sessions do).
   const tokens = new Map<number, { token: string; until: number }>();
@@ -183,7 +191,7 @@ export async function publicApiV1Routes(
           throw err(405, 'method_not_allowed', `${req.method} is not allowed on ${path}`);
         }
         // Judged at every call from the local read model (no cache): a downgrade applies as soon as its event lands.
-        const plan = await o.plans.grant(req.apiKey.tenantId);
+        const plan = await plans.get(req.apiKey.tenantId);
         if (plan && !plan.grant.flags.hasApiAccess)
           throw err(403, 'api_access_not_in_plan', apiAccessMessage(plan.grant, plan.trial, 'use the API'));
         if (!hasScope(req.apiKey.scopes, m.route.scope)) throw err(403, 'scope_missing', `This API key lacks the ${m.route.scope} scope`);
