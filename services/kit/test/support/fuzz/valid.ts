@@ -14,6 +14,7 @@ const isOptionalKey = (s: z.ZodType) => (s as any)._zod.optin !== undefined;
 const isoDate = fc
   .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
+const isoDateTime = fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
 const decimal = fc
   .tuple(fc.nat({ max: 99_999 }), fc.option(fc.nat({ max: 99 }), { nil: undefined }), fc.boolean())
   .map(([whole, frac, asNumber]) => {
@@ -52,6 +53,9 @@ function stringArb(s: z.ZodType): fc.Arbitrary<unknown> {
     if (c.check === 'string_format' && c.format === 'email') return email;
     if (c.check === 'string_format' && c.format === 'regex') return fc.stringMatching(c.pattern as RegExp);
     if (c.check === 'string_format' && c.format === 'uuid') return fc.uuid();
+    // ISO date-times and dates (the public API's created range): a filter over random text would never end.
+    if (c.check === 'string_format' && c.format === 'datetime') return isoDateTime;
+    if (c.check === 'string_format' && c.format === 'date') return isoDate;
   }
   return text(min, max);
 }
