@@ -51,7 +51,8 @@ export function invoiceRoutes(app: FastifyInstance, invoices: InvoiceService, ct
   app.patch(
     '/api/invoices/:id',
     { config: { permission: 'invoices.write', contract: { params: IdParams, body: InvoicePatchBody } } },
-    async (req) => patchInvoice(invoices, req.identity, IdParams.parse(req.params).id, InvoicePatchBody.parse(req.body ?? {})),
+    async (req) =>
+      patchInvoice(invoices, req.identity, IdParams.parse(req.params).id, InvoicePatchBody.parse(req.body === undefined ? {} : req.body)),
   );
 
   app.delete(
