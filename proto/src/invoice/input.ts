@@ -280,7 +280,7 @@ export const InvoiceListQuery = PageQuery.extend({
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 /** DELETE /api/invoices/{id}: `draftOnly=true` (the public API's delete) refuses anything but a draft with a 409. */
-export const InvoiceDeleteQuery = z.strictObject({
+export const InvoiceDeleteQuery = z.object({
   draftOnly: z.enum(['true', 'false'], { error: 'draftOnly must be true or false' }).optional(),
 });
 export type InvoiceDeleteQuery = z.infer<typeof InvoiceDeleteQuery>;

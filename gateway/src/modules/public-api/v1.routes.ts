@@ -175,8 +175,10 @@ export async function publicApiV1Routes(
             throw e;
           }
           req.apiVersion = v;
-        } else req.apiVersion = await o.versions.pinned(req.apiKey.tenantId);
-        reply.header(API_VERSION_HEADER, req.apiVersion);
+        } else req.apiVersion = o.versions.known(req.apiKey.tenantId);
+        // An organization's first pin is written by the handler, once the whole request has arrived: a request
+        // cut short (or refused before its body) changes nothing.
+        if (req.apiVersion) reply.header(API_VERSION_HEADER, req.apiVersion);
 
         const path = req.url.split('?')[0]!;
         const hits = matchers.filter((m) => m.pattern.test(path));
@@ -202,6 +204,7 @@ export async function publicApiV1Routes(
         const { route, target, pool } = req.apiRoute!;
         const key = req.apiKey!;
         const body = Buffer.isBuffer(req.body) ? req.body : undefined;
+        if (!req.apiVersion) reply.header(API_VERSION_HEADER, (req.apiVersion = await o.versions.pinned(key.tenantId)));
         const input = checkInput(route, req.query, body, req.headers['content-type']);
         const idemKey = req.method === 'POST' ? parseIdempotencyKey(req.headers[IDEMPOTENCY_HEADER]) : null;
         const path = req.url.split('?')[0]!;

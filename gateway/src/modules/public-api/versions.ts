@@ -17,6 +17,11 @@ export class ApiVersions {
     this.#root = root;
   }
 
+  /** The organization's pin if this replica has read it (no round trip, nothing written). */
+  known(tenantId: string): ApiVersion | undefined {
+    return this.#pins.get(tenantId);
+  }
+
   /** The version a call answers in: the one it names (checked by the caller), else the organization's pin. */
   async pinned(tenantId: string): Promise<ApiVersion> {
     const hit = this.#pins.get(tenantId);
