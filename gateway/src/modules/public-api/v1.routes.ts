@@ -136,7 +136,8 @@ export async function publicApiV1Routes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.addHook('onResponse', async (req, reply) => {
-      if (req.apiKey) o.usage.record(req, reply);
+      // A call is counted once it arrived whole: a body the client cut short is no call (and writes nothing).
+      if (req.apiKey && req.raw.complete) o.usage.record(req, reply);
     });
     const limit = scope.rateLimit({
       keyGenerator: (req: FastifyRequest) => `api-key:${req.apiKey!.tenantId}:${req.apiKey!.keyId}`,
