@@ -29,7 +29,7 @@ describe('the plan’s monthly invoice limit', () => {
 
     const refused = await c.post('/api/invoices', invoiceBody(customer.id));
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ statusCode: 403, error: 'Forbidden', message: STARTER });
+    expect(refused.json).toEqual({ statusCode: 403, error: 'Forbidden', message: STARTER, code: 'plan_limit_reached' });
     expect(await stored(organization.id)).toBe(50);
     expect((await c.get('/api/invoices/next-number')).json).toEqual({ invoiceNumber: 'INV-0051' }); // no number used up
 
