@@ -39,7 +39,7 @@ import { IdempotencyStore } from './modules/public-api/idempotency.ts';
 import { ApiVersions } from './modules/public-api/versions.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
 import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
-import { openApiRoutes } from './modules/public-api/openapi.ts';
+import { openApiRoutes } from './modules/public-api/openapi.routes.ts';
 
 let webBuilt = false;
 
