@@ -2,31 +2,55 @@ import { format, isValid, parseISO } from 'date-fns';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let f = moneyFormats.get(currency);
+/** The organization's default currency and the locale of its language; en-US dollars until they are known. */
+export interface FormatDefaults {
+  currency: string;
+  locale: string;
+}
+let defaults: FormatDefaults = { currency: 'USD', locale: 'en-US' };
+
+/** The locale that formats numbers for an organization language of the settings (en → en-US, de → de-DE, …). */
+export function localeOf(language: string | null | undefined): string {
+  const regions: Record<string, string> = { en: 'US', es: 'ES', fr: 'FR', de: 'DE', it: 'IT', pt: 'PT' };
+  const lang = (language ?? 'en').toLowerCase();
+  return regions[lang] ? `${lang}-${regions[lang]}` : 'en-US';
+}
+
+/** Set once the organization's settings are known (see FormatDefaultsGate); amounts without a currency use them. */
+export function setFormatDefaults(next: FormatDefaults) {
+  defaults = next;
+}
+export function formatDefaults(): FormatDefaults {
+  return defaults;
+}
+
+function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = moneyFormats.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     } catch {
       // Not an ISO 4217 code Intl knows: the code, then the figure.
-      const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
       f = { format: (v: number | string) => `${currency} ${plain.format(v as never)}` } as Intl.NumberFormat;
     }
-    moneyFormats.set(currency, f);
+    moneyFormats.set(key, f);
   }
   return f;
 }
 
 /**
- * Money: US dollars with $ and 2 decimals, en-US (spec core §9), or the given currency (the invoice view).
- * Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
+ * Money with 2 decimals in the given currency (an invoice's, a payment's), else the organization's default currency
+ * (its base currency: the dashboard's totals), in the locale of the organization's language (en-US until known,
+ * spec core §9). Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
  * stored "1234567890123.45" never passes through a float.
  */
-export function formatMoney(value: number | string | null | undefined, currency = 'USD'): string {
+export function formatMoney(value: number | string | null | undefined, currency = defaults.currency): string {
   let v: number | string = value ?? 0;
   if (typeof v === 'string') v = /^-?\d+(\.\d+)?$/.test(v.trim()) ? v.trim() : 0;
   if (typeof v === 'number' && !Number.isFinite(v)) v = 0;
-  return moneyFormat(currency).format(v as Intl.StringNumericLiteral);
+  return moneyFormat(currency, defaults.locale).format(v as Intl.StringNumericLiteral);
 }
 
 /**

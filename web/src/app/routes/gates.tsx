@@ -5,6 +5,7 @@ import { useUser } from '@/lib/auth';
 import { handleUnauthorized } from '@/lib/unauthorized';
 import { useTwoFactorEnrollmentRequired } from '@/lib/two-factor-enrollment';
 import { AppShell } from '@/app/shell/app-shell';
+import { FormatDefaultsGate } from './format-defaults-gate';
 import { PageFallback } from './page-fallback';
 
 const TwoFactorEnrollmentScreen = React.lazy(() =>
@@ -44,11 +45,13 @@ export function PrivateGate() {
       </React.Suspense>
     );
   return (
-    <AppShell user={user}>
-      <React.Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </React.Suspense>
-    </AppShell>
+    <FormatDefaultsGate>
+      <AppShell user={user}>
+        <React.Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </React.Suspense>
+      </AppShell>
+    </FormatDefaultsGate>
   );
 }
 
@@ -61,6 +64,11 @@ export function PublicGate() {
       <Outlet />
     </React.Suspense>
   );
-  if (user) return <AppShell user={user}>{page}</AppShell>;
+  if (user)
+    return (
+      <FormatDefaultsGate>
+        <AppShell user={user}>{page}</AppShell>
+      </FormatDefaultsGate>
+    );
   return <main className="min-h-screen bg-muted/40">{page}</main>;
 }
