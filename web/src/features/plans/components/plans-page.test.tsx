@@ -16,7 +16,7 @@ const user = {
   profileImageUrl: null,
   role: 'admin',
   permissions: [...ROLE_PERMISSIONS.admin],
-  organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme' },
+  organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme', createdAt: '2024-01-15T09:00:00.000Z' },
 };
 const subscription = (o: Partial<UserSubscription> = {}): UserSubscription => ({
   plan: 'starter',
