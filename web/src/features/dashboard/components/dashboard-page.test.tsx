@@ -75,7 +75,7 @@ describe('dashboard', () => {
       ['outstanding', '0 pending invoices'],
       ['total-customers', '0 new this month'],
       ['overdue', '0 overdue invoices'],
-    ])
+    ] as const)
       expect(screen.getByTestId(`stat-${card}`)).toHaveTextContent(text);
   });
 
