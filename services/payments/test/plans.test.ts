@@ -46,7 +46,14 @@ describe('plans', () => {
     expect(plans.every((p) => p.isActive && p.stripePriceIdMonthly === null)).toBe(true);
     // Served from proto's plan table, which the chooser's cards, its comparison table and the landing page read too.
     expect(plans).toEqual(SUBSCRIPTION_PLANS);
-    expect(plans[0]!.features).toEqual(['50 invoices per month', '5 customers', '10 products', '1 API key', '2 webhooks', ...PLAN_TABLE[0]!.highlights]);
+    expect(plans[0]!.features).toEqual([
+      '50 invoices per month',
+      '5 customers',
+      '10 products',
+      '1 API key',
+      '2 webhooks',
+      ...PLAN_TABLE[0]!.highlights,
+    ]);
     expect(res.headers.get('set-cookie')).toBeNull();
 
     const signedIn = stack.client();

@@ -7,7 +7,5 @@ import type { AppConfig } from '@billpoint/proto';
  */
 export function appConfigRoutes(app: FastifyInstance, o: { maintenanceNotice: string | undefined }) {
   const body: AppConfig = { maintenanceNotice: o.maintenanceNotice?.trim() || null };
-  app.get('/api/config', { config: { permission: 'public' } }, async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').send(body),
-  );
+  app.get('/api/config', { config: { permission: 'public' } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(body));
 }

@@ -37,7 +37,9 @@ export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> 
     payments: await q(`select currency, method, status, amount::text, refunded_amount::text as refunded, amount_base::text as base,
         payment_date::text as day from billing.invoice_payments where tenant_id = $1`),
     schedules: await q(`select currency, frequency, total::text, is_active from billing.recurring_invoices where tenant_id = $1`),
-    customers: await q(`select id::int, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`),
+    customers: await q(
+      `select id::int, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`,
+    ),
   };
 }
 

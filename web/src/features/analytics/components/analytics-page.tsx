@@ -158,7 +158,12 @@ export function AnalyticsPage() {
         ) : (
           <>
             <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <SummaryCard title="Total Revenue" icon={DollarSign} loading={loading} subtext={plural(stats?.paidInvoices ?? 0, 'paid invoice')}>
+              <SummaryCard
+                title="Total Revenue"
+                icon={DollarSign}
+                loading={loading}
+                subtext={plural(stats?.paidInvoices ?? 0, 'paid invoice')}
+              >
                 {money(stats?.totalRevenue ?? 0)}
               </SummaryCard>
               <SummaryCard title="Monthly Recurring Revenue" icon={Repeat} loading={loading} subtext="From active subscriptions">

@@ -86,7 +86,11 @@ function Deliveries({ webhookId }: { webhookId: number }) {
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" role="status">
-          {page ? (page.total === 0 ? 'No deliveries yet' : `${page.items.length} of ${plural(page.total, 'delivery', 'deliveries')}`) : 'Loading...'}
+          {page
+            ? page.total === 0
+              ? 'No deliveries yet'
+              : `${page.items.length} of ${plural(page.total, 'delivery', 'deliveries')}`
+            : 'Loading...'}
         </p>
         <Button variant="outline" size="sm" onClick={() => void deliveries.refetch()} disabled={deliveries.isFetching}>
           <RefreshCw aria-hidden="true" />

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_TABLE } from '@billpoint/proto';
-import { annualBadge, annualSavings, displayPrice, formatPlanPrice, landingLimitLines, plans, recommendedPlan, REVENUE_SLIDER } from './pricing';
+import {
+  annualBadge,
+  annualSavings,
+  displayPrice,
+  formatPlanPrice,
+  landingLimitLines,
+  plans,
+  recommendedPlan,
+  REVENUE_SLIDER,
+} from './pricing';
 
 const byId = (id: string) => plans.find((plan) => plan.id === id)!;
 

@@ -55,7 +55,9 @@ describe('plan display', () => {
       expect(row('Invoices per month')[i]).toBe(shown(plan.limits.maxInvoices));
       expect(row('Customers')[i]).toBe(shown(plan.limits.maxCustomers));
       expect(row('Products')[i]).toBe(shown(plan.limits.maxProducts));
-      expect(limitLines(card)[1]).toBe(plan.limits.maxCustomers === null ? 'Unlimited customers' : `${shown(plan.limits.maxCustomers)} customers`);
+      expect(limitLines(card)[1]).toBe(
+        plan.limits.maxCustomers === null ? 'Unlimited customers' : `${shown(plan.limits.maxCustomers)} customers`,
+      );
     });
     // The figures themselves: the enforced ones (areas §9's plan values).
     expect(row('Customers')).toEqual(['5', 'Unlimited', 'Unlimited']);
