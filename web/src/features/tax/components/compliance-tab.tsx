@@ -20,13 +20,13 @@ const STATUS_STYLE: Record<DeadlineStatus, string> = {
  * complianceDeadlines.
  */
 export function ComplianceTab() {
-  const { user } = useUser();
+  const { user, isLoading: userLoading } = useUser();
   const createdAt = user?.organization.createdAt;
   const since = createdAt ? toIsoDate(new Date(createdAt)) : null;
   const summary = useTaxSummary();
   const reports = useReports();
   const today = toIsoDate(new Date());
-  const loading = reports.isPending || (summary.isPending && !summary.isError);
+  const loading = userLoading || reports.isPending || (summary.isPending && !summary.isError);
   const deadlines = loading
     ? []
     : complianceDeadlines({ current: summary.data?.startDate.slice(0, 10) ?? today, today, since, reports: reports.data ?? [] });
