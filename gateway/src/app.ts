@@ -31,6 +31,7 @@ import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { publicRoutes, rateLimiting } from './modules/proxy/public-routes.ts';
 import { upstreams } from './modules/proxy/upstreams.ts';
 import { defaultWebDist, notFound, webRoutes } from './modules/web/web.routes.ts';
+import { appConfigRoutes } from './modules/web/app-config.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
 import { canonicalPaths } from './modules/web/canonical-path.ts';
 import { transportGuards } from './modules/web/transport.ts';
@@ -171,6 +172,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         ...upstream,
       });
       openApiRoutes(app, { publicUrl: c.PUBLIC_URL });
+      appConfigRoutes(app, { maintenanceNotice: c.MAINTENANCE_NOTICE });
       webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
     },
     consumers: async (ctx) => [

@@ -32,6 +32,11 @@ const gatewayShape = {
    * INTERNAL_TOKEN_KEY: then rotating that key makes every enrolled authenticator app unusable.
    */
   TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * An operator's notice shown to every signed-in user on the dashboard's Alerts ("System Update"), e.g. "Scheduled
+   * maintenance on Sunday 02:00-03:00 UTC may briefly interrupt the service." Unset or blank: no notice.
+   */
+  MAINTENANCE_NOTICE: z.string().max(500, 'must be at most 500 characters').optional(),
   /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */
   REDIS_URL: z
     .url({ error: 'must be a redis:// or rediss:// URL' })

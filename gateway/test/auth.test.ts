@@ -37,7 +37,12 @@ describe('sign-up, sign-in and the session cookie', () => {
       role: 'admin',
       organization: { name: 'Olga Ltd' },
     });
+    // When the organization was created (tax compliance starts at its quarter).
+    const createdAt = Date.parse((user.json as { organization: { createdAt: string } }).organization.createdAt);
+    expect(Math.abs(Date.now() - createdAt)).toBeLessThan(60_000);
     expect((await stack.client().get('/api/auth/user')).status).toBe(401);
+    // The deployment's settings need no session; no maintenance notice unless the operator sets one.
+    expect((await stack.client().get('/api/config')).json).toEqual({ maintenanceNotice: null });
     // The session id is stored hashed only.
     const rows = await stack.db.query<{ id_hash: string }>('select id_hash from gateway.sessions');
     expect(rows.rows.map((r) => r.id_hash)).not.toContain(c.cookies.get('bp_session'));

@@ -115,6 +115,8 @@ export default defineIsolationMatrix({
       status: [200],
       call: () => [{ path: '/api/v1/reference/init.js' }, { path: '/api/v1/reference/nothing.js', status: [404] }],
     },
+    // The deployment's settings (the maintenance notice): the same for everyone, nothing of a tenant.
+    'GET /api/config': { answers: 'status', status: [200], call: () => ({ path: '/api/config' }) },
     'GET /api/login': { answers: 'status', status: [200], call: () => ({ path: '/api/login' }) },
     'GET /api/login/login.js': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.js' }) },
     'GET /api/login/login.css': { answers: 'status', status: [200], call: () => ({ path: '/api/login/login.css' }) },

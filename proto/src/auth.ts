@@ -50,6 +50,10 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const Organization = z.object({ id: z.uuid(), name: z.string() });
 export type Organization = z.infer<typeof Organization>;
 
+/** The signed-in user's organization, with when it was created (tax compliance starts at that quarter). */
+export const CurrentOrganization = Organization.extend({ createdAt: z.iso.datetime({ offset: true }) });
+export type CurrentOrganization = z.infer<typeof CurrentOrganization>;
+
 /** Answer of GET /api/auth/user (spec core §3 plus organization and role). */
 export const User = z.object({
   id: z.uuid(),
@@ -57,7 +61,7 @@ export const User = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-  organization: Organization,
+  organization: CurrentOrganization,
   role: Role,
   /** What this role may do in the organization (ROLE_PERMISSIONS): the web hides or disables the rest. */
   permissions: z.array(Permission),
@@ -93,3 +97,10 @@ export const InternalClaims = z.object({
 });
 export type InternalClaims = z.infer<typeof InternalClaims>;
 export const INTERNAL_TOKEN_HEADER = 'x-billpoint-internal-token';
+
+/**
+ * GET /api/config (public): what the operator set for every visitor of this deployment. `maintenanceNotice` is the
+ * gateway's MAINTENANCE_NOTICE (the dashboard's "System Update" alert shows it); null when none is set.
+ */
+export const AppConfig = z.object({ maintenanceNotice: z.string().nullable() });
+export type AppConfig = z.infer<typeof AppConfig>;

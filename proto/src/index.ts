@@ -11,6 +11,7 @@ export * from './payments.ts';
 export * from './product.ts';
 export * from './settings.ts';
 export * from './plans.ts';
+export * from './plan-table.ts';
 export * from './template.ts';
 export * from './tax.ts';
 export * from './financial-reports.ts';

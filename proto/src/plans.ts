@@ -159,9 +159,8 @@ export type SubscriptionChangeBody = z.infer<typeof SubscriptionChangeBody>;
 export const SubscriptionChangeAnswer = z.object({ message: z.string(), demoMode: z.boolean() });
 export type SubscriptionChangeAnswer = z.infer<typeof SubscriptionChangeAnswer>;
 
-/** The plan chooser's texts (areas §4, §8, §9), word for word. */
+/** The plan chooser's texts (areas §4, §8, §9), word for word; the yearly badge is computed (plan-table.ts). */
 export const PlanMessages = {
-  yearlyBadge: 'Save up to 17%',
   mostPopular: 'Most Popular',
   currentPlan: 'Current Plan',
   processing: 'Processing...',

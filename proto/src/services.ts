@@ -174,7 +174,7 @@ export const bodyLimitOf = (s: Pick<ServiceEntry, 'bodyLimits'>, path: string) =
 export const DEFAULT_PUBLIC_BODY_LIMIT = 64 * 1024;
 
 /** `/api` paths the gateway answers itself. */
-const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback'];
+const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback', '/api/config'];
 
 /** Mistakes in a registry (duplicate names, ports or prefixes, malformed paths); empty when it is sound. */
 export function registryProblems(registry: readonly ServiceEntry[]): string[] {

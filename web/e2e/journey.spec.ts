@@ -11,8 +11,8 @@ test('landing → sign up → customers: add, search, view, edit, delete → log
   await expectAccessible(page, 'landing');
 
   await page.getByRole('switch', { name: 'Annual billing' }).click();
-  await expect(page.getByTestId('annual-savings')).toHaveText('Save $65.10 with annual billing');
-  await expect(page.getByTestId('plan-professional').getByTestId('plan-price')).toHaveText('$34');
+  await expect(page.getByTestId('annual-savings')).toHaveText('Save up to $600 a year with annual billing');
+  await expect(page.getByTestId('plan-professional').getByTestId('plan-price')).toHaveText('$49');
   await snap(page, testInfo, '02-landing-annual-pricing');
 
   // Get Started Free → the gateway's sign-in page → create an account

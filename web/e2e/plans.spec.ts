@@ -13,13 +13,14 @@ test('plan chooser: signed out → sign in → current plan → Starter in demo 
   await expect(card('starter').getByText('5 customers')).toBeVisible();
   await expect(page.getByText('Current Plan')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Feature Comparison' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Customers 25 500 Unlimited/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Customers 5 Unlimited Unlimited/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Monthly', pressed: true })).toBeVisible();
   await snap(page, testInfo, '01-plans-signed-out');
   await expectAccessible(page, 'plans (signed out)');
 
   await page.getByRole('button', { name: 'Yearly' }).click();
-  await expect(page.getByText('Save up to 17%')).toBeVisible();
+  await expect(page.getByTestId('yearly-saving')).toHaveText('Save up to 31%');
+  await expect(card('starter').getByText('Save 31%')).toBeVisible();
   await expect(card('professional').getByTestId('plan-price')).toHaveText('$49');
   await expect(card('professional').getByText('$588 billed yearly')).toBeVisible();
   await snap(page, testInfo, '02-plans-yearly');

@@ -38,6 +38,11 @@ export const DashboardStats = z.object({
   overdue: z.number(),
   /** The tenant's customers (not deleted), whatever the period and currency. */
   totalCustomers: z.number().int(),
+  /**
+   * Of them, those created this calendar month (UTC), whatever the period and currency: the dashboard's "N new this
+   * month". A customer whose creation date billing has not seen yet (kept before it recorded them) is not counted.
+   */
+  newCustomersThisMonth: z.number().int(),
   /** Invoices issued in the period (every status), of them paid, overdue, pending (sent or viewed). */
   totalInvoices: z.number().int(),
   paidInvoices: z.number().int(),
@@ -70,6 +75,9 @@ export const DashboardStats = z.object({
   /**
    * Growth: revenue of the period against the same number of days just before it, in percent to 0.1 (the period;
    * all time compares the last 30 days). Null when the previous period had no revenue. `previousRevenue` is that figure.
+   * The dashboard's "+8.3% from last month" is this figure of the all-time stats: the last 30 days against the 30
+   * before (a rolling month, so the figure does not swing with how far the calendar month has gone); when those 30
+   * days before had no revenue it says "No revenue last month".
    */
   revenueGrowth: z.number().nullable(),
   previousRevenue: z.number(),

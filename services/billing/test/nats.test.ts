@@ -198,6 +198,7 @@ describe('dashboard stats', () => {
       outstanding: 270, // 200 × 1.1 + 50
       overdue: 50,
       totalCustomers: 3,
+      newCustomersThisMonth: 3,
       totalInvoices: 5,
       paidInvoices: 2,
       overdueInvoices: 1,
@@ -242,6 +243,15 @@ describe('dashboard stats', () => {
     expect(diff.rows).toEqual([]);
     const after = (await c.get('/api/dashboard/stats')).json as DashboardStats;
     expect(after).toMatchObject({ totalRevenue: 100, paidInvoices: 1, totalInvoices: 4, topCustomers: [{ id: ann.id, totalSpent: 100 }] });
+
+    // A customer created before this calendar month (UTC) is one of the customers but not new this month.
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 0, 12));
+    await stack.db.query(`update billing.customers set created_at = $3 where tenant_id = $1 and id = $2`, [
+      me.organization.id,
+      ann.id,
+      lastMonth,
+    ]);
+    expect((await c.get('/api/dashboard/stats')).json).toMatchObject({ totalCustomers: 3, newCustomersThisMonth: 2 });
   });
 
   it('answers zeros for a new tenant', async () => {
@@ -253,7 +263,12 @@ describe('dashboard stats', () => {
       outstanding: 0,
       overdue: 0,
       totalCustomers: 0,
+      newCustomersThisMonth: 0,
       totalInvoices: 0,
+      pendingInvoices: 0,
+      overdueInvoices: 0,
+      dueSoonInvoices: 0,
+      revenueGrowth: null,
       recentInvoices: [],
       topCustomers: [],
     });

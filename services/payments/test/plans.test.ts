@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInternalTokenSigner, INTERNAL_TOKEN_HEADER } from '@billpoint/kit';
 import { HttpClient, TEST_TOKEN_KEY, waitFor } from '@billpoint/kit/testing';
-import { PlanEvents, type SubscriptionPlan, type UserSubscription } from '@billpoint/proto';
+import { PLAN_TABLE, PlanEvents, SUBSCRIPTION_PLANS, type SubscriptionPlan, type UserSubscription } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
 import { PlanService } from '../src/modules/plans/plans.service.ts';
@@ -43,7 +43,17 @@ describe('plans', () => {
         Boolean,
       );
     expect(plans.map(flags)).toEqual([false, true, true]);
-    expect(plans.every((p) => p.isActive && p.features.length === 6 && p.stripePriceIdMonthly === null)).toBe(true);
+    expect(plans.every((p) => p.isActive && p.stripePriceIdMonthly === null)).toBe(true);
+    // Served from proto's plan table, which the chooser's cards, its comparison table and the landing page read too.
+    expect(plans).toEqual(SUBSCRIPTION_PLANS);
+    expect(plans[0]!.features).toEqual([
+      '50 invoices per month',
+      '5 customers',
+      '10 products',
+      '1 API key',
+      '2 webhooks',
+      ...PLAN_TABLE[0]!.highlights,
+    ]);
     expect(res.headers.get('set-cookie')).toBeNull();
 
     const signedIn = stack.client();
@@ -102,6 +112,9 @@ describe('plans', () => {
       limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 1, maxWebhooks: 2 },
       flags: { hasAiAnalytics: false, hasApiAccess: false },
     });
+    // What is enforced is the plan table's row, limits and flags alike.
+    const starter = await at(0).view(tenant);
+    expect({ limits: starter.limits, flags: starter.flags }).toEqual({ limits: PLAN_TABLE[0]!.limits, flags: PLAN_TABLE[0]!.flags });
   });
 
   it('starts the trial of a tenant it has never seen at its first sighting', async () => {

@@ -87,3 +87,12 @@ export function toIsoDate(date: Date): string {
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/**
+ * A count with its noun, singular for exactly 1: plural(1, 'invoice') → "1 invoice", plural(3, 'invoice') →
+ * "3 invoices", plural(2, 'API key') → "2 API keys"; `many` for irregular plurals (plural(2, 'entry', 'entries')).
+ * The count is written with thousands separators (1,234).
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

@@ -149,7 +149,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     firstName: 'Ada',
     lastName: 'Lovelace',
     profileImageUrl: null,
-    organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
+    organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines', createdAt: '2024-01-15T09:00:00.000Z' },
     role,
     permissions: [...ROLE_PERMISSIONS[role]],
     ...overrides,

@@ -46,7 +46,7 @@ export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
     firstName: u.firstName ?? null,
     lastName: u.lastName ?? null,
     profileImageUrl: u.profileImageUrl ?? null,
-    organization: { id: org.id, name: org.name },
+    organization: { id: org.id, name: org.name, createdAt: new Date(org.createdAt).toISOString() },
     role,
     permissions: [...ROLE_PERMISSIONS[role]],
   };

@@ -24,7 +24,7 @@ export interface Raw {
   }[];
   payments: { currency: string; method: string; status: string; amount: string; refunded: string; base: string; day: string }[];
   schedules: { currency: string; frequency: Frequency; total: string; is_active: boolean }[];
-  customers: { id: number; name: string; company: string | null; deleted: boolean }[];
+  customers: { id: number; name: string; company: string | null; deleted: boolean; created_ms: number | null }[];
 }
 
 export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> {
@@ -37,7 +37,9 @@ export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> 
     payments: await q(`select currency, method, status, amount::text, refunded_amount::text as refunded, amount_base::text as base,
         payment_date::text as day from billing.invoice_payments where tenant_id = $1`),
     schedules: await q(`select currency, frequency, total::text, is_active from billing.recurring_invoices where tenant_id = $1`),
-    customers: await q(`select id::int, name, company, deleted from billing.customers where tenant_id = $1`),
+    customers: await q(
+      `select id::int, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`,
+    ),
   };
 }
 
@@ -126,6 +128,9 @@ export function recompute(
     outstanding: money(sum(mine.filter(open).map(val))),
     overdue: money(sum(mine.filter((i) => i.status === 'overdue').map(val))),
     totalCustomers: raw.customers.filter((c) => !c.deleted).length,
+    newCustomersThisMonth: raw.customers.filter(
+      (c) => !c.deleted && c.created_ms !== null && c.created_ms >= Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+    ).length,
     totalInvoices: mine.length,
     paidInvoices: Number(paidCount),
     overdueInvoices: mine.filter((i) => i.status === 'overdue').length,

@@ -16,7 +16,7 @@ const user: User = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   profileImageUrl: null,
-  organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines' },
+  organization: { id: '5f4c0f0e-5d1b-4a55-8c1c-3a9d2b1f0e22', name: 'Analytical Engines', createdAt: '2024-01-15T09:00:00.000Z' },
   role: 'admin',
   permissions: [...ROLE_PERMISSIONS.admin],
 };

@@ -26,7 +26,11 @@ describe('organization switcher', () => {
     const u = userEvent.setup();
     const calls = stubFetch([
       { path: '/api/auth/organizations', body: { organizations: [own, other] } satisfies UserOrganizations },
-      { method: 'POST', path: '/api/auth/switch-organization', body: makeUser({ organization: { id: other.id, name: other.name } }) },
+      {
+        method: 'POST',
+        path: '/api/auth/switch-organization',
+        body: makeUser({ organization: { id: other.id, name: other.name, createdAt: '2024-01-15T09:00:00.000Z' } }),
+      },
     ]);
     renderWithProviders(<OrganizationSwitcher user={user} collapsed={false} />);
     await u.click(await screen.findByRole('button', { name: `Organization: ${user.organization.name}. Switch organization` }));

@@ -55,7 +55,8 @@ export class DashboardService {
     const currency = query.currency ?? null;
     const w = windows(query.period, now);
     const sql = statsSql(period ? 'issued' : currency ? 'currency-created' : 'created');
-    const params = [id.tenantId, currency, period ? 'd' : 'm', w.periodStart ?? '-infinity', w.compareStart, w.previousStart];
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    const params = [id.tenantId, currency, period ? 'd' : 'm', w.periodStart ?? '-infinity', w.compareStart, w.previousStart, monthStart];
     const [row] = await this.#ctx.reader.query<StatsRow & { [k: string]: unknown }>(id.tenantId, sql, params);
     const r = row!;
 
@@ -95,6 +96,7 @@ export class DashboardService {
       outstanding: money(amount('open_total', 'open_base')),
       overdue: money(amount('overdue_total', 'overdue_base')),
       totalCustomers: r.customers,
+      newCustomersThisMonth: r.new_customers,
       totalInvoices: Number(totalInvoices),
       paidInvoices: Number(paidInvoices),
       overdueInvoices: Number(count('overdue_count')),

@@ -6,7 +6,8 @@ import { CUSTOMER_JOIN, INVOICE_COLUMNS, type InvoiceRow } from '../invoice/invo
  * rows of 0001), the customer count, the schedules (MRR, churn), the open invoices due within 7 days (a range on a
  * partial index) and 5 recent invoices (an index range). Parameters (inlined by the tenant reader, so each call is
  * planned with its values): $1 tenant, $2 currency or null, $3 grain ('m' all time, 'd' a period), $4 first day of
- * the period ('-infinity' for all time), $5 first day of the growth/churn window, $6 first day of the window before it.
+ * the period ('-infinity' for all time), $5 first day of the growth/churn window, $6 first day of the window before it,
+ * $7 the first instant of the current calendar month (UTC; customers created since are new this month).
  * What it reads grows with days × currencies (at most a year and the one before it) and with customers and schedules,
  * never with invoices or payments.
  */
@@ -45,6 +46,7 @@ export function statsSql(recent: 'created' | 'currency-created' | 'issued'): str
         and ($2::text is null or currency = $2)
       group by method having sum(payment_count) <> 0 or sum(${money('amount_base', 'amount')}) <> 0) t) as payments,
   (select count(*) from billing.customers where tenant_id = $1 and not deleted)::int as customers,
+  (select count(*) from billing.customers where tenant_id = $1 and not deleted and created_at >= $7::timestamptz)::int as new_customers,
   (select json_build_object('invoiced', count(*) filter (where invoice_count > 0), 'repeat', count(*) filter (where invoice_count > 1),
                             'paid', coalesce(sum(paid), 0)::text)
      from (select invoice_count, paid_base as paid from billing.stats_customer where tenant_id = $1 and $2::text is null
@@ -98,6 +100,7 @@ export interface StatsRow {
   growth: { current: string; previous: string };
   payments: { method: string; count: number; amount: string }[];
   customers: number;
+  new_customers: number;
   customer_figures: { invoiced: number; repeat: number; paid: string };
   due_soon: number;
   top_customers: { id: number | string; name: string; company: string | null; totalSpent: string }[];

@@ -28,6 +28,7 @@ export const customerReadModel = (ctx: ServiceContext) =>
       phone: (c) => c.phone,
       address: (c) => c.address,
       company: (c) => c.company,
+      created_at: (c) => c.createdAt,
     },
     fill: { contract: CustomersGetRpc, request: (tenantId, id) => ({ tenantId, id }) },
   });

@@ -1,6 +1,7 @@
 import {
   effectiveGrant,
   PlanEvents,
+  SUBSCRIPTION_PLANS,
   TRIAL_DAYS,
   TRIAL_PLAN,
   type BillingCycle,
@@ -17,13 +18,10 @@ import {
   ensureSubscriptionRow,
   isLocalTrial,
   NEXT_VERSION,
-  PLANS_SQL,
   RETURNING,
   SUBSCRIPTION_SQL,
   subscriptionRow,
   tenantPlanOf,
-  toPlan,
-  type PlanRow,
   writeRow,
   type SubscriptionRow,
 } from './plans.sql.ts';
@@ -69,20 +67,18 @@ export class PlanService {
 
   now = () => this.#now();
 
-  /** The three plans (reference data from the migration; Stripe price ids from STRIPE_PRICE_<PLAN>_<CYCLE>). */
+  /** The three plans, from proto's plan table (`PLAN_TABLE`); Stripe price ids from STRIPE_PRICE_<PLAN>_<CYCLE>. */
   plans(): Promise<SubscriptionPlan[]> {
-    this.#plans ??= (async () => {
+    this.#plans ??= (() => {
       const prices = configuredPrices(this.#ctx.config);
-      const rows = await this.#ctx.orm.em.fork().execute<PlanRow[]>(PLANS_SQL);
-      return rows.map(toPlan).map((p) => ({
-        ...p,
-        stripePriceIdMonthly: prices.get(priceEnvKey(p.name, 'monthly')) ?? p.stripePriceIdMonthly,
-        stripePriceIdYearly: prices.get(priceEnvKey(p.name, 'yearly')) ?? p.stripePriceIdYearly,
-      }));
-    })().catch((err: unknown) => {
-      this.#plans = undefined; // a database hiccup is not remembered
-      throw err;
-    });
+      return Promise.resolve(
+        SUBSCRIPTION_PLANS.map((p) => ({
+          ...p,
+          stripePriceIdMonthly: prices.get(priceEnvKey(p.name, 'monthly')) ?? null,
+          stripePriceIdYearly: prices.get(priceEnvKey(p.name, 'yearly')) ?? null,
+        })),
+      );
+    })();
     return this.#plans;
   }
 

@@ -9,31 +9,6 @@ import {
 } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 
-export interface PlanRow {
-  id: number;
-  name: PlanName;
-  display_name: string;
-  description: string;
-  monthly_price: string;
-  yearly_price: string;
-  stripe_price_id_monthly: string | null;
-  stripe_price_id_yearly: string | null;
-  max_invoices: number | null;
-  max_customers: number | null;
-  max_products: number | null;
-  max_api_keys: number | null;
-  max_webhooks: number | null;
-  has_ai_analytics: boolean;
-  has_multi_currency: boolean;
-  has_advanced_reporting: boolean;
-  has_custom_branding: boolean;
-  has_priority_support: boolean;
-  has_api_access: boolean;
-  features: string[];
-  is_active: boolean;
-  sort_order: number;
-}
-
 export interface SubscriptionRow {
   tenant_id: string;
   plan: PlanName;
@@ -46,43 +21,10 @@ export interface SubscriptionRow {
   updated_at: Date;
 }
 
-export const PLANS_SQL = `select id, name, display_name, description, monthly_price::text as monthly_price,
-  yearly_price::text as yearly_price, stripe_price_id_monthly, stripe_price_id_yearly, max_invoices, max_customers,
-  max_products, max_api_keys, max_webhooks, has_ai_analytics, has_multi_currency, has_advanced_reporting,
-  has_custom_branding, has_priority_support, has_api_access, features, is_active, sort_order
-  from payments.plans order by sort_order, id`;
-
 const SUB_COLUMNS = `tenant_id, plan, status, billing_cycle, trial_ends_at, stripe_customer_id, stripe_subscription_id,
   current_period_end, updated_at`;
 export const RETURNING = `returning ${SUB_COLUMNS}`;
 export const SUBSCRIPTION_SQL = `select ${SUB_COLUMNS} from payments.tenant_subscriptions where tenant_id = ?`;
-
-export function toPlan(r: PlanRow): SubscriptionPlan {
-  return {
-    id: r.id,
-    name: r.name,
-    displayName: r.display_name,
-    description: r.description,
-    monthlyPrice: r.monthly_price,
-    yearlyPrice: r.yearly_price,
-    stripePriceIdMonthly: r.stripe_price_id_monthly,
-    stripePriceIdYearly: r.stripe_price_id_yearly,
-    maxInvoices: r.max_invoices,
-    maxCustomers: r.max_customers,
-    maxProducts: r.max_products,
-    maxApiKeys: r.max_api_keys,
-    maxWebhooks: r.max_webhooks,
-    hasAiAnalytics: r.has_ai_analytics,
-    hasMultiCurrency: r.has_multi_currency,
-    hasAdvancedReporting: r.has_advanced_reporting,
-    hasCustomBranding: r.has_custom_branding,
-    hasPrioritySupport: r.has_priority_support,
-    hasApiAccess: r.has_api_access,
-    features: r.features,
-    isActive: r.is_active,
-    sortOrder: r.sort_order,
-  };
-}
 
 export function grantOf(p: SubscriptionPlan): PlanGrant {
   return {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { analyticsCsv, analyticsFileName, downloadCsv } from '../lib/export-csv';
 import { ALL_CURRENCIES, CURRENCY_OPTIONS, PERIOD_OPTIONS } from '../lib/figures';
@@ -158,7 +158,12 @@ export function AnalyticsPage() {
         ) : (
           <>
             <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-              <SummaryCard title="Total Revenue" icon={DollarSign} loading={loading} subtext={`${stats?.paidInvoices ?? 0} paid invoices`}>
+              <SummaryCard
+                title="Total Revenue"
+                icon={DollarSign}
+                loading={loading}
+                subtext={plural(stats?.paidInvoices ?? 0, 'paid invoice')}
+              >
                 {money(stats?.totalRevenue ?? 0)}
               </SummaryCard>
               <SummaryCard title="Monthly Recurring Revenue" icon={Repeat} loading={loading} subtext="From active subscriptions">
@@ -171,7 +176,7 @@ export function AnalyticsPage() {
                 title="Payment Success Rate"
                 icon={CreditCard}
                 loading={loading}
-                subtext={`${stats?.paidInvoices ?? 0} of ${stats?.totalInvoices ?? 0} invoices paid`}
+                subtext={`${stats?.paidInvoices ?? 0} of ${plural(stats?.totalInvoices ?? 0, 'invoice')} paid`}
               >
                 {`${(stats?.paymentSuccessRate ?? 0).toFixed(1)}%`}
               </SummaryCard>

@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { TableSkeletonRows } from '@/components/list-parts';
 import { paths } from '@/config/paths';
-import { formatMoney, formatShortDate } from '@/lib/format';
+import { formatMoney, formatShortDate, plural } from '@/lib/format';
 import { methodLabel, performanceMetrics, UNKNOWN_REASONS } from '../lib/figures';
 import { AnalyticsBarChart } from './lazy-chart';
 
@@ -98,14 +98,14 @@ export function AnalyticsTabs({ stats, loading, currency }: { stats: DashboardSt
             label="Overdue"
             loading={loading}
             value={money(stats?.overdue ?? 0)}
-            note={`${stats?.overdueInvoices ?? 0} overdue invoices`}
+            note={plural(stats?.overdueInvoices ?? 0, 'overdue invoice')}
           />
           <Figure
             testId="figure-average-value"
             label="Average Value"
             loading={loading}
             value={money(stats?.averageInvoiceValue ?? 0)}
-            note={`Over ${stats?.totalInvoices ?? 0} invoices`}
+            note={`Over ${plural(stats?.totalInvoices ?? 0, 'invoice')}`}
           />
         </div>
         <Card>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatLongDate, formatMoney } from '@/lib/format';
+import { formatLongDate, formatMoney, plural } from '@/lib/format';
 import { useCustomer } from '../api/get-customer';
 import { CustomerInitial } from './customer-initial';
 import { CustomerLoadFailed } from './customer-load-failed';
@@ -127,7 +127,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             <Badge variant={customer.isActive ? 'success' : 'secondary'}>{customer.isActive ? 'Active' : 'Inactive'}</Badge>
           </Row>
           <Row label="Currency">{customer.currency || CUSTOMER_DEFAULTS.currency}</Row>
-          <Row label="Payment Terms">{customer.paymentTerms ?? CUSTOMER_DEFAULTS.paymentTerms} days</Row>
+          <Row label="Payment Terms">{plural(customer.paymentTerms ?? CUSTOMER_DEFAULTS.paymentTerms, 'day')}</Row>
           {customer.creditLimit && <Row label="Credit Limit">{formatMoney(customer.creditLimit)}</Row>}
         </Section>
 

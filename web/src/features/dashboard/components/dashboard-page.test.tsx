@@ -8,34 +8,44 @@ import { ABSENT_STATS } from '../lib/stats';
 import { DashboardPage } from './dashboard-page';
 
 const renderDashboard = () => renderRoutes([{ path: '/', element: <DashboardPage /> }]);
+const noNotice = { path: '/api/config', body: { maintenanceNotice: null } };
 const statValue = (name: string) => within(screen.getByTestId(`stat-${name}`)).getByTestId('stat-value');
 
 describe('dashboard', () => {
-  it('shows the figures, the fixed subtexts, the alerts and the recent invoices with dashboard badges', async () => {
+  it('shows the figures, their computed subtexts, the alerts and the recent invoices with dashboard badges', async () => {
     const stats: DashboardStats = {
       ...ABSENT_STATS,
       totalRevenue: 12_345.6,
       outstanding: 250,
       overdue: 3_999.99,
       totalCustomers: 4,
+      newCustomersThisMonth: 1,
+      pendingInvoices: 2,
+      overdueInvoices: 3,
+      revenueGrowth: 8.3,
+      previousRevenue: 1000,
       dueSoonInvoices: 2,
       recentInvoices: [
         makeInvoice({ id: 1, invoiceNumber: 'INV-0001', status: 'paid' }),
         makeInvoice({ id: 2, invoiceNumber: 'INV-0002', status: 'draft' }),
       ],
     };
-    stubFetch([{ path: '/api/dashboard/stats', body: stats }]);
+    stubFetch([{ path: '/api/dashboard/stats', body: stats }, noNotice]);
     renderDashboard();
 
     await waitFor(() => expect(statValue('total-revenue')).toHaveTextContent('$12,345.60'));
     expect(statValue('outstanding')).toHaveTextContent('$250.00');
     expect(statValue('overdue')).toHaveTextContent('$3,999.99');
     expect(statValue('total-customers')).toHaveTextContent('4');
-    for (const text of ['12.5% from last month', '8 pending invoices', '8 new this month', '3 overdue invoices'])
-      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByTestId('stat-total-revenue')).toHaveTextContent('+8.3% from last month');
+    expect(screen.getByTestId('stat-outstanding')).toHaveTextContent('2 pending invoices');
+    expect(screen.getByTestId('stat-total-customers')).toHaveTextContent('1 new this month');
+    expect(screen.getByTestId('stat-overdue')).toHaveTextContent('3 overdue invoices');
     expect(screen.getByTestId('alert-overdue')).toHaveTextContent('3 Overdue Invoices');
+    expect(screen.getByText('$3,999.99 overdue in total')).toBeInTheDocument();
     expect(screen.getByTestId('alert-due-soon')).toHaveTextContent('2 invoices due soon');
-    expect(screen.getByText('System Update')).toBeInTheDocument();
+    // No maintenance notice unless the operator set one.
+    expect(screen.queryByText('System Update')).not.toBeInTheDocument();
 
     const rows = screen.getAllByTestId('recent-invoice');
     expect(within(rows[0]!).getByText('Paid')).toHaveAttribute('data-variant', 'default');
@@ -51,12 +61,32 @@ describe('dashboard', () => {
   });
 
   it('shows zeros and no invoices when the stats cannot be loaded', async () => {
-    stubFetch([{ path: '/api/dashboard/stats', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } }]);
+    stubFetch([
+      { path: '/api/dashboard/stats', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'x' } },
+      noNotice,
+    ]);
     renderDashboard();
     expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
     expect(statValue('total-revenue')).toHaveTextContent('$0.00');
     expect(statValue('total-customers')).toHaveTextContent('0');
     expect(screen.getByTestId('alert-overdue')).toHaveTextContent('0 Overdue Invoices');
+    for (const [card, text] of [
+      ['total-revenue', 'No revenue last month'],
+      ['outstanding', '0 pending invoices'],
+      ['total-customers', '0 new this month'],
+      ['overdue', '0 overdue invoices'],
+    ] as const)
+      expect(screen.getByTestId(`stat-${card}`)).toHaveTextContent(text);
+  });
+
+  it("shows the operator's maintenance notice as System Update when one is set", async () => {
+    stubFetch([
+      { path: '/api/dashboard/stats', body: ABSENT_STATS },
+      { path: '/api/config', body: { maintenanceNotice: 'Maintenance on Sunday 02:00 UTC.' } },
+    ]);
+    renderDashboard();
+    expect(await screen.findByTestId('alert-maintenance')).toHaveTextContent('System Update');
+    expect(screen.getByText('Maintenance on Sunday 02:00 UTC.')).toBeInTheDocument();
   });
 
   it('a send from a recent row shows no message on success and only logs a failure', async () => {
@@ -65,6 +95,7 @@ describe('dashboard', () => {
     const calls = stubFetch([
       { path: '/api/dashboard/stats', body: { ...ABSENT_STATS, recentInvoices: [makeInvoice({ id: 1, invoiceNumber: 'INV-0001' })] } },
       { method: 'POST', path: '/api/invoices/1/send', status: 502, body: { statusCode: 502, error: 'Bad Gateway', message: 'SMTP down' } },
+      noNotice,
     ]);
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Send invoice INV-0001' }));
@@ -76,7 +107,7 @@ describe('dashboard', () => {
 
   it('switches the revenue period', async () => {
     const user = userEvent.setup();
-    stubFetch([{ path: '/api/dashboard/stats', body: ABSENT_STATS }]);
+    stubFetch([{ path: '/api/dashboard/stats', body: ABSENT_STATS }, noNotice]);
     renderDashboard();
     const oneYear = await screen.findByRole('button', { name: '1Y' });
     expect(screen.getByRole('button', { name: '6M' })).toHaveAttribute('aria-pressed', 'true');

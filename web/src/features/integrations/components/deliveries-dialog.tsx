@@ -10,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { plural } from '@/lib/format';
 import { isHandledGlobally } from '@/lib/query-client';
 import { deliveriesQueryOptions, useRetryDelivery } from '../api/webhooks';
 import { formatFullTime, formatWhen } from '../lib/when';
@@ -85,7 +86,11 @@ function Deliveries({ webhookId }: { webhookId: number }) {
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" role="status">
-          {page ? (page.total === 0 ? 'No deliveries yet' : `${page.items.length} of ${page.total} deliveries`) : 'Loading...'}
+          {page
+            ? page.total === 0
+              ? 'No deliveries yet'
+              : `${page.items.length} of ${plural(page.total, 'delivery', 'deliveries')}`
+            : 'Loading...'}
         </p>
         <Button variant="outline" size="sm" onClick={() => void deliveries.refetch()} disabled={deliveries.isFetching}>
           <RefreshCw aria-hidden="true" />

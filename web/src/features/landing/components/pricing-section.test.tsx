@@ -19,14 +19,18 @@ describe('<PricingSection />', () => {
 
     await user.click(screen.getByRole('switch', { name: 'Annual billing' }));
 
-    expect(card('starter').getByTestId('plan-price')).toHaveTextContent('$13');
+    // The plans' yearly prices per month (proto's plan table), as the plan chooser shows them.
+    expect(card('starter').getByTestId('plan-price')).toHaveTextContent('$20');
     expect(card('starter').getByTestId('plan-original-price')).toHaveTextContent('$29');
-    expect(card('professional').getByTestId('plan-price')).toHaveTextContent('$34');
+    expect(card('professional').getByTestId('plan-price')).toHaveTextContent('$49');
     expect(card('professional').getByTestId('plan-original-price')).toHaveTextContent('$69');
-    expect(card('enterprise').getByTestId('plan-price')).toHaveTextContent('$104');
+    expect(card('enterprise').getByTestId('plan-price')).toHaveTextContent('$149');
     expect(card('enterprise').getByTestId('plan-original-price')).toHaveTextContent('$199');
     expect(card('enterprise').getByTestId('plan-original-price').tagName).toBe('S');
-    expect(screen.getByTestId('annual-savings')).toHaveTextContent('Save $65.10 with annual billing');
+    expect(screen.getByText('Save up to 31%')).toBeInTheDocument();
+    expect(screen.getByTestId('annual-savings')).toHaveTextContent('Save up to $600 a year with annual billing');
+    expect(card('starter').getByText('5 customers')).toBeInTheDocument();
+    expect(card('professional').getByText('Unlimited invoices and customers')).toBeInTheDocument();
   });
 
   it('starts the revenue slider at $500 with the Starter guidance and follows the keyboard in steps of 500', async () => {

@@ -8,6 +8,7 @@ import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import {
+  annualBadge,
   annualSavings,
   displayPrice,
   formatPlanPrice,
@@ -49,10 +50,10 @@ export function PricingSection() {
           <span className={cn('text-sm font-medium', cycle === 'annual' ? 'text-foreground' : 'text-muted-foreground')} aria-hidden="true">
             Annual
           </span>
-          <Badge variant="success">30% off</Badge>
+          {annualBadge && <Badge variant="success">{annualBadge}</Badge>}
         </div>
         <p className="mt-2 min-h-5 text-center text-sm font-medium text-success" aria-live="polite" data-testid="annual-savings">
-          {cycle === 'annual' ? `Save ${formatSavings(annualSavings())} with annual billing` : ''}
+          {cycle === 'annual' ? `Save up to ${formatSavings(annualSavings())} a year with annual billing` : ''}
         </p>
 
         <div className="mx-auto mt-8 max-w-xl rounded-xl border bg-card p-6 shadow-sm">

@@ -1,30 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { annualPrice, annualSavings, displayPrice, plans, recommendedPlan, REVENUE_SLIDER } from './pricing';
+import { PLAN_TABLE } from '@billpoint/proto';
+import {
+  annualBadge,
+  annualSavings,
+  displayPrice,
+  formatPlanPrice,
+  landingLimitLines,
+  plans,
+  recommendedPlan,
+  REVENUE_SLIDER,
+} from './pricing';
 
 const byId = (id: string) => plans.find((plan) => plan.id === id)!;
 
-describe('landing pricing (spec core §9)', () => {
+describe('landing pricing (spec core §9, figures from the proto plan table)', () => {
   it('has the monthly prices 29, 69 and 199', () => {
-    expect(plans.map((plan) => displayPrice(plan, 'monthly'))).toEqual([
-      { price: 29, original: null },
-      { price: 69, original: null },
-      { price: 199, original: null },
-    ]);
+    expect(plans.map((plan) => formatPlanPrice(displayPrice(plan, 'monthly').price))).toEqual(['$29', '$69', '$199']);
+    expect(plans.every((plan) => displayPrice(plan, 'monthly').original === null)).toBe(true);
   });
 
-  // Rule: annual price per month = round(base × 0.7) with bases 19, 49, 149; the monthly price is struck through.
-  it('gives annual prices rounded from the bases 19, 49, 149 less 30%, with the monthly price as the original', () => {
-    expect(annualPrice({ basePrice: 19 })).toBe(13);
-    expect(annualPrice({ basePrice: 49 })).toBe(34);
-    expect(annualPrice({ basePrice: 149 })).toBe(104);
-    expect(displayPrice(byId('starter'), 'annual')).toEqual({ price: 13, original: 29 });
-    expect(displayPrice(byId('professional'), 'annual')).toEqual({ price: 34, original: 69 });
-    expect(displayPrice(byId('enterprise'), 'annual')).toEqual({ price: 104, original: 199 });
+  it('gives the annual price per month as the yearly price ÷ 12, with the monthly price as the original', () => {
+    expect(displayPrice(byId('starter'), 'annual')).toEqual({ price: '20.00', original: '29.00' });
+    expect(displayPrice(byId('professional'), 'annual')).toEqual({ price: '49.00', original: '69.00' });
+    expect(displayPrice(byId('enterprise'), 'annual')).toEqual({ price: '149.00', original: '199.00' });
+    expect(formatPlanPrice('12.50')).toBe('$12.50');
   });
 
-  // Rule: savings = 30% of (19 + 49 + 149) = 65.10, to the cent.
-  it('computes the savings as 30% of the sum of the base prices', () => {
-    expect(annualSavings()).toBe(65.1);
+  it('badges the largest saving in percent and states the largest in dollars', () => {
+    expect(annualBadge).toBe('Save up to 31%');
+    expect(annualSavings()).toBe('600.00'); // Enterprise: 12 × 199 − 1788
+    expect(annualSavings([{ monthlyPrice: '10.00', yearlyPrice: '100.00' }])).toBe('20.00');
+  });
+
+  it('words the limits from the plan table, as the plan chooser enforces them', () => {
+    expect(byId('starter').features.slice(0, 2)).toEqual(['Up to 50 invoices/month', '5 customers']);
+    expect(byId('professional').features[0]).toBe('Unlimited invoices and customers');
+    expect(landingLimitLines({ maxInvoices: 1000, maxCustomers: 1 })).toEqual(['Up to 1,000 invoices/month', '1 customer']);
+    expect(plans.map((p) => p.features.slice(-1)[0])).toEqual(PLAN_TABLE.map((p) => p.highlights.at(-1)));
   });
 
   it('recommends a plan by monthly revenue: Starter 0-5K, Professional 5K-50K, Enterprise 50K+', () => {

@@ -1,88 +1,68 @@
+import {
+  PLAN_TABLE,
+  SUBSCRIPTION_PLANS,
+  toCents,
+  yearlyPricePerMonth,
+  yearlySavingAmount,
+  yearlySavingBadge,
+  type PlanDefinition,
+  type PlanLimits,
+} from '@billpoint/proto';
+
 /**
- * Landing page pricing (spec core §9).
+ * Landing page pricing (spec core §9), from proto's plan table like the plan chooser and the enforced limits.
  *
- * Rule derived from §9: each plan has a monthly list price (Starter 29, Professional 69, Enterprise 199)
- * and a base price (19, 49, 149). With annual billing the price per month is the base price with the 30%
- * discount applied, rounded to whole dollars: round(base × 0.7) → Starter $13, Professional $34,
- * Enterprise $104; the monthly list price is shown struck through beside it. The savings figure is 30%
- * of the sum of the three base prices: 0.3 × (19 + 49 + 149) = $65.10, shown unrounded (§9 rounds only
- * the prices).
+ * Spec core §9 priced annual billing from made-up bases (19, 49, 149 less 30%: $13, $34, $104) that are not what a
+ * yearly subscription costs. Here the annual price per month is the plan's yearly price ÷ 12 ($20, $49, $149) with
+ * the monthly price struck through beside it; the badge is the largest yearly saving in percent (the plan chooser's
+ * "Save up to 31%"), and the savings line the largest yearly saving in dollars (Enterprise: 12 × $199 − $1,788 = $600).
  */
 export type BillingCycle = 'monthly' | 'annual';
 
-export const ANNUAL_DISCOUNT = 0.3;
-
-export type PlanId = 'starter' | 'professional' | 'enterprise';
+export type PlanId = PlanDefinition['name'];
 
 export type Plan = {
   id: PlanId;
   name: string;
-  monthlyPrice: number;
-  basePrice: number;
+  /** Decimal strings, per month. */
+  monthlyPrice: string;
+  annualPrice: string;
   description: string;
   popular?: boolean;
   features: string[];
 };
 
-export const plans: Plan[] = [
-  {
-    id: 'starter',
-    name: 'Starter',
-    monthlyPrice: 29,
-    basePrice: 19,
-    description: 'For freelancers getting started',
-    features: ['Up to 50 invoices/month', '5 customers', 'Basic reporting', 'Email support', 'Mobile app', 'Payment tracking'],
-  },
-  {
-    id: 'professional',
-    name: 'Professional',
-    monthlyPrice: 69,
-    basePrice: 49,
-    description: 'For growing businesses',
-    popular: true,
-    features: [
-      'Unlimited invoices and customers',
-      'Advanced analytics',
-      'Priority support',
-      'Custom branding',
-      'Recurring billing',
-      'Multi-currency',
-      'API access',
-    ],
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    monthlyPrice: 199,
-    basePrice: 149,
-    description: 'For large organizations',
-    features: [
-      'Everything in Professional',
-      'White-label',
-      'Advanced integrations',
-      'Dedicated account manager',
-      'Custom workflows',
-      'SOC 2 compliance',
-      'Advanced security',
-      '24/7 phone support',
-    ],
-  },
-];
-
-/** Price per month under annual billing: the base price less 30%, rounded to whole dollars. */
-export function annualPrice(plan: Pick<Plan, 'basePrice'>): number {
-  return Math.round(plan.basePrice * (1 - ANNUAL_DISCOUNT));
+/** The landing's limit line: 'Up to 50 invoices/month', '5 customers', or 'Unlimited invoices and customers'. */
+export function landingLimitLines(limits: Pick<PlanLimits, 'maxInvoices' | 'maxCustomers'>): string[] {
+  const { maxInvoices: invoices, maxCustomers: customers } = limits;
+  if (invoices === null && customers === null) return ['Unlimited invoices and customers'];
+  return [
+    invoices === null ? 'Unlimited invoices' : `Up to ${invoices.toLocaleString('en-US')} invoices/month`,
+    customers === null ? 'Unlimited customers' : `${customers.toLocaleString('en-US')} ${customers === 1 ? 'customer' : 'customers'}`,
+  ];
 }
 
-/** What a plan card shows: the price, and under annual billing the struck-through original. */
-export function displayPrice(plan: Plan, cycle: BillingCycle): { price: number; original: number | null } {
-  return cycle === 'annual' ? { price: annualPrice(plan), original: plan.monthlyPrice } : { price: plan.monthlyPrice, original: null };
+export const plans: Plan[] = PLAN_TABLE.map((p) => ({
+  id: p.name,
+  name: p.displayName,
+  monthlyPrice: p.monthlyPrice,
+  annualPrice: yearlyPricePerMonth(p),
+  description: p.description,
+  popular: p.name === 'professional',
+  features: [...landingLimitLines(p.limits), ...p.highlights],
+}));
+
+/** What a plan card shows: the price per month, and under annual billing the struck-through monthly price. */
+export function displayPrice(plan: Plan, cycle: BillingCycle): { price: string; original: string | null } {
+  return cycle === 'annual' ? { price: plan.annualPrice, original: plan.monthlyPrice } : { price: plan.monthlyPrice, original: null };
 }
 
-/** 30% of the sum of the three base prices, to the cent. */
-export function annualSavings(all: Pick<Plan, 'basePrice'>[] = plans): number {
-  const sumCents = all.reduce((sum, plan) => sum + plan.basePrice * 100, 0);
-  return Math.round(sumCents * ANNUAL_DISCOUNT) / 100;
+/** The badge beside the Monthly/Annual switch: 'Save up to 31%', the plan chooser's figure. */
+export const annualBadge = yearlySavingBadge(SUBSCRIPTION_PLANS);
+
+/** The largest yearly saving in dollars, as a decimal string ('600.00'). */
+export function annualSavings(all: readonly Pick<PlanDefinition, 'monthlyPrice' | 'yearlyPrice'>[] = PLAN_TABLE): string {
+  return all.map(yearlySavingAmount).reduce((max, v) => (toCents(v) > toCents(max) ? v : max), '0.00');
 }
 
 /** Revenue slider (spec core §9). */
@@ -104,5 +84,6 @@ export const guidanceText: Record<PlanId, string> = {
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const formatPlanPrice = (n: number) => wholeDollars.format(n);
-export const formatSavings = (n: number) => cents.format(n);
+/** $29, $12.50 (a decimal string, formatted as written): cents only when there are some. */
+export const formatPlanPrice = (v: string) => (/\.(0+)?$|^\d+$/.test(v) ? wholeDollars : cents).format(v as Intl.StringNumericLiteral);
+export const formatSavings = formatPlanPrice;

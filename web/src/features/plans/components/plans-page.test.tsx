@@ -16,7 +16,7 @@ const user = {
   profileImageUrl: null,
   role: 'admin',
   permissions: [...ROLE_PERMISSIONS.admin],
-  organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme' },
+  organization: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Acme', createdAt: '2024-01-15T09:00:00.000Z' },
 };
 const subscription = (o: Partial<UserSubscription> = {}): UserSubscription => ({
   plan: 'starter',
@@ -79,7 +79,7 @@ describe('plan chooser', () => {
     expect(calls.some((c) => c.url.includes('/api/subscription/change'))).toBe(false);
   });
 
-  it('signed out: prices, limits, ticks, Monthly/Yearly with "Save up to 17%", the comparison table; buttons sign in', async () => {
+  it('signed out: prices, limits, ticks, Monthly/Yearly with the largest saving, the comparison table; buttons sign in', async () => {
     const calls = stubFetch(api({ signedIn: false }));
     const u = userEvent.setup();
     renderPage();
@@ -96,18 +96,23 @@ describe('plan chooser', () => {
     for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/api/login');
     expect(calls.some((c) => c.url.includes('/api/user-subscription'))).toBe(false);
 
-    expect(screen.queryByText('Save up to 17%')).toBeNull();
+    expect(screen.queryByTestId('yearly-saving')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Yearly' }));
-    expect(screen.getByText('Save up to 17%')).toBeInTheDocument();
+    // The badge is the largest of the cards' savings: Starter's 31% (Professional 29%, Enterprise 25%).
+    expect(screen.getByTestId('yearly-saving')).toHaveTextContent('Save up to 31%');
     expect(starter.getByTestId('plan-price')).toHaveTextContent('$20');
     expect(starter.getByText('$240 billed yearly')).toBeInTheDocument();
     expect(starter.getByText('Save 31%')).toBeInTheDocument();
+    expect(pro.getByText('Save 29%')).toBeInTheDocument();
+    expect(within(await card('enterprise')).getByText('Save 25%')).toBeInTheDocument();
 
     const table = screen.getByRole('table');
     expect(screen.getByRole('heading', { name: 'Feature Comparison' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Customers 25 500 Unlimited/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Invoices 50 1,000 Unlimited/ })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Support Community Priority Email Dedicated Manager/ })).toBeInTheDocument();
+    // The same figures as the cards (and as enforced).
+    expect(within(table).getByRole('row', { name: /Customers 5 Unlimited Unlimited/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Invoices per month 50 Unlimited Unlimited/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Products 10 100 Unlimited/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Support Email Priority Email Dedicated Manager/ })).toBeInTheDocument();
   });
 
   it('shows "Free" for a price of 0, and §9’s values when the plans cannot be loaded', async () => {

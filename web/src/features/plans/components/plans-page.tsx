@@ -1,7 +1,14 @@
 import * as React from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { format } from 'date-fns';
-import { planButtonLabel, PlanMessages, type BillingCycle, type SubscriptionPlan, type UserSubscription } from '@billpoint/proto';
+import {
+  planButtonLabel,
+  PlanMessages,
+  yearlySavingBadge,
+  type BillingCycle,
+  type SubscriptionPlan,
+  type UserSubscription,
+} from '@billpoint/proto';
 import { LinkButton } from '@/components/link-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -41,6 +48,7 @@ export function PlansPage() {
   });
 
   const sub = subscription.data;
+  const savingBadge = plans ? yearlySavingBadge(plans) : null;
   // Changing the plan is plan.manage (administrators); others see the plans with their buttons disabled.
   const canChange = !user || user.permissions.includes('plan.manage');
   const ready = plans && !userLoading && (!user || sub);
@@ -76,7 +84,12 @@ export function PlansPage() {
             </Button>
           ))}
         </div>
-        {cycle === 'yearly' && <Badge variant="success">{PlanMessages.yearlyBadge}</Badge>}
+        {/* The largest saving of the cards below (areas §9's rounding), not a fixed figure. */}
+        {cycle === 'yearly' && savingBadge && (
+          <Badge variant="success" data-testid="yearly-saving">
+            {savingBadge}
+          </Badge>
+        )}
       </div>
 
       <div className="mt-10 grid gap-6 lg:grid-cols-3">
@@ -99,7 +112,7 @@ function TrialNote({ sub }: { sub: UserSubscription }) {
   );
 }
 
-/** Areas §9's comparison table, word for word (its text differs from the plans' limits). */
+/** The Feature Comparison table: the plan table's limits and support, the same figures as the cards. */
 function FeatureComparison() {
   return (
     <section className="mt-16" aria-labelledby="comparison-title">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardPrice, limitLines, updatedDescription, FALLBACK_PLANS } from './plan-display';
+import { PLAN_TABLE, SUBSCRIPTION_PLANS, yearlySavingBadge, yearlySavingPercent } from '@billpoint/proto';
+import { cardPrice, COMPARISON, limitLines, updatedDescription, FALLBACK_PLANS } from './plan-display';
 
 describe('plan display', () => {
   it('shows the yearly price per month to the cent, the year and the saving; 0 is Free', () => {
@@ -33,5 +34,39 @@ describe('plan display', () => {
       'You are now on the Starter plan, billed monthly. (Demo mode - no payment required)',
     );
     expect(updatedDescription({ message: '', demoMode: false })).toBe('Your subscription plan has been updated successfully.');
+  });
+
+  it('the cards, the comparison rows, the badge and the enforced limits all come from the one plan table', () => {
+    // Enforcement: payments grants each plan's `limits` of PLAN_TABLE (services/payments/test/plans.test.ts checks
+    // GET /api/subscription-plans equals SUBSCRIPTION_PLANS); the cards read those plans.
+    expect(FALLBACK_PLANS).toEqual(SUBSCRIPTION_PLANS);
+    expect(COMPARISON.columns).toEqual(['Starter', 'Professional', 'Enterprise']);
+    const row = (feature: string) => COMPARISON.rows.find((r) => r.feature === feature)!.values;
+    PLAN_TABLE.forEach((plan, i) => {
+      const card = SUBSCRIPTION_PLANS[i]!;
+      expect([card.maxInvoices, card.maxCustomers, card.maxProducts, card.maxApiKeys, card.maxWebhooks]).toEqual([
+        plan.limits.maxInvoices,
+        plan.limits.maxCustomers,
+        plan.limits.maxProducts,
+        plan.limits.maxApiKeys,
+        plan.limits.maxWebhooks,
+      ]);
+      const shown = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
+      expect(row('Invoices per month')[i]).toBe(shown(plan.limits.maxInvoices));
+      expect(row('Customers')[i]).toBe(shown(plan.limits.maxCustomers));
+      expect(row('Products')[i]).toBe(shown(plan.limits.maxProducts));
+      expect(limitLines(card)[1]).toBe(
+        plan.limits.maxCustomers === null ? 'Unlimited customers' : `${shown(plan.limits.maxCustomers)} customers`,
+      );
+    });
+    // The figures themselves: the enforced ones (areas §9's plan values).
+    expect(row('Customers')).toEqual(['5', 'Unlimited', 'Unlimited']);
+    expect(row('Invoices per month')).toEqual(['50', 'Unlimited', 'Unlimited']);
+    // The badge is the largest card saving.
+    const savings = SUBSCRIPTION_PLANS.map((p) => yearlySavingPercent(p));
+    expect(savings).toEqual([31, 29, 25]);
+    expect(yearlySavingBadge(SUBSCRIPTION_PLANS)).toBe(`Save up to ${Math.max(...savings)}%`);
+    expect(cardPrice(SUBSCRIPTION_PLANS[0]!, 'yearly').saving).toBe('Save 31%');
+    expect(yearlySavingBadge([{ monthlyPrice: '10.00', yearlyPrice: '120.00' }])).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
 import {
+  comparisonRows,
   divRound,
-  LimitedResources,
+  PLAN_TABLE,
+  planLimitLines,
   PlanMessages,
+  SUBSCRIPTION_PLANS,
   toCents,
   yearlySavingPercent,
   type BillingCycle,
-  type LimitedResource,
   type PlanFlags,
   type SubscriptionPlan,
 } from '@billpoint/proto';
@@ -38,16 +40,9 @@ export function dollars(cents: bigint): string {
   }).format(Number(cents) / 100);
 }
 
-const ORDER: LimitedResource[] = ['invoices', 'customers', 'products', 'apiKeys', 'webhooks'];
-
-/** The card's limits: '50 invoices per month', 'Unlimited customers', '1 API key'. */
+/** The card's limits: '50 invoices per month', 'Unlimited customers', '1 API key' (proto's plan table wording). */
 export function limitLines(plan: SubscriptionPlan): string[] {
-  return ORDER.map((r) => {
-    const { limit, one, many, per } = LimitedResources[r];
-    const n = plan[limit];
-    if (n === null) return `Unlimited ${many}`;
-    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}${per}`;
-  });
+  return planLimitLines(plan);
 }
 
 /** The six feature ticks of each card (areas §6's flags). */
@@ -61,95 +56,16 @@ export const FEATURE_TICKS: { flag: keyof PlanFlags; label: string }[] = [
 ];
 
 /**
- * The Feature Comparison table, word for word from areas §9 — its text is its own and differs from the plans'
- * limits (25 customers on Starter here, 5 enforced).
+ * The Feature Comparison table, from proto's plan table like the cards and the enforced limits (areas §9's own
+ * comparison text — 25 and 500 customers, 1,000 invoices — contradicted the plans' limits and is not used).
  */
 export const COMPARISON = {
-  columns: ['Starter', 'Professional', 'Enterprise'],
-  rows: [
-    { feature: 'Invoices', values: ['50', '1,000', 'Unlimited'] },
-    { feature: 'Customers', values: ['25', '500', 'Unlimited'] },
-    { feature: 'Products', values: ['10', '100', 'Unlimited'] },
-    { feature: 'Support', values: ['Community', 'Priority Email', 'Dedicated Manager'] },
-  ],
-} as const;
+  columns: PLAN_TABLE.map((p) => p.displayName),
+  rows: comparisonRows(PLAN_TABLE),
+};
 
-const flags = (on: boolean): PlanFlags => ({
-  hasAiAnalytics: on,
-  hasMultiCurrency: on,
-  hasAdvancedReporting: on,
-  hasCustomBranding: on,
-  hasPrioritySupport: on,
-  hasApiAccess: on,
-});
-const fallback = (
-  p: Omit<SubscriptionPlan, 'stripePriceIdMonthly' | 'stripePriceIdYearly' | 'isActive' | keyof PlanFlags>,
-  on: boolean,
-) => ({
-  ...p,
-  ...flags(on),
-  stripePriceIdMonthly: null,
-  stripePriceIdYearly: null,
-  isActive: true,
-});
-
-/** Areas §9's fallback values: what the chooser shows when the plans cannot be loaded. */
-export const FALLBACK_PLANS: SubscriptionPlan[] = [
-  fallback(
-    {
-      id: 1,
-      name: 'starter',
-      displayName: 'Starter',
-      description: 'For freelancers getting started',
-      monthlyPrice: '29.00',
-      yearlyPrice: '240.00',
-      maxInvoices: 50,
-      maxCustomers: 5,
-      maxProducts: 10,
-      maxApiKeys: 1,
-      maxWebhooks: 2,
-      features: [],
-      sortOrder: 1,
-    },
-    false,
-  ),
-  fallback(
-    {
-      id: 2,
-      name: 'professional',
-      displayName: 'Professional',
-      description: 'For growing businesses',
-      monthlyPrice: '69.00',
-      yearlyPrice: '588.00',
-      maxInvoices: null,
-      maxCustomers: null,
-      maxProducts: 100,
-      maxApiKeys: 5,
-      maxWebhooks: 10,
-      features: [],
-      sortOrder: 2,
-    },
-    true,
-  ),
-  fallback(
-    {
-      id: 3,
-      name: 'enterprise',
-      displayName: 'Enterprise',
-      description: 'For large organizations',
-      monthlyPrice: '199.00',
-      yearlyPrice: '1788.00',
-      maxInvoices: null,
-      maxCustomers: null,
-      maxProducts: null,
-      maxApiKeys: null,
-      maxWebhooks: null,
-      features: [],
-      sortOrder: 3,
-    },
-    true,
-  ),
-];
+/** What the chooser shows when the plans cannot be loaded: the plan table's plans. */
+export const FALLBACK_PLANS: SubscriptionPlan[] = [...SUBSCRIPTION_PLANS];
 
 /** Areas §8: 'Subscription Updated' with the server's message, plus the demo-mode note. */
 export function updatedDescription(answer: { message?: string; demoMode?: boolean }): string {

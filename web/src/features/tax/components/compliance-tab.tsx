@@ -2,6 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useUser } from '@/lib/auth';
 import { formatShortDate, toIsoDate } from '@/lib/format';
 import { useReports, useTaxSummary } from '../api/tax';
 import { complianceDeadlines, type DeadlineStatus } from '../lib/compliance';
@@ -10,27 +11,33 @@ const STATUS_STYLE: Record<DeadlineStatus, string> = {
   Filed: 'border-transparent bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   Pending: 'border-transparent bg-yellow-100 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-300',
   Overdue: 'border-transparent bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  Upcoming: 'border-transparent bg-muted text-muted-foreground',
 };
 
 /**
- * Tax Compliance: three filing deadlines from the organization's own quarters (the current one per the tax summary,
- * in the organization's time zone) and its reports: see complianceDeadlines.
+ * Tax Compliance: up to three filing deadlines from the organization's own quarters (the current one per the tax
+ * summary, in the organization's time zone; none before the quarter it was created in) and its reports: see
+ * complianceDeadlines.
  */
 export function ComplianceTab() {
+  const { user, isLoading: userLoading } = useUser();
+  const createdAt = user?.organization.createdAt;
+  const since = createdAt ? toIsoDate(new Date(createdAt)) : null;
   const summary = useTaxSummary();
   const reports = useReports();
   const today = toIsoDate(new Date());
-  const loading = reports.isPending || (summary.isPending && !summary.isError);
+  const loading = userLoading || reports.isPending || (summary.isPending && !summary.isError);
   const deadlines = loading
     ? []
-    : complianceDeadlines({ current: summary.data?.startDate.slice(0, 10) ?? today, today, reports: reports.data ?? [] });
+    : complianceDeadlines({ current: summary.data?.startDate.slice(0, 10) ?? today, today, since, reports: reports.data ?? [] });
   return (
     <Card>
       <CardHeader>
         <CardTitle>Filing Deadlines</CardTitle>
         <CardDescription>
-          Each quarter&apos;s return is due on the last day of the following month. A quarter counts as filed once its sales tax, VAT return
-          or tax summary report is marked filed on the Financial Reports tab.
+          Each quarter&apos;s return is due once the quarter has ended, by the last day of the following month, starting with the quarter
+          your organization was created in. A quarter counts as filed once its sales tax, VAT return or tax summary report is marked filed
+          on the Financial Reports tab.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { reportPeriodRange, type FinancialReport, type TaxRate, type TaxSummary } from '@billpoint/proto';
 import { toIsoDate } from '@/lib/format';
+import { makeUser } from '@/testing/factories';
 import { renderRoutes, stubFetch } from '@/testing/render';
 import { TaxPage } from './tax-page';
 
@@ -189,12 +190,28 @@ describe('tax management', () => {
     await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
     const items = await screen.findAllByTestId('deadline');
     expect(items.map((i) => within(i).getByTestId('deadline-status').textContent)).toEqual(
-      // Q2 was due Jul 31, 2026: overdue by now (its report is generated, not filed); Q3 filed by its VAT return; Q4 current.
-      ['Overdue', 'Filed', 'Pending'],
+      // Q2 was due Jul 31, 2026: overdue by now (its report is generated, not filed); Q3 filed by its VAT return; Q4
+      // current, not due while it runs. (The signed-in user is not stubbed here: no creation date bounds the quarters.)
+      ['Overdue', 'Filed', 'Upcoming'],
     );
     expect(items[0]).toHaveTextContent('2026-Q2 tax return');
     expect(items[0]).toHaveTextContent('Sales Tax Report 2026-Q2 is ready to be marked filed');
     expect(items[1]).toHaveTextContent('VAT Return 2026-Q3, filed Oct 20, 2026');
+  });
+
+  it('an organization created today is told of no due or overdue return', async () => {
+    const user = userEvent.setup();
+    const org = makeUser().organization;
+    stubFetch([
+      { path: '/api/tax-summary', body: summary },
+      { path: '/api/financial-reports', body: { reports: [] } },
+      { path: '/api/auth/user', body: makeUser({ organization: { ...org, createdAt: new Date().toISOString() } }) },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
+    await waitFor(() => expect(screen.getAllByTestId('deadline')).toHaveLength(1));
+    expect(screen.getByTestId('deadline-status')).toHaveTextContent('Upcoming');
+    expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
   });
 
   it('marks a report filed, undoes it and archives it, each with its toast; says when it fails', async () => {

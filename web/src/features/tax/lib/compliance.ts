@@ -1,6 +1,7 @@
 import { reportPeriodLabel, reportPeriodRange, type FinancialReport } from '@billpoint/proto';
 
-export type DeadlineStatus = 'Filed' | 'Pending' | 'Overdue';
+/** Upcoming: the quarter has not ended, so its return is not due yet (it may be filed early). */
+export type DeadlineStatus = 'Filed' | 'Pending' | 'Overdue' | 'Upcoming';
 export type Deadline = {
   /** 2026-Q3 */
   period: string;
@@ -34,24 +35,30 @@ export function quarterDueDate(endDate: string): string {
 }
 
 /**
- * The Tax Compliance tab's three deadlines, from the organization's real quarters rather than fixed dates: the returns
- * of the two quarters before the current one and of the current quarter. A quarter is Filed when a tax report (sales
- * tax, VAT return, tax summary) covering exactly that quarter was marked filed (it stays so when archived after), else
- * Overdue once its due date has passed (Pending until then); generating the report alone does not file the return.
+ * The Tax Compliance tab's deadlines, from the organization's real quarters rather than fixed dates: the returns of
+ * the two quarters before the current one and of the current quarter — but none before the quarter the organization
+ * was created in (`since`), which owes no return for the time before it existed. A quarter is Filed when a tax report
+ * (sales tax, VAT return, tax summary) covering exactly that quarter was marked filed (it stays so when archived
+ * after); otherwise its return is due only once the quarter has ended: Upcoming while it runs, then Pending until its
+ * due date, then Overdue. Generating the report alone does not file the return.
  *
  * `current` is a date inside the current quarter (the tax summary's start, in the organization's time zone), `today`
- * the date to compare due dates with.
+ * the date to compare with, `since` the day the organization was created (null: no bound).
  */
 export function complianceDeadlines({
   current,
   today,
+  since,
   reports,
 }: {
   current: string;
   today: string;
+  since: string | null;
   reports: readonly FinancialReport[];
 }): Deadline[] {
-  return [-2, -1, 0].map((offset) => {
+  const first = since ? quarterStart(since, 0) : null;
+  const offsets = [-2, -1, 0].filter((offset) => first === null || quarterStart(current, offset) >= first);
+  return offsets.map((offset) => {
     const start = quarterStart(current, offset);
     const { startDate, endDate } = reportPeriodRange('current-quarter', start);
     const period = reportPeriodLabel('current-quarter', start);
@@ -61,7 +68,7 @@ export function complianceDeadlines({
     );
     const filed = covering.find((r) => r.filedAt !== null && (r.status === 'filed' || r.status === 'archived')) ?? null;
     const ready = covering.find((r) => r.status === 'generated') ?? null;
-    const status: DeadlineStatus = filed ? 'Filed' : today > dueDate ? 'Overdue' : 'Pending';
+    const status: DeadlineStatus = filed ? 'Filed' : today <= endDate ? 'Upcoming' : today > dueDate ? 'Overdue' : 'Pending';
     return { period, title: `${period} tax return`, startDate, endDate, dueDate, status, report: filed ?? ready };
   });
 }
