@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createInternalTokenSigner } from '@billpoint/kit';
 import type { InsightList } from '@billpoint/proto';
 import { runRules } from '../services/ai/src/modules/insights/rules.ts';
+import { formatsFor } from '../services/ai/src/modules/insights/format.ts';
 import {
   createTestDatabase,
   deleteNatsNamespace,
@@ -94,7 +95,7 @@ try {
     const r = await db.query(sql, params);
     perRule.push(`${(performance.now() - s).toFixed(0)} ms ${sql.replace(/\s+/g, ' ').slice(0, 60)}…`);
     return r.rows as never[];
-  }, today);
+  }, today, formatsFor('en'));
   console.log(`Per statement:\n  ${perRule.join('\n  ')}`);
 
   const times: number[] = [];
