@@ -2,31 +2,32 @@ import { format, isValid, parseISO } from 'date-fns';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let f = moneyFormats.get(currency);
+function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let f = moneyFormats.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     } catch {
       // Not an ISO 4217 code Intl knows: the code, then the figure.
-      const plain = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
       f = { format: (v: number | string) => `${currency} ${plain.format(v as never)}` } as Intl.NumberFormat;
     }
-    moneyFormats.set(currency, f);
+    moneyFormats.set(key, f);
   }
   return f;
 }
 
 /**
- * Money: US dollars with $ and 2 decimals, en-US (spec core §9), or the given currency (the invoice view).
- * Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
- * stored "1234567890123.45" never passes through a float.
+ * Money: US dollars with $ and 2 decimals, en-US (spec core §9), or the given currency (the invoice view), in the
+ * given locale (the organization's language where a screen passes it). Decimal strings from the API are formatted
+ * as written (Intl formats numeric strings exactly), so a stored "1234567890123.45" never passes through a float.
  */
-export function formatMoney(value: number | string | null | undefined, currency = 'USD'): string {
+export function formatMoney(value: number | string | null | undefined, currency = 'USD', locale = 'en-US'): string {
   let v: number | string = value ?? 0;
   if (typeof v === 'string') v = /^-?\d+(\.\d+)?$/.test(v.trim()) ? v.trim() : 0;
   if (typeof v === 'number' && !Number.isFinite(v)) v = 0;
-  return moneyFormat(currency).format(v as Intl.StringNumericLiteral);
+  return moneyFormat(currency, locale).format(v as Intl.StringNumericLiteral);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrganizationSettings } from '@billpoint/proto';
 import { api } from './api-client';
 
@@ -10,3 +10,8 @@ export const organizationSettingsQueryOptions = () =>
     queryKey: organizationSettingsKey,
     queryFn: ({ signal }) => api.get<OrganizationSettings>('/api/organization-settings', { signal }),
   });
+
+/** The organization's language as a locale for Intl ("en" until the settings are read): how its money and dates read. */
+export function useOrganizationLocale(): string {
+  return useQuery(organizationSettingsQueryOptions()).data?.defaultLanguage ?? 'en';
+}
