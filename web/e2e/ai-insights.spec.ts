@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signUp, snap } from './support';
+import { expectAccessible, signUp, snap, toasts } from './support';
 
 /**
  * AI insights: the empty screen, two sent invoices (one with tax) made through the API, Refresh until the insights
@@ -76,6 +76,51 @@ test('ai insights: empty, invoices, refresh, filter, tabs, failure notice, demo'
   await snap(page, testInfo, '04-ai-insights-refresh-failed');
   await page.unroute('**/api/ai/insights/refresh');
 
+  // Churn from one definition: a subscription started and cancelled now is 100 % in the insight and in the analytics.
+  const schedule = await page.request.post('/api/recurring-invoices', {
+    headers,
+    data: {
+      name: 'Support plan',
+      customerId: customer.id,
+      frequency: 'monthly',
+      startDate: new Date().toISOString().slice(0, 10),
+      currency: 'USD',
+      items: [{ description: 'Support', quantity: 1, unitPrice: '49.00', amount: '49.00' }],
+    },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const removed = await page.request.delete(`/api/recurring-invoices/${(await schedule.json()).id}`, { headers });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+  const churn = cards.filter({ hasText: 'Subscription churn at 100%' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(churn).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(churn).toContainText('1 of 1 subscription active in the last 30 days was paused, ended or cancelled: $49.00 of monthly');
+  await sidebar.getByRole('link', { name: 'Analytics' }).click();
+  await page.getByRole('tab', { name: 'Performance' }).click();
+  await expect(page.getByTestId('figure-churnRate').getByTestId('figure-value')).toHaveText('100.0%');
+
+  // The organization's language (Settings, the app's own select, languages by name) writes the insights in its locale.
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  const language = page.getByRole('combobox', { name: 'Default language' });
+  await expect(language).toHaveText('English');
+  await language.click();
+  await expect(page.getByRole('option')).toHaveText(['English', 'Español', 'Français', 'Deutsch', 'Italiano', 'Português']);
+  await page.getByRole('option', { name: 'Deutsch' }).click();
+  await snap(page, testInfo, '05-settings-language');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toasts(page).getByText('Organization settings saved')).toBeVisible();
+  await sidebar.getByRole('link', { name: 'AI Insights' }).click();
+  const euro = cards.filter({ hasText: /690,00\s\$ expected in the next 30 days/ });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(euro).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(euro).toContainText(/due by \d{2}\.\d{2}\.\d{4} \(690,00\s\$\)/);
+  await expect(euro.getByRole('definition').last()).toHaveText(/^690,00\s\$$/);
+  await snap(page, testInfo, '06-ai-insights-de');
+
   // The demo: four stages every 2 s, sample insights, recommendations 1.5 s later; Reset, Close Demo.
   await page.getByRole('button', { name: 'Watch Demo' }).click();
   const demo = page.getByRole('dialog', { name: 'AI Insights Demo' });
@@ -84,7 +129,7 @@ test('ai insights: empty, invoices, refresh, filter, tabs, failure notice, demo'
   await expect(demo.getByTestId('demo-stage').nth(3)).toHaveAttribute('data-state', /active|done/, { timeout: 10_000 });
   await expect(demo.getByRole('region', { name: 'Sample insights' })).toBeVisible({ timeout: 5000 });
   await expect(demo.getByRole('region', { name: 'Recommendations' })).toBeVisible({ timeout: 5000 });
-  await snap(page, testInfo, '05-ai-demo');
+  await snap(page, testInfo, '07-ai-demo');
   await expectAccessible(page, 'ai demo');
   await demo.getByRole('button', { name: 'Reset' }).click();
   await expect(demo.getByRole('button', { name: 'Start Demo' })).toBeVisible();

@@ -178,7 +178,8 @@ describe('AI insights from the tenant’s facts', () => {
     expect(c).toMatchObject({
       category: 'growth',
       title: 'Subscription churn at 50%',
-      description: '1 of 2 subscriptions active in the last 30 days was paused, ended or cancelled: $100.00 of monthly recurring revenue lost.',
+      description:
+        '1 of 2 subscriptions active in the last 30 days was paused, ended or cancelled: $100.00 of monthly recurring revenue lost.',
       timeframe: 'Last 30 days',
       estimatedValue: { amount: '100.00', currency: 'USD' },
     });

@@ -30,7 +30,10 @@ export function formatsFor(language: string | null | undefined): Formats {
   const moneyFormat = (currency: string) => {
     if (!moneys.has(currency)) {
       try {
-        moneys.set(currency, new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+        moneys.set(
+          currency,
+          new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+        );
       } catch {
         moneys.set(currency, null); // not an ISO 4217 code Intl knows: the figure, then the code
       }

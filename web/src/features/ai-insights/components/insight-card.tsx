@@ -57,9 +57,7 @@ export function InsightCard({ insight }: { insight: AiInsight }) {
           </div>
           <div>
             <dt className="text-muted-foreground">Estimated value</dt>
-            <dd className="font-medium">
-              {value ? formatMoney(value.amount, value.currency, locale) : '—'}
-            </dd>
+            <dd className="font-medium">{value ? formatMoney(value.amount, value.currency, locale) : '—'}</dd>
           </div>
         </dl>
         <div className="rounded-md bg-muted p-3">

@@ -2,10 +2,7 @@ import * as React from 'react';
 import type { InvoiceTemplate } from '@billpoint/proto';
 import { cn } from '@/lib/utils';
 
-type Look = Pick<
-  InvoiceTemplate,
-  'layout' | 'primaryColor' | 'secondaryColor' | 'accentColor' | 'backgroundColor' | 'textColor' | 'name'
-> &
+type Look = Pick<InvoiceTemplate, 'layout' | 'primaryColor' | 'secondaryColor' | 'accentColor' | 'backgroundColor' | 'textColor' | 'name'> &
   Partial<Pick<InvoiceTemplate, 'logoUrl' | 'logoPosition' | 'logoSize' | 'showCompanyLogo'>>;
 
 const LOGO_PLACE = { left: 'justify-start', center: 'justify-center', right: 'justify-end' } as const;
@@ -18,7 +15,12 @@ function Logo({ t }: { t: Look }) {
   if (!t.logoUrl || t.showCompanyLogo === false || broken) return null;
   return (
     <div className={cn('flex', LOGO_PLACE[t.logoPosition ?? 'left'])} data-testid="template-logo">
-      <img src={t.logoUrl} alt="" className={cn('w-auto max-w-[40%] object-contain', LOGO_HEIGHT[t.logoSize ?? 'medium'])} onError={() => setBroken(true)} />
+      <img
+        src={t.logoUrl}
+        alt=""
+        className={cn('w-auto max-w-[40%] object-contain', LOGO_HEIGHT[t.logoSize ?? 'medium'])}
+        onError={() => setBroken(true)}
+      />
     </div>
   );
 }

@@ -70,7 +70,9 @@ describe('templates screen', () => {
     const defaultSwitch = within(dialog).getByRole('switch', { name: 'Default template' });
     expect(defaultSwitch).toBeChecked();
     expect(defaultSwitch).toBeDisabled();
-    expect(within(dialog).getByText('Your first template is the default one: new invoices use it unless another is chosen.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your first template is the default one: new invoices use it unless another is chosen.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Template' }));
     expect(await within(dialog).findByText('Template name is required')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Template Name'), 'Standard');
