@@ -149,6 +149,9 @@ describe('AI insights from the tenant’s facts', () => {
     await settled('schedule_facts', a.tenantId, 1);
     const [f] = rule(await refresh(a.client), 'cash_flow_forecast');
     expect(f).toMatchObject({ estimatedValue: { amount: '160.50', currency: 'USD' }, timeframe: 'Next 30 days' });
+    expect(f!.description).toMatch(
+      /^1 open invoice due by [A-Z][a-z]{2} \d{1,2}, \d{4} \(\$120\.50\) and 4 scheduled invoices \(\$40\.00\)\.$/,
+    );
 
     const b = await tenant();
     await invoices(b.tenantId, [paid(1, '50.00', 10, 5)]);

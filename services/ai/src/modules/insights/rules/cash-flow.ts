@@ -73,7 +73,13 @@ export async function cashFlowForecast(q: Query, today: string, f: Formats): Pro
           rule: 'cash_flow_forecast' as const,
           type: 'trend' as const,
           title: `${f.money(total, currency)} expected in the next 30 days`,
-          description: `${e.n} open invoice${e.n === 1 ? '' : 's'} due by ${f.date(end)} (${f.money(e.invoices, currency)}) and ${e.r} scheduled invoice${e.r === 1 ? '' : 's'} (${f.money(e.runs, currency)}).`,
+          // Only the parts there are: never "0 scheduled invoices ($0.00)".
+          description: `${[
+            e.n ? `${e.n} open invoice${e.n === 1 ? '' : 's'} due by ${f.date(end)} (${f.money(e.invoices, currency)})` : '',
+            e.r ? `${e.r} scheduled invoice${e.r === 1 ? '' : 's'} (${f.money(e.runs, currency)})` : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')}.`,
           impact: 'medium' as const,
           category: 'cash_flow' as const,
           priority: 5,
