@@ -35,15 +35,19 @@ export function confidenceBand(c: number): 'High' | 'Medium' | 'Low' {
   return c >= ConfidenceBands.high ? 'High' : c >= ConfidenceBands.medium ? 'Medium' : 'Low';
 }
 
+/** Alternatives less likely than this (5 %) are not offered: a list of 0 % choices only looks unfinished. */
+export const MIN_ALTERNATIVE_CONFIDENCE = 0.05;
+
 export const CategorizeResult = z.object({
   suggested: z.object({
     categoryId: z.number().int(),
     categoryName: z.string(),
     /** 0 to 1, calibrated: of answers given with 0.8, about 80 % are right. */
     confidence: z.number().min(0).max(1),
-    /** The evidence that decided it: the vendor or the words. */
+    /** The evidence that decided it, in sentences: the vendor's history, the words (local), or OpenAI's sentence. */
     reasoning: z.string(),
   }),
+  /** Up to 3 other categories, most likely first, each at least `MIN_ALTERNATIVE_CONFIDENCE`. */
   alternatives: z.array(z.object({ categoryId: z.number().int(), categoryName: z.string(), confidence: z.number().min(0).max(1) })),
   /** Which model answered: the tenant's local model or OpenAI. */
   source: z.enum(['local', 'openai']),

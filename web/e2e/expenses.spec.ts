@@ -63,6 +63,9 @@ test('expenses: add with a receipt, AI suggestion accepted, a correction, and th
   const panel = dialog.getByRole('region', { name: 'AI Suggestion' });
   await expect(panel.getByTestId('ai-suggested-category')).toHaveText('Travel');
   await expect(panel.getByTestId('ai-confidence')).toContainText('%');
+  // The reasoning is a sentence, and no alternative is offered under 5 %.
+  await expect(panel.getByTestId('ai-reasoning')).toContainText('“flight” in the description usually means Travel.');
+  await expect(panel.getByRole('button', { name: /\b[0-4]%$/ })).toHaveCount(0);
   await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveText('Travel');
   await snap(page, testInfo, '02-ai-suggestion');
   await expectAccessible(page, 'AI suggestion panel');
@@ -100,7 +103,7 @@ test('expenses: add with a receipt, AI suggestion accepted, a correction, and th
     await dialog.getByRole('button', { name: 'Get AI Suggestion' }).click();
     await expect(panel.getByTestId('ai-suggested-category')).toHaveText('Software', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(panel.getByTestId('ai-reasoning')).toContainText('Northwind Hosting');
+  await expect(panel.getByTestId('ai-reasoning')).toContainText('You filed one expense from Northwind Hosting under Software.');
   await snap(page, testInfo, '03-suggestion-follows-correction');
   await dialog.getByRole('button', { name: 'Create Expense' }).click();
   await expect(toasts(page).getByText('Expense created successfully', { exact: true })).toBeVisible();

@@ -145,7 +145,7 @@ test('subscriptions: create, generate the due invoice, see it marked, edit, paus
   await page.getByRole('option', { name: 'Active', exact: true }).click();
   await expect(page.getByText('No subscriptions found matching your filters.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Filter by status' }).click();
-  await page.getByRole('option', { name: 'Inactive' }).click();
+  await page.getByRole('option', { name: 'Paused or Ended' }).click();
   await expect(updated).toBeVisible();
 
   // Dark theme

@@ -43,6 +43,10 @@ test('templates: create one with a logo, make another the default, pick it on an
   await page.getByRole('button', { name: 'Create Template' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create Template' });
   await dialog.getByLabel('Template Name').fill('Classic house style');
+  // The first template is the default: the switch is on, fixed, and says why.
+  await expect(dialog.getByRole('switch', { name: 'Default template' })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: 'Default template' })).toBeDisabled();
+  await expect(dialog.getByText('Your first template is the default one')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Logo & Branding' }).click();
   await expect(dialog.getByText('Supports PNG, JPG and SVG files up to 5MB')).toBeVisible();
   await dialog.getByLabel('Company Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
@@ -64,10 +68,16 @@ test('templates: create one with a logo, make another the default, pick it on an
   await expect(dialog).toBeHidden();
   const first = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').filter({ hasText: 'Classic house style' });
   await expect(first.getByText('Default')).toBeVisible(); // the first template is the default
+  // Its card shows the uploaded logo, loaded from billing's /api/logos/{key}.
+  const cardLogo = first.getByTestId('template-logo').locator('img');
+  await expect(cardLogo).toHaveAttribute('src', /^\/api\/logos\/[A-Za-z0-9_-]{43}$/);
+  await expect.poll(() => cardLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);
 
   // A second one, modern, made the default through Edit.
   await page.getByRole('button', { name: 'Create Template' }).first().click();
   await page.getByRole('dialog').getByLabel('Template Name').fill('Modern violet');
+  await expect(page.getByRole('dialog').getByRole('switch', { name: 'Default template' })).not.toBeChecked();
+  await expect(page.getByRole('dialog').getByRole('switch', { name: 'Default template' })).toBeEnabled();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Layout' }).click();
   await page.getByRole('option', { name: 'Modern (clean, contemporary)' }).click();
   await page.getByRole('dialog').getByRole('tab', { name: 'Logo & Branding' }).click();

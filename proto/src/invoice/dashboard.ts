@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode } from '../common.ts';
+import { divRound } from '../money.ts';
 import { Invoice } from './model.ts';
 
 /** The analytics periods (areas §2: Last 7 days, Last 30 days, Last 90 days, Last year). */
@@ -89,12 +90,23 @@ export const DashboardStats = z.object({
   automationRate: z.number().nullable(),
   /** Lifetime value: paid invoices' totals ÷ customers with at least one invoice (all time, in `currency`), to the cent; null without invoiced customers. */
   customerLifetimeValue: z.number().nullable(),
-  /**
-   * Churn: schedules stopped in the period (paused, ended, customer deleted, deleted) ÷ schedules active at its start
-   * (active now − started in it + stopped in it), × 100 to 0.1 (all time: the last 30 days); null when none was active.
-   */
+  /** Churn: `churnRate` below (all time: the last 30 days); null when no schedule was active in the period. */
   churnRate: z.number().nullable(),
   /** Acquisition cost: Billpoint does not know what was spent to win customers, so always null (shown as "—"). */
   customerAcquisitionCost: z.number().nullable(),
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
+
+/** The days the all-time figures that compare (growth, churn) look back over: the last 30 days, today included. */
+export const ALL_TIME_COMPARE_DAYS = 30;
+
+/**
+ * Churn, one definition for the analytics (billing) and the AI insight (ai): the schedules stopped in the period
+ * (paused, ended, customer deleted, or deleted while active) ÷ the schedules active in it — those active at its start
+ * and those started in it, which is the schedules active now plus those stopped in it — × 100 to 0.1, half up. Null
+ * when no schedule was active in the period. A schedule started and cancelled within the period counts (1 of 1: 100 %).
+ */
+export function churnRate(stopped: bigint, activeNow: bigint): number | null {
+  const active = activeNow + stopped;
+  return active <= 0n ? null : Number(divRound(stopped * 1000n, active)) / 10;
+}

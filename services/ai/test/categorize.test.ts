@@ -42,9 +42,11 @@ describe('POST /api/expenses/categorize', () => {
     expect(r.source).toBe('local');
     const ids = new Set([...categories.values()].map((c) => c.id));
     expect(ids.has(r.suggested.categoryId)).toBe(true);
-    expect(r.alternatives).toHaveLength(3);
+    // Up to 3 alternatives, none under 5 % (a brand-new tenant's prior makes "Flight" Travel nearly for sure).
+    expect(r.alternatives.length).toBeLessThanOrEqual(3);
+    expect(r.alternatives.every((a) => a.confidence >= 0.05)).toBe(true);
     for (const a of r.alternatives) expect(ids.has(a.categoryId)).toBe(true);
-    expect(new Set([r.suggested.categoryId, ...r.alternatives.map((a) => a.categoryId)]).size).toBe(4);
+    expect(new Set([r.suggested.categoryId, ...r.alternatives.map((a) => a.categoryId)]).size).toBe(1 + r.alternatives.length);
     expect(r.alternatives.every((a) => a.confidence <= r.suggested.confidence)).toBe(true);
     // A route of tax's prefix is not the ai service's.
     const ai = stack.services.ai!.app.routeTable.map((t) => `${t.method} ${t.url}`);
@@ -79,7 +81,9 @@ describe('POST /api/expenses/categorize', () => {
     const { client } = await newTenant();
     const flight = await ask(client, { description: 'Flight to Berlin' });
     expect(flight.suggested.categoryName).toBe('Travel');
-    expect(flight.suggested.reasoning).toContain('flight');
+    expect(flight.suggested.reasoning).toBe('“flight” in the description usually means Travel.');
+    // No 0 % choices: every alternative offered is 5 % or more.
+    expect(flight.alternatives.every((a) => a.confidence >= 0.05)).toBe(true);
     expect((await ask(client, { description: 'Printer paper and toner' })).suggested.categoryName).toBe('Office Supplies');
     expect((await ask(client, { description: 'Lunch with a client', amount: '38.50' })).suggested.categoryName).toBe('Meals');
     expect((await ask(client, { description: 'Professional liability insurance premium' })).suggested.categoryName).toBe('Insurance');
@@ -103,7 +107,7 @@ describe('POST /api/expenses/categorize', () => {
       const r = await ask(client, { description: 'April', vendor: 'Zephyr Labs, Inc.' });
       return r.suggested.categoryId === consulting.id && r;
     });
-    expect(after.suggested.reasoning).toContain('Vendor “Zephyr Labs, Inc.” was filed under Consulting once');
+    expect(after.suggested.reasoning).toContain('You filed one expense from Zephyr Labs, Inc. under Consulting.');
     const { rows } = await stack.db.query(
       `select training_source, is_validated, weight::text, category_id::int from ai.expense_category_training where tenant_id = $1`,
       [tenantId],
@@ -124,7 +128,7 @@ describe('POST /api/expenses/categorize', () => {
       const r = await suggestion();
       return r.suggested.categoryId === marketing.id && r;
     });
-    expect(moved.suggested.reasoning).toContain('was filed under Marketing once');
+    expect(moved.suggested.reasoning).toContain('You filed one expense from Kappa Holdings under Marketing.');
     // An older version arriving late (an out-of-order delivery of the first event) changes nothing.
     await publishExpense(stack.bus, tenantId, { ...e, deleted: false }, ExpenseEvents.Updated);
 
@@ -199,7 +203,7 @@ describe('POST /api/expenses/categorize', () => {
     const text = JSON.stringify(forB);
     expect(text).not.toContain('Zorblax');
     expect(text).not.toContain(String(secret.id));
-    expect(forB.suggested.reasoning).not.toContain('filed under');
+    expect(forB.suggested.reasoning).not.toContain('You filed');
     const bIds = new Set([...b.categories.values()].map((c) => c.id));
     expect([forB.suggested, ...forB.alternatives].every((s) => bIds.has(s.categoryId))).toBe(true);
   });

@@ -38,13 +38,13 @@ describe('the insights narrative with OPENAI_API_KEY', () => {
     expect(openai.requests.length).toBe(before + 1);
     expect(request.authorization).toBe(`Bearer ${KEY}`);
     // The model is given the insights already computed, and answers their wording only.
-    expect(JSON.stringify(request.body.messages)).toContain('80.00 USD expected in the next 30 days');
+    expect(JSON.stringify(request.body.messages)).toContain('$80.00 expected in the next 30 days');
     expect(withLlm.summary).toContain('The stand-in chose it');
 
     openai.behaviour = 'error500';
     const fallback = InsightList.parse((await client.post('/api/ai/insights/refresh', {})).json);
     expect(fallback.summarySource).toBe('template');
-    expect(fallback.summary).toContain('80.00 USD expected in the next 30 days');
+    expect(fallback.summary).toContain('$80.00 expected in the next 30 days');
     const strip = (l: InsightList) => l.insights.map(({ id: _id, createdAt: _c, ...rest }) => rest);
     expect(strip(fallback)).toEqual(strip(withLlm));
   });

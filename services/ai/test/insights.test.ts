@@ -149,17 +149,26 @@ describe('AI insights from the tenant’s facts', () => {
     await settled('schedule_facts', a.tenantId, 1);
     const [f] = rule(await refresh(a.client), 'cash_flow_forecast');
     expect(f).toMatchObject({ estimatedValue: { amount: '160.50', currency: 'USD' }, timeframe: 'Next 30 days' });
+    expect(f!.description).toMatch(
+      /^1 open invoice due by [A-Z][a-z]{2} \d{1,2}, \d{4} \(\$120\.50\) and 4 scheduled invoices \(\$40\.00\)\.$/,
+    );
 
     const b = await tenant();
     await invoices(b.tenantId, [paid(1, '50.00', 10, 5)]);
     expect(rule(await refresh(b.client), 'cash_flow_forecast')).toEqual([]);
   });
 
-  it('churned schedules: a cancellation triggers with the monthly revenue lost; an active schedule does not', async () => {
+  it('churn: a stop counts as the analytics counts it (1 of 2 active: 50 %); a pause and a cancellation while paused count once', async () => {
     const a = await tenant();
     const s = schedule({ customerId: 4, total: '300.00', frequency: 'quarterly' });
+    const other = schedule({ customerId: 5, total: '10.00' });
     await publishEvent(stack.bus, RecurringEvents.Created, a.tenantId, s);
-    await publishEvent(stack.bus, RecurringEvents.Cancelled, a.tenantId, s);
+    await publishEvent(stack.bus, RecurringEvents.Created, a.tenantId, other);
+    await settled('schedule_facts', a.tenantId, 2);
+    expect(rule(await refresh(a.client), 'churned_schedules')).toEqual([]);
+    // Paused, then cancelled while paused: one stop.
+    await publishEvent(stack.bus, RecurringEvents.Updated, a.tenantId, { ...s, isActive: false, updatedAt: at(0.001) });
+    await publishEvent(stack.bus, RecurringEvents.Cancelled, a.tenantId, { ...s, isActive: false, updatedAt: at(0.002) });
     await waitFor(async () => {
       const { rows } = await stack.db.query(`select 1 from ai.schedule_facts where tenant_id = $1 and cancelled_at is not null`, [
         a.tenantId,
@@ -171,14 +180,66 @@ describe('AI insights from the tenant’s facts', () => {
     const [c] = rule(await refresh(a.client), 'churned_schedules');
     expect(c).toMatchObject({
       category: 'growth',
-      title: '1 recurring schedule cancelled',
+      title: 'Subscription churn at 50%',
+      description:
+        '1 of 2 subscriptions active in the last 30 days was paused, ended or cancelled: $100.00 of monthly recurring revenue lost.',
+      timeframe: 'Last 30 days',
       estimatedValue: { amount: '100.00', currency: 'USD' },
     });
+    expect(c!.recommendation).toContain('Ask Customer 4 why they left');
 
     const b = await tenant();
     await publishEvent(stack.bus, RecurringEvents.Created, b.tenantId, schedule({ customerId: 4, total: '300.00' }));
     await settled('schedule_facts', b.tenantId, 1);
     expect(rule(await refresh(b.client), 'churned_schedules')).toEqual([]);
+  });
+
+  it('churn agrees with the analytics: a subscription created and deleted through billing is 100 % in both', async () => {
+    const { client, tenantId } = await tenant();
+    const customer = (await client.post('/api/customers', { name: 'Gone Co', email: 'gone@example.com' })).json as { id: number };
+    const created = await client.post('/api/recurring-invoices', {
+      name: 'Support',
+      customerId: customer.id,
+      frequency: 'monthly',
+      startDate: day(0),
+      currency: 'USD',
+      items: [{ description: 'Support', quantity: 1, unitPrice: '49.00', amount: '49.00' }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json as { id: number }).id;
+    expect((await client.delete(`/api/recurring-invoices/${id}`)).status).toBeLessThan(300);
+    await waitFor(async () => {
+      const { rows } = await stack.db.query(`select 1 from ai.schedule_stops where tenant_id = $1`, [tenantId]);
+      return rows.length === 1;
+    });
+    const [c] = rule(await refresh(client), 'churned_schedules');
+    expect(c).toMatchObject({ title: 'Subscription churn at 100%', estimatedValue: { amount: '49.00', currency: 'USD' } });
+    expect(c!.recommendation).toContain('Gone Co');
+    for (const q of ['', '?period=30d']) {
+      const stats = (await client.get(`/api/dashboard/stats${q}`)).json as { churnRate: number | null };
+      expect(stats.churnRate).toBe(100);
+    }
+  });
+
+  it('writes money, dates and percentages in the organization’s locale (en by default, then de once saved)', async () => {
+    const a = await tenant();
+    await invoices(a.tenantId, [invoice({ customerId: 1, total: '1769.00', taxAmount: '1748.00', issueDate: day(0) })]);
+    const [t] = rule(await refresh(a.client), 'tax_due');
+    expect(t!.title).toBe('Set aside $1,748.00 for sales tax');
+    const due = t!.timeframe.replace(/^Due /, '');
+    expect(due).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(t!.description).toContain(`due by ${due}`);
+    expect([t!.title, t!.description, t!.timeframe, t!.recommendation].join(' ')).not.toMatch(/\d{4}-\d{2}-\d{2}|1748\.00 USD/);
+
+    const saved = await a.client.post('/api/organization-settings', { companyName: 'Muster GmbH', defaultLanguage: 'de' });
+    expect(saved.status, saved.text).toBeLessThan(300);
+    await waitFor(async () => {
+      const { rows } = await stack.db.query(`select 1 from ai.organization_facts where tenant_id = $1 and language = 'de'`, [a.tenantId]);
+      return rows.length === 1;
+    });
+    const [de] = rule(await refresh(a.client), 'tax_due');
+    expect(de!.title).toBe('Set aside 1.748,00\u00a0$ for sales tax');
+    expect(de!.timeframe).toMatch(/^Due \d{2}\.\d{2}\.\d{4}$/);
   });
 
   it('tax due: this quarter’s invoiced tax triggers; untaxed invoices do not', async () => {

@@ -81,6 +81,27 @@ describe('analytics figures from rollups', () => {
     expect(s.revenueByMonth.every((m) => m.revenue === 0)).toBe(true);
   });
 
+  it('churn counts a schedule started and cancelled within the period (1 of 1), and one active beside it (1 of 2)', async () => {
+    const tenantId = await newTenant();
+    const add = (active = true) =>
+      stack.db
+        .query<{ id: string }>(
+          `insert into billing.recurring_invoices (tenant_id, customer_id, name, frequency, start_date, currency, total, is_active)
+           values ($1, 1, 'Plan', 'monthly', current_date, 'USD', '30.00', $2) returning id`,
+          [tenantId, active],
+        )
+        .then((r) => r.rows[0]!.id);
+    expect((await service.stats({ tenantId })).churnRate).toBeNull();
+    const gone = await add();
+    await stack.db.query(`delete from billing.recurring_invoices where id = $1`, [gone]);
+    for (const period of [undefined, '7d', '30d'] as const) expect((await service.stats({ tenantId }, { period })).churnRate).toBe(100);
+    await add();
+    expect((await service.stats({ tenantId })).churnRate).toBe(50);
+    // A paused schedule never started in the period is neither stopped nor active in it.
+    await add(false);
+    expect((await service.stats({ tenantId }, { period: '30d' })).churnRate).toBe(50);
+  });
+
   it('the migration’s backfill computes the same rollups as the triggers kept', async () => {
     const tenantId = await newTenant();
     const history: History = { started: [], stopped: [] };

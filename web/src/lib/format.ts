@@ -43,14 +43,14 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
 /**
  * Money with 2 decimals in the given currency (an invoice's, a payment's), else the organization's default currency
  * (its base currency: the dashboard's totals), in the locale of the organization's language (en-US until known,
- * spec core §9). Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
+ * spec core §9) unless a screen passes a locale. Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
  * stored "1234567890123.45" never passes through a float.
  */
-export function formatMoney(value: number | string | null | undefined, currency = defaults.currency): string {
+export function formatMoney(value: number | string | null | undefined, currency = defaults.currency, locale = defaults.locale): string {
   let v: number | string = value ?? 0;
   if (typeof v === 'string') v = /^-?\d+(\.\d+)?$/.test(v.trim()) ? v.trim() : 0;
   if (typeof v === 'number' && !Number.isFinite(v)) v = 0;
-  return moneyFormat(currency, defaults.locale).format(v as Intl.StringNumericLiteral);
+  return moneyFormat(currency, locale).format(v as Intl.StringNumericLiteral);
 }
 
 /**

@@ -10,3 +10,4 @@ export const organizationSettingsQueryOptions = () =>
     queryKey: organizationSettingsKey,
     queryFn: ({ signal }) => api.get<OrganizationSettings>('/api/organization-settings', { signal }),
   });
+

@@ -118,6 +118,8 @@ export function recompute(
   const started = BigInt(churn.started.filter((e) => e.day >= w.compareStart && inCur(e.currency)).length);
   const stopped = BigInt(churn.stopped.filter((e) => e.day >= w.compareStart && inCur(e.currency)).length);
   const atStart = BigInt(schedules.length) - started + stopped;
+  // Active in the period: at its start, or started in it (a schedule started and stopped within it counts).
+  const inPeriod = atStart + started;
   const in7 = new Date(Date.parse(today) + 7 * 86_400_000).toISOString().slice(0, 10);
 
   const expected: Omit<DashboardStats, 'recentInvoices'> & { recentIds: number[] } = {
@@ -161,7 +163,7 @@ export function recompute(
     customerRetentionRate: pct(BigInt(invoiced.filter((c) => c.n > 1).length), BigInt(invoiced.length)),
     automationRate: pct(BigInt(mine.filter((i) => i.recurring).length), total),
     customerLifetimeValue: invoiced.length ? money(divRound(sum(invoiced.map((c) => c.paid)), BigInt(invoiced.length))) : null,
-    churnRate: atStart > 0n ? pct(stopped, atStart) : null,
+    churnRate: inPeriod > 0n ? pct(stopped, inPeriod) : null,
     customerAcquisitionCost: null,
     recentIds: (start ? mine : raw.invoices.filter((i) => inCur(i.currency)))
       .slice()

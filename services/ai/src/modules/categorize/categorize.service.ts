@@ -1,4 +1,4 @@
-import type { CategorizeBody, CategorizeResult } from '@billpoint/proto';
+import { MIN_ALTERNATIVE_CONFIDENCE, type CategorizeBody, type CategorizeResult } from '@billpoint/proto';
 import { ServiceUnavailable, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -12,14 +12,29 @@ type Input = z.output<typeof CategorizeBody>;
 const ALTERNATIVES = 3;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The reasoning of a local answer: the vendor's history in that category, the words that decided it. */
+const quoted = (words: { word: string }[]) => {
+  const q = words.map((w) => `“${w.word}”`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q.at(-1)}`;
+};
+
+/**
+ * The reasoning of a local answer, in sentences: the vendor's history in that category ("You filed 12 expenses from
+ * Amazon Web Services under Software."), then the words that decided it — from the tenant's own expenses ("Your
+ * expenses mentioning “cloud” are filed under Software.") or from the category's name and keywords ("“cloud” in the
+ * description usually means Software.").
+ */
 export function localReasoning(categoryName: string, vendor: string | null, p: Prediction): string {
-  const parts: string[] = [];
+  const sentences: string[] = [];
   const times = p.evidence.vendorTimes;
-  if (vendor && times > 0) parts.push(`Vendor “${vendor}” was filed under ${categoryName} ${times === 1 ? 'once' : `${times} times`}`);
-  if (p.evidence.words.length) parts.push(`words: ${p.evidence.words.join(', ')}`);
-  if (!parts.length) return `No clear evidence; ${categoryName} fits this amount and your past expenses best`;
-  return parts.join('; ');
+  if (vendor && times > 0)
+    sentences.push(`You filed ${times === 1 ? 'one expense' : `${times} expenses`} from ${vendor} under ${categoryName}.`);
+  const history = p.evidence.words.filter((w) => w.fromHistory);
+  const keywords = p.evidence.words.filter((w) => !w.fromHistory);
+  if (history.length) sentences.push(`Your expenses mentioning ${quoted(history)} are filed under ${categoryName}.`);
+  if (keywords.length)
+    sentences.push(`${quoted(keywords)} in the description usually ${keywords.length === 1 ? 'means' : 'mean'} ${categoryName}.`);
+  if (!sentences.length) return `No word or vendor points elsewhere: ${categoryName} fits this amount and your past expenses best.`;
+  return sentences.join(' ');
 }
 
 /** POST /api/expenses/categorize: the tenant's local model, or OpenAI with the local model as its fallback. */
@@ -62,7 +77,10 @@ export class CategorizeService {
         confidence: round(best!.confidence),
         reasoning: localReasoning(best!.categoryName, input.vendor, local),
       },
-      alternatives: rest.slice(0, ALTERNATIVES).map((r) => ({ ...r, confidence: round(r.confidence) })),
+      alternatives: rest
+        .filter((r) => r.confidence >= MIN_ALTERNATIVE_CONFIDENCE)
+        .slice(0, ALTERNATIVES)
+        .map((r) => ({ ...r, confidence: round(r.confidence) })),
       source: 'local',
     };
     if (!this.#openai) return localResult;
@@ -75,7 +93,7 @@ export class CategorizeService {
     const seen = new Set([chosen.id]);
     for (const a of [...answer.alternatives, ...local.ranked.map((r) => ({ categoryName: r.categoryName, confidence: r.confidence }))]) {
       const c = byName.get(a.categoryName);
-      if (!c || seen.has(c.id) || alternatives.length === ALTERNATIVES) continue;
+      if (!c || seen.has(c.id) || alternatives.length === ALTERNATIVES || a.confidence < MIN_ALTERNATIVE_CONFIDENCE) continue;
       seen.add(c.id);
       alternatives.push({ categoryId: c.id, categoryName: c.name, confidence: round(a.confidence) });
     }

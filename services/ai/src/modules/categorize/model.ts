@@ -58,8 +58,11 @@ export interface Ranked {
 
 export interface Prediction {
   ranked: Ranked[];
-  /** The evidence for the first: the vendor's history in that category, and the words that decided it (as written). */
-  evidence: { vendorTimes: number; words: string[] };
+  /**
+   * The evidence for the first: the vendor's history in that category, and the words that decided it (as written),
+   * each with whether the tenant's own expenses filed under it carry the word (else it is the category's name or keyword).
+   */
+  evidence: { vendorTimes: number; words: { word: string; fromHistory: boolean }[] };
   /** Raw scores by rank (for calibration fitting). */
   scores: number[];
 }
@@ -129,13 +132,13 @@ export function predict(
 
   const first = order[0];
   const second = order[1];
-  const decided: { word: string; margin: number }[] = [];
+  const decided: { word: string; margin: number; fromHistory: boolean }[] = [];
   if (first !== undefined) {
     informative.forEach((t, j) => {
       const word = f.words.get(t);
       if (!word) return; // the amount bucket is no word
       const margin = perToken[first]![j]! - (second === undefined ? Math.log(p.alpha / (p.alpha * p.vocabulary)) : perToken[second]![j]!);
-      if (margin > 0.5) decided.push({ word, margin });
+      if (margin > 0.5) decided.push({ word, margin, fromHistory: (counts.tokens.get(t)?.get(categories[first]!.id) ?? 0) > 0 });
     });
   }
   decided.sort((a, b) => b.margin - a.margin);
@@ -144,7 +147,7 @@ export function predict(
     scores: order.map((i) => scores[i]!),
     evidence: {
       vendorTimes: first === undefined ? 0 : (counts.vendor.get(categories[first]!.id)?.n ?? 0),
-      words: decided.slice(0, 3).map((d) => d.word),
+      words: decided.slice(0, 3).map((d) => ({ word: d.word, fromHistory: d.fromHistory })),
     },
   };
 }

@@ -4,9 +4,12 @@ import {
   ExpenseEvents,
   InvoiceEventData,
   InvoiceEvents,
+  OrganizationUpdated,
+  OrganizationUpdatedData,
   RecurringEventData,
   RecurringEvents,
 } from '@billpoint/proto';
+import type { z } from 'zod';
 import { consumeEvents, readModel, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** Marks the tenant as one the daily job regenerates insights for (idempotent). */
@@ -41,7 +44,7 @@ function consumeFacts<T>(
  * and versioned upserts so out-of-order events converge on the newest version):
  * - invoices from `evt.billing.invoice.*` (versioned by `updatedAt`; a delete is final);
  * - recurring schedules from `evt.billing.subscription.*` (a cancellation deletes the schedule at billing; here it
- *   is kept with `cancelled_at`, the churn rule counts it);
+ *   is kept with `cancelled_at`), and their stops per day (`applySchedule`), which the churn rule counts;
  * - expenses from `evt.tax.expense.*`.
  */
 export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
@@ -104,34 +107,75 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     'ai-schedule-facts',
     'evt.billing.subscription.*',
     (d) => RecurringEventData.parse(d),
-    async (event, em) => {
-      const s = event.data;
-      const cancelled = event.type === RecurringEvents.Cancelled ? event.occurredAt : null;
-      // Versioned like a read model; a cancellation is final (a late update never revives the schedule).
+    (event, em) => applySchedule(em, event),
+  );
+
+  // The organization's language: the locale the insight texts are written in. Not a fact that makes a tenant known.
+  const organizationConsumer = consumeEvents({
+    orm: ctx.orm,
+    schema: ctx.schema,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    durable: 'ai-organization-facts',
+    subject: OrganizationUpdated,
+    parse: (d) => OrganizationUpdatedData.parse(d),
+    handle: async (event, em) => {
       await em.execute(
-        `insert into ai.schedule_facts as x (tenant_id, id, customer_id, customer_name, is_active, frequency,
-           next_invoice_date, currency, total, cancelled_at, version)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (tenant_id, id) do update set customer_id = excluded.customer_id, customer_name = excluded.customer_name,
-           is_active = excluded.is_active, frequency = excluded.frequency, next_invoice_date = excluded.next_invoice_date,
-           currency = excluded.currency, total = excluded.total, version = excluded.version,
-           cancelled_at = coalesce(x.cancelled_at, excluded.cancelled_at)
-         where x.cancelled_at is null and (x.version is null or x.version <= excluded.version or excluded.cancelled_at is not null)`,
-        [
-          event.tenantId,
-          s.id,
-          s.customerId,
-          s.customer?.name ?? null,
-          cancelled ? false : s.isActive,
-          s.frequency,
-          s.nextInvoiceDate,
-          s.currency,
-          s.total,
-          cancelled,
-          s.updatedAt,
-        ],
+        `insert into ai.organization_facts as x (tenant_id, language, version) values (?, ?, ?)
+         on conflict (tenant_id) do update set language = excluded.language, version = excluded.version
+         where x.version is null or excluded.version is null or x.version <= excluded.version`,
+        [event.tenantId, event.data.defaultLanguage, event.data.updatedAt],
       );
     },
+  });
+  return [invoiceConsumer, expenseConsumer, scheduleConsumer, organizationConsumer];
+}
+
+/**
+ * One subscription event applied to `schedule_facts`, versioned like a read model (a cancellation is final: a late
+ * update never revives the schedule). A schedule that was active and is no longer (paused, ended, customer deleted,
+ * cancelled), or whose currency changed while active, counts one stop on the event's day in its old currency, as
+ * billing's analytics trigger counts it; `stopped_at` says since when it is stopped (null while active).
+ */
+async function applySchedule(em: EntityManager, event: Envelope<z.infer<typeof RecurringEventData>>) {
+  const s = event.data;
+  const cancelled = event.type === RecurringEvents.Cancelled ? event.occurredAt : null;
+  const [prev] = await em.execute<{ is_active: boolean | null; currency: string | null; cancelled: boolean; newer: boolean }[]>(
+    `select is_active, currency, cancelled_at is not null as cancelled, coalesce(version > ?::timestamptz, false) as newer
+       from ai.schedule_facts where tenant_id = ? and id = ? for update`,
+    [s.updatedAt, event.tenantId, s.id],
   );
-  return [invoiceConsumer, expenseConsumer, scheduleConsumer];
+  if (prev && (prev.cancelled || (prev.newer && !cancelled))) return; // final, or an older version than the one kept
+  const was = prev?.is_active === true;
+  const active = cancelled ? false : s.isActive;
+  const stopped = was && (!active || prev?.currency !== s.currency);
+  if (stopped)
+    await em.execute(
+      `insert into ai.schedule_stops as x (tenant_id, day, currency, stopped) values (?, (?::timestamptz at time zone 'UTC')::date, ?, 1)
+       on conflict (tenant_id, day, currency) do update set stopped = x.stopped + 1`,
+      [event.tenantId, event.occurredAt, prev!.currency],
+    );
+  await em.execute(
+    `insert into ai.schedule_facts as x (tenant_id, id, customer_id, customer_name, is_active, frequency,
+       next_invoice_date, currency, total, cancelled_at, version, stopped_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (tenant_id, id) do update set customer_id = excluded.customer_id, customer_name = excluded.customer_name,
+       is_active = excluded.is_active, frequency = excluded.frequency, next_invoice_date = excluded.next_invoice_date,
+       currency = excluded.currency, total = excluded.total, version = greatest(x.version, excluded.version),
+       cancelled_at = excluded.cancelled_at, stopped_at = case when excluded.is_active then null else coalesce(excluded.stopped_at, x.stopped_at) end`,
+    [
+      event.tenantId,
+      s.id,
+      s.customerId,
+      s.customer?.name ?? null,
+      active,
+      s.frequency,
+      s.nextInvoiceDate,
+      s.currency,
+      s.total,
+      cancelled,
+      s.updatedAt,
+      was && !active ? event.occurredAt : null,
+    ],
+  );
 }

@@ -1,6 +1,7 @@
 import { HIGH_PRIORITY, type AiInsight, type InsightCategory, type InsightList, type RecommendationList } from '@billpoint/proto';
 import { scanTenants, type Identity, type JobDefinition, type ServiceContext } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
+import { formatsFor } from './format.ts';
 import { OpenAINarrator, templateSummary } from './narrative.ts';
 import { runRules, type DraftInsight, type Query } from './rules.ts';
 
@@ -67,7 +68,12 @@ export class InsightsService {
   async compute(id: Tenant): Promise<DraftInsight[]> {
     const today = this.today();
     const q = (sql: string) => this.#ctx.reader.query(id.tenantId, sql, [id.tenantId, today]);
-    return runRules(q as Query, today);
+    const [org] = await this.#ctx.reader.query<{ language: string }>(
+      id.tenantId,
+      `select language from ai.organization_facts where tenant_id = $1`,
+      [id.tenantId],
+    );
+    return runRules(q as Query, today, formatsFor(org?.language));
   }
 
   /** Regenerates the tenant's insights now: the old ones are replaced in one transaction with the new. */

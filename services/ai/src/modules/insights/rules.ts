@@ -2,26 +2,26 @@
  * The insight rules over a tenant's facts, one file per family in `rules/`: revenue, cash flow, customers, expenses.
  */
 import { cashFlowForecast, overdueConcentration, taxDue } from './rules/cash-flow.ts';
-import type { DraftInsight, Query } from './rules/common.ts';
+import type { DraftInsight, Formats, Query } from './rules/common.ts';
 import { customerDependency, slowingPayers } from './rules/customers.ts';
 import { expenseSpikes } from './rules/expenses.ts';
 import { churnedSchedules, revenueTrend } from './rules/revenue.ts';
 
-export type { DraftInsight, Query } from './rules/common.ts';
+export type { DraftInsight, Formats, Query } from './rules/common.ts';
 
 /** Every rule over the tenant's facts, highest priority first (ties: the order of the rules). */
-export async function runRules(q: Query, today: string): Promise<DraftInsight[]> {
+export async function runRules(q: Query, today: string, f: Formats): Promise<DraftInsight[]> {
   // Independent reads: run together (each on its own pooled connection).
   const all = (
     await Promise.all([
-      revenueTrend(q),
-      overdueConcentration(q),
+      revenueTrend(q, f),
+      overdueConcentration(q, f),
       slowingPayers(q),
-      customerDependency(q),
-      expenseSpikes(q),
-      cashFlowForecast(q, today),
-      churnedSchedules(q),
-      taxDue(q, today),
+      customerDependency(q, f),
+      expenseSpikes(q, f),
+      cashFlowForecast(q, today, f),
+      churnedSchedules(q, f),
+      taxDue(q, today, f),
     ])
   ).flat();
   return all

@@ -1,5 +1,7 @@
 import {
+  ALL_TIME_COMPARE_DAYS,
   AnalyticsPeriodDays,
+  churnRate,
   divRound,
   monthlyRecurring,
   toCents,
@@ -38,7 +40,7 @@ function monthsFrom(first: string, now: Date): string[] {
  */
 export function windows(period: DashboardStatsQuery['period'], now: Date) {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const days = period ? AnalyticsPeriodDays[period] : 30;
+  const days = period ? AnalyticsPeriodDays[period] : ALL_TIME_COMPARE_DAYS;
   const start = today - (days - 1) * DAY;
   return { periodStart: period ? isoDay(start) : null, compareStart: isoDay(start), previousStart: isoDay(start - days * DAY) };
 }
@@ -83,7 +85,6 @@ export class DashboardService {
     const customers = r.customer_figures;
     const invoiced = BigInt(customers.invoiced);
     const active = r.recurring.reduce((acc, s) => acc + BigInt(s.count), 0n);
-    const startedActive = active - BigInt(r.schedules.started) + BigInt(r.schedules.stopped);
     const currentRevenue = toCents(r.growth.current);
     const previousRevenue = toCents(r.growth.previous);
 
@@ -127,7 +128,7 @@ export class DashboardService {
       customerRetentionRate: percent(BigInt(customers.repeat), invoiced),
       automationRate: percent(count('generated_count'), totalInvoices),
       customerLifetimeValue: invoiced ? money(divRound(toCents(customers.paid), invoiced)) : null,
-      churnRate: startedActive > 0n ? percent(BigInt(r.schedules.stopped), startedActive) : null,
+      churnRate: churnRate(BigInt(r.schedules.stopped), active),
       customerAcquisitionCost: null,
     };
   }

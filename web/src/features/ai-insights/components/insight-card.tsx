@@ -2,6 +2,7 @@ import { AlertTriangle, Lightbulb, Sparkles, Target, TrendingUp, type LucideIcon
 import type { AiInsight } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDefaults, formatMoney } from '@/lib/format';
 
 const typeIcon: Record<AiInsight['type'], LucideIcon> = {
   trend: TrendingUp,
@@ -19,9 +20,14 @@ export const categoryLabel: Record<AiInsight['category'], string> = {
   growth: 'Growth',
 };
 
-/** One insight: type icon, title, impact badge, priority n/10, confidence %, estimated value, recommendation. */
+/**
+ * One insight: type icon, title, impact badge, priority n/10, confidence %, estimated value (in the organization's
+ * locale, as the service wrote the texts), recommendation.
+ */
 export function InsightCard({ insight }: { insight: AiInsight }) {
   const Icon = typeIcon[insight.type];
+  const { locale } = formatDefaults();
+  const value = insight.estimatedValue;
   return (
     <Card data-testid="insight-card">
       <CardHeader className="flex flex-row items-start gap-3 space-y-0">
@@ -46,13 +52,11 @@ export function InsightCard({ insight }: { insight: AiInsight }) {
         <dl className="grid grid-cols-2 gap-2">
           <div>
             <dt className="text-muted-foreground">Confidence</dt>
-            <dd className="font-medium">{insight.confidence}%</dd>
+            <dd className="font-medium">{new Intl.NumberFormat(locale, { style: 'percent' }).format(insight.confidence / 100)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Estimated value</dt>
-            <dd className="font-medium">
-              {insight.estimatedValue ? `${insight.estimatedValue.amount} ${insight.estimatedValue.currency}` : '—'}
-            </dd>
+            <dd className="font-medium">{value ? formatMoney(value.amount, value.currency) : '—'}</dd>
           </div>
         </dl>
         <div className="rounded-md bg-muted p-3">

@@ -1,5 +1,5 @@
 import { Sparkles, X } from 'lucide-react';
-import { confidenceBand, type CategorizeResult } from '@billpoint/proto';
+import { confidenceBand, MIN_ALTERNATIVE_CONFIDENCE, type CategorizeResult } from '@billpoint/proto';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -13,7 +13,7 @@ export const percent = (confidence: number) => `${Math.round(confidence * 100)}%
 
 /**
  * The AI suggestion (areas §2, §4): the suggested category, its confidence with the band (0.8 or more High in green,
- * 0.6 or more Medium in yellow, below Low in red), the reasoning and the alternatives with their percents. Choosing an
+ * 0.6 or more Medium in yellow, below Low in red), the reasoning (sentences) and the alternatives of 5 % or more with their percents. Choosing an
  * alternative puts it in the category field (a correction the model learns from).
  */
 export function AiSuggestionPanel({
@@ -25,7 +25,9 @@ export function AiSuggestionPanel({
   onChoose: (categoryId: number) => void;
   onClose: () => void;
 }) {
-  const { suggested, alternatives } = result;
+  const { suggested } = result;
+  // Never a list of 0 % choices (the service already leaves them out; an older answer may still carry them).
+  const alternatives = result.alternatives.filter((a) => a.confidence >= MIN_ALTERNATIVE_CONFIDENCE);
   const band = confidenceBand(suggested.confidence);
   return (
     <section

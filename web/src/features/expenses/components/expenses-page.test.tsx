@@ -12,10 +12,11 @@ const expense = makeExpense;
 const settings = { defaultCurrency: 'USD' } as OrganizationSettings;
 const emptySummary: ExpenseSummary = { totalTransactions: 0, categories: 0, totals: [] };
 const suggestion: CategorizeResult = {
-  suggested: { categoryId: 2, categoryName: 'Travel', confidence: 0.86, reasoning: 'The vendor Lufthansa is an airline' },
+  suggested: { categoryId: 2, categoryName: 'Travel', confidence: 0.86, reasoning: 'You filed 12 expenses from Lufthansa under Travel.' },
   alternatives: [
     { categoryId: 1, categoryName: 'Software', confidence: 0.09 },
     { categoryId: 4, categoryName: 'Meals', confidence: 0.05 },
+    { categoryId: 5, categoryName: 'Rent', confidence: 0.004 },
   ],
   source: 'local',
 };
@@ -120,8 +121,11 @@ describe('expense manager', () => {
     expect(within(panel).getByTestId('ai-suggested-category')).toHaveTextContent('Travel');
     expect(within(panel).getByTestId('ai-confidence')).toHaveTextContent('86% · High confidence');
     expect(within(panel).getByTestId('ai-confidence')).toHaveAttribute('data-band', 'high');
-    expect(within(panel).getByText('The vendor Lufthansa is an airline')).toBeInTheDocument();
+    expect(within(panel).getByTestId('ai-reasoning')).toHaveTextContent('You filed 12 expenses from Lufthansa under Travel.');
+    // Alternatives of 5 % and more; one under 5 % is not offered.
     expect(within(panel).getByRole('button', { name: /Use\s*Software 9%/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Use\s*Meals 5%/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: /Rent/ })).toBeNull();
     expect(within(dialog).getByRole('combobox', { name: 'Category' })).toHaveTextContent('Travel');
     expect(bodyOf(calls.find((c) => c.url.includes('categorize'))!.init)).toMatchObject({
       description: 'Taxi to airport',

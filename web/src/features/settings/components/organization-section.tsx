@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import {
   OrganizationSettingsBody,
   SettingsCurrencies,
@@ -10,8 +10,10 @@ import {
 import { CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { languageName } from '@/lib/languages';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/organization-settings';
 import { SaveFooter, SettingsCard } from './settings-card';
@@ -81,9 +83,9 @@ const ADDRESS: { name: keyof Values; label: string; type?: string }[] = [
   { name: 'billingEmail', label: 'Billing e-mail', type: 'email' },
   { name: 'taxId', label: 'Tax ID' },
 ];
-const SELECTS: { name: keyof Values; label: string; options: readonly string[] }[] = [
+const SELECTS: { name: keyof Values; label: string; options: readonly string[]; text?: (value: string) => string }[] = [
   { name: 'defaultCurrency', label: 'Default currency', options: SettingsCurrencies },
-  { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages },
+  { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages, text: languageName },
   { name: 'timezone', label: 'Time zone', options: SettingsTimezones },
 ];
 
@@ -137,20 +139,27 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
         <CardContent className="space-y-6">
           <div className="grid gap-4 sm:grid-cols-2">{TEXT.map((t) => field(t.name, t.label, t.type, t.required))}</div>
           <div className="grid gap-4 sm:grid-cols-3">
-            {SELECTS.map(({ name, label, options }) => (
+            {SELECTS.map(({ name, label, options, text = (v) => v }) => (
               <div key={name} className="grid gap-1.5">
                 <Label htmlFor={`org-${name}`}>{label}</Label>
-                <select
-                  id={`org-${name}`}
-                  className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-                  {...form.register(name)}
-                >
-                  {options.map((o) => (
-                    <option key={o} value={o}>
-                      {o}
-                    </option>
-                  ))}
-                </select>
+                <Controller
+                  control={form.control}
+                  name={name}
+                  render={({ field: f }) => (
+                    <Select value={f.value} onValueChange={f.onChange} disabled={readOnly}>
+                      <SelectTrigger id={`org-${name}`} aria-label={label} onBlur={f.onBlur} ref={f.ref}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {options.map((o) => (
+                          <SelectItem key={o} value={o}>
+                            {text(o)}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
               </div>
             ))}
           </div>

@@ -61,7 +61,22 @@ describe('settings sections', () => {
     await user.clear(screen.getByLabelText('Invoice prefix'));
     await user.type(screen.getByLabelText('Invoice prefix'), 'ACME');
     await user.type(screen.getByLabelText('Tax ID'), 'DE123');
-    await user.selectOptions(screen.getByLabelText('Time zone'), 'Europe/Paris');
+    // The app's own select (Radix), languages by name; the stored value stays the code.
+    expect(screen.getByRole('combobox', { name: 'Default language' })).toHaveTextContent('English');
+    await user.click(screen.getByRole('combobox', { name: 'Default language' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
+      'Italiano',
+      'Português',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Deutsch' }));
+    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await user.click(await screen.findByRole('option', { name: 'Europe/Paris' }));
+    // Every select a user reaches is the app's (a button), none the browser's plain <select>.
+    expect(screen.getAllByRole('combobox').map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON']);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(toastArea()).findByText('Organization settings saved')).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body));
@@ -69,6 +84,7 @@ describe('settings sections', () => {
       companyName: 'Acme GmbH',
       invoicePrefix: 'ACME',
       timezone: 'Europe/Paris',
+      defaultLanguage: 'de',
       billingAddress: { taxId: 'DE123' },
     });
   });

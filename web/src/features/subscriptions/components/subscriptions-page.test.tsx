@@ -110,7 +110,7 @@ describe('subscriptions list', () => {
     expect(within(screen.getByTestId('summary-monthly-revenue')).getByText('$0.00')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
-    await user.click(screen.getByRole('option', { name: 'Inactive' }));
+    await user.click(screen.getByRole('option', { name: 'Paused or Ended' }));
     expect(await screen.findByText('No subscriptions found matching your filters.')).toBeInTheDocument();
   });
 
@@ -139,7 +139,7 @@ describe('subscriptions list', () => {
     expect(calls.at(-1)!.url).toContain('frequency=weekly');
 
     await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Active', 'Inactive']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Active', 'Paused or Ended']);
     await user.click(screen.getByRole('option', { name: 'Active' }));
     await waitFor(() => expect(screen.getAllByTestId('subscription-row')).toHaveLength(1));
     expect(calls.at(-1)!.url).toMatch(/status=active.*frequency=weekly|frequency=weekly.*status=active/);

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
+import { STATUS_OPTIONS } from '../lib/status-options';
 import { SubscriptionsTable } from './subscriptions-table';
 import { SummaryCards } from './summary-cards';
 import { usePermission } from '@/lib/auth';
@@ -19,11 +20,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type Status = RecurringListQuery['status'];
 type FrequencyFilter = RecurringListQuery['frequency'];
 
-const STATUSES: { value: Status; label: string }[] = [
-  { value: 'all', label: 'All Statuses' },
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-];
+const STATUSES = STATUS_OPTIONS;
 const FREQUENCIES: { value: FrequencyFilter; label: string }[] = [
   { value: 'all', label: 'All Frequencies' },
   ...Frequencies.map((f) => ({ value: f, label: capitalize(f) })),

@@ -51,7 +51,20 @@ export function ChoiceField({
 }
 
 /** An on/off setting with its label and a line of explanation. */
-export function ToggleField({ control, name, label, description }: { control: Ctl; name: Name; label: string; description?: string }) {
+export function ToggleField({
+  control,
+  name,
+  label,
+  description,
+  disabled,
+}: {
+  control: Ctl;
+  name: Name;
+  label: string;
+  description?: string;
+  /** Shown as it is and not changeable (the description says why). */
+  disabled?: boolean;
+}) {
   return (
     <FormField
       control={control}
@@ -63,7 +76,13 @@ export function ToggleField({ control, name, label, description }: { control: Ct
             {description && <FormDescription>{description}</FormDescription>}
           </div>
           <FormControl>
-            <Switch checked={field.value === true} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
+            <Switch
+              checked={field.value === true}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              disabled={disabled}
+            />
           </FormControl>
         </FormItem>
       )}

@@ -50,12 +50,22 @@ const TAB_OF: Partial<Record<keyof TemplateFormInput, string>> = {
 export function TemplateDialog({
   open,
   template,
+  first,
   onOpenChange,
 }: {
   open: boolean;
   template: InvoiceTemplate | null;
+  /** No template exists yet: the one created becomes the default (billing makes the first template the default). */
+  first: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const defaultLocked = template
+    ? template.isDefault
+      ? 'This is the default template: make another template the default to change it.'
+      : undefined
+    : first
+      ? 'Your first template is the default one: new invoices use it unless another is chosen.'
+      : undefined;
   const [tab, setTab] = React.useState('basic');
   const [previewing, setPreviewing] = React.useState(false);
   const form = useForm<TemplateFormInput, unknown, TemplateFormOutput>({
@@ -64,10 +74,10 @@ export function TemplateDialog({
   });
   React.useEffect(() => {
     if (open) {
-      form.reset(template ? templateToForm(template) : emptyTemplateForm());
+      form.reset(template ? templateToForm(template) : { ...emptyTemplateForm(), isDefault: first || emptyTemplateForm().isDefault });
       setTab('basic');
     }
-  }, [open, template, form]);
+  }, [open, template, first, form]);
 
   const save = useSaveTemplate({
     onSuccess: () => {
@@ -130,7 +140,7 @@ export function TemplateDialog({
                 <TabsTrigger value="branding">Logo & Branding</TabsTrigger>
                 <TabsTrigger value="design">Design</TabsTrigger>
               </TabsList>
-              <BasicInfoTab control={form.control} />
+              <BasicInfoTab control={form.control} defaultLocked={defaultLocked} />
               <BrandingTab control={form.control} />
               <DesignTab control={form.control} />
             </Tabs>

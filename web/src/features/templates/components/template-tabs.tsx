@@ -12,17 +12,22 @@ import {
 import { TextField } from '@/components/form-fields';
 import { FormField } from '@/components/ui/form';
 import { TabsContent } from '@/components/ui/tabs';
+import { languageName } from '@/lib/languages';
 import type { TemplateFormInput, TemplateFormOutput } from '../lib/template-form';
 import { ColourField } from './colour-field';
 import { ChoiceField, OpacityField, ToggleField } from './form-controls';
 import { LogoUpload } from './logo-upload';
 
 type Ctl = Control<TemplateFormInput, unknown, TemplateFormOutput>;
-const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese' };
+const LANGUAGES: Record<string, string> = Object.fromEntries(TemplateLanguages.map((l) => [l, languageName(l)]));
 const FONTS = Object.fromEntries(TemplateFonts.map((f) => [f, f]));
 
-/** Basic Info: name, description, layout, default, language and formats. */
-export function BasicInfoTab({ control }: { control: Ctl }) {
+/**
+ * Basic Info: name, description, layout, default, language and formats. `defaultLocked` (a reason) shows the Default
+ * switch as it is, not changeable: the first template is always the default, and the default stays so until another
+ * template is made the default (what billing does).
+ */
+export function BasicInfoTab({ control, defaultLocked }: { control: Ctl; defaultLocked?: string }) {
   return (
     <TabsContent value="basic" className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
@@ -54,7 +59,8 @@ export function BasicInfoTab({ control }: { control: Ctl }) {
           control={control}
           name="isDefault"
           label="Default template"
-          description="New invoices use it unless another is chosen."
+          description={defaultLocked ?? 'New invoices use it unless another is chosen.'}
+          disabled={defaultLocked !== undefined}
         />
       </div>
     </TabsContent>

@@ -1,6 +1,29 @@
+import * as React from 'react';
 import type { InvoiceTemplate } from '@billpoint/proto';
+import { cn } from '@/lib/utils';
 
-type Look = Pick<InvoiceTemplate, 'layout' | 'primaryColor' | 'secondaryColor' | 'accentColor' | 'backgroundColor' | 'textColor' | 'name'>;
+type Look = Pick<InvoiceTemplate, 'layout' | 'primaryColor' | 'secondaryColor' | 'accentColor' | 'backgroundColor' | 'textColor' | 'name'> &
+  Partial<Pick<InvoiceTemplate, 'logoUrl' | 'logoPosition' | 'logoSize' | 'showCompanyLogo'>>;
+
+const LOGO_PLACE = { left: 'justify-start', center: 'justify-center', right: 'justify-end' } as const;
+const LOGO_HEIGHT = { small: 'h-4', medium: 'h-6', large: 'h-8' } as const;
+
+/** The uploaded logo (billing serves it at /api/logos/{key}) where and as large as the template puts it; hidden if it fails to load. */
+function Logo({ t }: { t: Look }) {
+  const [broken, setBroken] = React.useState(false);
+  React.useEffect(() => setBroken(false), [t.logoUrl]);
+  if (!t.logoUrl || t.showCompanyLogo === false || broken) return null;
+  return (
+    <div className={cn('flex', LOGO_PLACE[t.logoPosition ?? 'left'])} data-testid="template-logo">
+      <img
+        src={t.logoUrl}
+        alt=""
+        className={cn('w-auto max-w-[40%] object-contain', LOGO_HEIGHT[t.logoSize ?? 'medium'])}
+        onError={() => setBroken(true)}
+      />
+    </div>
+  );
+}
 
 /** Rows of text as bars. */
 const Lines = ({ n, colour, widths = ['80%', '60%', '70%'] }: { n: number; colour: string; widths?: string[] }) => (
@@ -98,6 +121,7 @@ export function TemplateThumbnail({ template: t }: { template: Look }) {
       className="grid aspect-[3/2] gap-2 overflow-hidden rounded-md border p-3 text-left"
       style={{ background: t.backgroundColor }}
     >
+      <Logo t={t} />
       <Header t={t} />
       <div className="grid grid-cols-2 gap-2">
         {t.layout === 'modern' ? (

@@ -15,7 +15,7 @@ describe('templates screen', () => {
       {
         path: '/api/invoice-templates',
         body: [
-          makeTemplate({ name: 'House style', isDefault: true }),
+          makeTemplate({ name: 'House style', isDefault: true, logoUrl: '/api/logos/house', logoPosition: 'right', logoSize: 'large' }),
           makeTemplate({ name: 'Bold blue', layout: 'modern', primaryColor: '#1D4ED8' }),
         ],
       },
@@ -28,7 +28,16 @@ describe('templates screen', () => {
     expect(house.getByText('Classic')).toBeInTheDocument();
     expect(house.getByText('Default')).toBeInTheDocument();
     expect(house.getByRole('img', { name: 'Preview of House style' })).toBeInTheDocument();
+    // The uploaded logo, where and as large as the template puts it; a card without one shows none.
+    const logo = house.getByTestId('template-logo');
+    expect(logo).toHaveClass('justify-end');
+    expect(logo.querySelector('img')).toHaveAttribute('src', '/api/logos/house');
+    expect(logo.querySelector('img')).toHaveClass('h-8');
+    // A logo that fails to load is hidden.
+    logo.querySelector('img')!.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(house.queryByTestId('template-logo')).toBeNull());
     const bold = within(cards[1]!);
+    expect(bold.queryByTestId('template-logo')).toBeNull();
     expect(bold.getByText('Modern')).toBeInTheDocument();
     expect(bold.queryByText('Default')).toBeNull();
     // The modern preview has the primary-coloured band.
@@ -57,6 +66,13 @@ describe('templates screen', () => {
     expect(within(dialog).getByRole('tab', { name: 'Logo & Branding' })).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Design' })).toBeInTheDocument();
 
+    // The first template becomes the default: the switch says so and cannot be turned off.
+    const defaultSwitch = within(dialog).getByRole('switch', { name: 'Default template' });
+    expect(defaultSwitch).toBeChecked();
+    expect(defaultSwitch).toBeDisabled();
+    expect(
+      within(dialog).getByText('Your first template is the default one: new invoices use it unless another is chosen.'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Template' }));
     expect(await within(dialog).findByText('Template name is required')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Template Name'), 'Standard');
@@ -72,8 +88,19 @@ describe('templates screen', () => {
       fontFamily: 'Inter',
       watermarkOpacity: 0.1,
       paymentTerms: 30,
+      isDefault: true,
     });
     expect(await screen.findByText('Standard')).toBeInTheDocument();
+    // A second one: the switch is free and off; the default one's own switch is on and fixed.
+    await user.click(screen.getAllByRole('button', { name: 'Create Template' })[0]!);
+    const second = await screen.findByRole('dialog', { name: 'Create Template' });
+    const free = within(second).getByRole('switch', { name: 'Default template' });
+    expect([(free as HTMLButtonElement).disabled, free.getAttribute('aria-checked')]).toEqual([false, 'false']);
+    await user.click(within(second).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Standard' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Template' });
+    expect(within(edit).getByRole('switch', { name: 'Default template' })).toBeDisabled();
+    expect(within(edit).getByRole('switch', { name: 'Default template' })).toBeChecked();
   });
 
   it('edits with the form prefilled, colours as text with a picker, and reports a failed save', async () => {

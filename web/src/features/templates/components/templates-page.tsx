@@ -89,7 +89,12 @@ export function TemplatesPage() {
         )}
       </PageBody>
 
-      <TemplateDialog open={editing.open} template={editing.template} onOpenChange={(open) => setEditing((e) => ({ ...e, open }))} />
+      <TemplateDialog
+        open={editing.open}
+        template={editing.template}
+        first={list.length === 0}
+        onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
+      />
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <DialogContent role="alertdialog" className="sm:max-w-md">

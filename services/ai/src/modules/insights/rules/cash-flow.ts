@@ -1,9 +1,9 @@
 /** Cash-flow rules: overdue money held by a few customers, money expected in the next 30 days, sales tax to set aside. */
 import { periodDate, toCents, type Frequency } from '@billpoint/proto';
-import { addDays, fmt, money, names, OPEN, pct, type DraftInsight, type Query } from './common.ts';
+import { addDays, money, names, OPEN, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** Overdue money (open invoices past due) held by a few customers: 2+ overdue invoices, the top 3 customers hold ≥ 80 %. */
-export async function overdueConcentration(q: Query): Promise<DraftInsight[]> {
+export async function overdueConcentration(q: Query, f: Formats): Promise<DraftInsight[]> {
   const rows = await q<{ currency: string; customers: { name: string | null; amount: string; n: number }[] }>(
     `with o as (
        select currency, customer_id, max(customer_name) as name, sum(balance_due) as amount, count(*)::int as n
@@ -24,8 +24,8 @@ export async function overdueConcentration(q: Query): Promise<DraftInsight[]> {
       {
         rule: 'overdue_concentration' as const,
         type: 'warning' as const,
-        title: `${pct(topSum, total)}% of overdue ${r.currency} is owed by ${top.length === 1 ? 'one customer' : `${top.length} customers`}`,
-        description: `${invoices} overdue invoices total ${fmt(total, r.currency)}; ${who} owe ${fmt(topSum, r.currency)} of it.`,
+        title: `${f.percent(pct(topSum, total))} of overdue ${r.currency} is owed by ${top.length === 1 ? 'one customer' : `${top.length} customers`}`,
+        description: `${invoices} overdue invoices total ${f.money(total, r.currency)}; ${who} owe ${f.money(topSum, r.currency)} of it.`,
         impact: 'high' as const,
         category: 'cash_flow' as const,
         priority: 8,
@@ -40,7 +40,7 @@ export async function overdueConcentration(q: Query): Promise<DraftInsight[]> {
 }
 
 /** Money expected in the next 30 days: open invoices due then, and the runs of active schedules (per currency). */
-export async function cashFlowForecast(q: Query, today: string): Promise<DraftInsight[]> {
+export async function cashFlowForecast(q: Query, today: string, f: Formats): Promise<DraftInsight[]> {
   const end = addDays(today, 30);
   const due = await q<{ currency: string; amount: string; n: number }>(
     `select currency, sum(balance_due)::text as amount, count(*)::int as n from ai.invoice_facts
@@ -72,8 +72,14 @@ export async function cashFlowForecast(q: Query, today: string): Promise<DraftIn
         {
           rule: 'cash_flow_forecast' as const,
           type: 'trend' as const,
-          title: `${fmt(total, currency)} expected in the next 30 days`,
-          description: `${e.n} open invoice${e.n === 1 ? '' : 's'} due by ${end} (${fmt(e.invoices, currency)}) and ${e.r} scheduled invoice${e.r === 1 ? '' : 's'} (${fmt(e.runs, currency)}).`,
+          title: `${f.money(total, currency)} expected in the next 30 days`,
+          // Only the parts there are: never "0 scheduled invoices ($0.00)".
+          description: `${[
+            e.n ? `${e.n} open invoice${e.n === 1 ? '' : 's'} due by ${f.date(end)} (${f.money(e.invoices, currency)})` : '',
+            e.r ? `${e.r} scheduled invoice${e.r === 1 ? '' : 's'} (${f.money(e.runs, currency)})` : '',
+          ]
+            .filter(Boolean)
+            .join(' and ')}.`,
           impact: 'medium' as const,
           category: 'cash_flow' as const,
           priority: 5,
@@ -92,7 +98,7 @@ export async function cashFlowForecast(q: Query, today: string): Promise<DraftIn
  * Sales tax on the current quarter's invoices (issued, not drafts or cancelled), due by the end of the month after
  * the quarter (UTC calendar quarters): the tax service has no summary over the bus, so the invoices' own tax is used.
  */
-export async function taxDue(q: Query, today: string): Promise<DraftInsight[]> {
+export async function taxDue(q: Query, today: string, f: Formats): Promise<DraftInsight[]> {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const qStart = `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
   const dueDate = new Date(Date.UTC(y, Math.floor((m - 1) / 3) * 3 + 5, 0)).toISOString().slice(0, 10); // last day of month after quarter
@@ -105,15 +111,15 @@ export async function taxDue(q: Query, today: string): Promise<DraftInsight[]> {
   return rows.map((r) => ({
     rule: 'tax_due' as const,
     type: 'recommendation' as const,
-    title: `Set aside ${fmt(toCents(r.tax), r.currency)} for sales tax`,
-    description: `Tax on this quarter’s invoices so far; it is due by ${dueDate} (${days} days).`,
+    title: `Set aside ${f.money(toCents(r.tax), r.currency)} for sales tax`,
+    description: `Tax on this quarter’s invoices so far; it is due by ${f.date(dueDate)} (${days} days).`,
     impact: days <= 30 ? ('high' as const) : ('medium' as const),
     category: 'cash_flow' as const,
     priority: days <= 30 ? 8 : days <= 60 ? 6 : 4,
     confidence: 85,
-    timeframe: `Due ${dueDate}`,
+    timeframe: `Due ${f.date(dueDate)}`,
     estimatedValue: money(toCents(r.tax), r.currency),
-    recommendation: `Move ${fmt(toCents(r.tax), r.currency)} to a tax reserve now and check the Tax summary before filing.`,
+    recommendation: `Move ${f.money(toCents(r.tax), r.currency)} to a tax reserve now and check the Tax summary before filing.`,
     actionable: true,
   }));
 }

@@ -1,6 +1,6 @@
 /** Customer rules: customers paying later and later, and dependence on one customer. */
 import { toCents } from '@billpoint/proto';
-import { fmt, money, OPEN, pct, type DraftInsight, type Query } from './common.ts';
+import { money, OPEN, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** A customer paying later and later: the days from issue to payment rose over their last three paid invoices, by 7 or more. */
 export async function slowingPayers(q: Query): Promise<DraftInsight[]> {
@@ -47,7 +47,7 @@ export async function slowingPayers(q: Query): Promise<DraftInsight[]> {
 }
 
 /** One customer holds 50 % or more of the paid revenue of the last 12 months (a currency with 3+ paid invoices). */
-export async function customerDependency(q: Query): Promise<DraftInsight[]> {
+export async function customerDependency(q: Query, f: Formats): Promise<DraftInsight[]> {
   const rows = await q<{ currency: string; name: string | null; top: string; total: string; n: number }>(
     `with c as (
        select currency, customer_id, max(customer_name) as name, sum(total) as amount, count(*) as n
@@ -68,8 +68,8 @@ export async function customerDependency(q: Query): Promise<DraftInsight[]> {
       {
         rule: 'customer_dependency' as const,
         type: 'warning' as const,
-        title: `${who} brings ${share}% of your ${r.currency} revenue`,
-        description: `${fmt(top, r.currency)} of ${fmt(total, r.currency)} paid in the last 12 months came from ${who}.`,
+        title: `${who} brings ${f.percent(share)} of your ${r.currency} revenue`,
+        description: `${f.money(top, r.currency)} of ${f.money(total, r.currency)} paid in the last 12 months came from ${who}.`,
         impact: share >= 70 ? ('high' as const) : ('medium' as const),
         category: 'customers' as const,
         priority: share >= 70 ? 7 : 6,

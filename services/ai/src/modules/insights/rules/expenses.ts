@@ -1,9 +1,9 @@
 /** Expense rules: a category's spending spiking. */
 import { toCents } from '@billpoint/proto';
-import { fmt, money, pct, type DraftInsight, type Query } from './common.ts';
+import { money, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** An expense category up 50 % or more in the last 30 days against the 30 before (per currency). */
-export async function expenseSpikes(q: Query): Promise<DraftInsight[]> {
+export async function expenseSpikes(q: Query, f: Formats): Promise<DraftInsight[]> {
   const rows = await q<{ currency: string; name: string | null; cur: string; prev: string }>(
     `select e.currency, max(c.name) as name,
             coalesce(sum(e.amount) filter (where e.date > $2::date - 30), 0)::text as cur,
@@ -22,8 +22,8 @@ export async function expenseSpikes(q: Query): Promise<DraftInsight[]> {
       {
         rule: 'expense_spike' as const,
         type: 'warning' as const,
-        title: `${what} expenses up ${pct(cur - prev, prev)}%`,
-        description: `${fmt(cur, r.currency)} in the last 30 days against ${fmt(prev, r.currency)} in the 30 days before.`,
+        title: `${what} expenses up ${f.percent(pct(cur - prev, prev))}`,
+        description: `${f.money(cur, r.currency)} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
         impact: cur >= prev * 2n ? ('high' as const) : ('medium' as const),
         category: 'expenses' as const,
         priority: cur >= prev * 2n ? 7 : 6,

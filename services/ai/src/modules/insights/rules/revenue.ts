@@ -1,9 +1,9 @@
-/** Revenue rules: the paid revenue's trend, and the recurring revenue lost to cancelled schedules. */
-import { divRound, toCents, type Frequency } from '@billpoint/proto';
-import { fmt, money, names, pct, type DraftInsight, type Query } from './common.ts';
+/** Revenue rules: the paid revenue's trend, and subscription churn with the recurring revenue it lost. */
+import { ALL_TIME_COMPARE_DAYS, churnRate, divRound, toCents, type Frequency } from '@billpoint/proto';
+import { money, names, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** Revenue of paid invoices in the last 30 days against the 30 before, per currency; a change of 10 % or more. */
-export async function revenueTrend(q: Query): Promise<DraftInsight[]> {
+export async function revenueTrend(q: Query, f: Formats): Promise<DraftInsight[]> {
   const rows = await q<{ currency: string; cur: string; prev: string; n: number }>(
     `select currency, coalesce(sum(total) filter (where paid_at >= $2::date - 29), 0)::text as cur,
             coalesce(sum(total) filter (where paid_at < $2::date - 29), 0)::text as prev, count(*)::int as n
@@ -30,8 +30,8 @@ export async function revenueTrend(q: Query): Promise<DraftInsight[]> {
         {
           ...base,
           type: 'trend' as const,
-          title: `Revenue up ${change}% in ${r.currency}`,
-          description: `Paid revenue was ${fmt(cur, r.currency)} in the last 30 days against ${fmt(prev, r.currency)} in the 30 days before.`,
+          title: `Revenue up ${f.percent(change)} in ${r.currency}`,
+          description: `Paid revenue was ${f.money(cur, r.currency)} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
           impact: change >= 25 ? ('high' as const) : ('medium' as const),
           priority: change >= 25 ? 6 : 5,
           estimatedValue: money(diff, r.currency),
@@ -42,8 +42,8 @@ export async function revenueTrend(q: Query): Promise<DraftInsight[]> {
       {
         ...base,
         type: 'warning' as const,
-        title: `Revenue down ${change}% in ${r.currency}`,
-        description: `Paid revenue was ${fmt(cur, r.currency)} in the last 30 days against ${fmt(prev, r.currency)} in the 30 days before.`,
+        title: `Revenue down ${f.percent(change)} in ${r.currency}`,
+        description: `Paid revenue was ${f.money(cur, r.currency)} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
         impact: change >= 25 ? ('high' as const) : ('medium' as const),
         priority: change >= 25 ? 8 : 7,
         estimatedValue: money(-diff, r.currency),
@@ -53,34 +53,52 @@ export async function revenueTrend(q: Query): Promise<DraftInsight[]> {
   });
 }
 
-/** Schedules cancelled in the last 90 days, with the monthly revenue they took (weekly × 52/12, quarterly ÷ 3, annually ÷ 12). */
-export async function churnedSchedules(q: Query): Promise<DraftInsight[]> {
+/**
+ * Churn as the analytics counts it (proto `churnRate`, the window of the dashboard's all time: the last 30 days, today
+ * included): schedules stopped in it (paused, ended, customer deleted, or cancelled while active) ÷ schedules active in
+ * it (active now + stopped in it), every currency together; with the monthly revenue the schedules still stopped took
+ * (weekly × 52/12, quarterly ÷ 3, annually ÷ 12), per currency.
+ */
+export async function churnedSchedules(q: Query, f: Formats): Promise<DraftInsight[]> {
+  const [counts] = await q<{ stopped: string; active: string }>(
+    `select (select coalesce(sum(stopped), 0) from ai.schedule_stops
+              where tenant_id = $1 and day > $2::date - ${ALL_TIME_COMPARE_DAYS} and day <= $2::date)::text as stopped,
+            (select count(*) from ai.schedule_facts where tenant_id = $1 and not deleted and cancelled_at is null and is_active)::text as active`,
+  );
+  const stopped = BigInt(counts?.stopped ?? 0);
+  const rate = churnRate(stopped, BigInt(counts?.active ?? 0));
+  if (stopped === 0n || rate === null) return [];
   const rows = await q<{ currency: string; total: string; frequency: Frequency; name: string | null }>(
     `select currency, total::text as total, frequency, customer_name as name from ai.schedule_facts
-      where tenant_id = $1 and not deleted and cancelled_at >= $2::date - 89 order by currency, id`,
+      where tenant_id = $1 and not deleted and stopped_at >= $2::date - ${ALL_TIME_COMPARE_DAYS - 1} order by currency, id`,
   );
-  const by = new Map<string, { n: number; monthly: bigint; names: Set<string> }>();
+  const lost = new Map<string, bigint>();
+  const who = new Set<string>();
   for (const r of rows) {
-    const e = by.get(r.currency) ?? { n: 0, monthly: 0n, names: new Set<string>() };
-    const c = toCents(r.total);
     const [num, den] = ({ weekly: [52n, 12n], monthly: [1n, 1n], quarterly: [1n, 3n], annually: [1n, 12n] } as const)[r.frequency];
-    e.n += 1;
-    e.monthly += divRound(c * num, den);
-    if (r.name) e.names.add(r.name);
-    by.set(r.currency, e);
+    lost.set(r.currency, (lost.get(r.currency) ?? 0n) + divRound(toCents(r.total) * num, den));
+    if (r.name) who.add(r.name);
   }
-  return [...by.entries()].map(([currency, e]) => ({
-    rule: 'churned_schedules' as const,
-    type: 'warning' as const,
-    title: `${e.n} recurring schedule${e.n === 1 ? '' : 's'} cancelled`,
-    description: `Cancelled in the last 90 days: ${fmt(e.monthly, currency)} of monthly recurring revenue lost.`,
-    impact: e.n >= 2 ? ('high' as const) : ('medium' as const),
-    category: 'growth' as const,
-    priority: e.n >= 2 ? 7 : 6,
-    confidence: 95,
-    timeframe: 'Last 90 days',
-    estimatedValue: money(e.monthly, currency),
-    recommendation: `Ask ${e.names.size ? names([...e.names].slice(0, 3)) : 'the customers who cancelled'} why they left, and offer a yearly plan or a discount to win them back.`,
-    actionable: true,
-  }));
+  const amounts = [...lost].filter(([, c]) => c > 0n);
+  const n = Number(stopped);
+  const active = Number(BigInt(counts?.active ?? 0) + stopped);
+  const subscriptions = (k: number) => `${k} subscription${k === 1 ? '' : 's'}`;
+  return [
+    {
+      rule: 'churned_schedules' as const,
+      type: 'warning' as const,
+      title: `Subscription churn at ${f.percent(rate)}`,
+      description:
+        `${n} of ${subscriptions(active)} active in the last 30 days ${n === 1 ? 'was' : 'were'} paused, ended or cancelled` +
+        (amounts.length ? `: ${names(amounts.map(([c, m]) => f.money(m, c)))} of monthly recurring revenue lost.` : '.'),
+      impact: n >= 2 || rate >= 25 ? ('high' as const) : ('medium' as const),
+      category: 'growth' as const,
+      priority: n >= 2 || rate >= 25 ? 7 : 6,
+      confidence: 95,
+      timeframe: 'Last 30 days',
+      estimatedValue: amounts.length === 1 ? money(amounts[0]![1], amounts[0]![0]) : null,
+      recommendation: `Ask ${who.size ? names([...who].slice(0, 3)) : 'the customers who stopped'} why they left, and offer a yearly plan or a discount to win them back.`,
+      actionable: true,
+    },
+  ];
 }
