@@ -10,4 +10,3 @@ export const organizationSettingsQueryOptions = () =>
     queryKey: organizationSettingsKey,
     queryFn: ({ signal }) => api.get<OrganizationSettings>('/api/organization-settings', { signal }),
   });
-
