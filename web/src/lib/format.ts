@@ -61,21 +61,28 @@ export function parseDate(value: string | Date): Date {
   return value instanceof Date ? value : parseISO(value);
 }
 
+/**
+ * The spec's English date patterns in en-US (core §9); in another organization locale, that locale's own way of
+ * writing the same parts (de-DE: "5. Jan. 2024").
+ */
+const localDate = (d: Date, pattern: string, parts: Intl.DateTimeFormatOptions) =>
+  defaults.locale === 'en-US' ? format(d, pattern) : new Intl.DateTimeFormat(defaults.locale, parts).format(d);
+
 /** Lists: short month, day, year (Jan 5, 2024). */
 export function formatShortDate(value: string | Date): string {
-  return format(parseDate(value), 'MMM d, yyyy');
+  return localDate(parseDate(value), 'MMM d, yyyy', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
 /** Invoice view: MMM dd, yyyy (Jan 05, 2024), or N/A when absent or unreadable. */
 export function formatInvoiceDate(value: string | Date | null | undefined): string {
   if (!value) return 'N/A';
   const d = parseDate(value);
-  return isValid(d) ? format(d, 'MMM dd, yyyy') : 'N/A';
+  return isValid(d) ? localDate(d, 'MMM dd, yyyy', { month: 'short', day: '2-digit', year: 'numeric' }) : 'N/A';
 }
 
 /** Customer view and the due date picker: long date (January 5, 2024). */
 export function formatLongDate(value: string | Date): string {
-  return format(parseDate(value), 'MMMM d, yyyy');
+  return localDate(parseDate(value), 'MMMM d, yyyy', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
 /** A local calendar date as the API's `YYYY-MM-DD`. */
@@ -94,5 +101,23 @@ export function capitalize(s: string): string {
  * The count is written with thousands separators (1,234).
  */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A count with the organization locale's thousands separators (1,234; de-DE 1.234). */
+export function formatCount(n: number): string {
+  return n.toLocaleString(defaults.locale);
+}
+
+/**
+ * A percentage given in percent (12.5 → "12.5%"), to `digits` decimals, in the organization's locale (de-DE
+ * "12,5 %"); `signed` writes "+" before a rise (growth figures).
+ */
+export function formatPercent(value: number, { digits = 1, signed = false }: { digits?: number; signed?: boolean } = {}): string {
+  return new Intl.NumberFormat(defaults.locale, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(value / 100);
 }

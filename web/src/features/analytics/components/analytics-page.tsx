@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney, plural } from '@/lib/format';
+import { formatMoney, formatPercent, plural } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { analyticsCsv, analyticsFileName, downloadCsv } from '../lib/export-csv';
 import { ALL_CURRENCIES, CURRENCY_OPTIONS, PERIOD_OPTIONS } from '../lib/figures';
@@ -178,7 +178,7 @@ export function AnalyticsPage() {
                 loading={loading}
                 subtext={`${stats?.paidInvoices ?? 0} of ${plural(stats?.totalInvoices ?? 0, 'invoice')} paid`}
               >
-                {`${(stats?.paymentSuccessRate ?? 0).toFixed(1)}%`}
+                {formatPercent(stats?.paymentSuccessRate ?? 0)}
               </SummaryCard>
             </section>
             <div className="grid gap-6 lg:grid-cols-3">

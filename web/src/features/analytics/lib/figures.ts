@@ -1,4 +1,5 @@
 import type { AnalyticsPeriod, DashboardStats } from '@billpoint/proto';
+import { formatPercent as localPercent } from '@/lib/format';
 
 /** The selectors' texts (areas §2). */
 export const PERIOD_OPTIONS: { value: AnalyticsPeriod; label: string }[] = [
@@ -17,7 +18,7 @@ export const CURRENCY_OPTIONS = [
 export { paymentMethodLabel as methodLabel } from '@/lib/payment-methods';
 
 /** "12.5%" (with a sign for growth), or null where the figure cannot be known. */
-export const formatPercent = (v: number | null, signed = false) => (v === null ? null : `${signed && v > 0 ? '+' : ''}${v.toFixed(1)}%`);
+export const formatPercent = (v: number | null, signed = false) => (v === null ? null : localPercent(v, { signed }));
 
 /** Why a figure shows "—" (the tooltip). */
 export const UNKNOWN_REASONS = {

@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@billpoint/proto';
-import { plural } from '@/lib/format';
+import { formatCount, formatPercent, plural } from '@/lib/format';
 
 /** Spec core §2: when the stats are absent, every number is 0 and the recent-invoice list is empty. */
 export const ABSENT_STATS: DashboardStats = {
@@ -53,7 +53,7 @@ export function statSubtexts(
   return {
     revenue: growthText(stats.revenueGrowth),
     outstanding: plural(count(stats.pendingInvoices), 'pending invoice'),
-    customers: `${count(stats.newCustomersThisMonth).toLocaleString('en-US')} new this month`,
+    customers: `${formatCount(count(stats.newCustomersThisMonth))} new this month`,
     overdue: plural(count(stats.overdueInvoices), 'overdue invoice'),
   };
 }
@@ -61,8 +61,7 @@ export function statSubtexts(
 /** "+8.3% from last month", "-4.0% from last month", "0.0% from last month"; null growth: "No revenue last month". */
 export function growthText(growth: number | null | undefined): string {
   if (growth === null || growth === undefined || !Number.isFinite(growth)) return 'No revenue last month';
-  const sign = growth > 0 ? '+' : '';
-  return `${sign}${growth.toFixed(1)}% from last month`;
+  return `${formatPercent(growth, { signed: true })} from last month`;
 }
 
 const count = (n: number | null | undefined) => Math.max(0, Math.trunc(n || 0));

@@ -1,11 +1,12 @@
 import type { ApiKey, ApiUsageStats, Webhook } from '@billpoint/proto';
+import { formatCount, formatPercent } from '@/lib/format';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatCount(n);
 
 /** Successful ÷ total requests to 0.1 % (as the analytics success rate is shown), '—' without requests. */
 export function successRate(successful: number, total: number): string {
   if (total <= 0) return '—';
-  return `${((successful * 100) / total).toFixed(1)}%`;
+  return formatPercent((successful * 100) / total);
 }
 
 /** The four stat cards' figures and lines; '—' for a figure whose call failed (a member who is not an admin). */
