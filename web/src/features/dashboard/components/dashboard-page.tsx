@@ -167,7 +167,12 @@ export function DashboardPage() {
               <CardTitle>Alerts</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
-              <AlertItem icon={TriangleExclamationPoint} tone={stats.overdueInvoices > 0 ? 'destructive' : undefined} title={alerts.overdueTitle} testId="alert-overdue">
+              <AlertItem
+                icon={TriangleExclamationPoint}
+                tone={stats.overdueInvoices > 0 ? 'destructive' : undefined}
+                title={alerts.overdueTitle}
+                testId="alert-overdue"
+              >
                 {formatMoney(stats.overdue)} overdue in total
               </AlertItem>
               <AlertItem icon={CalendarClock} title={alerts.dueSoonTitle} testId="alert-due-soon">
