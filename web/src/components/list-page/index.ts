@@ -1,0 +1,3 @@
+export { ListBody, ListFilterBar, ListPage, ListTotal, type EmptyText, type ListState } from './list-page';
+export { ListTable, type Column } from './list-table';
+export { useIsPhone } from './use-phone';

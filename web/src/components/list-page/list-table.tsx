@@ -1,0 +1,133 @@
+import * as React from 'react';
+import { TableSkeletonRows } from '@/components/list-parts';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { useIsPhone } from './use-phone';
+
+/** One column of a list: its header, what a row shows in it, and how it shows on a phone. */
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  /** Classes of the table cell (not of the header). */
+  className?: string;
+  /** The cell's test id (on the table cell, or on the field's value in a stacked row). */
+  testId?: string;
+  /** Table only: the column is left out below this width; the stacked rows of a phone still show it. */
+  hideBelow?: 'lg' | 'xl';
+  /**
+   * On a phone: `primary` is the row's title line, `actions` its footer (no label); the other columns are fields
+   * under their header.
+   */
+  stack?: 'primary' | 'actions';
+};
+
+const HIDE_BELOW = { lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
+
+type ListTableProps<T> = {
+  /** The accessible name of the table (or of the list of stacked rows). */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => React.Key;
+  /** The test id of each row (the same on a phone: a stacked row). */
+  rowTestId: string;
+  /** No rows yet: skeleton rows instead. */
+  loading: boolean;
+  skeletonTestId: string;
+  skeletonRows?: number;
+  /** Rows are being (re)loaded. */
+  busy: boolean;
+};
+
+/**
+ * A list's rows: a table from 768 px, stacked cards below (title line, labelled fields, actions), so that a phone
+ * never scrolls sideways. One or the other is rendered, never both: one accessible name per control.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  return useIsPhone() ? <StackedRows {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<T>({ label, columns, rows, rowKey, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: ListTableProps<T>) {
+  const hide = (c: Column<T>) => (c.hideBelow ? HIDE_BELOW[c.hideBelow] : undefined);
+  return (
+    <Card className="py-2">
+      <Table aria-label={label} aria-busy={busy}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((c) => (
+              <TableHead key={c.header} className={cn('first:pl-4', hide(c))}>
+                {c.header}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody className="[&_td:first-child]:pl-4">
+          {loading ? (
+            <TableSkeletonRows columns={columns.map((c) => c.header)} rows={skeletonRows} testId={skeletonTestId} />
+          ) : (
+            rows.map((row) => (
+              <TableRow key={rowKey(row)} data-testid={rowTestId}>
+                {columns.map((c) => (
+                  <TableCell key={c.header} className={cn(c.className, hide(c))} data-testid={c.testId}>
+                    {c.cell(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
+
+function StackedRows<T>({ label, columns, rows, rowKey, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: ListTableProps<T>) {
+  const primary = columns.filter((c) => c.stack === 'primary');
+  const fields = columns.filter((c) => c.stack === undefined);
+  const actions = columns.filter((c) => c.stack === 'actions');
+  const item = 'rounded-xl border bg-card p-4 text-sm text-card-foreground shadow-sm';
+  if (loading)
+    return (
+      <ul className="space-y-3" aria-label={label} aria-busy="true">
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <li key={i} className={cn(item, 'space-y-2')} data-testid={skeletonTestId}>
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-3 w-3/4" />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <ul className="space-y-3" aria-label={label} aria-busy={busy}>
+      {rows.map((row) => (
+        <li key={rowKey(row)} className={item} data-testid={rowTestId}>
+          {primary.map((c) => (
+            <div key={c.header} className="min-w-0 break-words" data-testid={c.testId}>
+              {c.cell(row)}
+            </div>
+          ))}
+          {fields.length > 0 && (
+            <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+              {fields.map((c) => (
+                <React.Fragment key={c.header}>
+                  <dt className="text-muted-foreground">{c.header}</dt>
+                  <dd className="min-w-0 break-words" data-testid={c.testId}>
+                    {c.cell(row)}
+                  </dd>
+                </React.Fragment>
+              ))}
+            </dl>
+          )}
+          {actions.map((c) => (
+            <div key={c.header} className="mt-3 flex justify-end border-t pt-2">
+              {c.cell(row)}
+            </div>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
