@@ -1,63 +1,70 @@
 import { Pencil, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { TableSkeletonRows } from '@/components/list-parts';
+import { ListTable, type Column } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { StockQuantity, StockStatusBadge } from './stock-status';
 import { usePermission } from '@/lib/auth';
+import { StockQuantity, StockStatusBadge } from './stock-status';
 
-const COLUMNS = ['Product', 'SKU', 'Category', 'Price', 'Stock Status', 'Quantity', 'Revenue', 'Actions'];
-const SKELETON_ROWS = 5;
 const none = <span className="text-muted-foreground">—</span>;
 
-function ProductRow({ product: p, onDelete, deleting }: { product: Product; onDelete: (p: Product) => void; deleting: boolean }) {
-  const canDelete = usePermission('products.delete');
-  return (
-    <TableRow data-testid="product-row">
-      <TableCell className="max-w-72 whitespace-normal">
-        <div className="flex items-center gap-2 font-medium">
+type Handlers = { onDelete: (p: Product) => void; deleting: boolean; canDelete: boolean };
+
+/** Areas §2: Product, SKU, Category, Price, Stock Status, Quantity, Revenue, Actions. */
+const productColumns = ({ onDelete, deleting, canDelete }: Handlers): Column<Product>[] => [
+  {
+    header: 'Product',
+    stack: 'primary',
+    className: 'max-w-72 whitespace-normal',
+    cell: (p) => (
+      <>
+        <div className="flex flex-wrap items-center gap-2 font-medium">
           {p.name}
           {!p.isActive && <Badge variant="secondary">Inactive</Badge>}
         </div>
         {p.description && <div className="line-clamp-1 text-xs text-muted-foreground">{p.description}</div>}
-      </TableCell>
-      <TableCell>{p.sku ? <span className="font-mono text-xs">{p.sku}</span> : none}</TableCell>
-      <TableCell>{p.category ?? none}</TableCell>
-      <TableCell className="tabular-nums">
+      </>
+    ),
+  },
+  { header: 'SKU', cell: (p) => (p.sku ? <span className="font-mono text-xs">{p.sku}</span> : none) },
+  { header: 'Category', cell: (p) => p.category ?? none },
+  {
+    header: 'Price',
+    className: 'tabular-nums',
+    cell: (p) => (
+      <>
         {formatMoney(p.price, p.currency)}
         {p.unitOfMeasure && <span className="text-xs text-muted-foreground"> / {p.unitOfMeasure}</span>}
-      </TableCell>
-      <TableCell>
-        <StockStatusBadge status={p.stockStatus} />
-      </TableCell>
-      <TableCell data-testid="product-quantity">
-        <StockQuantity product={p} />
-      </TableCell>
-      <TableCell className="tabular-nums">{formatMoney(p.revenue, p.currency)}</TableCell>
-      <TableCell>
-        <div className="flex">
-          <IconAction label="Edit product" name={`Edit product: ${p.name}`} icon={Pencil} to={paths.productEdit.getHref(p.id)} />
-          {canDelete && (
-            <IconAction
-              label="Delete product"
-              name={`Delete product: ${p.name}`}
-              icon={Trash}
-              destructive
-              disabled={deleting}
-              onClick={() => onDelete(p)}
-            />
-          )}
-        </div>
-      </TableCell>
-    </TableRow>
-  );
-}
+      </>
+    ),
+  },
+  { header: 'Stock Status', cell: (p) => <StockStatusBadge status={p.stockStatus} /> },
+  { header: 'Quantity', testId: 'product-quantity', cell: (p) => <StockQuantity product={p} /> },
+  { header: 'Revenue', className: 'tabular-nums', cell: (p) => formatMoney(p.revenue, p.currency) },
+  {
+    header: 'Actions',
+    stack: 'actions',
+    cell: (p) => (
+      <div className="flex">
+        <IconAction label="Edit product" name={`Edit product: ${p.name}`} icon={Pencil} to={paths.productEdit.getHref(p.id)} />
+        {canDelete && (
+          <IconAction
+            label="Delete product"
+            name={`Delete product: ${p.name}`}
+            icon={Trash}
+            destructive
+            disabled={deleting}
+            onClick={() => onDelete(p)}
+          />
+        )}
+      </div>
+    ),
+  },
+];
 
-/** Areas §2: Product, SKU, Category, Price, Stock Status, Quantity, Revenue, Actions; skeleton rows while loading. */
+/** The products as a table (stacked rows on a phone); skeleton rows while loading. */
 export function ProductsTable({
   products,
   loading,
@@ -71,26 +78,17 @@ export function ProductsTable({
   onDelete: (p: Product) => void;
   deleting: boolean;
 }) {
+  const canDelete = usePermission('products.delete');
   return (
-    <Card className="py-2">
-      <Table aria-label="Products" aria-busy={busy}>
-        <TableHeader>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableHead key={column} className="first:pl-4">
-                {column}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody className="[&_td:first-child]:pl-4">
-          {loading ? (
-            <TableSkeletonRows columns={COLUMNS} rows={SKELETON_ROWS} testId="product-row-skeleton" />
-          ) : (
-            products.map((p) => <ProductRow key={p.id} product={p} onDelete={onDelete} deleting={deleting} />)
-          )}
-        </TableBody>
-      </Table>
-    </Card>
+    <ListTable
+      label="Products"
+      columns={productColumns({ onDelete, deleting, canDelete })}
+      rows={products}
+      rowKey={(p) => p.id}
+      rowTestId="product-row"
+      loading={loading}
+      skeletonTestId="product-row-skeleton"
+      busy={busy}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { Plus, Repeat } from 'lucide-react';
 import { Frequencies, type RecurringListQuery } from '@billpoint/proto';
-import { PageBody, PageHeader } from '@/components/layouts/page-header';
-import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
+import { ListBody, ListFilterBar, ListPage, ListTotal } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
 import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -68,31 +67,19 @@ export function SubscriptionsPage() {
   const [status, setStatus] = React.useState<Status>('all');
   const [frequency, setFrequency] = React.useState<FrequencyFilter>('all');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const {
-    subscriptions,
-    total,
-    isPending,
-    isError,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-    refetch,
-  } = useSubscriptions({ search: term, status, frequency });
-  const filtered = term !== '' || status !== 'all' || frequency !== 'all';
+  const list = useSubscriptions({ search: term, status, frequency });
   const canManage = usePermission('recurring.manage');
 
   return (
-    <>
-      <PageHeader
-        title="Recurring Invoices"
-        description="Bill your customers automatically on a schedule."
-        actions={canManage && createButton}
-      />
-      <PageBody className="space-y-6">
-        <SummaryCards />
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+    <ListPage
+      title="Recurring Invoices"
+      description="Bill your customers automatically on a schedule."
+      actions={canManage && createButton}
+      cards={<SummaryCards />}
+      filters={
+        <ListFilterBar
+          count={<ListTotal list={list} shown={list.subscriptions.length} noun={['subscription', 'subscriptions']} testId="subscriptions-total" />}
+        >
           <SearchInput
             label="Search subscriptions"
             placeholder="Search by name or customer..."
@@ -102,42 +89,24 @@ export function SubscriptionsPage() {
           />
           <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUSES} />
           <FilterSelect label="Filter by frequency" value={frequency} onChange={setFrequency} options={FREQUENCIES} />
-          {!isPending && !isError && (
-            <ListCount
-              shown={subscriptions.length}
-              total={total}
-              searching={isFetching && isPlaceholderData}
-              noun={['subscription', 'subscriptions']}
-              className="sm:ml-auto"
-              data-testid="subscriptions-total"
-            />
-          )}
-        </div>
-
-        {isError ? (
-          <ListLoadFailed what="subscriptions" onRetry={() => void refetch()} />
-        ) : !isPending && subscriptions.length === 0 ? (
-          filtered ? (
-            <EmptyState
-              icon={Repeat}
-              title="No subscriptions found matching your filters."
-              description="Try another search, status or frequency."
-            />
-          ) : (
-            <EmptyState
-              icon={Repeat}
-              title="No subscriptions yet."
-              description="Create a subscription to invoice a customer on a schedule."
-              action={canManage && createButton}
-            />
-          )
-        ) : (
-          <>
-            <SubscriptionsTable subscriptions={subscriptions} loading={isPending} busy={isPending || isFetching} />
-            {hasNextPage && <LoadMore onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-          </>
-        )}
-      </PageBody>
-    </>
+        </ListFilterBar>
+      }
+    >
+      <ListBody
+        list={list}
+        shown={list.subscriptions.length}
+        what="subscriptions"
+        filtered={term !== '' || status !== 'all' || frequency !== 'all'}
+        empty={{
+          icon: Repeat,
+          title: 'No subscriptions yet.',
+          description: 'Create a subscription to invoice a customer on a schedule.',
+          action: canManage && createButton,
+        }}
+        noMatch={{ icon: Repeat, title: 'No subscriptions found matching your filters.', description: 'Try another search, status or frequency.' }}
+      >
+        <SubscriptionsTable subscriptions={list.subscriptions} loading={list.isPending} busy={list.isPending || list.isFetching} />
+      </ListBody>
+    </ListPage>
   );
 }
