@@ -2,3 +2,4 @@ export { ListBody, ListFilterBar, ListPage, ListTotal, type EmptyText, type List
 export { ListCards } from './list-cards';
 export { ListTable, type Column } from './list-table';
 export { useIsPhone } from './use-phone';
+export { SummaryGrid, countOrDash } from './summary-grid';

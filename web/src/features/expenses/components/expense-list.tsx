@@ -1,7 +1,6 @@
-import { Paperclip, Pencil, Receipt, Trash2 } from 'lucide-react';
-import { ExpenseMessages, type Expense } from '@billpoint/proto';
+import { Paperclip, Pencil, Trash2 } from 'lucide-react';
+import type { Expense } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatShortDate } from '@/lib/format';
@@ -75,18 +74,16 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
   );
 }
 
+/** The rows of Recent Expenses (a list on every width: each row already stacks), or skeletons while loading. */
 export function ExpenseList({
   expenses,
   loading,
-  filtered = false,
   busy,
   onEdit,
   onDelete,
 }: {
   expenses: readonly Expense[];
   loading: boolean;
-  /** Filters are set: the empty state says so and points at Clear filters. */
-  filtered?: boolean;
   busy: boolean;
   onEdit: (e: Expense) => void;
   onDelete: (e: Expense) => void;
@@ -98,18 +95,6 @@ export function ExpenseList({
           <Skeleton key={i} className="h-14" data-testid="expense-skeleton" />
         ))}
       </div>
-    );
-  if (expenses.length === 0)
-    return (
-      <EmptyState
-        icon={Receipt}
-        title={ExpenseMessages.empty}
-        description={
-          filtered
-            ? 'No expense matches these filters. Try others, or clear the filters to see every expense.'
-            : 'Add an expense to start tracking where the money goes.'
-        }
-      />
     );
   return (
     <ul className="divide-y" aria-label="Recent Expenses">
