@@ -3,10 +3,9 @@ import type * as React from 'react';
 const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3';
 
 /** A list shown as cards (one column on a phone, up to three); `skeletonCount` skeleton cards while loading. */
-export function ListCards<T>({
+export function ListCards<T extends { id: React.Key }>({
   label,
   items,
-  itemKey,
   renderItem,
   loading,
   skeleton,
@@ -15,7 +14,6 @@ export function ListCards<T>({
 }: {
   label: string;
   items: readonly T[];
-  itemKey: (item: T) => React.Key;
   renderItem: (item: T) => React.ReactNode;
   loading: boolean;
   /** One skeleton card. */
@@ -34,7 +32,7 @@ export function ListCards<T>({
   return (
     <ul className={GRID} aria-label={label} aria-busy={busy}>
       {items.map((item) => (
-        <li key={itemKey(item)} className="grid min-w-0">
+        <li key={item.id} className="grid min-w-0">
           {renderItem(item)}
         </li>
       ))}

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
-import { cn } from '@/lib/utils';
+import { SearchInput } from '@/components/search-input';
 
 /** What a list screen needs to know of its paged query (the `useX` list hooks return it, with their rows). */
 export type ListState = {
@@ -49,31 +49,49 @@ export function ListPage({
   );
 }
 
-/** Search box and filters in a row (stacked on a phone), with how many rows the list shows at the end. */
-export function ListFilterBar({ children, count, className }: { children: React.ReactNode; count?: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center', className)}>
-      {children}
-      {count && <div className="sm:ml-auto">{count}</div>}
-    </div>
-  );
-}
-
 /** "Showing 60 of 75 customers" once the list has loaded (nothing while it loads or failed). */
-export function ListTotal({
-  list,
-  shown,
-  noun,
-  testId,
-}: {
-  list: ListState;
-  shown: number;
-  noun: [string, string];
-  testId: string;
-}) {
+export function ListTotal({ list, shown, noun, testId }: ListCountProps) {
   if (list.isPending || list.isError) return null;
   return (
     <ListCount shown={shown} total={list.total} searching={list.isFetching && list.isPlaceholderData} noun={noun} data-testid={testId} />
+  );
+}
+
+type ListCountProps = {
+  list: ListState;
+  /** How many rows are loaded. */
+  shown: number;
+  noun: [string, string];
+  testId: string;
+};
+
+/**
+ * The filter bar: the search box (its placeholder visible, `label` its accessible name), the other filters, and how
+ * many rows the list shows at the end; in a row from 640 px, stacked below.
+ */
+export function ListFilterBar({
+  search,
+  count,
+  children,
+}: {
+  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  count: ListCountProps;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <SearchInput
+        label={search.label}
+        placeholder={search.placeholder}
+        className="w-full sm:max-w-sm"
+        value={search.value}
+        onChange={(event) => search.onChange(event.target.value)}
+      />
+      {children}
+      <div className="sm:ml-auto">
+        <ListTotal {...count} />
+      </div>
+    </div>
   );
 }
 

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
+import type { ListState } from './list-page';
 import { useIsPhone } from './use-phone';
 
 /** One column of a list: its header, what a row shows in it, and how it shows on a phone. */
@@ -23,33 +24,47 @@ export type Column<T> = {
   stack?: 'primary' | 'actions';
 };
 
+/** A row of a list: anything with an id. */
+type Row = { id: React.Key };
+
 const HIDE_BELOW = { lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
 
-type ListTableProps<T> = {
+type ListTableProps<T extends Row> = {
   /** The accessible name of the table (or of the list of stacked rows). */
   label: string;
   columns: readonly Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => React.Key;
-  /** The test id of each row (the same on a phone: a stacked row). */
-  rowTestId: string;
-  /** No rows yet: skeleton rows instead. */
-  loading: boolean;
-  skeletonTestId: string;
+  /** The test id of each row (the same on a phone: a stacked row); `<testId>-skeleton` of a skeleton row. */
+  testId: string;
+  /** Pending: skeleton rows; fetching: busy. */
+  list: Pick<ListState, 'isPending' | 'isFetching'>;
+  /** Skeleton rows while pending: five (spec core §9). */
   skeletonRows?: number;
-  /** Rows are being (re)loaded. */
-  busy: boolean;
 };
 
 /**
  * A list's rows: a table from 768 px, stacked cards below (title line, labelled fields, actions), so that a phone
  * never scrolls sideways. One or the other is rendered, never both: one accessible name per control.
  */
-export function ListTable<T>(props: ListTableProps<T>) {
-  return useIsPhone() ? <StackedRows {...props} /> : <WideTable {...props} />;
+export function ListTable<T extends Row>({ testId, list, ...props }: ListTableProps<T>) {
+  const rows = {
+    ...props,
+    rowTestId: testId,
+    skeletonTestId: `${testId}-skeleton`,
+    loading: list.isPending,
+    busy: list.isPending || list.isFetching,
+  };
+  return useIsPhone() ? <StackedRows {...rows} /> : <WideTable {...rows} />;
 }
 
-function WideTable<T>({ label, columns, rows, rowKey, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: ListTableProps<T>) {
+type RowsProps<T extends Row> = Omit<ListTableProps<T>, 'testId' | 'list'> & {
+  rowTestId: string;
+  skeletonTestId: string;
+  loading: boolean;
+  busy: boolean;
+};
+
+function WideTable<T extends Row>({ label, columns, rows, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: RowsProps<T>) {
   const hide = (c: Column<T>) => (c.hideBelow ? HIDE_BELOW[c.hideBelow] : undefined);
   return (
     <Card className="py-2">
@@ -68,7 +83,7 @@ function WideTable<T>({ label, columns, rows, rowKey, rowTestId, loading, skelet
             <TableSkeletonRows columns={columns.map((c) => c.header)} rows={skeletonRows} testId={skeletonTestId} />
           ) : (
             rows.map((row) => (
-              <TableRow key={rowKey(row)} data-testid={rowTestId}>
+              <TableRow key={row.id} data-testid={rowTestId}>
                 {columns.map((c) => (
                   <TableCell key={c.header} className={cn(c.className, hide(c))} data-testid={c.testId}>
                     {c.cell(row)}
@@ -83,7 +98,7 @@ function WideTable<T>({ label, columns, rows, rowKey, rowTestId, loading, skelet
   );
 }
 
-function StackedRows<T>({ label, columns, rows, rowKey, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: ListTableProps<T>) {
+function StackedRows<T extends Row>({ label, columns, rows, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: RowsProps<T>) {
   const primary = columns.filter((c) => c.stack === 'primary');
   const fields = columns.filter((c) => c.stack === undefined);
   const actions = columns.filter((c) => c.stack === 'actions');
@@ -103,7 +118,7 @@ function StackedRows<T>({ label, columns, rows, rowKey, rowTestId, loading, skel
   return (
     <ul className="space-y-3" aria-label={label} aria-busy={busy}>
       {rows.map((row) => (
-        <li key={rowKey(row)} className={item} data-testid={rowTestId}>
+        <li key={row.id} className={item} data-testid={rowTestId}>
           {primary.map((c) => (
             <div key={c.header} className="min-w-0 break-words" data-testid={c.testId}>
               {c.cell(row)}

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { Plus, Users } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
-import { ListBody, ListCards, ListFilterBar, ListPage, ListTotal } from '@/components/list-page';
-import { SearchInput } from '@/components/search-input';
+import { ListBody, ListCards, ListFilterBar, ListPage } from '@/components/list-page';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
@@ -42,15 +41,10 @@ export function CustomersPage() {
       description="Manage your customer database"
       actions={addButton}
       filters={
-        <ListFilterBar count={<ListTotal list={list} shown={list.customers.length} noun={['customer', 'customers']} testId="customers-total" />}>
-          <SearchInput
-            label="Search customers"
-            placeholder="Search customers..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </ListFilterBar>
+        <ListFilterBar
+          search={{ label: 'Search customers', placeholder: 'Search customers...', value: search, onChange: setSearch }}
+          count={{ list, shown: list.customers.length, noun: ['customer', 'customers'], testId: 'customers-total' }}
+        />
       }
     >
       <ListBody
@@ -64,7 +58,6 @@ export function CustomersPage() {
         <ListCards
           label="Customers"
           items={list.customers}
-          itemKey={(customer) => customer.id}
           renderItem={(customer) => (
             <CustomerCard
               customer={customer}

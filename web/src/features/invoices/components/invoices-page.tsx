@@ -1,10 +1,8 @@
 import * as React from 'react';
 import { FileText, Plus } from 'lucide-react';
 import type { InvoiceStatus } from '@billpoint/proto';
-import { ListBody, ListFilterBar, ListPage, ListTable, ListTotal } from '@/components/list-page';
-import { SearchInput } from '@/components/search-input';
+import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
@@ -16,14 +14,15 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
 export const SEARCH_DEBOUNCE_MS = 300;
-const ALL = 'all';
+const ALL = 'all' as const;
 /** The statuses the filter offers (spec core §2). */
-const FILTER_STATUSES = [
+const STATUSES: readonly { value: InvoiceStatus | typeof ALL; label: string }[] = [
+  { value: ALL, label: 'All Statuses' },
   { value: 'draft', label: 'Draft' },
   { value: 'sent', label: 'Sent' },
   { value: 'paid', label: 'Paid' },
   { value: 'overdue', label: 'Overdue' },
-] as const satisfies readonly { value: InvoiceStatus; label: string }[];
+];
 
 const createButton = (
   <LinkButton to={paths.invoiceCreate.getHref()} icon={Plus}>
@@ -33,9 +32,9 @@ const createButton = (
 
 export function InvoicesPage() {
   const [search, setSearch] = React.useState('');
-  const [status, setStatus] = React.useState<string | undefined>(undefined);
+  const [status, setStatus] = React.useState<InvoiceStatus | typeof ALL | undefined>(undefined);
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const statusFilter = status && status !== ALL ? (status as InvoiceStatus) : '';
+  const statusFilter = status && status !== ALL ? status : '';
   const list = useInvoices({ search: term, status: statusFilter });
   const canDelete = usePermission('invoices.delete');
   const canEditSent = usePermission('invoices.edit-sent');
@@ -66,27 +65,18 @@ export function InvoicesPage() {
       description="Manage and track all your invoices"
       actions={createButton}
       filters={
-        <ListFilterBar count={<ListTotal list={list} shown={list.invoices.length} noun={['invoice', 'invoices']} testId="invoices-total" />}>
-          <SearchInput
-            label="Search invoices"
-            placeholder="Search invoices..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+        <ListFilterBar
+          search={{ label: 'Search invoices', placeholder: 'Search invoices...', value: search, onChange: setSearch }}
+          count={{ list, shown: list.invoices.length, noun: ['invoice', 'invoices'], testId: 'invoices-total' }}
+        >
+          <FilterSelect
+            label="Filter by status"
+            placeholder="Filter by status"
+            value={status}
+            onChange={setStatus}
+            options={STATUSES}
+            className="sm:w-48"
           />
-          <Select value={status} onValueChange={setStatus}>
-            <SelectTrigger className="w-full sm:w-48" aria-label="Filter by status">
-              <SelectValue placeholder="Filter by status" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All Statuses</SelectItem>
-              {FILTER_STATUSES.map((s) => (
-                <SelectItem key={s.value} value={s.value}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
         </ListFilterBar>
       }
     >
@@ -98,17 +88,7 @@ export function InvoicesPage() {
         empty={{ icon: FileText, title: 'No invoices yet', description: 'Create your first invoice to get started', action: createButton }}
         noMatch={{ icon: FileText, title: 'No invoices match your filters', description: 'Try adjusting your search criteria' }}
       >
-        {/* Spec core §9: five skeleton rows while loading. */}
-        <ListTable
-          label="Invoices"
-          columns={columns}
-          rows={list.invoices}
-          rowKey={(invoice) => invoice.id}
-          rowTestId="invoice-row"
-          loading={list.isPending}
-          skeletonTestId="invoice-row-skeleton"
-          busy={list.isPending || list.isFetching}
-        />
+        <ListTable label="Invoices" columns={columns} rows={list.invoices} testId="invoice-row" list={list} />
       </ListBody>
     </ListPage>
   );

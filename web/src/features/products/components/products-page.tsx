@@ -1,18 +1,18 @@
 import * as React from 'react';
 import { ArrowLeft, Package, Plus } from 'lucide-react';
 import { ProductMessages, type Product } from '@billpoint/proto';
-import { ListBody, ListFilterBar, ListPage, ListTotal } from '@/components/list-page';
+import { ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
-import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
+import { usePermission } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useDeleteProduct } from '../api/delete-product';
 import { useProductSummary } from '../api/get-product-summary';
 import { useProducts } from '../api/get-products';
 import { DeleteProductDialog } from './delete-product-dialog';
-import { ProductsTable } from './products-table';
+import { productColumns } from './product-columns';
 import { SummaryCards } from './summary-cards';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,6 +23,7 @@ export function ProductsPage() {
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const summary = useProductSummary();
   const list = useProducts(term);
+  const canDelete = usePermission('products.delete');
 
   const deletion = useDeleteProduct({
     onSuccess: () => toast({ title: ProductMessages.deleted }),
@@ -55,15 +56,10 @@ export function ProductsPage() {
       }
       cards={<SummaryCards summary={summary.data} loading={summary.isPending} />}
       filters={
-        <ListFilterBar count={<ListTotal list={list} shown={list.products.length} noun={['product', 'products']} testId="products-total" />}>
-          <SearchInput
-            label="Search products"
-            placeholder="Search by name, SKU or category..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </ListFilterBar>
+        <ListFilterBar
+          search={{ label: 'Search products', placeholder: 'Search by name, SKU or category...', value: search, onChange: setSearch }}
+          count={{ list, shown: list.products.length, noun: ['product', 'products'], testId: 'products-total' }}
+        />
       }
     >
       <ListBody
@@ -77,14 +73,19 @@ export function ProductsPage() {
           description: 'Add the products and services you sell to put them on invoices.',
           action: addButton,
         }}
-        noMatch={{ icon: Package, title: ProductMessages.emptySearch, description: 'Try another name, SKU or category.', action: addButton }}
+        noMatch={{
+          icon: Package,
+          title: ProductMessages.emptySearch,
+          description: 'Try another name, SKU or category.',
+          action: addButton,
+        }}
       >
-        <ProductsTable
-          products={list.products}
-          loading={list.isPending}
-          busy={list.isPending || list.isFetching}
-          onDelete={setConfirming}
-          deleting={deletion.isPending}
+        <ListTable
+          label="Products"
+          columns={productColumns({ onDelete: setConfirming, deleting: deletion.isPending, canDelete })}
+          rows={list.products}
+          testId="product-row"
+          list={list}
         />
       </ListBody>
       <DeleteProductDialog

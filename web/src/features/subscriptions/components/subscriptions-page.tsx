@@ -1,15 +1,13 @@
 import * as React from 'react';
 import { Plus, Repeat } from 'lucide-react';
 import { Frequencies, type RecurringListQuery } from '@billpoint/proto';
-import { ListBody, ListFilterBar, ListPage, ListTotal } from '@/components/list-page';
+import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
-import { SearchInput } from '@/components/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
-import { SubscriptionsTable } from './subscriptions-table';
+import { SUBSCRIPTION_COLUMNS } from './subscription-columns';
 import { SummaryCards } from './summary-cards';
 import { usePermission } from '@/lib/auth';
 
@@ -27,33 +25,6 @@ const FREQUENCIES: { value: FrequencyFilter; label: string }[] = [
   { value: 'all', label: 'All Frequencies' },
   ...Frequencies.map((f) => ({ value: f, label: capitalize(f) })),
 ];
-
-function FilterSelect<V extends string>({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: V;
-  onChange: (value: V) => void;
-  options: { value: V; label: string }[];
-}) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as V)}>
-      <SelectTrigger className="w-full sm:w-44" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 const createButton = (
   <LinkButton to={paths.subscriptionCreate.getHref()} icon={Plus}>
@@ -78,15 +49,9 @@ export function SubscriptionsPage() {
       cards={<SummaryCards />}
       filters={
         <ListFilterBar
-          count={<ListTotal list={list} shown={list.subscriptions.length} noun={['subscription', 'subscriptions']} testId="subscriptions-total" />}
+          search={{ label: 'Search subscriptions', placeholder: 'Search by name or customer...', value: search, onChange: setSearch }}
+          count={{ list, shown: list.subscriptions.length, noun: ['subscription', 'subscriptions'], testId: 'subscriptions-total' }}
         >
-          <SearchInput
-            label="Search subscriptions"
-            placeholder="Search by name or customer..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
           <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUSES} />
           <FilterSelect label="Filter by frequency" value={frequency} onChange={setFrequency} options={FREQUENCIES} />
         </ListFilterBar>
@@ -103,9 +68,13 @@ export function SubscriptionsPage() {
           description: 'Create a subscription to invoice a customer on a schedule.',
           action: canManage && createButton,
         }}
-        noMatch={{ icon: Repeat, title: 'No subscriptions found matching your filters.', description: 'Try another search, status or frequency.' }}
+        noMatch={{
+          icon: Repeat,
+          title: 'No subscriptions found matching your filters.',
+          description: 'Try another search, status or frequency.',
+        }}
       >
-        <SubscriptionsTable subscriptions={list.subscriptions} loading={list.isPending} busy={list.isPending || list.isFetching} />
+        <ListTable label="Subscriptions" columns={SUBSCRIPTION_COLUMNS} rows={list.subscriptions} testId="subscription-row" list={list} />
       </ListBody>
     </ListPage>
   );

@@ -1,12 +1,12 @@
 import type { RecurringInvoice } from '@billpoint/proto';
-import { ListTable, type Column } from '@/components/list-page';
+import type { Column } from '@/components/list-page';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { invoiceCount } from '../lib/subscription-form';
 import { FrequencyBadge, SubscriptionStatusBadge } from './subscription-badges';
 import { SubscriptionActions } from './subscription-actions';
 
 /** Areas §2: Subscription (with 'N invoices generated'), Customer, Frequency, Amount, Next Invoice, Status, Actions. */
-const COLUMNS: Column<RecurringInvoice>[] = [
+export const SUBSCRIPTION_COLUMNS: Column<RecurringInvoice>[] = [
   {
     header: 'Subscription',
     stack: 'primary',
@@ -25,27 +25,3 @@ const COLUMNS: Column<RecurringInvoice>[] = [
   { header: 'Status', cell: (s) => <SubscriptionStatusBadge subscription={s} /> },
   { header: 'Actions', stack: 'actions', cell: (s) => <SubscriptionActions subscription={s} /> },
 ];
-
-/** The schedules as a table (stacked rows on a phone); skeleton rows while loading. */
-export function SubscriptionsTable({
-  subscriptions,
-  loading,
-  busy,
-}: {
-  subscriptions: RecurringInvoice[];
-  loading: boolean;
-  busy: boolean;
-}) {
-  return (
-    <ListTable
-      label="Subscriptions"
-      columns={COLUMNS}
-      rows={subscriptions}
-      rowKey={(s) => s.id}
-      rowTestId="subscription-row"
-      loading={loading}
-      skeletonTestId="subscription-row-skeleton"
-      busy={busy}
-    />
-  );
-}

@@ -1,11 +1,10 @@
 import { Pencil, Trash } from 'lucide-react';
 import type { Product } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { ListTable, type Column } from '@/components/list-page';
+import type { Column } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-import { usePermission } from '@/lib/auth';
 import { StockQuantity, StockStatusBadge } from './stock-status';
 
 const none = <span className="text-muted-foreground">—</span>;
@@ -13,7 +12,7 @@ const none = <span className="text-muted-foreground">—</span>;
 type Handlers = { onDelete: (p: Product) => void; deleting: boolean; canDelete: boolean };
 
 /** Areas §2: Product, SKU, Category, Price, Stock Status, Quantity, Revenue, Actions. */
-const productColumns = ({ onDelete, deleting, canDelete }: Handlers): Column<Product>[] => [
+export const productColumns = ({ onDelete, deleting, canDelete }: Handlers): Column<Product>[] => [
   {
     header: 'Product',
     stack: 'primary',
@@ -63,32 +62,3 @@ const productColumns = ({ onDelete, deleting, canDelete }: Handlers): Column<Pro
     ),
   },
 ];
-
-/** The products as a table (stacked rows on a phone); skeleton rows while loading. */
-export function ProductsTable({
-  products,
-  loading,
-  busy,
-  onDelete,
-  deleting,
-}: {
-  products: Product[];
-  loading: boolean;
-  busy: boolean;
-  onDelete: (p: Product) => void;
-  deleting: boolean;
-}) {
-  const canDelete = usePermission('products.delete');
-  return (
-    <ListTable
-      label="Products"
-      columns={productColumns({ onDelete, deleting, canDelete })}
-      rows={products}
-      rowKey={(p) => p.id}
-      rowTestId="product-row"
-      loading={loading}
-      skeletonTestId="product-row-skeleton"
-      busy={busy}
-    />
-  );
-}
