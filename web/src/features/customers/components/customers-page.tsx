@@ -1,9 +1,7 @@
-import * as React from 'react';
 import { Plus, Users } from 'lucide-react';
 import { LinkButton } from '@/components/link-button';
-import { ListBody, ListCards, ListFilterBar, ListPage } from '@/components/list-page';
+import { ListBody, ListCards, ListFilterBar, ListPage, useListSearch } from '@/components/list-page';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 
 import { useCustomers } from '../api/get-customers';
@@ -12,13 +10,12 @@ import { CustomerCard, CustomerCardSkeleton } from './customer-card';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
 
 export function CustomersPage() {
-  const [search, setSearch] = React.useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useListSearch();
+  const { term } = search;
   const list = useCustomers(term);
   const canDelete = usePermission('customers.delete');
 
@@ -42,7 +39,7 @@ export function CustomersPage() {
       actions={addButton}
       filters={
         <ListFilterBar
-          search={{ label: 'Search customers', placeholder: 'Search customers...', value: search, onChange: setSearch }}
+          search={{ label: 'Search customers', placeholder: 'Search customers...', ...search }}
           count={{ list, shown: list.customers.length, noun: ['customer', 'customers'], testId: 'customers-total' }}
         />
       }

@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { FileText, Plus } from 'lucide-react';
 import type { InvoiceStatus } from '@billpoint/proto';
-import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
+import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable, useListSearch } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 import { useSendInvoice } from '@/lib/invoices';
 import { useDeleteInvoice } from '../api/delete-invoice';
@@ -13,7 +12,6 @@ import { invoiceColumns } from './invoice-columns';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 const ALL = 'all' as const;
 /** The statuses the filter offers (spec core §2). */
 const STATUSES: readonly { value: InvoiceStatus | typeof ALL; label: string }[] = [
@@ -31,9 +29,9 @@ const createButton = (
 );
 
 export function InvoicesPage() {
-  const [search, setSearch] = React.useState('');
+  const search = useListSearch();
   const [status, setStatus] = React.useState<InvoiceStatus | typeof ALL | undefined>(undefined);
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { term } = search;
   const statusFilter = status && status !== ALL ? status : '';
   const list = useInvoices({ search: term, status: statusFilter });
   const canDelete = usePermission('invoices.delete');
@@ -66,7 +64,7 @@ export function InvoicesPage() {
       actions={createButton}
       filters={
         <ListFilterBar
-          search={{ label: 'Search invoices', placeholder: 'Search invoices...', value: search, onChange: setSearch }}
+          search={{ label: 'Search invoices', placeholder: 'Search invoices...', ...search }}
           count={{ list, shown: list.invoices.length, noun: ['invoice', 'invoices'], testId: 'invoices-total' }}
         >
           <FilterSelect

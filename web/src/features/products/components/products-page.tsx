@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { ArrowLeft, Package, Plus } from 'lucide-react';
 import { ProductMessages, type Product } from '@billpoint/proto';
-import { ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
+import { ListBody, ListFilterBar, ListPage, ListTable, useListSearch } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 import { usePermission } from '@/lib/auth';
 import { isHandledGlobally } from '@/lib/query-client';
@@ -15,12 +14,10 @@ import { DeleteProductDialog } from './delete-product-dialog';
 import { productColumns } from './product-columns';
 import { SummaryCards } from './summary-cards';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** The products list (areas §2): back to the dashboard, five cards, one search box, the table, Add Product. */
 export function ProductsPage() {
-  const [search, setSearch] = React.useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useListSearch();
+  const { term } = search;
   const summary = useProductSummary();
   const list = useProducts(term);
   const canDelete = usePermission('products.delete');
@@ -57,7 +54,7 @@ export function ProductsPage() {
       cards={<SummaryCards summary={summary.data} loading={summary.isPending} />}
       filters={
         <ListFilterBar
-          search={{ label: 'Search products', placeholder: 'Search by name, SKU or category...', value: search, onChange: setSearch }}
+          search={{ label: 'Search products', placeholder: 'Search by name, SKU or category...', ...search }}
           count={{ list, shown: list.products.length, noun: ['product', 'products'], testId: 'products-total' }}
         />
       }

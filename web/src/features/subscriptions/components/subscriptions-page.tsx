@@ -1,17 +1,14 @@
 import * as React from 'react';
 import { Plus, Repeat } from 'lucide-react';
 import { Frequencies, type RecurringListQuery } from '@billpoint/proto';
-import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable } from '@/components/list-page';
+import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable, useListSearch } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { SUBSCRIPTION_COLUMNS } from './subscription-columns';
 import { SummaryCards } from './summary-cards';
 import { usePermission } from '@/lib/auth';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type Status = RecurringListQuery['status'];
 type FrequencyFilter = RecurringListQuery['frequency'];
@@ -34,10 +31,10 @@ const createButton = (
 
 /** Recurring invoices (areas §2): the four cards, search and filters on the server, the table, Load more. */
 export function SubscriptionsPage() {
-  const [search, setSearch] = React.useState('');
+  const search = useListSearch();
   const [status, setStatus] = React.useState<Status>('all');
   const [frequency, setFrequency] = React.useState<FrequencyFilter>('all');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { term } = search;
   const list = useSubscriptions({ search: term, status, frequency });
   const canManage = usePermission('recurring.manage');
 
@@ -49,7 +46,7 @@ export function SubscriptionsPage() {
       cards={<SummaryCards />}
       filters={
         <ListFilterBar
-          search={{ label: 'Search subscriptions', placeholder: 'Search by name or customer...', value: search, onChange: setSearch }}
+          search={{ label: 'Search subscriptions', placeholder: 'Search by name or customer...', ...search }}
           count={{ list, shown: list.subscriptions.length, noun: ['subscription', 'subscriptions'], testId: 'subscriptions-total' }}
         >
           <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUSES} />
