@@ -15,6 +15,10 @@ export type Column<T> = {
   className?: string;
   /** The cell's test id (on the table cell, or on the field's value in a stacked row). */
   testId?: string;
+  /** Figures: right-aligned in the table. */
+  align?: 'right';
+  /** The header is for assistive technology only (an Actions column). */
+  hideHeader?: boolean;
   /** Table only: the column is left out below this width; the stacked rows of a phone still show it. */
   hideBelow?: 'lg' | 'xl';
   /**
@@ -40,6 +44,8 @@ type ListTableProps<T extends Row> = {
   list: Pick<ListState, 'isPending' | 'isFetching'>;
   /** Skeleton rows while pending: five (spec core §9). */
   skeletonRows?: number;
+  /** The table's frame: a card of its own (a list screen), or an outline (a table inside a card or tab). */
+  frame?: 'card' | 'outline';
 };
 
 /**
@@ -64,15 +70,26 @@ type RowsProps<T extends Row> = Omit<ListTableProps<T>, 'testId' | 'list'> & {
   busy: boolean;
 };
 
-function WideTable<T extends Row>({ label, columns, rows, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: RowsProps<T>) {
-  const hide = (c: Column<T>) => (c.hideBelow ? HIDE_BELOW[c.hideBelow] : undefined);
+function WideTable<T extends Row>({
+  label,
+  columns,
+  rows,
+  rowTestId,
+  loading,
+  skeletonTestId,
+  skeletonRows = 5,
+  busy,
+  frame = 'card',
+}: RowsProps<T>) {
+  const cell = (c: Column<T>) => cn(c.hideBelow && HIDE_BELOW[c.hideBelow], c.align === 'right' && 'text-right');
+  const Frame = frame === 'card' ? CardFrame : OutlineFrame;
   return (
-    <Card className="py-2">
+    <Frame>
       <Table aria-label={label} aria-busy={busy}>
         <TableHeader>
           <TableRow>
             {columns.map((c) => (
-              <TableHead key={c.header} className={cn('first:pl-4', hide(c))}>
+              <TableHead key={c.header} className={cn('first:pl-4', cell(c), c.hideHeader && 'sr-only')}>
                 {c.header}
               </TableHead>
             ))}
@@ -85,7 +102,7 @@ function WideTable<T extends Row>({ label, columns, rows, rowTestId, loading, sk
             rows.map((row) => (
               <TableRow key={row.id} data-testid={rowTestId}>
                 {columns.map((c) => (
-                  <TableCell key={c.header} className={cn(c.className, hide(c))} data-testid={c.testId}>
+                  <TableCell key={c.header} className={cn(cell(c), c.className)} data-testid={c.testId}>
                     {c.cell(row)}
                   </TableCell>
                 ))}
@@ -94,9 +111,12 @@ function WideTable<T extends Row>({ label, columns, rows, rowTestId, loading, sk
           )}
         </TableBody>
       </Table>
-    </Card>
+    </Frame>
   );
 }
+
+const CardFrame = ({ children }: { children: React.ReactNode }) => <Card className="py-2">{children}</Card>;
+const OutlineFrame = ({ children }: { children: React.ReactNode }) => <div className="rounded-lg border">{children}</div>;
 
 function StackedRows<T extends Row>({ label, columns, rows, rowTestId, loading, skeletonTestId, skeletonRows = 5, busy }: RowsProps<T>) {
   const primary = columns.filter((c) => c.stack === 'primary');
@@ -136,11 +156,16 @@ function StackedRows<T extends Row>({ label, columns, rows, rowTestId, loading, 
               ))}
             </dl>
           )}
-          {actions.map((c) => (
-            <div key={c.header} className="mt-3 flex justify-end border-t pt-2">
-              {c.cell(row)}
-            </div>
-          ))}
+          {actions.map((c) => {
+            const content = c.cell(row);
+            // A role without any of the actions: no empty footer.
+            if (content === null || content === undefined || content === false) return null;
+            return (
+              <div key={c.header} className="mt-3 flex justify-end border-t pt-2">
+                {content}
+              </div>
+            );
+          })}
         </li>
       ))}
     </ul>
