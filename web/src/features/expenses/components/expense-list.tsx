@@ -13,9 +13,10 @@ const UNCATEGORIZED_COLOUR = '#94A3B8';
 function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; onEdit: () => void; onDelete: () => void; busy: boolean }) {
   const canDelete = usePermission('expenses.delete');
   return (
-    <li className="flex items-start gap-3 py-3" data-testid="expense-row">
+    // On a narrow screen the amount and the actions wrap under the description, right-aligned.
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3" data-testid="expense-row">
       <ColourDot color={e.category?.color ?? UNCATEGORIZED_COLOUR} className="mt-1.5 size-3" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48 break-words">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{e.description}</span>
           {e.possibleDuplicate && (
@@ -39,7 +40,7 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
           </p>
         )}
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1">
         <span className="mr-2 font-semibold tabular-nums" data-testid="expense-amount">
           {formatMoney(e.amount, e.currency)}
         </span>
