@@ -61,10 +61,11 @@ describe('ListTable', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[1]).toHaveAttribute('data-testid', 'fruit-row');
-    expect(within(items[1]).getByText('Pear')).toBeInTheDocument();
-    expect(within(items[1]).getByRole('term')).toHaveTextContent('Price');
-    expect(within(items[1]).getByRole('definition')).toHaveTextContent('$2.50');
+    const pear = items[1]!;
+    expect(pear).toHaveAttribute('data-testid', 'fruit-row');
+    expect(within(pear).getByText('Pear')).toBeInTheDocument();
+    expect(within(pear).getByRole('term')).toHaveTextContent('Price');
+    expect(within(pear).getByRole('definition')).toHaveTextContent('$2.50');
     expect(screen.getAllByRole('button', { name: 'Eat Pear' })).toHaveLength(1);
 
     // Turned to a wider screen: the table, the same buttons once
