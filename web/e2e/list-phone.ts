@@ -6,7 +6,11 @@ import { expectAccessible, snap } from './support';
  * are stacked (a list named `list`, no table), the page does not scroll sideways, axe passes; a screenshot. Then
  * back at the width it had, loaded again.
  */
-export async function expectListFitsPhone(page: Page, testInfo: TestInfo, { list, row, name }: { list: string; row: Locator; name: string }) {
+export async function expectListFitsPhone(
+  page: Page,
+  testInfo: TestInfo,
+  { list, row, name }: { list: string; row: Locator; name: string },
+) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

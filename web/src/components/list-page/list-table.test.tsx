@@ -47,7 +47,11 @@ describe('ListTable', () => {
     screenWidth(false);
     renderFruits();
     const table = screen.getByRole('table', { name: 'Fruits' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Fruit', 'Price', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Fruit', 'Price', 'Actions']);
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toHaveClass('sr-only');
     expect(screen.getAllByTestId('fruit-row')).toHaveLength(2);
     expect(screen.getAllByTestId('fruit-price')[1]).toHaveTextContent('$2.50');

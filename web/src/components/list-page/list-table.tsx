@@ -19,8 +19,6 @@ export type Column<T> = {
   align?: 'right';
   /** The header is for assistive technology only (an Actions column). */
   hideHeader?: boolean;
-  /** Table only: the column is left out below this width; the stacked rows of a phone still show it. */
-  hideBelow?: 'lg' | 'xl';
   /**
    * On a phone: `primary` is the row's title line, `actions` its footer (no label); the other columns are fields
    * under their header.
@@ -30,8 +28,6 @@ export type Column<T> = {
 
 /** A row of a list: anything with an id. */
 type Row = { id: React.Key };
-
-const HIDE_BELOW = { lg: 'hidden lg:table-cell', xl: 'hidden xl:table-cell' } as const;
 
 type ListTableProps<T extends Row> = {
   /** The accessible name of the table (or of the list of stacked rows). */
@@ -81,7 +77,7 @@ function WideTable<T extends Row>({
   busy,
   frame = 'card',
 }: RowsProps<T>) {
-  const cell = (c: Column<T>) => cn(c.hideBelow && HIDE_BELOW[c.hideBelow], c.align === 'right' && 'text-right');
+  const cell = (c: Column<T>) => (c.align === 'right' ? 'text-right' : undefined);
   const Frame = frame === 'card' ? CardFrame : OutlineFrame;
   return (
     <Frame>
