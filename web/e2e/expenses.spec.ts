@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
+import { expectListFitsPhone } from './list-phone';
 
 /**
  * Expenses (issue 12 §6): add expenses with a receipt, ask the AI for a category, accept it, correct one, and see the
@@ -123,6 +124,8 @@ test('expenses: add with a receipt, AI suggestion accepted, a correction, and th
   await expect(row(page, 'Flight to Berlin (rebooked)').getByText('Possible duplicate')).toBeVisible();
   await snap(page, testInfo, '04-expenses-list');
   await expectAccessible(page, 'expenses list');
+  // On a phone: no sideways scrolling
+  await expectListFitsPhone(page, testInfo, { list: 'Recent Expenses', row: page.getByTestId('expense-row'), name: '04b-expenses-list' });
 
   // Edit, then delete after the confirmation
   await page.getByRole('button', { name: 'Edit expense: Flight to Berlin (rebooked)' }).click();

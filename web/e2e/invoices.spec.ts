@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { addDays, format, startOfToday } from 'date-fns';
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
+import { expectListFitsPhone } from './list-phone';
 
 /**
  * Issue 4: add a customer → create an invoice with three items → list → view → PDF → send → edit the
@@ -92,6 +93,8 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   await expect(row).toContainText(format(due, 'MMM d, yyyy'));
   await snap(page, testInfo, '04-invoices-list');
   await expectAccessible(page, 'invoices list');
+  // On a phone the rows stack: no sideways scrolling
+  await expectListFitsPhone(page, testInfo, { list: 'Invoices', row, name: '04b-invoices-list' });
 
   // Search (server side) and the status filter
   await page.getByPlaceholder('Search invoices...').fill('initech');

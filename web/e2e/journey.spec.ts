@@ -1,5 +1,6 @@
 import { expect, test, type Route } from '@playwright/test';
 import { expectAccessible, snap, toasts, uniqueEmail } from './support';
+import { expectListFitsPhone } from './list-phone';
 
 test('landing → sign up → customers: add, search, view, edit, delete → logout', async ({ page }, testInfo) => {
   // Landing page
@@ -79,6 +80,8 @@ test('landing → sign up → customers: add, search, view, edit, delete → log
   await expect(page.getByTestId('customers-total')).toHaveText('2 customers');
   await snap(page, testInfo, '08-customers-list');
   await expectAccessible(page, 'customers list');
+  // On a phone the cards take one column: no sideways scrolling
+  await expectListFitsPhone(page, testInfo, { list: 'Customers', row: page.getByTestId('customer-card'), name: '08b-customers-list' });
 
   // Search (server side, debounced)
   await page.getByPlaceholder('Search customers...').fill('globex');

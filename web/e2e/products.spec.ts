@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
+import { expectListFitsPhone } from './list-phone';
 
 /**
  * Products: add one with inventory (10 on hand, low at 2), put 3 on an invoice through the line's product picker,
@@ -85,6 +86,8 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
   await expect(page.getByTestId('product-row')).toHaveCount(2);
   await snap(page, testInfo, '04-products-list');
   await expectAccessible(page, 'products list');
+  // On a phone the rows stack: no sideways scrolling
+  await expectListFitsPhone(page, testInfo, { list: 'Products', row: page.getByTestId('product-row'), name: '04b-products-list' });
 
   // A customer, and an invoice that picks the product (quantity 3)
   await page.goto('/customers/create');

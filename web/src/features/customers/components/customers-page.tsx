@@ -1,11 +1,7 @@
-import * as React from 'react';
 import { Plus, Users } from 'lucide-react';
-import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { LinkButton } from '@/components/link-button';
-import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
-import { SearchInput } from '@/components/search-input';
+import { ListBody, ListCards, ListFilterBar, ListPage, useListSearch } from '@/components/list-page';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { toast } from '@/hooks/use-toast';
 
 import { useCustomers } from '../api/get-customers';
@@ -14,15 +10,13 @@ import { CustomerCard, CustomerCardSkeleton } from './customer-card';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 /** Spec core §9: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
 
 export function CustomersPage() {
-  const [search, setSearch] = React.useState('');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const { customers, total, isPending, isError, isFetching, isPlaceholderData, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
-    useCustomers(term);
+  const search = useListSearch();
+  const { term } = search;
+  const list = useCustomers(term);
   const canDelete = usePermission('customers.delete');
 
   const deletion = useDeleteCustomer({
@@ -32,79 +26,48 @@ export function CustomersPage() {
     },
   });
 
-  const searching = term !== '';
+  const addButton = (
+    <LinkButton to={paths.customerCreate.getHref()} icon={Plus}>
+      Add Customer
+    </LinkButton>
+  );
 
   return (
-    <>
-      <PageHeader
-        title="Customers"
-        description="Manage your customer database"
-        actions={
-          <LinkButton to={paths.customerCreate.getHref()} icon={Plus}>
-            Add Customer
-          </LinkButton>
-        }
-      />
-      <PageBody className="space-y-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <SearchInput
-            label="Search customers"
-            placeholder="Search customers..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          {!isPending && !isError && (
-            <ListCount
-              shown={customers.length}
-              total={total}
-              searching={isFetching && isPlaceholderData}
-              noun={['customer', 'customers']}
-              data-testid="customers-total"
+    <ListPage
+      title="Customers"
+      description="Manage your customer database"
+      actions={addButton}
+      filters={
+        <ListFilterBar
+          search={{ label: 'Search customers', placeholder: 'Search customers...', ...search }}
+          count={{ list, shown: list.customers.length, noun: ['customer', 'customers'], testId: 'customers-total' }}
+        />
+      }
+    >
+      <ListBody
+        list={list}
+        shown={list.customers.length}
+        what="customers"
+        filtered={term !== ''}
+        empty={{ icon: Users, title: 'No customers yet', description: 'Add your first customer to get started', action: addButton }}
+        noMatch={{ icon: Users, title: 'No customers match your search', description: 'Try adjusting your search criteria' }}
+      >
+        <ListCards
+          label="Customers"
+          items={list.customers}
+          renderItem={(customer) => (
+            <CustomerCard
+              customer={customer}
+              onDelete={canDelete ? (id) => deletion.mutate(id) : undefined}
+              deleteDisabled={deletion.isPending}
             />
           )}
-        </div>
-
-        {isPending ? (
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading customers">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <CustomerCardSkeleton key={i} />
-            ))}
-          </div>
-        ) : isError ? (
-          <ListLoadFailed what="customers" onRetry={() => void refetch()} />
-        ) : customers.length === 0 ? (
-          searching ? (
-            <EmptyState icon={Users} title="No customers match your search" description="Try adjusting your search criteria" />
-          ) : (
-            <EmptyState
-              icon={Users}
-              title="No customers yet"
-              description="Add your first customer to get started"
-              action={
-                <LinkButton to={paths.customerCreate.getHref()} icon={Plus}>
-                  Add Customer
-                </LinkButton>
-              }
-            />
-          )
-        ) : (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Customers" aria-busy={isFetching}>
-              {customers.map((customer) => (
-                <li key={customer.id} className="grid">
-                  <CustomerCard
-                    customer={customer}
-                    onDelete={canDelete ? (id) => deletion.mutate(id) : undefined}
-                    deleteDisabled={deletion.isPending}
-                  />
-                </li>
-              ))}
-            </ul>
-            {hasNextPage && <LoadMore onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-          </>
-        )}
-      </PageBody>
-    </>
+          loading={list.isPending}
+          skeleton={<CustomerCardSkeleton />}
+          skeletonCount={SKELETON_CARDS}
+          busy={list.isFetching}
+        />
+      </ListBody>
+    </ListPage>
   );
 }

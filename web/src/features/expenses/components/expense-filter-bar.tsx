@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { X } from 'lucide-react';
 import type { ExpenseCategory } from '@billpoint/proto';
+import { FilterSelect } from '@/components/list-page';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -102,18 +103,7 @@ export function ExpenseFilterBar({
             <CategoryOptions categories={categories} />
           </SelectContent>
         </Select>
-        <Select value={filters.period} onValueChange={(v) => choosePeriod(v as Period)}>
-          <SelectTrigger className="w-full sm:w-40" aria-label="Filter by period">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PERIODS.map((p) => (
-              <SelectItem key={p.value} value={p.value}>
-                {p.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect label="Filter by period" value={filters.period} onChange={choosePeriod} options={PERIODS} className="sm:w-40" />
         {filters.period === 'custom' && (
           // From and To wrap together, never split over two lines.
           <div className="flex flex-wrap items-center gap-2">

@@ -1,7 +1,6 @@
-import { Paperclip, Pencil, Receipt, Trash2 } from 'lucide-react';
-import { ExpenseMessages, type Expense } from '@billpoint/proto';
+import { Paperclip, Pencil, Trash2 } from 'lucide-react';
+import type { Expense } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatShortDate } from '@/lib/format';
@@ -14,9 +13,10 @@ const UNCATEGORIZED_COLOUR = '#94A3B8';
 function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; onEdit: () => void; onDelete: () => void; busy: boolean }) {
   const canDelete = usePermission('expenses.delete');
   return (
-    <li className="flex items-start gap-3 py-3" data-testid="expense-row">
+    // On a narrow screen the amount and the actions wrap under the description, right-aligned.
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3" data-testid="expense-row">
       <ColourDot color={e.category?.color ?? UNCATEGORIZED_COLOUR} className="mt-1.5 size-3" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48 break-words">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{e.description}</span>
           {e.possibleDuplicate && (
@@ -40,7 +40,7 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
           </p>
         )}
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1">
         <span className="mr-2 font-semibold tabular-nums" data-testid="expense-amount">
           {formatMoney(e.amount, e.currency)}
         </span>
@@ -75,18 +75,16 @@ function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; 
   );
 }
 
+/** The rows of Recent Expenses (a list on every width: each row already stacks), or skeletons while loading. */
 export function ExpenseList({
   expenses,
   loading,
-  filtered = false,
   busy,
   onEdit,
   onDelete,
 }: {
   expenses: readonly Expense[];
   loading: boolean;
-  /** Filters are set: the empty state says so and points at Clear filters. */
-  filtered?: boolean;
   busy: boolean;
   onEdit: (e: Expense) => void;
   onDelete: (e: Expense) => void;
@@ -98,18 +96,6 @@ export function ExpenseList({
           <Skeleton key={i} className="h-14" data-testid="expense-skeleton" />
         ))}
       </div>
-    );
-  if (expenses.length === 0)
-    return (
-      <EmptyState
-        icon={Receipt}
-        title={ExpenseMessages.empty}
-        description={
-          filtered
-            ? 'No expense matches these filters. Try others, or clear the filters to see every expense.'
-            : 'Add an expense to start tracking where the money goes.'
-        }
-      />
     );
   return (
     <ul className="divide-y" aria-label="Recent Expenses">

@@ -1,10 +1,9 @@
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import type { Expense } from '@billpoint/proto';
-import { PageBody, PageHeader } from '@/components/layouts/page-header';
-import { ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
+import { Plus, Receipt } from 'lucide-react';
+import { ExpenseMessages, type Expense } from '@billpoint/proto';
+import { ListBody, ListPage, ListTotal } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
@@ -42,7 +41,7 @@ export function ExpensesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Expense Manager"
         description="Track expenses with AI-powered smart categorization"
         actions={
@@ -51,21 +50,12 @@ export function ExpensesPage() {
             Add Expense
           </Button>
         }
-      />
-      <PageBody className="space-y-6">
-        <SummaryCards summary={summary.data} loading={summary.isPending} currency={currency} filtered={filters.filtered} />
+        cards={<SummaryCards summary={summary.data} loading={summary.isPending} currency={currency} filtered={filters.filtered} />}
+      >
         <Card>
-          <CardHeader className="flex flex-row items-center justify-between gap-2">
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Recent Expenses</CardTitle>
-            {!list.isPending && !list.isError && (
-              <ListCount
-                shown={list.expenses.length}
-                total={list.total}
-                searching={list.isFetching && list.isPlaceholderData}
-                noun={['expense', 'expenses']}
-                data-testid="expenses-total"
-              />
-            )}
+            <ListTotal list={list} shown={list.expenses.length} noun={['expense', 'expenses']} testId="expenses-total" />
           </CardHeader>
           <CardContent className="space-y-4">
             <ExpenseFilterBar
@@ -76,22 +66,29 @@ export function ExpensesPage() {
               onChange={filters.update}
               onClear={filters.clear}
             />
-            {list.isError ? (
-              <ListLoadFailed what="expenses" onRetry={() => void list.refetch()} />
-            ) : (
+            <ListBody
+              list={list}
+              shown={list.expenses.length}
+              what="expenses"
+              filtered={filters.filtered}
+              empty={{ icon: Receipt, title: ExpenseMessages.empty, description: 'Add an expense to start tracking where the money goes.' }}
+              noMatch={{
+                icon: Receipt,
+                title: ExpenseMessages.empty,
+                description: 'No expense matches these filters. Try others, or clear the filters to see every expense.',
+              }}
+            >
               <ExpenseList
                 expenses={list.expenses}
                 loading={list.isPending}
-                filtered={filters.filtered}
                 busy={remove.isPending}
                 onEdit={(expense) => setEditing({ open: true, expense })}
                 onDelete={setDeleting}
               />
-            )}
-            {list.hasNextPage && <LoadMore onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} />}
+            </ListBody>
           </CardContent>
         </Card>
-      </PageBody>
+      </ListPage>
 
       <ExpenseDialog
         open={editing.open}

@@ -1,5 +1,6 @@
 import { FolderTree, Hash, Receipt, TrendingUp } from 'lucide-react';
 import type { ExpenseSummary } from '@billpoint/proto';
+import { SummaryGrid, countOrDash } from '@/components/list-page';
 import { SummaryCard } from '@/components/summary-card';
 import { formatMoney } from '@/lib/format';
 
@@ -24,9 +25,8 @@ export function SummaryCards({
   const figures = summary?.totals.find((t) => t.currency === main);
   const others = (summary?.totals ?? []).filter((t) => t.currency !== main).map((t) => t.currency);
   const also = others.length > 0 ? `${main} only; also expenses in ${others.join(', ')}` : undefined;
-  const count = (n: number | undefined) => (n === undefined ? '—' : String(n));
   return (
-    <section aria-label="Expense summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <SummaryGrid label="Expense summary" cards={4}>
       <SummaryCard
         title="Total Expenses"
         icon={Receipt}
@@ -36,14 +36,14 @@ export function SummaryCards({
         {summary ? formatMoney(figures?.total ?? 0, main) : '—'}
       </SummaryCard>
       <SummaryCard title="Total Transactions" icon={Hash} loading={loading} subtext="Expenses recorded">
-        {count(summary?.totalTransactions)}
+        {countOrDash(summary?.totalTransactions)}
       </SummaryCard>
       <SummaryCard title="Categories" icon={FolderTree} loading={loading} subtext="Used by your expenses">
-        {count(summary?.categories)}
+        {countOrDash(summary?.categories)}
       </SummaryCard>
       <SummaryCard title="Avg. Expense" icon={TrendingUp} loading={loading} subtext={also ?? 'Per transaction'}>
         {summary ? formatMoney(figures?.average ?? 0, main) : '—'}
       </SummaryCard>
-    </section>
+    </SummaryGrid>
   );
 }

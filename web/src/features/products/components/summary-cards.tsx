@@ -1,20 +1,20 @@
 import { Boxes, CircleDollarSign, PackageX, Tag, TriangleExclamationPoint } from 'lucide-react';
 import type { ProductSummary } from '@billpoint/proto';
+import { SummaryGrid, countOrDash } from '@/components/list-page';
 import { MoneyAmounts, SummaryCard } from '@/components/summary-card';
 
 /** Areas §2: Total Products (with the active count), Low Stock, Out of Stock, Total Revenue, Avg. Price (per currency). */
 export function SummaryCards({ summary: s, loading }: { summary: ProductSummary | undefined; loading: boolean }) {
-  const count = (n: number | undefined) => (n === undefined ? '—' : String(n));
   return (
-    <section aria-label="Product summary" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-      <SummaryCard title="Total Products" icon={Boxes} loading={loading} subtext={`${count(s?.active)} active`}>
-        {count(s?.total)}
+    <SummaryGrid label="Product summary" cards={5}>
+      <SummaryCard title="Total Products" icon={Boxes} loading={loading} subtext={`${countOrDash(s?.active)} active`}>
+        {countOrDash(s?.total)}
       </SummaryCard>
       <SummaryCard title="Low Stock" icon={TriangleExclamationPoint} loading={loading} subtext="At or below their threshold">
-        {count(s?.lowStock)}
+        {countOrDash(s?.lowStock)}
       </SummaryCard>
       <SummaryCard title="Out of Stock" icon={PackageX} loading={loading} subtext="Nothing left on the shelf">
-        {count(s?.outOfStock)}
+        {countOrDash(s?.outOfStock)}
       </SummaryCard>
       <SummaryCard title="Total Revenue" icon={CircleDollarSign} loading={loading} subtext="From paid invoices">
         <MoneyAmounts amounts={s?.revenue} />
@@ -22,6 +22,6 @@ export function SummaryCards({ summary: s, loading }: { summary: ProductSummary 
       <SummaryCard title="Avg. Price" icon={Tag} loading={loading} subtext="Per currency">
         <MoneyAmounts amounts={s?.averagePrice} />
       </SummaryCard>
-    </section>
+    </SummaryGrid>
   );
 }

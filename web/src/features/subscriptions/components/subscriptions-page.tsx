@@ -1,21 +1,15 @@
 import * as React from 'react';
 import { Plus, Repeat } from 'lucide-react';
 import { Frequencies, type RecurringListQuery } from '@billpoint/proto';
-import { PageBody, PageHeader } from '@/components/layouts/page-header';
-import { EmptyState, ListCount, ListLoadFailed, LoadMore } from '@/components/list-parts';
+import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable, useListSearch } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
-import { SearchInput } from '@/components/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { STATUS_OPTIONS } from '../lib/status-options';
-import { SubscriptionsTable } from './subscriptions-table';
+import { SUBSCRIPTION_COLUMNS } from './subscription-columns';
 import { SummaryCards } from './summary-cards';
 import { usePermission } from '@/lib/auth';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type Status = RecurringListQuery['status'];
 type FrequencyFilter = RecurringListQuery['frequency'];
@@ -26,33 +20,6 @@ const FREQUENCIES: { value: FrequencyFilter; label: string }[] = [
   ...Frequencies.map((f) => ({ value: f, label: capitalize(f) })),
 ];
 
-function FilterSelect<V extends string>({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: V;
-  onChange: (value: V) => void;
-  options: { value: V; label: string }[];
-}) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as V)}>
-      <SelectTrigger className="w-full sm:w-44" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
 const createButton = (
   <LinkButton to={paths.subscriptionCreate.getHref()} icon={Plus}>
     Create Subscription
@@ -61,80 +28,48 @@ const createButton = (
 
 /** Recurring invoices (areas §2): the four cards, search and filters on the server, the table, Load more. */
 export function SubscriptionsPage() {
-  const [search, setSearch] = React.useState('');
+  const search = useListSearch();
   const [status, setStatus] = React.useState<Status>('all');
   const [frequency, setFrequency] = React.useState<FrequencyFilter>('all');
-  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const {
-    subscriptions,
-    total,
-    isPending,
-    isError,
-    isFetching,
-    isPlaceholderData,
-    hasNextPage,
-    fetchNextPage,
-    isFetchingNextPage,
-    refetch,
-  } = useSubscriptions({ search: term, status, frequency });
-  const filtered = term !== '' || status !== 'all' || frequency !== 'all';
+  const { term } = search;
+  const list = useSubscriptions({ search: term, status, frequency });
   const canManage = usePermission('recurring.manage');
 
   return (
-    <>
-      <PageHeader
-        title="Recurring Invoices"
-        description="Bill your customers automatically on a schedule."
-        actions={canManage && createButton}
-      />
-      <PageBody className="space-y-6">
-        <SummaryCards />
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-          <SearchInput
-            label="Search subscriptions"
-            placeholder="Search by name or customer..."
-            className="w-full sm:max-w-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+    <ListPage
+      title="Recurring Invoices"
+      description="Bill your customers automatically on a schedule."
+      actions={canManage && createButton}
+      cards={<SummaryCards />}
+      filters={
+        <ListFilterBar
+          search={{ label: 'Search subscriptions', placeholder: 'Search by name or customer...', ...search }}
+          count={{ list, shown: list.subscriptions.length, noun: ['subscription', 'subscriptions'], testId: 'subscriptions-total' }}
+        >
           <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUSES} />
           <FilterSelect label="Filter by frequency" value={frequency} onChange={setFrequency} options={FREQUENCIES} />
-          {!isPending && !isError && (
-            <ListCount
-              shown={subscriptions.length}
-              total={total}
-              searching={isFetching && isPlaceholderData}
-              noun={['subscription', 'subscriptions']}
-              className="sm:ml-auto"
-              data-testid="subscriptions-total"
-            />
-          )}
-        </div>
-
-        {isError ? (
-          <ListLoadFailed what="subscriptions" onRetry={() => void refetch()} />
-        ) : !isPending && subscriptions.length === 0 ? (
-          filtered ? (
-            <EmptyState
-              icon={Repeat}
-              title="No subscriptions found matching your filters."
-              description="Try another search, status or frequency."
-            />
-          ) : (
-            <EmptyState
-              icon={Repeat}
-              title="No subscriptions yet."
-              description="Create a subscription to invoice a customer on a schedule."
-              action={canManage && createButton}
-            />
-          )
-        ) : (
-          <>
-            <SubscriptionsTable subscriptions={subscriptions} loading={isPending} busy={isPending || isFetching} />
-            {hasNextPage && <LoadMore onClick={() => void fetchNextPage()} loading={isFetchingNextPage} />}
-          </>
-        )}
-      </PageBody>
-    </>
+        </ListFilterBar>
+      }
+    >
+      <ListBody
+        list={list}
+        shown={list.subscriptions.length}
+        what="subscriptions"
+        filtered={term !== '' || status !== 'all' || frequency !== 'all'}
+        empty={{
+          icon: Repeat,
+          title: 'No subscriptions yet.',
+          description: 'Create a subscription to invoice a customer on a schedule.',
+          action: canManage && createButton,
+        }}
+        noMatch={{
+          icon: Repeat,
+          title: 'No subscriptions found matching your filters.',
+          description: 'Try another search, status or frequency.',
+        }}
+      >
+        <ListTable label="Subscriptions" columns={SUBSCRIPTION_COLUMNS} rows={list.subscriptions} testId="subscription-row" list={list} />
+      </ListBody>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { CircleCheck, DollarSign, Repeat, TrendingUp } from 'lucide-react';
+import { SummaryGrid, countOrDash } from '@/components/list-page';
 import { MoneyAmounts, SummaryCard } from '@/components/summary-card';
 import { useSubscriptionSummary } from '../api/get-subscription-summary';
 
@@ -8,14 +9,13 @@ import { useSubscriptionSummary } from '../api/get-subscription-summary';
  */
 export function SummaryCards() {
   const { data, isPending } = useSubscriptionSummary();
-  const count = (n: number | undefined) => (n === undefined ? '—' : String(n));
   return (
-    <section aria-label="Summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <SummaryCard title="Total Subscriptions" icon={Repeat} loading={isPending} subtext={`${count(data?.active)} active`}>
-        {count(data?.total)}
+    <SummaryGrid label="Summary" cards={4}>
+      <SummaryCard title="Total Subscriptions" icon={Repeat} loading={isPending} subtext={`${countOrDash(data?.active)} active`}>
+        {countOrDash(data?.total)}
       </SummaryCard>
-      <SummaryCard title="Active Subscriptions" icon={CircleCheck} loading={isPending} subtext={`${count(data?.inactive)} inactive`}>
-        {count(data?.active)}
+      <SummaryCard title="Active Subscriptions" icon={CircleCheck} loading={isPending} subtext={`${countOrDash(data?.inactive)} inactive`}>
+        {countOrDash(data?.active)}
       </SummaryCard>
       <SummaryCard title="Monthly Revenue" icon={DollarSign} loading={isPending} subtext="normalised to a month">
         <MoneyAmounts amounts={data?.monthlyRevenue} />
@@ -23,6 +23,6 @@ export function SummaryCards() {
       <SummaryCard title="Average Value" icon={TrendingUp} loading={isPending} subtext="per active subscription, monthly">
         <MoneyAmounts amounts={data?.averageValue} />
       </SummaryCard>
-    </section>
+    </SummaryGrid>
   );
 }

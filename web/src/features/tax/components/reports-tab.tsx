@@ -2,9 +2,9 @@ import * as React from 'react';
 import { Archive, Eye, FileBarChart, FileCheck2, FileDown, FileText, Undo2 } from 'lucide-react';
 import { ReportMessages, type FinancialReport } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState, ListLoadFailed, TableSkeletonRows } from '@/components/list-parts';
+import { ListTable, type Column } from '@/components/list-page';
+import { EmptyState, ListLoadFailed } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { isHandledGlobally } from '@/lib/query-client';
 import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
@@ -12,8 +12,6 @@ import { reportDownloadHref, useReports, useUpdateReport } from '../api/tax';
 import { REPORT_STATUS_STYLE, REPORT_TYPE_LABELS } from '../lib/labels';
 import { ReportViewDialog } from './report-view-dialog';
 import { usePermission } from '@/lib/auth';
-
-const COLUMNS = ['Report', 'Period', 'Bottom line', 'Status', 'Generated', 'Actions'] as const;
 
 /** A download as an icon link (CSV or PDF of a report). */
 function DownloadLink({ report, format }: { report: FinancialReport; format: 'csv' | 'pdf' }) {
@@ -30,6 +28,100 @@ function DownloadLink({ report, format }: { report: FinancialReport; format: 'cs
     </a>
   );
 }
+
+type Handlers = {
+  canManage: boolean;
+  updating: boolean;
+  onView: (r: FinancialReport) => void;
+  onStatus: (r: FinancialReport, status: 'generated' | 'filed' | 'archived') => void;
+};
+
+/** Report (with its type), Period, Bottom line, Status (with the filing date), Generated, and the actions. */
+const reportColumns = ({ canManage, updating, onView, onStatus }: Handlers): Column<FinancialReport>[] => [
+  {
+    header: 'Report',
+    stack: 'primary',
+    cell: (r) => (
+      <>
+        <div className="font-medium">{r.title}</div>
+        <div className="text-xs text-muted-foreground">{REPORT_TYPE_LABELS[r.type]}</div>
+      </>
+    ),
+  },
+  {
+    header: 'Period',
+    cell: (r) => (
+      <>
+        {r.period}
+        <div className="text-xs text-muted-foreground">
+          {formatShortDate(r.startDate.slice(0, 10))} – {formatShortDate(r.endDate.slice(0, 10))}
+        </div>
+      </>
+    ),
+  },
+  {
+    header: 'Bottom line',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (r) => (
+      <>
+        <div className="text-xs text-muted-foreground">{r.reportData.summary.label}</div>
+        {formatMoney(r.reportData.summary.amount, r.reportData.currency)}
+      </>
+    ),
+  },
+  {
+    header: 'Status',
+    cell: (r) => (
+      <>
+        <Badge className={REPORT_STATUS_STYLE[r.status]} data-testid="report-status">
+          {capitalize(r.status)}
+        </Badge>
+        {r.filedAt ? <div className="mt-1 text-xs text-muted-foreground">Filed {formatShortDate(r.filedAt)}</div> : null}
+      </>
+    ),
+  },
+  { header: 'Generated', cell: (r) => (r.generatedAt ? formatShortDate(r.generatedAt) : '—') },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    stack: 'actions',
+    cell: (r) => (
+      <div className="flex justify-end gap-1">
+        <IconAction label="View" name={`View report: ${r.title}`} icon={Eye} onClick={() => onView(r)} />
+        <DownloadLink report={r} format="csv" />
+        <DownloadLink report={r} format="pdf" />
+        {canManage && r.status === 'generated' ? (
+          <IconAction
+            label="Mark as Filed"
+            name={`Mark as filed: ${r.title}`}
+            icon={FileCheck2}
+            disabled={updating}
+            onClick={() => onStatus(r, 'filed')}
+          />
+        ) : null}
+        {canManage && r.status === 'filed' ? (
+          <IconAction
+            label="Undo Filing"
+            name={`Undo filing: ${r.title}`}
+            icon={Undo2}
+            disabled={updating}
+            onClick={() => onStatus(r, 'generated')}
+          />
+        ) : null}
+        {canManage && r.status !== 'archived' ? (
+          <IconAction
+            label="Archive"
+            name={`Archive: ${r.title}`}
+            icon={Archive}
+            disabled={updating}
+            onClick={() => onStatus(r, 'archived')}
+          />
+        ) : null}
+      </div>
+    ),
+  },
+];
 
 const DONE = { filed: ReportMessages.filed, generated: ReportMessages.unfiled, archived: ReportMessages.archived } as const;
 
@@ -57,84 +149,15 @@ export function ReportsTab() {
     );
   return (
     <>
-      <div className="rounded-lg border">
-        <Table aria-label="Financial reports">
-          <TableHeader>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableHead key={c} className={c === 'Bottom line' ? 'text-right' : c === 'Actions' ? 'sr-only' : undefined}>
-                  {c}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reports.isPending ? (
-              <TableSkeletonRows columns={COLUMNS} rows={3} testId="report-skeleton" />
-            ) : (
-              list.map((r) => (
-                <TableRow key={r.id} data-testid="report-row">
-                  <TableCell>
-                    <div className="font-medium">{r.title}</div>
-                    <div className="text-xs text-muted-foreground">{REPORT_TYPE_LABELS[r.type]}</div>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {r.period}
-                    <div className="text-xs text-muted-foreground">
-                      {formatShortDate(r.startDate.slice(0, 10))} – {formatShortDate(r.endDate.slice(0, 10))}
-                    </div>
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    <div className="text-xs text-muted-foreground">{r.reportData.summary.label}</div>
-                    {formatMoney(r.reportData.summary.amount, r.reportData.currency)}
-                  </TableCell>
-                  <TableCell>
-                    <Badge className={REPORT_STATUS_STYLE[r.status]} data-testid="report-status">
-                      {capitalize(r.status)}
-                    </Badge>
-                    {r.filedAt ? <div className="mt-1 text-xs text-muted-foreground">Filed {formatShortDate(r.filedAt)}</div> : null}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{r.generatedAt ? formatShortDate(r.generatedAt) : '—'}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <IconAction label="View" name={`View report: ${r.title}`} icon={Eye} onClick={() => setViewing(r)} />
-                      <DownloadLink report={r} format="csv" />
-                      <DownloadLink report={r} format="pdf" />
-                      {canManage && r.status === 'generated' ? (
-                        <IconAction
-                          label="Mark as Filed"
-                          name={`Mark as filed: ${r.title}`}
-                          icon={FileCheck2}
-                          disabled={update.isPending}
-                          onClick={() => setStatus(r, 'filed')}
-                        />
-                      ) : null}
-                      {canManage && r.status === 'filed' ? (
-                        <IconAction
-                          label="Undo Filing"
-                          name={`Undo filing: ${r.title}`}
-                          icon={Undo2}
-                          disabled={update.isPending}
-                          onClick={() => setStatus(r, 'generated')}
-                        />
-                      ) : null}
-                      {canManage && r.status !== 'archived' ? (
-                        <IconAction
-                          label="Archive"
-                          name={`Archive: ${r.title}`}
-                          icon={Archive}
-                          disabled={update.isPending}
-                          onClick={() => setStatus(r, 'archived')}
-                        />
-                      ) : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <ListTable
+        label="Financial reports"
+        columns={reportColumns({ canManage, updating: update.isPending, onView: setViewing, onStatus: setStatus })}
+        rows={list}
+        testId="report-row"
+        list={reports}
+        skeletonRows={3}
+        frame="outline"
+      />
       <ReportViewDialog report={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </>
   );

@@ -3,10 +3,10 @@ import * as React from 'react';
 import { Pencil, Percent, Plus, Trash2 } from 'lucide-react';
 import type { TaxRate } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState, ListLoadFailed, TableSkeletonRows } from '@/components/list-parts';
+import { ListTable, type Column } from '@/components/list-page';
+import { EmptyState, ListLoadFailed } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { formatShortDate } from '@/lib/format';
 import { isHandledGlobally } from '@/lib/query-client';
@@ -15,10 +15,49 @@ import { TAX_TYPE_LABELS } from '../lib/labels';
 import { TaxRateDialog } from './tax-rate-dialog';
 import { usePermission } from '@/lib/auth';
 
-const COLUMNS = ['Name', 'Jurisdiction', 'Rate', 'Type', 'Status', 'Valid', 'Actions'] as const;
-
 const validity = (t: TaxRate) =>
   `${formatShortDate(t.startDate.slice(0, 10))} – ${t.endDate ? formatShortDate(t.endDate.slice(0, 10)) : 'ongoing'}`;
+
+type Handlers = { canManage: boolean; deleting: boolean; onEdit: (t: TaxRate) => void; onDelete: (t: TaxRate) => void };
+
+/** Name (with the tax number), Jurisdiction, Rate, Type, Status, Valid, and the actions of a role that manages rates. */
+const taxRateColumns = ({ canManage, deleting, onEdit, onDelete }: Handlers): Column<TaxRate>[] => [
+  {
+    header: 'Name',
+    stack: 'primary',
+    className: 'font-medium',
+    cell: (t) => (
+      <>
+        <span className="font-medium">{t.name}</span>
+        {t.taxNumber && <div className="text-xs text-muted-foreground">{t.taxNumber}</div>}
+      </>
+    ),
+  },
+  { header: 'Jurisdiction', cell: (t) => t.jurisdiction },
+  { header: 'Rate', align: 'right', className: 'tabular-nums', cell: (t) => `${t.rate}%` },
+  { header: 'Type', cell: (t) => TAX_TYPE_LABELS[t.type] },
+  { header: 'Status', cell: (t) => <Badge variant={t.isActive ? 'success' : 'secondary'}>{t.isActive ? 'Active' : 'Inactive'}</Badge> },
+  { header: 'Valid', cell: validity },
+  {
+    header: 'Actions',
+    hideHeader: true,
+    stack: 'actions',
+    cell: (t) =>
+      canManage && (
+        <div className="flex justify-end gap-1">
+          <IconAction label="Edit" name={`Edit tax rate: ${t.name}`} icon={Pencil} onClick={() => onEdit(t)} />
+          <IconAction
+            label="Delete"
+            name={`Delete tax rate: ${t.name}`}
+            icon={Trash2}
+            destructive
+            disabled={deleting}
+            onClick={() => onDelete(t)}
+          />
+        </div>
+      ),
+  },
+];
 
 /** The Tax Rates tab: the organization's rates, Add Tax Rate, edit and delete (after a confirmation). */
 export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
@@ -52,55 +91,15 @@ export function TaxRatesTab({ onAdd }: { onAdd: () => void }) {
           }
         />
       ) : (
-        <div className="rounded-lg border">
-          <Table aria-label="Tax rates">
-            <TableHeader>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableHead key={c} className={c === 'Rate' ? 'text-right' : c === 'Actions' ? 'sr-only' : undefined}>
-                    {c}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rates.isPending ? (
-                <TableSkeletonRows columns={COLUMNS} rows={3} testId="tax-rate-skeleton" />
-              ) : (
-                list.map((t) => (
-                  <TableRow key={t.id} data-testid="tax-rate-row">
-                    <TableCell className="font-medium">
-                      {t.name}
-                      {t.taxNumber && <div className="text-xs text-muted-foreground">{t.taxNumber}</div>}
-                    </TableCell>
-                    <TableCell>{t.jurisdiction}</TableCell>
-                    <TableCell className="text-right tabular-nums">{t.rate}%</TableCell>
-                    <TableCell>{TAX_TYPE_LABELS[t.type]}</TableCell>
-                    <TableCell>
-                      <Badge variant={t.isActive ? 'success' : 'secondary'}>{t.isActive ? 'Active' : 'Inactive'}</Badge>
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{validity(t)}</TableCell>
-                    <TableCell>
-                      {canManage && (
-                        <div className="flex justify-end gap-1">
-                          <IconAction label="Edit" name={`Edit tax rate: ${t.name}`} icon={Pencil} onClick={() => setEditing(t)} />
-                          <IconAction
-                            label="Delete"
-                            name={`Delete tax rate: ${t.name}`}
-                            icon={Trash2}
-                            destructive
-                            disabled={remove.isPending}
-                            onClick={() => setDeleting(t)}
-                          />
-                        </div>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </div>
+        <ListTable
+          label="Tax rates"
+          columns={taxRateColumns({ canManage, deleting: remove.isPending, onEdit: setEditing, onDelete: setDeleting })}
+          rows={list}
+          testId="tax-rate-row"
+          list={rates}
+          skeletonRows={3}
+          frame="outline"
+        />
       )}
 
       <TaxRateDialog open={editing !== null} taxRate={editing} onOpenChange={(open) => !open && setEditing(null)} />
