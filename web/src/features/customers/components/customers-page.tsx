@@ -66,7 +66,7 @@ export function CustomersPage() {
         </div>
 
         {isPending ? (
-          <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading customers">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading customers">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <CustomerCardSkeleton key={i} />
             ))}
@@ -90,9 +90,9 @@ export function CustomersPage() {
           )
         ) : (
           <>
-            <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Customers" aria-busy={isFetching}>
+            <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Customers" aria-busy={isFetching}>
               {customers.map((customer) => (
-                <li key={customer.id} className="grid">
+                <li key={customer.id} className="grid grid-cols-1">
                   <CustomerCard
                     customer={customer}
                     onDelete={canDelete ? (id) => deletion.mutate(id) : undefined}
