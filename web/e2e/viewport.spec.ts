@@ -8,7 +8,8 @@ import { expectFits, expectInsideWindow, seed, SIZES } from './viewport-support'
  * elements that stick out named in the failure), axe, a screenshot. Also the phone's navigation drawer, three dialogs
  * and the signed-out notice inside the window. Overflows are soft failures: one run lists them all.
  */
-type Screen = { name: string; path: string; heading: string | RegExp; tab?: string; section?: string };
+/** `whole`: tables (by name) that show all their columns at 1280 px, without scrolling inside their card. */
+type Screen = { name: string; path: string; heading: string | RegExp; tab?: string; section?: string; whole?: string[] };
 
 function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
   const settings = ['Organization', 'Members', 'Appearance', 'Categories', 'Notifications', 'Security'];
@@ -26,7 +27,13 @@ function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
     { name: 'subscriptions', path: '/subscriptions', heading: 'Recurring Invoices' },
     { name: 'subscription-create', path: '/subscriptions/create', heading: 'Create Subscription' },
     { name: 'subscription-edit', path: `/subscriptions/${ids.subscriptionId}/edit`, heading: 'Edit Subscription' },
-    ...settings.map((s) => ({ name: `settings-${s.toLowerCase()}`, path: `/settings?section=${s.toLowerCase()}`, heading: 'Settings', section: s })),
+    ...settings.map((s) => ({
+      name: `settings-${s.toLowerCase()}`,
+      path: `/settings?section=${s.toLowerCase()}`,
+      heading: 'Settings',
+      section: s,
+      whole: s === 'Security' ? ['Audit log'] : undefined,
+    })),
     { name: 'products', path: '/products', heading: 'Products' },
     { name: 'product-create', path: '/products/create', heading: 'Add New Product' },
     { name: 'product-new', path: '/products/new', heading: 'Add New Product' },
@@ -83,6 +90,12 @@ async function visit(page: Page, testInfo: TestInfo, screen: Screen, width: numb
   // Let the screen's data settle (no spinner, no skeleton) before measuring.
   await expect(page.locator('[data-slot=skeleton], [role=status][aria-label^=Loading]')).toHaveCount(0, { timeout: 15_000 });
   const m = await expectFits(page, label);
+  for (const table of width >= 1280 ? (screen.whole ?? []) : []) {
+    const box = page.getByRole('table', { name: table }).locator('xpath=..');
+    await expect(page.getByRole('table', { name: table }).getByRole('row').nth(1)).toBeVisible();
+    const { scrollWidth, clientWidth } = await box.evaluate((e) => ({ scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }));
+    expect.soft(scrollWidth, `${table} on ${label}: every column shown`).toBeLessThanOrEqual(clientWidth);
+  }
   await page.mouse.move(0, 0);
   await expectAccessible(page, label, { soft: true });
   await snap(page, testInfo, `${width}-${screen.name}`);
@@ -102,7 +115,8 @@ test('every screen fits 390 and 1280 px, with axe; drawer, dialogs and the signe
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden();
   expect((await page.locator('main').boundingBox())!.x).toBe(0);
-  const menu = page.getByRole('button', { name: 'Open navigation' });
+  // The page behind the open drawer is hidden from assistive technology: the button is found among hidden elements too.
+  const menu = page.getByRole('button', { name: 'Open navigation', includeHidden: true });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await menu.click();
   const drawer = page.getByRole('dialog', { name: 'Navigation' });
