@@ -195,7 +195,7 @@ test('subscriptions: create, generate the due invoice, see it marked, edit, paus
   await expect(page.getByLabel('Days before the due date')).toHaveValue('5');
   await expect(page.getByLabel('Maximum reminders per invoice')).toHaveValue('4');
 
-  // A phone-sized screen (the shell starts with its sidebar collapsed there): the table scrolls sideways inside its
+  // A phone-sized screen (the sidebar is a drawer there): the table scrolls sideways inside its
   // card, the form stacks
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/subscriptions');
