@@ -16,10 +16,11 @@ async function post(page: Page, url: string, data: unknown): Promise<{ id: numbe
 
 /**
  * Enough of everything that every list has rows and every view has something to show, made through the app's API as
- * the signed-in user: a tax rate, two customers (one with a long name and address), a product, an invoice with
- * taxed items (sent: it has a pay page), a draft, a monthly subscription and an expense.
+ * the signed-in user: a tax rate, two customers (one with a long name and address), a product, an invoice template,
+ * an invoice with taxed items (sent: it has a pay page), a draft, a monthly subscription and an expense.
  */
 export async function seed(page: Page) {
+  await post(page, '/api/invoice-templates', { name: 'Corporate blue with a rather long template name', description: 'For enterprise customers' });
   const taxRate = await post(page, '/api/tax-rates', {
     name: 'VAT 20%',
     jurisdiction: 'United Kingdom',

@@ -148,16 +148,16 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             {invoice.customer ? (
               <ul className="space-y-2 text-sm">
                 <li className="flex items-center gap-2 font-medium">
-                  <User className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   {invoice.customer.name}
                 </li>
                 <li className="flex items-center gap-2">
-                  <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   {invoice.customer.email}
                 </li>
                 {invoice.customer.phone && (
                   <li className="flex items-center gap-2">
-                    <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
+                    <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     {invoice.customer.phone}
                   </li>
                 )}

@@ -137,7 +137,8 @@ export function AuditLogCard() {
           <EmptyState icon={History} title="No entries" description="Nothing matches these filters yet." />
         ) : (
           <>
-            <Table aria-label="Audit log" aria-busy={logs.isFetching}>
+            {/* Scrolls inside the card on a phone (never squeezed to a word per line); wide enough, every column shows and long values wrap. */}
+            <Table aria-label="Audit log" aria-busy={logs.isFetching} className="min-w-[36rem]">
               <TableHeader>
                 <TableRow>
                   {COLUMNS.map((c) => (
@@ -151,7 +152,7 @@ export function AuditLogCard() {
                 ) : (
                   page.items.map((row) => (
                     <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row)} data-testid="audit-row">
-                      <TableCell className="whitespace-normal">
+                      <TableCell>
                         <button
                           type="button"
                           className="rounded-sm text-left underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
