@@ -26,7 +26,7 @@ const totp = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor
 
 /**
  * axe and no sideways scrolling at 390 and at 1280 px, with a screenshot of each. The journey runs on a phone-sized
- * screen (the shell starts with its sidebar collapsed there) and goes back to it after the wide check.
+ * screen (the shell shows its navigation as a drawer there) and goes back to it after the wide check.
  */
 async function checkBothWidths(page: Page, screen: string, testInfo: Parameters<typeof snap>[1]) {
   for (const width of [390, 1280]) {

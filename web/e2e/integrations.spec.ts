@@ -238,7 +238,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   await expect(codes.getByRole('row').filter({ hasText: 'idempotency_key_in_use' })).toContainText('409');
   await snap(page, testInfo, 'integrations-05-documentation');
   await expectAccessible(page, 'documentation');
-  // On a phone (loaded at 390 px: the shell collapses its sidebar at load): no sideways scrolling of the page; the
+  // On a phone (390 px: the sidebar is a drawer behind the menu button): no sideways scrolling of the page; the
   // long code scrolls inside its box.
   const desktop = page.viewportSize()!;
   await page.setViewportSize({ width: 390, height: 844 });

@@ -126,7 +126,7 @@ test('members: an admin invites a colleague who joins from the e-mailed link and
   expect((await phone.request.get('/api/integrations/api-keys')).status()).toBe(200);
   expect((await (await phone.request.get('/api/auth/user')).json()).role).toBe('admin');
 
-  // On a phone (loaded at 390 px: the shell collapses its sidebar at load) the admin's screen fits too.
+  // On a phone (390 px: the sidebar is a drawer behind the menu button) the admin's screen fits too.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(row.getByRole('combobox', { name: 'Role of Colin League' })).toHaveText('Admin');

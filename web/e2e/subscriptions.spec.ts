@@ -196,7 +196,7 @@ test('subscriptions: create, generate the due invoice, see it marked, edit, paus
   await expect(page.getByLabel('Days before the due date')).toHaveValue('5');
   await expect(page.getByLabel('Maximum reminders per invoice')).toHaveValue('4');
 
-  // A phone-sized screen (the shell starts with its sidebar collapsed there): the rows stack, the form stacks
+  // A phone-sized screen (the sidebar is a drawer there): the rows stack, the form stacks
   await page.goto('/subscriptions');
   await expectListFitsPhone(page, testInfo, { list: 'Subscriptions', row: updated, name: '13-subscriptions-phone' });
   await page.setViewportSize({ width: 390, height: 844 });

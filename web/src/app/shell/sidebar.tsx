@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ChevronDown, LogOut, PanelLeft, Settings } from 'lucide-react';
+import { ChevronDown, LogOut, PanelLeft, Settings, X } from 'lucide-react';
 import type { User } from '@billpoint/proto';
 import { Button } from '@/components/ui/button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -94,7 +94,23 @@ function SettingsGroup({ collapsed, pathname }: { collapsed: boolean; pathname: 
   );
 }
 
-export function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean; onToggle: () => void }) {
+/**
+ * The sidebar: beside the screen from 768 px (collapsible to icons: `onToggle`), or inside the phone's drawer
+ * (`onClose`: a close button instead of the collapse button).
+ */
+export function Sidebar({
+  user,
+  collapsed,
+  onToggle,
+  onClose,
+  className,
+}: {
+  user: User;
+  collapsed: boolean;
+  onToggle?: () => void;
+  onClose?: () => void;
+  className?: string;
+}) {
   const { pathname } = useLocation();
   const name = userDisplayName(user);
   const toggleLabel = collapsed ? 'Expand sidebar' : 'Collapse sidebar';
@@ -103,8 +119,10 @@ export function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: 
       aria-label="Sidebar"
       data-collapsed={collapsed}
       className={cn(
-        'sticky top-0 flex h-screen shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200',
+        'flex shrink-0 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground',
+        !onClose && 'sticky top-0 h-screen transition-[width] duration-200',
         collapsed ? 'w-16' : 'w-64',
+        className,
       )}
     >
       <div className={cn('flex h-16 items-center gap-2 border-b border-sidebar-border px-3', collapsed && 'justify-center px-0')}>
@@ -117,11 +135,17 @@ export function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: 
             <span className="truncate text-lg">Billpoint</span>
           </Link>
         )}
-        <WithTooltip label={toggleLabel} side="right">
-          <Button variant="ghost" size="icon" onClick={onToggle} aria-label={toggleLabel} aria-expanded={!collapsed}>
-            <PanelLeft aria-hidden="true" />
+        {onClose ? (
+          <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close navigation">
+            <X aria-hidden="true" />
           </Button>
-        </WithTooltip>
+        ) : (
+          <WithTooltip label={toggleLabel} side="right">
+            <Button variant="ghost" size="icon" onClick={onToggle} aria-label={toggleLabel} aria-expanded={!collapsed}>
+              <PanelLeft aria-hidden="true" />
+            </Button>
+          </WithTooltip>
+        )}
       </div>
 
       <OrganizationSwitcher user={user} collapsed={collapsed} />

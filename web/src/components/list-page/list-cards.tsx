@@ -1,6 +1,6 @@
 import type * as React from 'react';
 
-const GRID = 'grid gap-4 md:grid-cols-2 lg:grid-cols-3';
+const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3';
 
 /** A list shown as cards (one column on a phone, up to three); `skeletonCount` skeleton cards while loading. */
 export function ListCards<T extends { id: React.Key }>({

@@ -1,9 +1,36 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date on resizes. */
+function useScrollsSideways<T extends HTMLElement>() {
+  const ref = React.useRef<T>(null);
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, scrolls] as const;
+}
+
+/**
+ * A table that scrolls sideways inside its own box when it is wider than its card (a phone), never the page. While it
+ * scrolls, the box takes the keyboard focus so it can be scrolled with the arrow keys.
+ */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const [ref, scrolls] = useScrollsSideways<HTMLDivElement>();
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

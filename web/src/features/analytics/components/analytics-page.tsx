@@ -157,7 +157,7 @@ export function AnalyticsPage() {
           <ListLoadFailed what="analytics" onRetry={() => void query.refetch()} />
         ) : (
           <>
-            <section aria-label="Key figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <SummaryCard
                 title="Total Revenue"
                 icon={DollarSign}
@@ -181,7 +181,7 @@ export function AnalyticsPage() {
                 {formatPercent(stats?.paymentSuccessRate ?? 0)}
               </SummaryCard>
             </section>
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <RevenueTrends stats={stats} currency={shown} loading={loading} />
               <CurrencyBreakdown stats={stats} loading={loading} />
             </div>

@@ -85,7 +85,7 @@ export function AnalyticsTabs({ stats, loading, currency }: { stats: DashboardSt
       </TabsList>
 
       <TabsContent value="invoices" className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Figure
             testId="figure-outstanding"
             label="Outstanding"
@@ -239,7 +239,7 @@ export function AnalyticsTabs({ stats, loading, currency }: { stats: DashboardSt
       </TabsContent>
 
       <TabsContent value="performance" className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <Figure
             testId="figure-total-invoices"
             label="Total Invoices"

@@ -24,7 +24,7 @@ export function CustomerFormCard<T extends ContactValues>({
       <CardHeader>
         <CardTitle>Customer Information</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField control={control} name={name('name')} label="Name" autoComplete="name" />
         <TextField control={control} name={name('email')} label="Email" type="email" autoComplete="email" />
         <TextField control={control} name={name('phone')} label="Phone" type="tel" autoComplete="tel" />

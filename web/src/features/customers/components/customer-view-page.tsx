@@ -25,17 +25,18 @@ function Row({
   label: string;
   children: React.ReactNode;
 }) {
+  // A <dl> holds only <div>s of <dt> and <dd>: the icon sits inside the term, beside it.
   return (
-    <div className="flex items-start gap-3">
-      {Icon && (
-        <span aria-hidden="true">
-          <Icon className="mt-0.5 size-4 text-muted-foreground" />
-        </span>
-      )}
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="text-sm break-words">{children}</dd>
-      </div>
+    <div className={Icon ? 'relative min-w-0 pl-7' : 'min-w-0'}>
+      <dt className="text-xs text-muted-foreground">
+        {Icon && (
+          <span aria-hidden="true" className="absolute top-0.5 left-0">
+            <Icon className="size-4 text-muted-foreground" />
+          </span>
+        )}
+        {label}
+      </dt>
+      <dd className="text-sm break-words">{children}</dd>
     </div>
   );
 }
@@ -61,7 +62,7 @@ function safeWebsiteHref(website: string): string {
 function CustomerDetails({ customer }: { customer: Customer }) {
   const hasCompanyInfo = Boolean(customer.company || customer.industry || customer.website);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <Card>
           <CardContent className="flex items-center gap-4 pt-6">
@@ -159,7 +160,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
 
 function ViewSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading customer">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3" role="status" aria-label="Loading customer">
       <div className="space-y-6 lg:col-span-2">
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-40 w-full" />

@@ -126,7 +126,7 @@ export function DashboardPage() {
         }
       />
       <PageBody className="space-y-6">
-        <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <section aria-label="Statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {/* The spec's fixed subtexts, computed in the same wording (statSubtexts). */}
           {(
             [
@@ -140,7 +140,7 @@ export function DashboardPage() {
           ))}
         </section>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <RecentInvoices invoices={stats.recentInvoices} loading={loading} />
 
           <Card>
@@ -157,7 +157,7 @@ export function DashboardPage() {
           </Card>
         </div>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <RevenueOverview data={stats.revenueByMonth} loading={loading} />
           </div>

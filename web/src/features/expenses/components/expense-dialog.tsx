@@ -143,11 +143,11 @@ export function ExpenseDialog({
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
             <TextField control={form.control} name="description" label="Description" placeholder="What was it for?" />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="amount" label="Amount" type="number" step="0.01" min={0} inputMode="decimal" />
               <TextField control={form.control} name="vendor" label="Vendor (optional)" />
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <DateField control={form.control} name="date" label="Date" />
               <CategoryField control={form.control} categories={choices} loading={categoriesLoading} />
             </div>

@@ -87,7 +87,7 @@ export function ApiKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                     <FormItem>
                       <fieldset className="grid gap-2">
                         <legend className="mb-1 text-sm font-medium">Permissions</legend>
-                        <div className="grid gap-2 sm:grid-cols-2">
+                        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                           {ApiKeyScopes.map((scope) => (
                             <CheckboxItem
                               key={scope}
@@ -105,7 +105,7 @@ export function ApiKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                     </FormItem>
                   )}
                 />
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField
                     control={form.control}
                     name="rateLimit"

@@ -172,7 +172,7 @@ function DeliveryDetails({ delivery: d }: { delivery: WebhookDelivery }) {
   ];
   return (
     <div className="grid gap-3 text-sm">
-      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
         {facts.map(([k, v]) => (
           <React.Fragment key={k}>
             <dt className="text-muted-foreground">{k}</dt>

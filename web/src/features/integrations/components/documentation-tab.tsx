@@ -192,7 +192,7 @@ export function DocumentationTab() {
         title="Rate limits"
         description={`Each key may make its own number of requests per hour (${DEFAULT_API_KEY_RATE_LIMIT} unless set otherwise).`}
       >
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[14rem_1fr]">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[14rem_1fr]">
           <dt className="font-mono text-xs">{headerName(RateLimitHeaders.limit)}</dt>
           <dd>Requests allowed per hour for this key.</dd>
           <dt className="font-mono text-xs">{headerName(RateLimitHeaders.remaining)}</dt>

@@ -12,7 +12,7 @@ export function StatCards() {
   const webhooks = useQuery(webhooksQueryOptions());
   const s = integrationStats(keys.data?.apiKeys, usage.data, webhooks.data?.webhooks);
   return (
-    <section aria-label="Integration summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Integration summary" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard title="Active API Keys" icon={KeyRound} loading={keys.isPending} subtext={s.keysSubtext}>
         {s.activeKeys}
       </SummaryCard>

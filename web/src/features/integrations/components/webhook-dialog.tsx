@@ -104,7 +104,7 @@ export function WebhookDialog({
             </DialogHeader>
             <Form {...form}>
               <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <TextField control={form.control} name="name" label="Name" placeholder="e.g. Accounting sync" autoComplete="off" />
                   <TextField
                     control={form.control}
@@ -122,7 +122,7 @@ export function WebhookDialog({
                     <FormItem>
                       <fieldset className="grid gap-2">
                         <legend className="mb-1 text-sm font-medium">Events</legend>
-                        <div className="grid gap-2 sm:grid-cols-3">
+                        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
                           {WebhookEventTypes.map((type) => (
                             <CheckboxItem
                               key={type}
@@ -141,7 +141,7 @@ export function WebhookDialog({
                     </FormItem>
                   )}
                 />
-                <div className="grid gap-4 sm:grid-cols-2">
+                <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
                   <FormField
                     control={form.control}
                     name="retryAttempts"

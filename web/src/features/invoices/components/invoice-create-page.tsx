@@ -91,7 +91,7 @@ export function InvoiceCreatePage() {
               <CardHeader>
                 <CardTitle>Invoice Details</CardTitle>
               </CardHeader>
-              <CardContent className="grid gap-4 md:grid-cols-2">
+              <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 <ReadOnlyField id="invoice-number" label="Invoice Number" value={nextNumber.invoiceNumber} />
                 <CustomerField control={form.control} name="customerId" />
                 <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(today)} />

@@ -67,7 +67,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
             <CardTitle>Invoice {invoice.invoiceNumber}</CardTitle>
             <InvoiceStatusBadge screen="view" status={status} />
           </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <CustomerField control={form.control} name="customerId" current={invoice.customer} />
             <FormField
               control={form.control}

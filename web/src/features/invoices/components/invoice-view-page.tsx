@@ -52,7 +52,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const { subtotal, tax, total } = viewFigures(items);
   const money = (v: string) => formatMoney(v, currency);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <Card>
           <CardHeader className="flex flex-row items-start justify-between gap-4">
@@ -65,7 +65,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             <InvoiceStatusBadge screen="view" status={invoice.status} />
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               <Detail label="Issue Date">{formatInvoiceDate(invoice.issueDate)}</Detail>
               <Detail label="Due Date">{formatInvoiceDate(invoice.dueDate)}</Detail>
               <Detail label="Currency">{currency}</Detail>
@@ -148,16 +148,16 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             {invoice.customer ? (
               <ul className="space-y-2 text-sm">
                 <li className="flex items-center gap-2 font-medium">
-                  <User className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   {invoice.customer.name}
                 </li>
                 <li className="flex items-center gap-2">
-                  <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                   {invoice.customer.email}
                 </li>
                 {invoice.customer.phone && (
                   <li className="flex items-center gap-2">
-                    <Phone className="size-4 text-muted-foreground" aria-hidden="true" />
+                    <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                     {invoice.customer.phone}
                   </li>
                 )}
@@ -199,7 +199,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
 
 function ViewSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-3" role="status" aria-label="Loading invoice">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3" role="status" aria-label="Loading invoice">
       <div className="space-y-6 lg:col-span-2">
         <Skeleton className="h-36 w-full" />
         <Skeleton className="h-56 w-full" />

@@ -148,7 +148,7 @@ export function LandingPage() {
               </h2>
               <p className="mt-3 text-muted-foreground">From the first invoice to the tax report, in one place.</p>
             </div>
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {features.map((feature) => (
                 <li key={feature.title} className="rounded-xl border bg-card p-6 shadow-sm">
                   <feature.icon className="size-8 text-primary" aria-hidden="true" />

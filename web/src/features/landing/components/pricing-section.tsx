@@ -79,7 +79,7 @@ export function PricingSection() {
           </p>
         </div>
 
-        <div className="mt-10 grid gap-6 lg:grid-cols-3">
+        <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {plans.map((plan) => {
             const { price, original } = displayPrice(plan, cycle);
             const isRecommended = plan.id === recommended;

@@ -50,7 +50,7 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-6">
-        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
           <div className="space-y-1">
             <dt className="text-xs text-muted-foreground">Billed to</dt>
             <dd className="font-medium">{invoice.customer?.name ?? '—'}</dd>

@@ -63,7 +63,7 @@ export function PayPage() {
           {formatInvoiceDate(invoice.dueDate)}.
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <InvoiceSummary invoice={invoice} />
         </div>

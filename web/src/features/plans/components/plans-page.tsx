@@ -65,7 +65,7 @@ export function PlansPage() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <LinkButton to={paths.home.getHref()} icon={ArrowLeft} variant="ghost" size="sm">
         Back
       </LinkButton>
@@ -92,7 +92,7 @@ export function PlansPage() {
         )}
       </div>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-3">
+      <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {ready
           ? plans.map((plan) => <PlanCard key={plan.name} plan={plan} cycle={cycle} action={actionFor(plan)} />)
           : [0, 1, 2].map((i) => <Skeleton key={i} className="h-[34rem] rounded-xl" data-testid="plan-card-skeleton" />)}

@@ -85,7 +85,7 @@ export function ProductEditPage() {
             <Skeleton className="h-40 w-full" />
           </div>
         ) : (
-          <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,48rem)_20rem]">
+          <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,48rem)_20rem]">
             <ProductEditForm key={product.id} product={product} />
             {product.trackInventory && <StockAdjustmentCard product={product} />}
           </div>

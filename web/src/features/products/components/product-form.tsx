@@ -28,7 +28,7 @@ function Section({
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className={cn('grid items-start gap-4', columns)}>{children}</CardContent>
+      <CardContent className={cn('grid grid-cols-1 items-start gap-4', columns)}>{children}</CardContent>
     </Card>
   );
 }

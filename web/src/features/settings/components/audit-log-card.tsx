@@ -79,7 +79,7 @@ export function AuditLogCard() {
       <CardContent className="grid gap-4">
         <form
           aria-label="Audit log filters"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
           onSubmit={(e) => {
             e.preventDefault();
             apply(draft);
@@ -137,7 +137,8 @@ export function AuditLogCard() {
           <EmptyState icon={History} title="No entries" description="Nothing matches these filters yet." />
         ) : (
           <>
-            <Table aria-label="Audit log" aria-busy={logs.isFetching}>
+            {/* Scrolls inside the card on a phone (never squeezed to a word per line); wide enough, every column shows and long values wrap. */}
+            <Table aria-label="Audit log" aria-busy={logs.isFetching} className="min-w-[36rem]">
               <TableHeader>
                 <TableRow>
                   {COLUMNS.map((c) => (
@@ -151,7 +152,7 @@ export function AuditLogCard() {
                 ) : (
                   page.items.map((row) => (
                     <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row)} data-testid="audit-row">
-                      <TableCell className="whitespace-nowrap">
+                      <TableCell>
                         <button
                           type="button"
                           className="rounded-sm text-left underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -164,13 +165,15 @@ export function AuditLogCard() {
                           {when(row.createdAt)}
                         </button>
                       </TableCell>
-                      <TableCell title={row.userAgent ?? undefined}>{actorName(row.userId, user?.id, members)}</TableCell>
-                      <TableCell>
+                      <TableCell className="whitespace-normal" title={row.userAgent ?? undefined}>
+                        {actorName(row.userId, user?.id, members)}
+                      </TableCell>
+                      <TableCell className="whitespace-normal">
                         <span className="font-medium">{row.entityType}</span>
                         {row.entityId && <span className="text-muted-foreground"> #{row.entityId}</span>}
                       </TableCell>
-                      <TableCell>{row.action}</TableCell>
-                      <TableCell className="font-mono text-xs">{row.ipAddress ?? '—'}</TableCell>
+                      <TableCell className="break-words whitespace-normal">{row.action}</TableCell>
+                      <TableCell className="font-mono text-xs break-all whitespace-normal">{row.ipAddress ?? '—'}</TableCell>
                     </TableRow>
                   ))
                 )}

@@ -137,8 +137,8 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
     <form noValidate onSubmit={(event) => void submit(event)}>
       <fieldset disabled={readOnly}>
         <CardContent className="space-y-6">
-          <div className="grid gap-4 sm:grid-cols-2">{TEXT.map((t) => field(t.name, t.label, t.type, t.required))}</div>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{TEXT.map((t) => field(t.name, t.label, t.type, t.required))}</div>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             {SELECTS.map(({ name, label, options, text = (v) => v }) => (
               <div key={name} className="grid gap-1.5">
                 <Label htmlFor={`org-${name}`}>{label}</Label>
@@ -163,7 +163,7 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
               </div>
             ))}
           </div>
-          <fieldset className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-medium">Billing address (printed on your invoices)</legend>
             {ADDRESS.map((a) => field(a.name, a.label, a.type))}
           </fieldset>

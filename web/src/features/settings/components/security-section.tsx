@@ -130,7 +130,7 @@ function EnrolPanel({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; onC
   const [error, setError] = React.useState<string | null>(null);
   return (
     <form
-      className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)]"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-[auto_minmax(0,1fr)]"
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);

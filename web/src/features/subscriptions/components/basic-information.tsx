@@ -76,7 +76,7 @@ export function BasicInformation({
       <CardHeader>
         <CardTitle>Basic Information</CardTitle>
       </CardHeader>
-      <CardContent className="grid items-start gap-4 md:grid-cols-2">
+      <CardContent className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <TextField control={control} name="name" label="Subscription Name" placeholder="e.g. Monthly website hosting" />
         <CustomerField control={control} name="customerId" current={current} />
         <ChoiceField control={control} name="frequency" label="Frequency" options={FREQUENCY_OPTIONS} {...locked} />

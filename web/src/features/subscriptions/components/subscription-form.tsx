@@ -48,7 +48,11 @@ export function SubscriptionForm({
   const submit = form.handleSubmit(onSubmit);
   return (
     <Form {...form}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="grid grid-cols-1 max-w-6xl gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      >
         <BasicInformation
           control={form.control}
           current={schedule?.customer}

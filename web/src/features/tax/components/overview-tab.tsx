@@ -40,7 +40,7 @@ function TaxStats({ summary, loading }: { summary: TaxSummary | undefined; loadi
     : 'This quarter';
   const also = others.length > 0 ? ` · also figures in ${others.join(', ')}` : '';
   return (
-    <section aria-label="Tax summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label="Tax summary" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <SummaryCard
         title="Tax Collected"
         icon={Landmark}

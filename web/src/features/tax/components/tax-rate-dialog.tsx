@@ -63,11 +63,11 @@ export function TaxRateDialog({
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="name" label="Name" placeholder="e.g. California Sales Tax" />
               <TextField control={form.control} name="jurisdiction" label="Jurisdiction" placeholder="e.g. California, US" />
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <TextField control={form.control} name="rate" label="Rate (%)" type="number" step="0.01" min={0} inputMode="decimal" />
               <FormField
                 control={form.control}
@@ -94,7 +94,7 @@ export function TaxRateDialog({
                 )}
               />
             </div>
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <DateField control={form.control} name="startDate" label="Start Date" />
               <DateField control={form.control} name="endDate" label="End Date (optional)" clearable placeholder="No end date" />
             </div>

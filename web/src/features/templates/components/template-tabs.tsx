@@ -29,7 +29,7 @@ const FONTS = Object.fromEntries(TemplateFonts.map((f) => [f, f]));
  */
 export function BasicInfoTab({ control, defaultLocked }: { control: Ctl; defaultLocked?: string }) {
   return (
-    <TabsContent value="basic" className="grid gap-4 sm:grid-cols-2">
+    <TabsContent value="basic" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <TextField control={control} name="name" label="Template Name" placeholder="e.g. Standard invoice" />
       </div>
@@ -70,7 +70,7 @@ export function BasicInfoTab({ control, defaultLocked }: { control: Ctl; default
 /** Logo & Branding: the logo, its place and size, header and footer text, the watermark. */
 export function BrandingTab({ control }: { control: Ctl }) {
   return (
-    <TabsContent value="branding" className="grid gap-4 sm:grid-cols-2">
+    <TabsContent value="branding" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <FormField
           control={control}
@@ -104,7 +104,7 @@ export function BrandingTab({ control }: { control: Ctl }) {
 /** Design: colours, font, what the invoice shows, and the texts it ends with. */
 export function DesignTab({ control }: { control: Ctl }) {
   return (
-    <TabsContent value="design" className="grid gap-4 sm:grid-cols-2">
+    <TabsContent value="design" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <ColourField control={control} name="primaryColor" label="Primary Color" />
       <ColourField control={control} name="secondaryColor" label="Secondary Color" />
       <ColourField control={control} name="accentColor" label="Accent Color" />
@@ -112,7 +112,7 @@ export function DesignTab({ control }: { control: Ctl }) {
       <ColourField control={control} name="textColor" label="Text Color" />
       <ChoiceField control={control} name="fontFamily" label="Font Family" choices={TemplateFonts} labels={FONTS} />
       <ChoiceField control={control} name="fontSize" label="Font Size" choices={TemplateSizes} />
-      <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:col-span-2 sm:grid-cols-2">
         <ToggleField control={control} name="showPaymentTerms" label="Show payment terms" />
         <ToggleField control={control} name="showTaxBreakdown" label="Show tax breakdown" />
         <ToggleField control={control} name="showDiscounts" label="Show discounts" />

@@ -58,7 +58,7 @@ export function TemplatesPage() {
       />
       <PageBody>
         {templates.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-64" />
             ))}
@@ -73,7 +73,7 @@ export function TemplatesPage() {
             action={canManage && <Button onClick={create}>Create Template</Button>}
           />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Templates">
             {list.map((t) => (
               <li key={t.id}>
                 <TemplateCard
