@@ -32,7 +32,7 @@ export function ListCards<T extends { id: React.Key }>({
   return (
     <ul className={GRID} aria-label={label} aria-busy={busy}>
       {items.map((item) => (
-        <li key={item.id} className="grid min-w-0">
+        <li key={item.id} className="grid min-w-0 grid-cols-1">
           {renderItem(item)}
         </li>
       ))}
