@@ -34,7 +34,7 @@ describe('the plan table', () => {
       { feature: 'Invoices per month', values: ['50', 'Unlimited', 'Unlimited'] },
       { feature: 'Customers', values: ['5', 'Unlimited', 'Unlimited'] },
       { feature: 'Products', values: ['10', '100', 'Unlimited'] },
-      { feature: 'API keys', values: ['1', '5', 'Unlimited'] },
+      { feature: 'API keys', values: ['0', '5', 'Unlimited'] },
       { feature: 'Webhooks', values: ['2', '10', 'Unlimited'] },
       { feature: 'Support', values: ['Email', 'Priority Email', 'Dedicated Manager'] },
     ]);

@@ -53,7 +53,7 @@ export const PLAN_TABLE: readonly PlanDefinition[] = [
     description: 'For freelancers getting started',
     monthlyPrice: '29.00',
     yearlyPrice: '240.00',
-    limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 1, maxWebhooks: 2 },
+    limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 0, maxWebhooks: 2 },
     flags: allFlags(false),
     support: 'Email',
     highlights: ['Basic reporting', 'Email support', 'Mobile app', 'Payment tracking'],
@@ -102,7 +102,7 @@ export function planDefinition(name: PlanName): PlanDefinition {
 
 const LIMIT_ORDER: LimitedResource[] = ['invoices', 'customers', 'products', 'apiKeys', 'webhooks'];
 
-/** A plan's limits in words: '50 invoices per month', 'Unlimited customers', '1 API key'. */
+/** A plan's limits in words: '50 invoices per month', 'Unlimited customers', '0 API keys' (Starter: no API access). */
 export function planLimitLines(limits: PlanLimits): string[] {
   return LIMIT_ORDER.map((r) => {
     const { limit, one, many, per } = LimitedResources[r];

@@ -34,7 +34,7 @@ describe('plans', () => {
     ]);
     const limits = (p: SubscriptionPlan) => [p.maxInvoices, p.maxCustomers, p.maxProducts, p.maxApiKeys, p.maxWebhooks];
     expect(plans.map(limits)).toEqual([
-      [50, 5, 10, 1, 2],
+      [50, 5, 10, 0, 2],
       [null, null, 100, 5, 10],
       [null, null, null, null, null],
     ]);
@@ -50,7 +50,7 @@ describe('plans', () => {
       '50 invoices per month',
       '5 customers',
       '10 products',
-      '1 API key',
+      '0 API keys',
       '2 webhooks',
       ...PLAN_TABLE[0]!.highlights,
     ]);
@@ -109,7 +109,7 @@ describe('plans', () => {
       displayName: 'Starter',
       status: 'active',
       trialEndsAt,
-      limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 1, maxWebhooks: 2 },
+      limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 0, maxWebhooks: 2 },
       flags: { hasAiAnalytics: false, hasApiAccess: false },
     });
     // What is enforced is the plan table's row, limits and flags alike.

@@ -25,7 +25,7 @@ const subscription = (o: Partial<UserSubscription> = {}): UserSubscription => ({
   billingCycle: 'monthly',
   trialEndsAt: null,
   currentPeriodEnd: null,
-  limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 1, maxWebhooks: 2 },
+  limits: { maxInvoices: 50, maxCustomers: 5, maxProducts: 10, maxApiKeys: 0, maxWebhooks: 2 },
   flags: FALLBACK_PLANS[0]!,
   usage: {
     invoiceCount: 0,
@@ -90,7 +90,7 @@ describe('plan chooser', () => {
     expect(pro.getByText('100 products')).toBeInTheDocument();
     const starter = within(await card('starter'));
     expect(starter.getByText('50 invoices per month')).toBeInTheDocument();
-    expect(starter.getByText('1 API key')).toBeInTheDocument();
+    expect(starter.getByText('0 API keys')).toBeInTheDocument();
     expect(within(starter.getByRole('list', { name: 'Starter features' })).getAllByRole('listitem')).toHaveLength(6);
     expect(screen.queryByText('Current Plan')).toBeNull();
     for (const link of screen.getAllByRole('link', { name: 'Get Started' })) expect(link).toHaveAttribute('href', '/api/login');

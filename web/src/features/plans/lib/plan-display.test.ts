@@ -25,7 +25,7 @@ describe('plan display', () => {
   });
 
   it('words the limits, unlimited and singular', () => {
-    expect(limitLines(FALLBACK_PLANS[0]!)).toEqual(['50 invoices per month', '5 customers', '10 products', '1 API key', '2 webhooks']);
+    expect(limitLines(FALLBACK_PLANS[0]!)).toEqual(['50 invoices per month', '5 customers', '10 products', '0 API keys', '2 webhooks']);
     expect(limitLines(FALLBACK_PLANS[2]!)[0]).toBe('Unlimited invoices');
   });
 
