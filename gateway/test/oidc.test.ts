@@ -143,7 +143,7 @@ describe('OpenID Connect sign-in', () => {
       OrganizationEvents.Created,
       user.json.organization.id,
     ]);
-    expect(created.rows.map((r) => r.payload.data)).toEqual([user.json.organization]);
+    expect(created.rows.map((r) => r.payload.data)).toEqual([{ id: user.json.organization.id, name: user.json.organization.name }]);
   });
 
   it('refuses a callback without the flow cookie or with a forged state', async () => {
