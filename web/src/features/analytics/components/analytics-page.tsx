@@ -8,41 +8,14 @@ import { ListLoadFailed } from '@/components/list-parts';
 import { SummaryCard } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney, formatPercent, plural } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { analyticsCsv, analyticsFileName, downloadCsv } from '../lib/export-csv';
 import { ALL_CURRENCIES, CURRENCY_OPTIONS, PERIOD_OPTIONS } from '../lib/figures';
+import { FilterSelect } from '@/components/list-page';
 import { AnalyticsTabs } from './analytics-tabs';
 import { AnalyticsBarChart } from './lazy-chart';
-
-function Choice({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger className="w-40" aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 /** "2026-04" → "Apr 2026". */
 const monthLabel = (m: string) => format(new Date(Number(m.slice(0, 4)), Number(m.slice(5, 7)) - 1, 1), 'MMM yyyy');
@@ -139,8 +112,14 @@ export function AnalyticsPage() {
         description="Revenue, invoices, payments and customers over time."
         actions={
           <>
-            <Choice label="Period" value={period} onChange={(v) => setPeriod(v as AnalyticsPeriod)} options={PERIOD_OPTIONS} />
-            <Choice label="Currency" value={currencyChoice} onChange={setCurrencyChoice} options={CURRENCY_OPTIONS} />
+            <FilterSelect label="Period" value={period} onChange={setPeriod} options={PERIOD_OPTIONS} className="w-40" />
+            <FilterSelect
+              label="Currency"
+              value={currencyChoice}
+              onChange={setCurrencyChoice}
+              options={CURRENCY_OPTIONS}
+              className="w-40"
+            />
             <Button variant="outline" onClick={() => setDemoOpen(true)}>
               <PlayCircle aria-hidden="true" />
               Watch Demo
