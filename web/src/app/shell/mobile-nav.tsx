@@ -1,8 +1,8 @@
 import * as React from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Menu } from 'lucide-react';
 import type { User } from '@billpoint/proto';
-import { BrandMark } from '@/components/brand';
+import { BrandHomeLink } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Sidebar } from './sidebar';
@@ -32,13 +32,7 @@ export function MobileNav({ user }: { user: User }) {
             <Menu aria-hidden="true" />
           </Button>
         </SheetTrigger>
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <BrandMark />
-          <span className="truncate text-lg">Billpoint</span>
-        </Link>
+        <BrandHomeLink />
       </header>
       <SheetContent aria-describedby={undefined}>
         <SheetTitle className="sr-only">Navigation</SheetTitle>

@@ -7,7 +7,7 @@ import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/component
 import { WithTooltip } from '@/components/ui/tooltip';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { UserAvatar } from '@/components/user-avatar';
-import { BrandMark } from '@/components/brand';
+import { BrandHomeLink } from '@/components/brand';
 import { logout, userDisplayName } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { isActive, isSettingsRoute, mainNav, settingsNav, type NavItem } from './nav-items';
@@ -126,15 +126,7 @@ export function Sidebar({
       )}
     >
       <div className={cn('flex h-16 items-center gap-2 border-b border-sidebar-border px-3', collapsed && 'justify-center px-0')}>
-        {!collapsed && (
-          <Link
-            to="/"
-            className="flex min-w-0 flex-1 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            <BrandMark />
-            <span className="truncate text-lg">Billpoint</span>
-          </Link>
-        )}
+        {!collapsed && <BrandHomeLink className="flex-1" />}
         {onClose ? (
           <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close navigation">
             <X aria-hidden="true" />
