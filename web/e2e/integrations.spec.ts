@@ -107,6 +107,19 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   await expect(toasts(page).getByText('checksum does not match')).toBeVisible();
   await snap(page, testInfo, 'integrations-02-api-keys');
 
+  // On a phone the key is a stacked row (no table): its fields, its figure and its action inside the window.
+  const wide = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stacked = page.getByRole('list', { name: 'API keys' }).getByTestId('api-key-row').filter({ hasText: 'Accounting sync' });
+  await expect(stacked.getByTestId('key-requests')).toHaveText('2');
+  await expect(stacked.getByText('customers:read')).toBeVisible();
+  await expect(stacked.getByRole('button', { name: 'Delete Accounting sync' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByRole('table', { name: 'API keys' })).toHaveCount(0);
+  await expectAccessible(page, 'API keys (390)');
+  await snap(page, testInfo, 'integrations-02b-api-keys-390');
+  await page.setViewportSize(wide);
+
   // Webhooks: the §5 rules, then an endpoint on a local receiver (the stack allows private addresses in tests).
   const receiver = await startReceiver();
   try {

@@ -41,7 +41,8 @@ test('members: an admin invites a colleague who joins from the e-mailed link and
 
   // Settings → Members: the owner alone, the roles explained, no pending invitation.
   await page.goto('/settings?section=members');
-  const members = page.getByRole('list', { name: 'Members' });
+  // A table from 768 px, stacked rows (a list) on a phone.
+  const members = page.getByRole('table', { name: 'Members' }).or(page.getByRole('list', { name: 'Members' }));
   await expect(members.getByTestId('member-row')).toHaveCount(1);
   await expect(members.getByText('Olivia Owner')).toBeVisible();
   await expect(members.getByText('Owner', { exact: true })).toBeVisible();

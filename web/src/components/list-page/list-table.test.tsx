@@ -88,4 +88,23 @@ describe('ListTable', () => {
     expect(screen.getAllByTestId('fruit-row-skeleton')).toHaveLength(5);
     expect(screen.getByRole('list', { name: 'Fruits' })).toHaveAttribute('aria-busy', 'true');
   });
+
+  it('calls onRowClick with the row clicked in the table', () => {
+    screenWidth(false);
+    const onRowClick = vi.fn();
+    render(
+      <ListTable
+        label="Fruits"
+        columns={COLUMNS}
+        rows={FRUITS}
+        testId="fruit-row"
+        list={{ isPending: false, isFetching: false }}
+        onRowClick={onRowClick}
+      />,
+    );
+    const pear = screen.getAllByTestId('fruit-row')[1]!;
+    expect(pear).toHaveClass('cursor-pointer');
+    within(pear).getByText('$2.50').click();
+    expect(onRowClick).toHaveBeenCalledExactlyOnceWith(FRUITS[1]);
+  });
 });

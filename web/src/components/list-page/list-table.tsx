@@ -42,6 +42,11 @@ type ListTableProps<T extends Row> = {
   skeletonRows?: number;
   /** The table's frame: a card of its own (a list screen), or an outline (a table inside a card or tab). */
   frame?: 'card' | 'outline';
+  /**
+   * A click anywhere on a table row (a pointer's shortcut: the row must also hold a control that does the same for the
+   * keyboard and on a phone).
+   */
+  onRowClick?: (row: T) => void;
 };
 
 /**
@@ -76,6 +81,7 @@ function WideTable<T extends Row>({
   skeletonRows = 5,
   busy,
   frame = 'card',
+  onRowClick,
 }: RowsProps<T>) {
   const cell = (c: Column<T>) => (c.align === 'right' ? 'text-right' : undefined);
   const Frame = frame === 'card' ? CardFrame : OutlineFrame;
@@ -96,7 +102,12 @@ function WideTable<T extends Row>({
             <TableSkeletonRows columns={columns.map((c) => c.header)} rows={skeletonRows} testId={skeletonTestId} />
           ) : (
             rows.map((row) => (
-              <TableRow key={row.id} data-testid={rowTestId}>
+              <TableRow
+                key={row.id}
+                data-testid={rowTestId}
+                className={onRowClick && 'cursor-pointer'}
+                onClick={onRowClick && (() => onRowClick(row))}
+              >
                 {columns.map((c) => (
                   <TableCell key={c.header} className={cn(cell(c), c.className)} data-testid={c.testId}>
                     {c.cell(row)}

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Plus, Trash2 } from 'lucide-react';
 import { IntegrationMessages, type ApiKey } from '@billpoint/proto';
 import { IconAction } from '@/components/icon-action';
-import { EmptyState, TableSkeletonRows } from '@/components/list-parts';
+import { EmptyState } from '@/components/list-parts';
+import { ListTable, type Column } from '@/components/list-page';
 import { LoadProblem } from '@/components/load-problem';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/hooks/use-toast';
 import { isHandledGlobally } from '@/lib/query-client';
 import { apiKeysQueryOptions, useDeleteApiKey, usageStatsQueryOptions } from '../api/api-keys';
@@ -17,9 +17,82 @@ import { formatFullTime, formatWhen } from '../lib/when';
 import { ApiKeyDialog } from './api-key-dialog';
 import { TestKeyCard } from './test-key-card';
 
-const COLUMNS = ['Name', 'Key', 'Permissions', 'Status', 'Last used', 'Requests this month', 'Actions'] as const;
-
 const expired = (k: ApiKey) => k.expiresAt !== null && new Date(k.expiresAt).getTime() <= Date.now();
+
+/** The API keys' columns; `requests`: this month's requests by key id, null while unknown. */
+function apiKeyColumns({
+  canManage,
+  requests,
+  deleting,
+  onDelete,
+}: {
+  canManage: boolean;
+  requests: Map<ApiKey['id'], number> | null;
+  deleting: boolean;
+  onDelete: (k: ApiKey) => void;
+}): Column<ApiKey>[] {
+  return [
+    { header: 'Name', stack: 'primary', cell: (k) => <span className="font-medium">{k.name}</span> },
+    {
+      header: 'Key',
+      cell: (k) => (
+        <code className="font-mono text-xs break-all" title={`Starts with ${k.keyPrefix}`}>
+          {k.maskedKey}
+        </code>
+      ),
+    },
+    {
+      header: 'Permissions',
+      cell: (k) => (
+        <div className="flex max-w-72 flex-wrap gap-1">
+          {k.permissions.length === 0 ? (
+            <span className="text-sm text-muted-foreground">None</span>
+          ) : (
+            k.permissions.map((p) => (
+              <Badge key={p} variant={p === '*' ? 'default' : 'secondary'} className="font-mono">
+                {p === '*' ? '* (full access)' : p}
+              </Badge>
+            ))
+          )}
+        </div>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (k) => (
+        <>
+          {k.isActive && !expired(k) ? (
+            <Badge variant="success">Active</Badge>
+          ) : (
+            <Badge variant="outline">{expired(k) ? 'Expired' : 'Inactive'}</Badge>
+          )}
+          {k.expiresAt && !expired(k) && <p className="mt-1 text-xs text-muted-foreground">Expires {formatWhen(k.expiresAt)}</p>}
+        </>
+      ),
+    },
+    {
+      header: 'Last used',
+      cell: (k) => <span title={k.lastUsedAt ? formatFullTime(k.lastUsedAt) : undefined}>{formatWhen(k.lastUsedAt)}</span>,
+    },
+    {
+      header: 'Requests this month',
+      align: 'right',
+      className: 'tabular-nums',
+      testId: 'key-requests',
+      cell: (k) => (requests ? (requests.get(k.id) ?? 0).toLocaleString('en-US') : '—'),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      align: 'right',
+      stack: 'actions',
+      cell: (k) =>
+        canManage ? (
+          <IconAction label="Delete" name={`Delete ${k.name}`} icon={Trash2} destructive disabled={deleting} onClick={() => onDelete(k)} />
+        ) : null,
+    },
+  ];
+}
 
 /** API Keys tab (areas §2): the keys with their prefix, masked key, scopes, status, last use and this month's requests. */
 export function ApiKeysTab({ canManage }: { canManage: boolean }) {
@@ -70,72 +143,20 @@ export function ApiKeysTab({ canManage }: { canManage: boolean }) {
               action={createButton || undefined}
             />
           ) : (
-            <Table aria-label="API keys">
-              <TableHeader>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableHead key={c} className={c === 'Requests this month' ? 'text-right' : undefined}>
-                      {c === 'Actions' ? <span className="sr-only">{c}</span> : c}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {keys.isPending ? (
-                  <TableSkeletonRows columns={COLUMNS} rows={2} testId="api-key-skeleton" />
-                ) : (
-                  list.map((k) => (
-                    <TableRow key={k.id}>
-                      <TableCell className="font-medium">{k.name}</TableCell>
-                      <TableCell>
-                        <code className="font-mono text-xs" title={`Starts with ${k.keyPrefix}`}>
-                          {k.maskedKey}
-                        </code>
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex max-w-72 flex-wrap gap-1">
-                          {k.permissions.length === 0 ? (
-                            <span className="text-sm text-muted-foreground">None</span>
-                          ) : (
-                            k.permissions.map((p) => (
-                              <Badge key={p} variant={p === '*' ? 'default' : 'secondary'} className="font-mono">
-                                {p === '*' ? '* (full access)' : p}
-                              </Badge>
-                            ))
-                          )}
-                        </div>
-                      </TableCell>
-                      <TableCell>
-                        {k.isActive && !expired(k) ? (
-                          <Badge variant="success">Active</Badge>
-                        ) : (
-                          <Badge variant="outline">{expired(k) ? 'Expired' : 'Inactive'}</Badge>
-                        )}
-                        {k.expiresAt && !expired(k) && (
-                          <p className="mt-1 text-xs text-muted-foreground">Expires {formatWhen(k.expiresAt)}</p>
-                        )}
-                      </TableCell>
-                      <TableCell title={k.lastUsedAt ? formatFullTime(k.lastUsedAt) : undefined}>{formatWhen(k.lastUsedAt)}</TableCell>
-                      <TableCell className="text-right tabular-nums" data-testid="key-requests">
-                        {usage.data ? (requests.get(k.id) ?? 0).toLocaleString('en-US') : '—'}
-                      </TableCell>
-                      <TableCell className="text-right">
-                        {canManage && (
-                          <IconAction
-                            label="Delete"
-                            name={`Delete ${k.name}`}
-                            icon={Trash2}
-                            destructive
-                            disabled={remove.isPending}
-                            onClick={() => setDeleting(k)}
-                          />
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            <ListTable
+              label="API keys"
+              columns={apiKeyColumns({
+                canManage,
+                requests: usage.data ? requests : null,
+                deleting: remove.isPending,
+                onDelete: setDeleting,
+              })}
+              rows={list}
+              testId="api-key-row"
+              list={keys}
+              skeletonRows={2}
+              frame="outline"
+            />
           )}
         </CardContent>
       </Card>

@@ -2,19 +2,18 @@ import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { IntegrationMessages, type AuditLog } from '@billpoint/proto';
-import { EmptyState, TableSkeletonRows } from '@/components/list-parts';
+import { EmptyState } from '@/components/list-parts';
+import { ListTable, type Column } from '@/components/list-page';
 import { LoadProblem } from '@/components/load-problem';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useUser } from '@/lib/auth';
 import { AUDIT_PAGE_SIZE, auditLogsQueryOptions, type AuditFilters } from '../api/audit-logs';
 import { useMemberNames } from '../api/organization-members';
 import { AuditEntryDialog, actorName } from './audit-entry-dialog';
 
-const COLUMNS = ['When', 'Who', 'Entity', 'Action', 'IP address'] as const;
 const NO_FILTERS: AuditFilters = { entityType: '', action: '', from: '', to: '' };
 /** Suggestions for the filters (the trail holds whatever the services' events name). */
 const ENTITY_TYPES = [
@@ -49,6 +48,54 @@ const ACTIONS = [
 ];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The audit log's columns: the time opens the entry's values. */
+function auditColumns(
+  currentUserId: string | undefined,
+  members: Parameters<typeof actorName>[2],
+  onOpen: (row: AuditLog) => void,
+): Column<AuditLog>[] {
+  return [
+    {
+      header: 'When',
+      stack: 'primary',
+      cell: (row) => (
+        <button
+          type="button"
+          className="rounded-sm text-left font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:font-normal"
+          aria-label={`${when(row.createdAt)}: ${row.entityType} ${row.entityId ?? ''} ${row.action}, show the values`}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(row);
+          }}
+        >
+          {when(row.createdAt)}
+        </button>
+      ),
+    },
+    {
+      header: 'Who',
+      className: 'whitespace-normal',
+      cell: (row) => <span title={row.userAgent ?? undefined}>{actorName(row.userId, currentUserId, members)}</span>,
+    },
+    {
+      header: 'Entity',
+      className: 'whitespace-normal',
+      cell: (row) => (
+        <>
+          <span className="font-medium">{row.entityType}</span>
+          {row.entityId && <span className="text-muted-foreground"> #{row.entityId}</span>}
+        </>
+      ),
+    },
+    { header: 'Action', className: 'break-words whitespace-normal', cell: (row) => row.action },
+    {
+      header: 'IP address',
+      className: 'whitespace-normal',
+      cell: (row) => <span className="font-mono text-xs break-all">{row.ipAddress ?? '—'}</span>,
+    },
+  ];
+}
 
 /** Settings → Security, for admins: every change in the organization, who made it and from where (issue 14 §5). */
 export function AuditLogCard() {
@@ -137,48 +184,16 @@ export function AuditLogCard() {
           <EmptyState icon={History} title="No entries" description="Nothing matches these filters yet." />
         ) : (
           <>
-            {/* Scrolls inside the card on a phone (never squeezed to a word per line); wide enough, every column shows and long values wrap. */}
-            <Table aria-label="Audit log" aria-busy={logs.isFetching} className="min-w-[36rem]">
-              <TableHeader>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableHead key={c}>{c}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {!page ? (
-                  <TableSkeletonRows columns={COLUMNS} rows={5} testId="audit-skeleton" />
-                ) : (
-                  page.items.map((row) => (
-                    <TableRow key={row.id} className="cursor-pointer" onClick={() => setOpen(row)} data-testid="audit-row">
-                      <TableCell>
-                        <button
-                          type="button"
-                          className="rounded-sm text-left underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                          aria-label={`${when(row.createdAt)}: ${row.entityType} ${row.entityId ?? ''} ${row.action}, show the values`}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setOpen(row);
-                          }}
-                        >
-                          {when(row.createdAt)}
-                        </button>
-                      </TableCell>
-                      <TableCell className="whitespace-normal" title={row.userAgent ?? undefined}>
-                        {actorName(row.userId, user?.id, members)}
-                      </TableCell>
-                      <TableCell className="whitespace-normal">
-                        <span className="font-medium">{row.entityType}</span>
-                        {row.entityId && <span className="text-muted-foreground"> #{row.entityId}</span>}
-                      </TableCell>
-                      <TableCell className="break-words whitespace-normal">{row.action}</TableCell>
-                      <TableCell className="font-mono text-xs break-all whitespace-normal">{row.ipAddress ?? '—'}</TableCell>
-                    </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
+            {/* A table from 768 px (every column shown, long values wrap); stacked entries on a phone. */}
+            <ListTable
+              label="Audit log"
+              columns={auditColumns(user?.id, members, setOpen)}
+              rows={page?.items ?? []}
+              testId="audit-row"
+              list={{ isPending: !page, isFetching: logs.isFetching }}
+              frame="outline"
+              onRowClick={setOpen}
+            />
             {page && (
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm text-muted-foreground" role="status">

@@ -44,8 +44,8 @@ describe('members section', () => {
       { method: 'PATCH', path: `/api/organization/members/${BOB}`, body: { ...members.members[1], role: 'manager' } },
     ]);
     render();
-    const list = await screen.findByRole('list', { name: 'Members' });
-    const ada = within(list).getByText('Ada Lovelace').closest('li')!;
+    const list = await screen.findByRole('table', { name: 'Members' });
+    const ada = (await within(list).findByText('Ada Lovelace')).closest('tr')!;
     expect(within(ada as HTMLElement).getByText('Owner')).toBeInTheDocument();
     // The owner's role cannot be changed, nor can they be removed.
     expect(within(list).queryByRole('combobox', { name: 'Role of Ada Lovelace' })).toBeNull();
@@ -79,12 +79,8 @@ describe('members section', () => {
       { path: '/api/organization/members', body: members },
     ]);
     render();
-    const list = await screen.findByRole('list', { name: 'Members' });
-    expect(
-      within(list)
-        .getAllByTestId('member-role')
-        .map((b) => b.textContent),
-    ).toEqual(['Admin', 'User']);
+    const list = await screen.findByRole('table', { name: 'Members' });
+    expect((await within(list).findAllByTestId('member-role')).map((b) => b.textContent)).toEqual(['Admin', 'User']);
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(within(list).queryByRole('combobox')).toBeNull();
     expect(screen.getByText('Only administrators can invite, change or remove members.')).toBeInTheDocument();

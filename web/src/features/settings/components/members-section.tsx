@@ -1,21 +1,20 @@
 import * as React from 'react';
-import { Crown, MailPlus, RefreshCw, Trash2, UserMinus } from 'lucide-react';
+import { MailPlus, RefreshCw, Trash2 } from 'lucide-react';
 import { CreateInvitationBody, RoleDescriptions, Roles, type Invitation, type OrganizationMember, type Role } from '@billpoint/proto';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IconAction } from '@/components/icon-action';
 import { ListLoadFailed } from '@/components/list-parts';
+import { ListTable } from '@/components/list-page';
 import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useKnownPermission, useUser } from '@/lib/auth';
-import { isHandledGlobally } from '@/lib/query-client';
 import {
   useInvitations,
   useInviteMember,
@@ -24,48 +23,14 @@ import {
   useResendInvitation,
   useRevokeInvitation,
   useTransferOwnership,
-  useUpdateMemberRole,
 } from '../api/members';
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', user: 'User' };
+import { ROLE_LABELS, RoleSelect, failed, memberColumns } from './member-columns';
+
+export { ROLE_LABELS };
 const MANAGE_ONLY = 'Only administrators can invite, change or remove members.';
 
-const failed = (error: Error) => {
-  if (isHandledGlobally(error)) return;
-  const message = error instanceof ApiError ? (error.body?.message ?? error.statusText) : error.message;
-  toast({ variant: 'destructive', title: 'Error', description: message });
-};
-
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-function RoleSelect({
-  id,
-  value,
-  onChange,
-  label,
-  disabled,
-}: {
-  id: string;
-  value: Role;
-  onChange: (r: Role) => void;
-  label: string;
-  disabled?: boolean;
-}) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as Role)} disabled={disabled}>
-      <SelectTrigger id={id} aria-label={label} className="w-32">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {Roles.map((r) => (
-          <SelectItem key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 /** Invite member: an e-mail and a role; the server e-mails the link (7 days, single use). */
 function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -142,65 +107,6 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function MemberRow({
-  member: m,
-  manage,
-  isOwner,
-  isMe,
-  onRemove,
-  onMakeOwner,
-}: {
-  member: OrganizationMember;
-  manage: boolean;
-  isOwner: boolean;
-  isMe: boolean;
-  onRemove: (m: OrganizationMember) => void;
-  onMakeOwner: (m: OrganizationMember) => void;
-}) {
-  const update = useUpdateMemberRole({
-    onSuccess: (u) => toast({ title: 'Role updated', description: `${u.name} is now ${ROLE_LABELS[u.role].toLowerCase()}.` }),
-    onError: failed,
-  });
-  return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="member-row">
-      <div className="min-w-0 flex-1 basis-48">
-        <p className="truncate font-medium">
-          {m.name}
-          {isMe && <span className="text-muted-foreground"> (you)</span>}
-        </p>
-        <p className="truncate text-sm text-muted-foreground">{m.email}</p>
-      </div>
-      {m.owner && (
-        <Badge variant="secondary">
-          <Crown aria-hidden="true" className="mr-1 size-3" />
-          Owner
-        </Badge>
-      )}
-      {manage && !m.owner ? (
-        <RoleSelect
-          id={`role-${m.id}`}
-          value={m.role}
-          label={`Role of ${m.name}`}
-          disabled={update.isPending}
-          onChange={(role) => update.mutate({ userId: m.id, role })}
-        />
-      ) : (
-        <Badge variant="outline" data-testid="member-role">
-          {ROLE_LABELS[m.role]}
-        </Badge>
-      )}
-      {manage && (
-        <div className="flex items-center">
-          {isOwner && !m.owner && m.role === 'admin' && (
-            <IconAction label="Make owner" name={`Make ${m.name} the owner`} icon={Crown} onClick={() => onMakeOwner(m)} />
-          )}
-          {!m.owner && <IconAction label="Remove" name={`Remove ${m.name}`} icon={UserMinus} destructive onClick={() => onRemove(m)} />}
-        </div>
-      )}
-    </li>
   );
 }
 
@@ -293,27 +199,18 @@ export function MembersSection() {
           )}
         </CardHeader>
         <CardContent className="space-y-6">
-          {members.isPending ? (
-            <div role="status" aria-label="Loading members" className="space-y-2">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : members.isError ? (
+          {members.isError ? (
             <ListLoadFailed what="members" onRetry={() => void members.refetch()} />
           ) : (
-            <ul className="divide-y" aria-label="Members">
-              {list.map((m) => (
-                <MemberRow
-                  key={m.id}
-                  member={m}
-                  manage={manage}
-                  isOwner={isOwner}
-                  isMe={m.id === user?.id}
-                  onRemove={setRemoving}
-                  onMakeOwner={setTransferring}
-                />
-              ))}
-            </ul>
+            <ListTable
+              label="Members"
+              columns={memberColumns({ manage, isOwner, meId: user?.id, onRemove: setRemoving, onMakeOwner: setTransferring })}
+              rows={list}
+              testId="member-row"
+              list={members}
+              skeletonRows={2}
+              frame="outline"
+            />
           )}
           {!manage && <p className="text-sm text-muted-foreground">{MANAGE_ONLY}</p>}
           <section aria-labelledby="roles-heading" className="rounded-md border p-4">
