@@ -13,6 +13,7 @@ import { m0012RecurringItemTaxRates } from './0012-recurring-item-tax-rates.ts';
 import { m0013InvoiceListFilters } from './0013-invoice-list-filters.ts';
 import { m0014InvoiceInsertSummaries } from './0014-invoice-insert-summaries.ts';
 import { m0015CustomerCreatedAt } from './0015-customer-created-at.ts';
+import { m0016DocumentSequences } from './0016-document-sequences.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   m0013InvoiceListFilters,
   m0014InvoiceInsertSummaries,
   m0015CustomerCreatedAt,
+  m0016DocumentSequences,
 ];
