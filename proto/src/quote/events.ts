@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Quote } from './model.ts';
 
 export const QuoteEvents = {
