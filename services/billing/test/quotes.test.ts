@@ -108,9 +108,17 @@ describe('quotes through the gateway', () => {
     await c.register();
     const cust = await makeCustomer(c);
     const cases: [unknown, string, string][] = [
-      [{ quote: { customerId: cust.id }, items: [{ description: 'x', quantity: 1, rate: 1 }] }, 'quote.validUntil', 'Valid until is required'],
+      [
+        { quote: { customerId: cust.id }, items: [{ description: 'x', quantity: 1, rate: 1 }] },
+        'quote.validUntil',
+        'Valid until is required',
+      ],
       [quoteBody(cust.id, { quote: { validUntil: 'soon' } }), 'quote.validUntil', 'Date must be a valid date (YYYY-MM-DD)'],
-      [quoteBody(cust.id, { quote: { issueDate: inDays(5), validUntil: inDays(1) } }), 'quote.validUntil', 'Valid until cannot be before the issue date'],
+      [
+        quoteBody(cust.id, { quote: { issueDate: inDays(5), validUntil: inDays(1) } }),
+        'quote.validUntil',
+        'Valid until cannot be before the issue date',
+      ],
       [quoteBody(cust.id, { items: [] }), 'items', 'At least one item is required'],
       [quoteBody(cust.id, { items: [{ description: '', quantity: '1', rate: '1' }] }), 'items.0.description', 'Description is required'],
       [quoteBody(cust.id, { items: [{ description: 'x', quantity: '1', rate: '-1' }] }), 'items.0.rate', 'Rate must be at least 0'],
@@ -191,7 +199,10 @@ describe('quotes through the gateway', () => {
         ['post', 'accept'],
         ['post', 'decline'],
       ] as const) {
-        const res = method === 'get' ? await anon.get(`/api/quotes/${token}/${path}`) : await anon.post(`/api/quotes/${token}/${path}`, { name: 'X' });
+        const res =
+          method === 'get'
+            ? await anon.get(`/api/quotes/${token}/${path}`)
+            : await anon.post(`/api/quotes/${token}/${path}`, { name: 'X' });
         expect(res.status, `${method} ${path} ${token}`).toBe(404);
         expect(res.json.message).toBe('Quote not found');
       }
