@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteEvents, type PublicQuote, type Quote } from '@billpoint/proto';
+import { waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { runQuoteExpiryJob } from '../src/modules/quote/quote.expiry.job.ts';
 import { inDays, makeCustomer } from './support/factories.ts';
@@ -101,6 +102,28 @@ describe('quotes through the gateway', () => {
     expect((await makeQuote(c, cust.id)).quoteNumber).toBe('QUO-0101');
     const { rows } = await stack.db.query(`select count(*)::int as n from billing.quotes where tenant_id = $1`, [me.organization.id]);
     expect(rows[0]!.n).toBe(101);
+  });
+
+  it('takes the quote prefix of the organization settings; the sequence continues under it', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const cust = await makeCustomer(c);
+    expect((await makeQuote(c, cust.id)).quoteNumber).toBe('QUO-0001');
+    const saved = await c.post('/api/organization-settings', { companyName: 'Offer Co', quotePrefix: 'OFFER' });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ quotePrefix: 'OFFER', invoicePrefix: 'INV' });
+    await waitFor(
+      async () =>
+        (
+          await stack.db.query(`select 1 from billing.document_sequences where tenant_id = $1 and kind = 'quote' and prefix = 'OFFER'`, [
+            me.organization.id,
+          ])
+        ).rowCount === 1,
+    );
+    expect((await makeQuote(c, cust.id)).quoteNumber).toBe('OFFER-0002');
+    const bad = await c.post('/api/organization-settings', { companyName: 'Offer Co', quotePrefix: 'no spaces' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.issues).toEqual([{ path: 'quotePrefix', message: 'Quote prefix must be 1–12 letters, digits, - or _' }]);
   });
 
   it('refuses bad input with a 400 naming the field, writing nothing', async () => {
