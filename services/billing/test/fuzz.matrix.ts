@@ -224,6 +224,13 @@ export default defineFuzzMatrix<Ctx>({
       fix: (v, ctx) => fitQuote(v, ctx),
       readBack: ({ parsed, client, ctx }) => readQuote(client, ctx.quoteId, parsed, ctx),
     },
+    'PATCH /api/quotes/:id': {
+      path: (ctx) => `/api/quotes/${ctx.quoteId}`,
+      fix: (v, ctx) => {
+        const { quote, items } = fitQuote({ quote: v, items: v.items }, ctx);
+        return { ...quote, ...(v.items ? { items } : {}) };
+      },
+    },
     'GET /api/recurring-invoices': {},
     'POST /api/recurring-invoices': {
       fix: (v, ctx) => fitSchedule(v, ctx),

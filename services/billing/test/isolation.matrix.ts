@@ -119,6 +119,13 @@ export default defineIsolationMatrix({
         { path: `/api/quotes/${b.quote.id}`, body: quoteBody(a.customer.id, { items }), status: [400] },
       ],
     },
+    'PATCH /api/quotes/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/quotes/${a.quote.id}`, body: { notes: 'Hijack' } },
+        { path: `/api/quotes/${a.quote.id}`, body: { customerId: b.customer.id, items } },
+      ],
+    },
     'DELETE /api/quotes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}` }) },
     'POST /api/quotes/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/send` }) },
     'POST /api/quotes/:id/convert': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/convert` }) },

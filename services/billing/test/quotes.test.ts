@@ -80,8 +80,16 @@ describe('quotes through the gateway', () => {
     const put = await c.put(`/api/quotes/${q.id}`, quoteBody(cust.id, { items: [{ description: 'Only', quantity: '1', rate: '10' }] }));
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ quoteNumber: 'QUO-0001', subtotal: '10.00', taxAmount: '0.00', total: '10.00', notes: null });
+    // PATCH (the public API's update): only the fields sent change, the lines stay.
+    const patched = await c.patch(`/api/quotes/${q.id}`, { notes: 'Patched', shippingAmount: '5' });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ notes: 'Patched', subtotal: '10.00', shippingAmount: '5.00', total: '15.00' });
+    expect((patched.json as Quote).items!.map((i) => i.description)).toEqual(['Only']);
+    expect((await c.patch(`/api/quotes/${q.id}`, { validUntil: 'never' })).json.issues).toEqual([
+      { path: 'validUntil', message: 'Date must be a valid date (YYYY-MM-DD)' },
+    ]);
     expect(await eventsOf(stack, QuoteEvents.Created, q.id)).toHaveLength(1);
-    expect(await eventsOf(stack, QuoteEvents.Updated, q.id)).toHaveLength(1);
+    expect(await eventsOf(stack, QuoteEvents.Updated, q.id)).toHaveLength(2);
 
     expect((await c.delete(`/api/quotes/${q.id}`)).status).toBe(204);
     expect((await c.get(`/api/quotes/${q.id}`)).status).toBe(404);
