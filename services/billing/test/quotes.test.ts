@@ -197,12 +197,20 @@ describe('quotes through the gateway', () => {
     expect((await anon.post(`/api/quotes/${q.publicToken}/accept`, { name: '' })).json.issues).toEqual([
       { path: 'name', message: 'Your name is required' },
     ]);
-    const accepted = await anon.post(`/api/quotes/${q.publicToken}/accept`, { name: 'Grace Hopper' }, { 'user-agent': 'QuoteTest/1.0' });
+    const accepted = await anon.post(
+      `/api/quotes/${q.publicToken}/accept`,
+      { name: 'Grace Hopper' },
+      {
+        'user-agent': 'QuoteTest/1.0',
+        'bp-client-ip': '203.0.113.66', // a client cannot choose the recorded address: the gateway sets it
+      },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ status: 'accepted', acceptedByName: 'Grace Hopper', canRespond: false });
     const got = (await c.get(`/api/quotes/${q.id}`)).json as Quote;
     expect(got.acceptedBy).toMatchObject({ name: 'Grace Hopper', userAgent: 'QuoteTest/1.0' });
     expect(got.acceptedBy!.ip).toMatch(/127\.0\.0\.1|::1/);
+    expect(got.acceptedBy!.ip).not.toContain('203.0.113.66');
     expect(got.acceptedAt).not.toBeNull();
     expect(await eventsOf(stack, QuoteEvents.Accepted, q.id)).toHaveLength(1);
     // Answered once: a second answer is a 409 saying why; the accepted quote can neither be edited nor deleted.
