@@ -274,8 +274,8 @@ export class InvoiceService {
   async pdf(id: Tenant, invoiceId: number) {
     const invoice = await this.get(id, invoiceId);
     const sender = await this.#sender(id);
-    const design = await sender.design(invoice.templateId);
-    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender, design) };
+    const [design, creditNotes] = await Promise.all([sender.design(invoice.templateId), sender.creditNotes(invoice)]);
+    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender, design, creditNotes) };
   }
 
   /**
