@@ -7,8 +7,10 @@ import {
   CreditNoteRefundEvents,
   type CreditNote,
   type CreditNoteRefundedData,
+  type AuditLog,
   type CustomerCredit,
   type ErrorBody,
+  type WebhookDelivery,
 } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
@@ -185,5 +187,41 @@ describe('credit notes and the money of an invoice', () => {
     const invoicePdf = await pdfText((await fetchBytes(`${stack.url}/api/invoices/${inv.id}/pdf`, cookie(c))).body);
     expect(invoicePdf).toMatch(new RegExp(`Credit note ${note.creditNoteNumber}\\s+-\\$600\\.00`));
     expect(invoicePdf).toMatch(/Balance due\s+\$600\.00/);
+  });
+
+  it('announces credit_note.created to webhook endpoints (with its tax per rate) and in the audit log', async () => {
+    const { c, customerId } = await tenant();
+    const hook = await c.post('/api/integrations/webhooks', {
+      name: 'Books',
+      url: 'https://hooks.example.com/credit-notes',
+      events: ['credit_note.created'],
+    });
+    expect(hook.status).toBe(201);
+    const inv = await issuedInvoice(c, customerId, { items: [{ description: 'Work', quantity: '1', rate: '100', taxRate: '10' }] });
+    const note = await makeCreditNote(c, { invoiceId: inv.id, reason: 'Audit me', resolution: 'reduce_balance', amount: '11' });
+    const deliveries = await waitFor(async () => {
+      const list = (await c.get(`/api/integrations/webhooks/${hook.json.webhook.id}/deliveries`)).json as WebhookDelivery[];
+      return list.length > 0 && list;
+    });
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        eventType: 'credit_note.created',
+        eventData: expect.objectContaining({
+          type: 'credit_note.created',
+          data: expect.objectContaining({
+            id: note.id,
+            creditNoteNumber: note.creditNoteNumber,
+            invoiceNumber: inv.invoiceNumber,
+            total: '11.00',
+            taxLines: [expect.objectContaining({ rate: '10.00', taxableAmount: '10.00', taxAmount: '1.00' })],
+          }),
+        }),
+      }),
+    ]);
+    const audit = await waitFor(async () => {
+      const rows = (await c.get(`/api/audit-logs?entityType=credit_note&entityId=${note.id}`)).json as AuditLog[];
+      return rows.length > 0 && rows;
+    });
+    expect(audit[0]).toMatchObject({ action: 'created', service: 'billing', newValues: expect.objectContaining({ reason: 'Audit me' }) });
   });
 });
