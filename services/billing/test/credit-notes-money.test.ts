@@ -16,6 +16,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { getInvoice, issuedInvoice, makeCreditNote, pay, postCreditNote } from './support/credit-notes.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
+import { makeTemplate } from './support/templates.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -188,6 +189,22 @@ describe('credit notes and the money of an invoice', () => {
     expect(invoicePdf).toMatch(new RegExp(`Credit note ${note.creditNoteNumber}\\s+-\\$600\\.00`));
     expect(invoicePdf).toMatch(/Balance due\s+\$600\.00/);
   });
+
+  it.each(['classic', 'modern', 'minimal', 'professional'] as const)(
+    'draws the credit note in the %s layout of its invoice’s template, in the template’s language',
+    async (layout) => {
+      const { c, customerId } = await tenant();
+      const template = await makeTemplate(c, { name: `Look ${layout}`, layout, language: 'de' });
+      const inv = await issuedInvoice(c, customerId, { invoice: { templateId: template.id }, items: hundred });
+      const note = await makeCreditNote(c, { invoiceId: inv.id, reason: 'Falsche Menge', resolution: 'reduce_balance', amount: '40' });
+      const text = await pdfText((await fetchBytes(`${stack.url}/api/credit-notes/${note.id}/pdf`, cookie(c))).body);
+      expect(text.toLowerCase()).toContain('gutschrift');
+      expect(text).toContain(note.creditNoteNumber);
+      expect(text).toContain(`Gutschrift zur Rechnung ${inv.invoiceNumber} vom`);
+      expect(text).toContain('Falsche Menge');
+      expect(text).toContain('Vom offenen Betrag der Rechnung abgezogen.');
+    },
+  );
 
   it('announces credit_note.created to webhook endpoints (with its tax per rate) and in the audit log', async () => {
     const { c, customerId } = await tenant();
