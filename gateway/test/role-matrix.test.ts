@@ -61,6 +61,8 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/customers', 'customers'],
   ['/api/invoices', 'invoices'],
   ['/api/quotes', 'quotes'],
+  ['/api/invoices/:id/credit-notes', 'credit-notes'],
+  ['/api/credit-notes', 'credit-notes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
   ['/api/dashboard', 'dashboard'],

@@ -3,6 +3,14 @@ import { Organization } from './auth.ts';
 import { Customer } from './customer.ts';
 import { InvoiceEventData, InvoiceEvents } from './invoice.ts';
 import { QuoteEventData, QuoteEvents } from './quote/events.ts';
+import {
+  CreditNoteEventData,
+  CreditNoteEvents,
+  CreditNoteRefundEvents,
+  CreditNoteRefundedData,
+  CustomerCreditChangedData,
+  CustomerCreditEvents,
+} from './credit-note/events.ts';
 
 /** Every event on the bus is this envelope; `type` is its subject. */
 export const EventEnvelope = z.object({
@@ -61,6 +69,9 @@ export const EventPayloads = {
   [QuoteEvents.Expired]: QuoteEventData,
   [QuoteEvents.Converted]: QuoteEventData,
   [QuoteEvents.Deleted]: QuoteEventData,
+  [CreditNoteEvents.Created]: CreditNoteEventData,
+  [CustomerCreditEvents.Changed]: CustomerCreditChangedData,
+  [CreditNoteRefundEvents.Refunded]: CreditNoteRefundedData,
 } as const;
 
 /** Request/reply subjects (`rpc.<service>.<operation>`). */

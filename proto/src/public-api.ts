@@ -22,6 +22,7 @@ import { crud, type PublicApiRoute } from './public-api-route.ts';
 
 export type { PublicApiRoute } from './public-api-route.ts';
 export { ApiQuoteListQuery } from './quote/public-api.ts';
+import { CreditNoteEventData } from './credit-note/events.ts';
 
 /**
  * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
@@ -251,6 +252,7 @@ export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'quote.expired': QuoteEventData,
   'quote.converted': QuoteEventData,
   'quote.deleted': QuoteEventData,
+  'credit_note.created': CreditNoteEventData,
   'customer.created': Customer,
   'customer.updated': Customer,
   'customer.deleted': CustomerDeletedData,

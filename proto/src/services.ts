@@ -82,6 +82,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     prefixes: [
       '/api/invoices',
       '/api/quotes',
+      '/api/credit-notes',
       '/api/dashboard',
       '/api/recurring-invoices',
       '/api/reminder-settings',

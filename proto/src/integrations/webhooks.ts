@@ -18,6 +18,7 @@ export const WebhookEventTypes = [
   'quote.expired',
   'quote.converted',
   'quote.deleted',
+  'credit_note.created',
   'customer.created',
   'customer.updated',
   'customer.deleted',

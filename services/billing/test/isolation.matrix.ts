@@ -4,6 +4,7 @@ import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule, scheduleBody } from './support/recurring.ts';
 import { makeQuote, quoteBody } from './support/quotes.ts';
 import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
+import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -25,12 +26,13 @@ export default defineIsolationMatrix({
       ],
     });
     const full = await t.client.get(`/api/invoices/${created.id}`);
+    const creditNote = await seedCreditNote(t.client, customer.id, tag);
     const schedule = await makeSchedule(t.client, customer.id, { name: `Plan ${tag}`, notes: `Schedule notes ${tag}` });
     const settings = await t.client.put('/api/reminder-settings', { enabled: true, daysBefore: 5, everyDaysAfter: 9, maxReminders: 4 });
     if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
     const made = await makeQuote(t.client, customer.id, { quote: { notes: `Quote notes ${tag}`, terms: `Quote terms ${tag}` } });
     const quote = (await t.client.get(`/api/quotes/${made.id}`)).json as Quote;
-    return { customer, invoice: full.json as Invoice, quote, schedule, tag, templates: await seedTemplates(t) };
+    return { customer, invoice: full.json as Invoice, quote, schedule, tag, creditNote, templates: await seedTemplates(t) };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -39,7 +41,9 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, quote, schedule, tag, templates }, t) => [
+  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote }, t) => [
+    creditNote.reason,
+    creditNote.total, // a random amount, like the invoice's
     ...templateSecrets(templates),
     tag,
     customer.name,
@@ -56,6 +60,7 @@ export default defineIsolationMatrix({
   ],
   routes: {
     ...templateIsolationRoutes(),
+    ...creditNoteIsolationRoutes(),
     'GET /api/invoices': {
       answers: 'collection',
       call: (a) => [

@@ -105,6 +105,7 @@ export const EVENT_SENTENCES: Record<keyof typeof WebhookEventPayloads, string> 
   'quote.expired': 'a quote passes its valid-until date unanswered',
   'quote.converted': 'a quote is converted into a draft invoice',
   'quote.deleted': 'a quote is deleted',
+  'credit_note.created': 'a credit note is issued for an invoice (its lines, tax per rate and resolution)',
   'customer.created': 'a customer is created',
   'customer.updated': 'a customer changes',
   'customer.deleted': 'a customer is deleted (`data` is its id only)',

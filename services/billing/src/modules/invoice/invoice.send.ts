@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { InvoiceEvents, type Invoice } from '@billpoint/proto';
+import { InvoiceEvents, toCents, type Invoice } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { invoicePdfBuffer, type PdfDesign, type PdfSeller } from './pdf/index.ts';
+import { invoicePdfBuffer, type InvoiceCreditNoteRow, type PdfDesign, type PdfSeller } from './pdf/index.ts';
 import { loadDesign } from '../template/design.ts';
 import type { OutgoingMail } from '@billpoint/kit';
+import { applyCustomerCredit } from '../credit/customer-credit.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */
@@ -24,6 +25,8 @@ export async function loadInvoice(em: EntityManager, tenantId: string, invoiceId
 export interface PdfSender extends PdfSeller {
   /** An invoice's template, else the tenant's default, else the built-in classic. */
   design(templateId: number | null): Promise<PdfDesign>;
+  /** The invoice's credit notes as its PDF lists them (none read when it has none). */
+  creditNotes(invoice: Invoice): Promise<InvoiceCreditNoteRow[]>;
 }
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
   const [org] = await ctx.reader.query<PdfSeller>(
@@ -33,12 +36,24 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
        from billing.organizations where tenant_id = $1`,
     [tenantId],
   );
-  return { ...(org ?? { name: null }), design: (templateId) => loadDesign(ctx, tenantId, templateId) };
+  return {
+    ...(org ?? { name: null }),
+    design: (templateId) => loadDesign(ctx, tenantId, templateId),
+    creditNotes: async (invoice) =>
+      toCents(invoice.creditedAmount) === 0n
+        ? []
+        : ctx.reader.query<InvoiceCreditNoteRow>(
+            tenantId,
+            `select credit_note_number as "creditNoteNumber", total::text as total from billing.credit_notes
+              where tenant_id = $1 and invoice_id = $2 order by id`,
+            [tenantId, invoice.id],
+          ),
+  };
 }
 
 const pdfAttachment = async (invoice: Invoice, sender: PdfSender) => ({
   filename: `invoice-${invoice.invoiceNumber}.pdf`,
-  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId)),
+  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId), await sender.creditNotes(invoice)),
   contentType: 'application/pdf',
 });
 
@@ -108,9 +123,14 @@ export function deliveryMessageId(tenantId: string, invoiceId: number, kind: str
 /**
  * Records an accepted invoice e-mail in the caller's transaction: a draft becomes sent, sentAt is set (first send),
  * a re-send counts as a reminder; the sent event goes out. Other statuses (paid, overdue, …) are kept: sending a copy
- * never moves an invoice backwards. Answers the invoice as it is now.
+ * never moves an invoice backwards. A draft that becomes sent is issued: the customer's credit is applied to it
+ * (applyCustomerCredit) before the sent event, which carries it. Answers the invoice as it is now.
  */
 export async function markInvoiceSent(em: EntityManager, tenantId: string, invoiceId: number, actorId: string | null): Promise<Invoice> {
+  const [was] = await em.execute<{ status: string }[]>(`select status from billing.invoices where id = ? and tenant_id = ? for update`, [
+    invoiceId,
+    tenantId,
+  ]);
   await em.execute(
     `update billing.invoices set
        status = case when status = 'draft' then 'sent' else status end,
@@ -121,6 +141,7 @@ export async function markInvoiceSent(em: EntityManager, tenantId: string, invoi
      where id = ? and tenant_id = ?`,
     [invoiceId, tenantId],
   );
+  if (was?.status === 'draft') await applyCustomerCredit(em, tenantId, (await loadInvoice(em, tenantId, invoiceId))!, actorId);
   const sent = (await loadInvoice(em, tenantId, invoiceId))!;
   addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data: eventData(sent) });
   return sent;

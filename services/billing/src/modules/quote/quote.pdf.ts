@@ -1,12 +1,12 @@
 import type { Invoice, Quote } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
-import { invoicePdf, invoicePdfBuffer } from '../invoice/pdf/index.ts';
+import { pdfBuffer, quotePdfDocument } from '../invoice/pdf/index.ts';
 import { loadSender, type PdfSender } from '../invoice/invoice.send.ts';
 
 /**
  * The quote in the shape the invoice layouts draw: its number in the number's place, validUntil in the due date's
  * place (labelled "Valid Until" by the quote's words), nothing paid, no payment instructions — so the four layouts draw
- * a quote without a copy of themselves (kind 'quote': title "Quote", no payment terms, no balance).
+ * a quote without a copy of themselves (pdf/kinds/quote.ts: title "Quote", no payment terms, no balance).
  */
 function asDocument(q: Quote): Invoice {
   return {
@@ -38,6 +38,8 @@ function asDocument(q: Quote): Invoice {
     quoteId: null,
     templateId: q.templateId,
     amountPaid: '0.00',
+    creditedAmount: '0.00',
+    creditApplied: '0.00',
     balanceDue: q.total,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
@@ -50,10 +52,10 @@ export const quoteFilename = (q: Quote) => `quote-${q.quoteNumber}.pdf`;
 /** GET /api/quotes/{id}/pdf: the quote in its template's layout (the tenant's default, else the built-in classic). */
 export async function quotePdf(ctx: ServiceContext, tenantId: string, q: Quote) {
   const sender = await loadSender(ctx, tenantId);
-  return { filename: quoteFilename(q), stream: invoicePdf(asDocument(q), sender, await sender.design(q.templateId), 'quote') };
+  return { filename: quoteFilename(q), stream: quotePdfDocument(asDocument(q), sender, await sender.design(q.templateId)) };
 }
 
 /** The quote PDF in memory (the e-mail attachment). */
 export async function quotePdfBuffer(q: Quote, sender: PdfSender): Promise<Buffer> {
-  return invoicePdfBuffer(asDocument(q), sender, await sender.design(q.templateId), 'quote');
+  return pdfBuffer(quotePdfDocument(asDocument(q), sender, await sender.design(q.templateId)));
 }

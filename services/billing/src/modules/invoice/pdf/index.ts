@@ -1,14 +1,17 @@
-import { TemplateDefaults, type Invoice, type TemplateLayout, type TemplateSettings } from '@billpoint/proto';
+import { TemplateDefaults, type CreditNote, type Invoice, type TemplateLayout, type TemplateSettings } from '@billpoint/proto';
+import { creditNoteKind } from './kinds/credit-note.ts';
+import { invoiceKind, type InvoiceCreditNoteRow } from './kinds/invoice.ts';
+import { quoteKind } from './kinds/quote.ts';
+import type { DocumentKind } from './kinds/kind.ts';
 import { classic } from './layouts/classic.ts';
 import { modern } from './layouts/modern.ts';
 import { minimal } from './layouts/minimal.ts';
 import { professional } from './layouts/professional.ts';
 import type { PreparedLogo } from './logo.ts';
 import { Sheet, type PdfSeller } from './sheet.ts';
-import type { DocumentKind } from './labels.ts';
 
 export type { PdfSeller } from './sheet.ts';
-export type { DocumentKind } from './labels.ts';
+export type { InvoiceCreditNoteRow } from './kinds/invoice.ts';
 export { formatDate, formatMoney } from './format.ts';
 export { prepareLogo, type PreparedLogo } from './logo.ts';
 export { facesOf, fontFile } from './faces.ts';
@@ -31,20 +34,42 @@ export const BUILT_IN_DESIGN: PdfDesign = {
 const LAYOUTS: Record<TemplateLayout, (s: Sheet) => void> = { classic, modern, minimal, professional };
 
 /**
- * The invoice as a PDF, a readable stream (ended here). Deterministic: the same invoice and design give the same
- * bytes (creation date = the invoice's, no random ids), so the attachment of a sent e-mail is the very document
- * GET /pdf answers.
+ * A document as a PDF, a readable stream (ended here), in its template's layout. Deterministic: the same document and
+ * design give the same bytes (creation date = the document's, no random ids), so the attachment of a sent e-mail is
+ * the very document GET /pdf answers.
  */
+function draw(kind: DocumentKind, seller: PdfSeller | null, design: PdfDesign): PDFKit.PDFDocument {
+  const sheet = new Sheet(kind, seller, design.settings, design.logo);
+  (LAYOUTS[design.settings.layout] ?? classic)(sheet);
+  sheet.doc.end();
+  return sheet.doc;
+}
+
+/** The invoice as a PDF. `creditNotes`: the invoice's credit notes, listed under its total with the balance after them. */
 export function invoicePdf(
   invoice: Invoice,
   seller: PdfSeller | null,
   design: PdfDesign = BUILT_IN_DESIGN,
-  kind: DocumentKind = 'invoice',
+  creditNotes: readonly InvoiceCreditNoteRow[] = [],
 ): PDFKit.PDFDocument {
-  const sheet = new Sheet(invoice, seller, design.settings, design.logo, kind);
-  (LAYOUTS[design.settings.layout] ?? classic)(sheet);
-  sheet.doc.end();
-  return sheet.doc;
+  return draw(invoiceKind(invoice, creditNotes), seller, design);
+}
+
+/** A credit note as a PDF, in its template's layout (the corrected invoice's template), a readable stream. */
+export function creditNotePdf(note: CreditNote, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
+  return draw(creditNoteKind(note), seller, design);
+}
+
+/** A quote as a PDF (`doc`: the quote in the invoice's shape, see quoteKind), in its template's layout. */
+export function quotePdfDocument(doc: Invoice, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
+  return draw(quoteKind(doc), seller, design);
+}
+
+/** A PDF stream read into memory (e-mail attachments, previews). */
+export async function pdfBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The whole PDF in memory (the e-mail attachment, the preview). */
@@ -52,9 +77,7 @@ export async function invoicePdfBuffer(
   invoice: Invoice,
   seller: PdfSeller | null,
   design?: PdfDesign,
-  kind: DocumentKind = 'invoice',
+  creditNotes: readonly InvoiceCreditNoteRow[] = [],
 ): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of invoicePdf(invoice, seller, design, kind)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return pdfBuffer(invoicePdf(invoice, seller, design, creditNotes));
 }

@@ -187,10 +187,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
   },
 };
 
-/** What a PDF is: an invoice, or a quote (the same layouts with the quote's words, issue 25). */
-export type DocumentKind = 'invoice' | 'quote';
-
-/** The words that differ on a quote: its title, its number, "Valid Until" in place of the due date, its total. */
+/** The words that differ on a quote (issue 25): its title, its number, "Valid Until" in place of the due date, its total. */
 const QUOTE_WORDS: Record<TemplateLanguage, Pick<Labels, 'invoice' | 'invoiceNumber' | 'dueDate' | 'amountDue'>> = {
   en: { invoice: 'Quote', invoiceNumber: 'Quote Number', dueDate: 'Valid Until', amountDue: 'Quote Total' },
   es: { invoice: 'Presupuesto', invoiceNumber: 'Número de presupuesto', dueDate: 'Válido hasta', amountDue: 'Total del presupuesto' },
@@ -200,7 +197,10 @@ const QUOTE_WORDS: Record<TemplateLanguage, Pick<Labels, 'invoice' | 'invoiceNum
   pt: { invoice: 'Orçamento', invoiceNumber: 'Número do orçamento', dueDate: 'Válido até', amountDue: 'Total do orçamento' },
 };
 
-export const labelsFor = (language: TemplateLanguage | string | null | undefined, kind: DocumentKind = 'invoice'): Labels => {
-  const lang = (LABELS[(language ?? 'en') as TemplateLanguage] ? language : 'en') as TemplateLanguage;
-  return kind === 'quote' ? { ...LABELS[lang], ...QUOTE_WORDS[lang] } : LABELS[lang];
-};
+const languageOf = (language: TemplateLanguage | string | null | undefined): TemplateLanguage =>
+  (LABELS[(language ?? 'en') as TemplateLanguage] ? language : 'en') as TemplateLanguage;
+
+export const labelsFor = (language: TemplateLanguage | string | null | undefined): Labels => LABELS[languageOf(language)];
+
+/** A quote's words in the template's language. */
+export const quoteWordsFor = (language: TemplateLanguage | string | null | undefined) => QUOTE_WORDS[languageOf(language)];
