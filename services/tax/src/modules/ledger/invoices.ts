@@ -109,7 +109,7 @@ export function outputTaxLines(
  * Cr Shipping Income (shipping); Cr Sales Tax Payable per tax line. Receivable is computed as subtotal + tax −
  * discount + shipping (billing's definition of the total), so the entry balances by construction.
  */
-export function issueDraft(inv: InvoiceRow): Draft {
+export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied'>): Draft {
   const tax = outputTaxLines(inv, inv.tax_lines);
   const receivable =
     toCents(inv.subtotal) + tax.reduce((s, l) => s + toCents(l.credit!), 0n) - toCents(inv.discount_amount) + toCents(inv.shipping_amount);
