@@ -94,6 +94,8 @@ const invoice: Invoice = {
   templateId: null,
   amountPaid: '0.00',
   balanceDue: '0.00',
+  creditedAmount: '0.00',
+  creditApplied: '0.00',
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   items,

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { Organization } from './auth.ts';
 import { Customer } from './customer.ts';
 import { InvoiceEventData, InvoiceEvents } from './invoice.ts';
+import {
+  CreditNoteEventData,
+  CreditNoteEvents,
+  CreditNoteRefundEvents,
+  CreditNoteRefundedData,
+  CustomerCreditChangedData,
+  CustomerCreditEvents,
+} from './credit-note/events.ts';
 
 /** Every event on the bus is this envelope; `type` is its subject. */
 export const EventEnvelope = z.object({
@@ -52,6 +60,9 @@ export const EventPayloads = {
   [InvoiceEvents.Paid]: InvoiceEventData,
   [InvoiceEvents.Overdue]: InvoiceEventData,
   [InvoiceEvents.Deleted]: InvoiceEventData,
+  [CreditNoteEvents.Created]: CreditNoteEventData,
+  [CustomerCreditEvents.Changed]: CustomerCreditChangedData,
+  [CreditNoteRefundEvents.Refunded]: CreditNoteRefundedData,
 } as const;
 
 /** Request/reply subjects (`rpc.<service>.<operation>`). */

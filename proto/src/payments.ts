@@ -233,6 +233,11 @@ export const PayableInvoice = z.object({
   status: InvoiceStatus,
   currency: z.string(),
   total: z.string(),
+  /**
+   * What payments may still collect on the invoice in all, counting what was already paid: total − credit notes that
+   * reduce the balance or refund − customer credit applied. Payments hold completed payments (net of refunds) to it.
+   */
+  collectableTotal: z.string(),
   exchangeRate: z.string(),
   customerEmail: z.string().nullable(),
 });

@@ -26,6 +26,8 @@ export const Permissions = [
   'insights.read',
   'organization.read',
   'members.read',
+  /** Credit notes and customer credit (issue 25). */
+  'credit-notes.read',
   // A user's work: customers, products, expenses and draft invoices; sending invoices.
   'customers.write',
   'products.write',
@@ -42,6 +44,8 @@ export const Permissions = [
   'invoices.edit-sent',
   'payments.record',
   'payments.refund',
+  /** Issuing a credit note (it takes money off an invoice, like a refund). */
+  'credit-notes.create',
   'tax-rates.manage',
   'reports.manage',
   'templates.manage',
@@ -76,6 +80,7 @@ const USER: readonly Permission[] = [
   'insights.read',
   'organization.read',
   'members.read',
+  'credit-notes.read',
   'customers.write',
   'products.write',
   'expenses.write',
@@ -92,6 +97,7 @@ const MANAGER: readonly Permission[] = [
   'invoices.edit-sent',
   'payments.record',
   'payments.refund',
+  'credit-notes.create',
   'tax-rates.manage',
   'reports.manage',
   'templates.manage',
@@ -131,7 +137,7 @@ export const permissionMessage = (role: Role, permission: Permission) => `Your r
 export const RoleDescriptions: Record<Role, string> = {
   user: 'Reads everything but the audit log; creates and edits customers, products, expenses and draft invoices; sends invoices.',
   manager:
-    'A user’s rights, plus deleting, editing sent invoices, payments and refunds, tax rates, financial reports, templates, recurring invoices and reminders.',
+    'A user’s rights, plus deleting, editing sent invoices, payments, refunds and credit notes, tax rates, financial reports, templates, recurring invoices and reminders.',
   admin: 'Everything, including the organization’s settings, its members and invitations, the plan, API keys, webhooks and the audit log.',
 };
 
@@ -144,8 +150,8 @@ export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permi
   'customers:read': ['customers.read'],
   'customers:write': ['customers.write'],
   'customers:delete': ['customers.delete'],
-  'invoices:read': ['invoices.read'],
-  'invoices:write': ['invoices.write', 'invoices.send', 'invoices.edit-sent'],
+  'invoices:read': ['invoices.read', 'credit-notes.read'],
+  'invoices:write': ['invoices.write', 'invoices.send', 'invoices.edit-sent', 'credit-notes.create'],
   'invoices:delete': ['invoices.delete'],
   'payments:read': ['payments.read'],
   'payments:write': ['payments.record', 'payments.refund'],

@@ -18,6 +18,7 @@ import { CustomerDeletedData } from './events.ts';
 import { ManualPaymentBody, Payment, PaymentEventData, RefundBody } from './payments.ts';
 import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
+import { CreditNoteEventData } from './credit-note/events.ts';
 
 /**
  * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
@@ -317,6 +318,7 @@ export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'invoice.updated': InvoiceEventData,
   'invoice.paid': InvoiceEventData,
   'invoice.overdue': InvoiceEventData,
+  'credit_note.created': CreditNoteEventData,
   'customer.created': Customer,
   'customer.updated': Customer,
   'customer.deleted': CustomerDeletedData,

@@ -10,6 +10,7 @@ export const WebhookEventTypes = [
   'invoice.updated',
   'invoice.paid',
   'invoice.overdue',
+  'credit_note.created',
   'customer.created',
   'customer.updated',
   'customer.deleted',

@@ -52,9 +52,17 @@ export const Invoice = z.object({
   recurringInvoiceId: z.number().int().nullable(),
   /** The template its PDF is made with; null: the tenant's default template (else the built-in classic). */
   templateId: z.number().int().nullable(),
-  /** Completed payments minus refunds (kept from the payments service's events), and what is left to pay. */
+  /** Completed payments minus refunds (kept from the payments service's events). */
   amountPaid: z.string(),
+  /**
+   * What is left to pay: max(total − credit notes that reduce the balance or refund − customer credit applied − amount
+   * paid, 0). A refund credit note counts because the money it gives back leaves amountPaid when refunded.
+   */
   balanceDue: z.string(),
+  /** The sum of the invoice's credit notes, whatever their resolution. */
+  creditedAmount: z.string().default('0.00'),
+  /** The customer's credit applied to the invoice when it was issued ("Credit applied"). */
+  creditApplied: z.string().default('0.00'),
   /** Unguessable token of the public pay page (/pay/{token}); only in the single-invoice answer. */
   publicToken: z.string().optional(),
   createdAt: z.string(),

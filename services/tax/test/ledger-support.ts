@@ -126,6 +126,8 @@ export function invoice(o: Partial<InvoiceEventData> = {}): InvoiceEventData {
     templateId: null,
     amountPaid: '0.00',
     balanceDue: o.total ?? '110.00',
+    creditedAmount: '0.00',
+    creditApplied: '0.00',
     createdAt: '2026-11-10T09:00:00.000Z',
     updatedAt: '2026-11-10T09:00:00.000Z',
     taxLines: [{ taxRateId: 7, name: 'VAT', type: 'vat', rate: '10.00', taxableAmount: '100.00', taxAmount: '10.00' }],

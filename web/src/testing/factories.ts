@@ -75,6 +75,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     templateId: null,
     amountPaid: '0.00',
     balanceDue: '0.00',
+    creditedAmount: '0.00',
+    creditApplied: '0.00',
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     items: [

@@ -96,6 +96,7 @@ export const EVENT_SENTENCES: Record<keyof typeof WebhookEventPayloads, string> 
   'invoice.updated': 'an invoice changes',
   'invoice.paid': 'an invoice is paid in full',
   'invoice.overdue': 'an invoice becomes overdue',
+  'credit_note.created': 'a credit note is issued for an invoice (its lines, tax per rate and resolution)',
   'customer.created': 'a customer is created',
   'customer.updated': 'a customer changes',
   'customer.deleted': 'a customer is deleted (`data` is its id only)',

@@ -67,6 +67,9 @@ export interface InvoiceRow {
   template_id: string | number | null;
   amount_paid: string;
   balance_due: string;
+  /** Selected once the credit-note migration exists (0018); until then none. */
+  credited_amount?: string;
+  credit_applied?: string;
   created_at: string;
   updated_at: string;
   c_id: string | number | null;
@@ -121,6 +124,8 @@ export function toInvoice(r: InvoiceRow): Invoice {
     templateId: r.template_id == null ? null : Number(r.template_id),
     amountPaid: r.amount_paid,
     balanceDue: r.balance_due,
+    creditedAmount: r.credited_amount ?? '0.00',
+    creditApplied: r.credit_applied ?? '0.00',
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

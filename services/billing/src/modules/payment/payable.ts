@@ -31,6 +31,7 @@ const payable = (tenantId: string, inv: Invoice): PayableInvoice => ({
   status: inv.status,
   currency: inv.currency,
   total: inv.total,
+  collectableTotal: inv.total,
   exchangeRate: inv.exchangeRate,
   customerEmail: inv.customer?.email ?? null,
 });

@@ -69,6 +69,8 @@ export function sampleInvoice(
     templateId: null,
     amountPaid: '0.00',
     balanceDue: '3699.20',
+    creditedAmount: '0.00',
+    creditApplied: '0.00',
     createdAt: `${today}T00:00:00.000Z`,
     updatedAt: `${today}T00:00:00.000Z`,
     items: items.map((it, i) => ({ id: i + 1, productId: null, taxRateId: null, taxRateName: null, taxType: null, ...it })),
