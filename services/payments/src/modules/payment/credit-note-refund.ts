@@ -120,10 +120,12 @@ export class CreditNoteRefunds {
       key: creditNoteRefundKey(tenantId, creditNoteId, row.id),
       metadata: { creditNoteId: String(creditNoteId) },
     });
-    await em.execute(
-      `insert into payments.credit_note_refund_steps (tenant_id, credit_note_id, payment_id, amount) values (?, ?, ?, ?)`,
-      [tenantId, creditNoteId, row.id, fromCents(cents)],
-    );
+    await em.execute(`insert into payments.credit_note_refund_steps (tenant_id, credit_note_id, payment_id, amount) values (?, ?, ?, ?)`, [
+      tenantId,
+      creditNoteId,
+      row.id,
+      fromCents(cents),
+    ]);
     await em.execute(
       `update payments.credit_note_refunds set refunded_amount = refunded_amount + ?::numeric, updated_at = now()
         where tenant_id = ? and credit_note_id = ?`,

@@ -1,4 +1,11 @@
-import { CreditNoteEventData, CreditNoteEvents, ExpenseEventData, InvoiceEventData, PaymentEventData, PaymentEvents } from '@billpoint/proto';
+import {
+  CreditNoteEventData,
+  CreditNoteEvents,
+  ExpenseEventData,
+  InvoiceEventData,
+  PaymentEventData,
+  PaymentEvents,
+} from '@billpoint/proto';
 import { consumeEvents, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { applyCreditNoteEvent } from './credit-notes.ts';
 import { applyExpenseEvent } from './expenses.ts';
