@@ -125,7 +125,7 @@ export class CustomerService {
       await em.flush();
       const customer = toCustomer(row);
       addEvent(em, { subject: CustomerEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: customer });
-      return customer;
+      return creditOf(customer, []); // a new customer has no credit yet
     });
   }
 
@@ -136,7 +136,7 @@ export class CustomerService {
   async update(id: Identity, customerId: number, input: CustomerUpdate | CustomerPatch): Promise<Customer> {
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     if (!Object.keys(changes).length) return this.get(id, customerId);
-    return this.#ctx.tx(id, async (em) => {
+    const customer = await this.#ctx.tx(id, async (em) => {
       const row = await this.#find(em, id, customerId);
       em.assign(row, changes);
       await em.flush();
@@ -144,6 +144,8 @@ export class CustomerService {
       addEvent(em, { subject: CustomerEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: customer });
       return customer;
     });
+    const [withBalances] = await withCredit(this.#ctx, id.tenantId, [customer]);
+    return withBalances!;
   }
 
   /**
