@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, Payment } from '@billpoint/proto';
+import type { CreditNote, Invoice, Payment } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import { creditNoteRefunds } from '../src/app.ts';
@@ -117,6 +117,27 @@ describe('credit notes with resolution refund, refunded at the processor that to
     expect(await refundedAnnouncements(k.stack, tenantId)).toEqual([
       { creditNoteId: cn.id, invoiceId: invoice.id, amount: '40.00', status: 'refunded' },
     ]);
+  });
+
+  it('end to end: a refund credit note issued in billing on a card-paid invoice is refunded at Stripe once, and billing sees it refunded', async () => {
+    const c = k.stack.client();
+    const { invoice, token } = await sentInvoice(c, { rate: '80.00' });
+    const intent = await cardPayment(token, '80.00');
+    await waitFor(async () => (await invoiceOf(c, invoice.id)).status === 'paid');
+    const made = await c.post('/api/credit-notes', {
+      invoiceId: invoice.id,
+      reason: 'Returned goods',
+      resolution: 'refund',
+      amount: '25.00',
+    });
+    expect(made.status, made.text).toBe(201);
+    const cn = made.json as CreditNote;
+    expect(cn).toMatchObject({ resolution: 'refund', total: '25.00', refundStatus: 'pending' });
+    await waitFor(async () => ((await c.get(`/api/credit-notes/${cn.id}`)).json as CreditNote).refundStatus === 'refunded');
+    expect((await c.get(`/api/credit-notes/${cn.id}`)).json).toMatchObject({ refundStatus: 'refunded', refundedAmount: '25.00' });
+    expect(k.stripe.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount)).toEqual([2500]);
+    await waitFor(async () => (await invoiceOf(c, invoice.id)).amountPaid === '55.00');
+    expect(await invoiceOf(c, invoice.id)).toMatchObject({ total: '80.00', creditedAmount: '25.00', balanceDue: '0.00' });
   });
 
   it('a refusal at the processor keeps it pending and the payments job retries it; given up as failed after the last try', async () => {
