@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerCreditEvents, type Customer, type CustomerCreditChangedData } from '@billpoint/proto';
 import { waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
+import { makeInvoice } from '../../billing/test/support/factories.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -59,5 +60,25 @@ describe("the customer's credit balance", () => {
     // Another tenant's event for the same customer id changes nothing here.
     await announce(randomUUID(), { customerId: customer.id, currency: 'USD', balance: '999.00', seq: 9 });
     expect((await one()).creditBalances).toEqual([{ currency: 'USD', amount: '12.50' }]);
+  });
+
+  it('end to end: a credit note that becomes customer credit shows on the customer, and is used up by its next issued invoice', async () => {
+    const c = stack.client();
+    await c.register();
+    const customer = (await c.post('/api/customers', { name: 'Repeat Buyer', email: 'repeat@example.test' })).json as Customer;
+    const one = async () => (await c.get(`/api/customers/${customer.id}`)).json as Customer;
+    const items = [{ description: 'Work', quantity: '1', rate: '100.00' }];
+    const first = await makeInvoice(c, customer.id, { items, status: 'sent' });
+    expect((await c.post('/api/payments', { invoiceId: first.id, amount: '100.00', paymentMethod: 'cash' })).status).toBe(201);
+    await waitFor(async () => ((await c.get(`/api/invoices/${first.id}`)).json as { status: string }).status === 'paid');
+    const made = await c.post('/api/credit-notes', { invoiceId: first.id, reason: 'Goodwill', resolution: 'credit', amount: '40.00' });
+    expect(made.status, made.text).toBe(201);
+    await waitFor(async () => (await one()).creditBalance === '40.00');
+    expect((await one()).creditBalances).toEqual([{ currency: 'USD', amount: '40.00' }]);
+
+    // The next invoice of 100.00 is issued: 40.00 of credit applied, none left.
+    await makeInvoice(c, customer.id, { items, status: 'sent' });
+    await waitFor(async () => (await one()).creditBalance === '0.00');
+    expect((await one()).creditBalances).toEqual([]);
   });
 });
