@@ -6,7 +6,7 @@ import { makeCustomer, makeInvoice } from './support/factories.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ bus: 'nats' });
 });
 afterAll(() => stack?.close());
 

@@ -6,7 +6,7 @@ import { sentInvoice } from './support/flow.ts';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ bus: 'nats' });
 });
 afterAll(() => stack?.close());
 
