@@ -1,7 +1,6 @@
 import { taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
-import type { Sheet } from '../sheet.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
 
 /** A credit note as the invoice's PDF lists it. */
