@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
+import { SellerBrand } from '@/components/seller-brand';
 
 const isZero = (v: string) => /^0+(\.0+)?$/.test(v);
 const quantity = (q: string) => (/^\d+\.\d+$/.test(q) ? q.replace(/\.?0+$/, '') : q);
@@ -26,22 +27,7 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
   return (
     <Card aria-labelledby="invoice-summary-title">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-center gap-3">
-          {invoice.seller.logoUrl && (
-            <img
-              src={invoice.seller.logoUrl}
-              alt=""
-              className="size-12 rounded-md object-contain"
-              onError={(e) => (e.currentTarget.hidden = true)}
-            />
-          )}
-          <div className="space-y-1">
-            <p className="text-sm text-muted-foreground">Invoice from</p>
-            <p className="text-lg font-semibold" data-testid="seller-name">
-              {invoice.seller.name}
-            </p>
-          </div>
-        </div>
+        <SellerBrand seller={invoice.seller} caption="Invoice from" />
         <div className="space-y-1 sm:text-right">
           <h2 id="invoice-summary-title" className="text-xl font-bold tracking-tight">
             Invoice {invoice.invoiceNumber}
