@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Organization } from './auth.ts';
 import { Customer } from './customer.ts';
 import { InvoiceEventData, InvoiceEvents } from './invoice.ts';
+import { QuoteEventData, QuoteEvents } from './quote/events.ts';
 
 /** Every event on the bus is this envelope; `type` is its subject. */
 export const EventEnvelope = z.object({
@@ -52,6 +53,14 @@ export const EventPayloads = {
   [InvoiceEvents.Paid]: InvoiceEventData,
   [InvoiceEvents.Overdue]: InvoiceEventData,
   [InvoiceEvents.Deleted]: InvoiceEventData,
+  [QuoteEvents.Created]: QuoteEventData,
+  [QuoteEvents.Updated]: QuoteEventData,
+  [QuoteEvents.Sent]: QuoteEventData,
+  [QuoteEvents.Accepted]: QuoteEventData,
+  [QuoteEvents.Declined]: QuoteEventData,
+  [QuoteEvents.Expired]: QuoteEventData,
+  [QuoteEvents.Converted]: QuoteEventData,
+  [QuoteEvents.Deleted]: QuoteEventData,
 } as const;
 
 /** Request/reply subjects (`rpc.<service>.<operation>`). */

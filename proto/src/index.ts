@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './permissions.ts';
 export * from './customer.ts';
 export * from './invoice.ts';
+export * from './quote/index.ts';
 export * from './events.ts';
 export * from './rpc.ts';
 export * from './recurring.ts';

@@ -18,6 +18,7 @@ import { CustomerDeletedData } from './events.ts';
 import { ManualPaymentBody, Payment, PaymentEventData, RefundBody } from './payments.ts';
 import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
+import { QuoteEventData } from './quote/events.ts';
 
 /**
  * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
@@ -317,6 +318,14 @@ export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'invoice.updated': InvoiceEventData,
   'invoice.paid': InvoiceEventData,
   'invoice.overdue': InvoiceEventData,
+  'quote.created': QuoteEventData,
+  'quote.updated': QuoteEventData,
+  'quote.sent': QuoteEventData,
+  'quote.accepted': QuoteEventData,
+  'quote.declined': QuoteEventData,
+  'quote.expired': QuoteEventData,
+  'quote.converted': QuoteEventData,
+  'quote.deleted': QuoteEventData,
   'customer.created': Customer,
   'customer.updated': Customer,
   'customer.deleted': CustomerDeletedData,

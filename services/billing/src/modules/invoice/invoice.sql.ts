@@ -64,6 +64,7 @@ export interface InvoiceRow {
   reminders_sent: number;
   last_reminder_at: string | null;
   recurring_invoice_id: string | number | null;
+  quote_id?: string | number | null;
   template_id: string | number | null;
   amount_paid: string;
   balance_due: string;
@@ -118,6 +119,7 @@ export function toInvoice(r: InvoiceRow): Invoice {
     remindersSent: Number(r.reminders_sent),
     lastReminderAt: r.last_reminder_at ?? null,
     recurringInvoiceId: r.recurring_invoice_id == null ? null : Number(r.recurring_invoice_id),
+    quoteId: r.quote_id == null ? null : Number(r.quote_id),
     templateId: r.template_id == null ? null : Number(r.template_id),
     amountPaid: r.amount_paid,
     balanceDue: r.balance_due,
