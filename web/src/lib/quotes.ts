@@ -21,7 +21,8 @@ export const quotePath = (id: number | string) => `/api/quotes/${encodeURICompon
 /** GET /api/quotes/{id}: the quote with its customer, items and public token; 404 when the tenant has no such quote. */
 export const getQuote = (id: string, signal?: AbortSignal) => api.get<Quote>(quotePath(id), { signal });
 
-export const quoteQueryOptions = (id: string) => queryOptions({ queryKey: quoteKeys.detail(id), queryFn: ({ signal }) => getQuote(id, signal) });
+export const quoteQueryOptions = (id: string) =>
+  queryOptions({ queryKey: quoteKeys.detail(id), queryFn: ({ signal }) => getQuote(id, signal) });
 
 /** After a quote changed: the lists, the cards and this quote are read again. */
 export function refreshQuotes(queryClient: QueryClient, id?: number | string) {

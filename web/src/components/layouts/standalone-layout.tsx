@@ -36,9 +36,7 @@ export function StandaloneLayout({ kind = 'payment' }: { kind?: keyof typeof NOT
           <Outlet />
         </React.Suspense>
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">
-        {note.footer}
-      </footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">{note.footer}</footer>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
 import { PartPaidRows } from './paid-figures';
+import { QuoteOrigin } from './quote-origin';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
@@ -54,6 +55,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                 </Link>
               </p>
             )}
+            {invoice.quoteId !== null && <QuoteOrigin quoteId={invoice.quoteId} />}
           </CardContent>
         </Card>
 

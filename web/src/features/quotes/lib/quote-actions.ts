@@ -22,7 +22,10 @@ export type QuoteActions = {
   invoiceId: number | null;
 };
 
-export function quoteActions(quote: Pick<Quote, 'status' | 'publicToken' | 'convertedInvoiceId'>, can: (p: Permission) => boolean): QuoteActions {
+export function quoteActions(
+  quote: Pick<Quote, 'status' | 'publicToken' | 'convertedInvoiceId'>,
+  can: (p: Permission) => boolean,
+): QuoteActions {
   const is = (statuses: readonly QuoteStatus[]) => statuses.includes(quote.status);
   return {
     send: can('quotes.send') && is(QUOTE_SENDABLE),

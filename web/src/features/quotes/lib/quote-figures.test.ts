@@ -20,7 +20,10 @@ describe('quote list figures', () => {
 
   it('counts open and accepted quotes with their value, and converts of the closed ones', () => {
     const figures = quoteFigures(
-      { open: [makeQuote({ total: '100.00' }), makeQuote({ status: 'viewed', total: '50.50' })], accepted: [makeQuote({ status: 'accepted', total: '9.99' })] },
+      {
+        open: [makeQuote({ total: '100.00' }), makeQuote({ status: 'viewed', total: '50.50' })],
+        accepted: [makeQuote({ status: 'accepted', total: '9.99' })],
+      },
       { converted: 3, declined: 1, expired: 2 },
     );
     expect(figures.open).toEqual({ count: 2, value: [{ currency: 'USD', amount: '150.50' }] });
