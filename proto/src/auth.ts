@@ -97,6 +97,12 @@ export const InternalClaims = z.object({
 });
 export type InternalClaims = z.infer<typeof InternalClaims>;
 export const INTERNAL_TOKEN_HEADER = 'x-billpoint-internal-token';
+/**
+ * On a public route (no internal token): the caller's IP address as the gateway saw it (its trustProxy applied). The
+ * gateway drops any x-billpoint-* header a client sends and sets this one itself, so a service may record it (a quote
+ * accepted on its public page records where from).
+ */
+export const CLIENT_IP_HEADER = 'x-billpoint-client-ip';
 
 /**
  * GET /api/config (public): what the operator set for every visitor of this deployment. `maintenanceNotice` is the

@@ -5,8 +5,10 @@ import { minimal } from './layouts/minimal.ts';
 import { professional } from './layouts/professional.ts';
 import type { PreparedLogo } from './logo.ts';
 import { Sheet, type PdfSeller } from './sheet.ts';
+import type { DocumentKind } from './labels.ts';
 
 export type { PdfSeller } from './sheet.ts';
+export type { DocumentKind } from './labels.ts';
 export { formatDate, formatMoney } from './format.ts';
 export { prepareLogo, type PreparedLogo } from './logo.ts';
 export { facesOf, fontFile } from './faces.ts';
@@ -33,16 +35,26 @@ const LAYOUTS: Record<TemplateLayout, (s: Sheet) => void> = { classic, modern, m
  * bytes (creation date = the invoice's, no random ids), so the attachment of a sent e-mail is the very document
  * GET /pdf answers.
  */
-export function invoicePdf(invoice: Invoice, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
-  const sheet = new Sheet(invoice, seller, design.settings, design.logo);
+export function invoicePdf(
+  invoice: Invoice,
+  seller: PdfSeller | null,
+  design: PdfDesign = BUILT_IN_DESIGN,
+  kind: DocumentKind = 'invoice',
+): PDFKit.PDFDocument {
+  const sheet = new Sheet(invoice, seller, design.settings, design.logo, kind);
   (LAYOUTS[design.settings.layout] ?? classic)(sheet);
   sheet.doc.end();
   return sheet.doc;
 }
 
 /** The whole PDF in memory (the e-mail attachment, the preview). */
-export async function invoicePdfBuffer(invoice: Invoice, seller: PdfSeller | null, design?: PdfDesign): Promise<Buffer> {
+export async function invoicePdfBuffer(
+  invoice: Invoice,
+  seller: PdfSeller | null,
+  design?: PdfDesign,
+  kind: DocumentKind = 'invoice',
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of invoicePdf(invoice, seller, design)) chunks.push(chunk as Buffer);
+  for await (const chunk of invoicePdf(invoice, seller, design, kind)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { taxLinesOf, toScaled, type Invoice, type TemplateSettings } from '@billpoint/proto';
 import { useFaces } from './faces.ts';
 import { formatDate, formatMoney, formatNumber, formatQuantity, htmlToText } from './format.ts';
-import { labelsFor, type Labels } from './labels.ts';
+import { labelsFor, type DocumentKind, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
 /** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
@@ -50,9 +50,12 @@ export class Sheet {
   readonly seller: PdfSeller | null;
   readonly t: TemplateSettings;
   readonly logo: PreparedLogo | null;
+  /** A quote is drawn as its invoice would be, with the quote's words and without payment terms or instructions. */
+  readonly kind: DocumentKind;
 
-  constructor(invoice: Invoice, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null) {
+  constructor(invoice: Invoice, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null, kind: DocumentKind = 'invoice') {
     this.invoice = invoice;
+    this.kind = kind;
     this.seller = seller;
     this.t = t;
     this.logo = logo;
@@ -62,7 +65,7 @@ export class Sheet {
       // No default Helvetica: pdfkit would parse its AFM metrics for every document, only for us to replace it.
       font: null as unknown as string,
       info: {
-        Title: `Invoice ${invoice.invoiceNumber}`,
+        Title: `${labelsFor('en', kind).invoice} ${invoice.invoiceNumber}`,
         Author: seller?.name ?? 'Billpoint',
         Producer: 'Billpoint',
         Creator: 'Billpoint',
@@ -71,7 +74,7 @@ export class Sheet {
       },
     });
     useFaces(this.doc, t.fontFamily);
-    this.L = labelsFor(t.language);
+    this.L = labelsFor(t.language, kind);
     this.base = BASE_SIZE[t.fontSize] ?? 10;
     this.c = {
       primary: t.primaryColor,
@@ -215,7 +218,7 @@ export class Sheet {
       [this.L.issueDate, this.date(this.invoice.issueDate)],
       [this.L.dueDate, this.date(this.invoice.dueDate)],
     ];
-    if (this.t.showPaymentTerms) rows.push([this.L.paymentTerms, this.L.netDays(this.t.paymentTerms)]);
+    if (this.t.showPaymentTerms && this.kind === 'invoice') rows.push([this.L.paymentTerms, this.L.netDays(this.t.paymentTerms)]);
     for (const [k, v] of Object.entries(this.t.customFields ?? {})) if (v.trim()) rows.push([k, v]);
     return rows;
   }
@@ -258,7 +261,7 @@ export class Sheet {
       [
         [this.L.notes, inv.notes ?? this.t.notes],
         [this.L.terms, inv.terms ?? this.t.terms],
-        [this.L.paymentInstructions, inv.paymentInstructions ?? this.t.paymentInstructions],
+        [this.L.paymentInstructions, this.kind === 'quote' ? null : (inv.paymentInstructions ?? this.t.paymentInstructions)],
       ] as [string, string | null][]
     ).filter((r): r is [string, string] => !!r[1]?.trim());
   }
