@@ -33,6 +33,8 @@ function useRespond<B>(token: string, action: 'accept' | 'decline') {
       if (answer && typeof answer === 'object' && 'canRespond' in answer) queryClient.setQueryData(publicQuoteKey(token), answer);
       else await queryClient.invalidateQueries({ queryKey: publicQuoteKey(token) });
     },
+    // Refused (answered meanwhile, expired): the page shows the quote as it now is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: publicQuoteKey(token) }),
   });
 }
 
