@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import type { InvoiceItem } from '@billpoint/proto';
 import { percentLabel, rateLabel } from '@/components/line-tax-field';
+import { useIsPhone } from '@/components/list-page';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatMoney } from '@/lib/format';
 import { formatQuantity, viewFigures } from '@/lib/line-items';
@@ -29,7 +30,10 @@ function LineTax({ item, money }: { item: InvoiceItem; money: (v: string) => str
   );
 }
 
-/** The lines of an invoice or a quote as stored: Description, Qty, Rate, Tax, Amount. */
+/**
+ * The lines of an invoice or a quote as stored: Description, Qty, Rate, Tax, Amount — a table from 768 px; on a phone
+ * a list (the description, then quantity × rate, tax and amount beneath), so no column is cut off.
+ */
 export function DocumentLinesTable({
   items,
   currency,
@@ -43,6 +47,28 @@ export function DocumentLinesTable({
   testId: string;
 }) {
   const money = (v: string) => formatMoney(v, currency);
+  if (useIsPhone())
+    return (
+      <ul aria-label={label} className="divide-y">
+        {items.map((item) => (
+          <li key={item.id} data-testid={testId} className="space-y-1 py-3 text-sm first:pt-0 last:pb-0">
+            <p className="font-medium break-words">{item.description}</p>
+            <div className="flex items-start justify-between gap-4">
+              <div className="min-w-0 text-muted-foreground">
+                <p className="tabular-nums">
+                  {formatQuantity(item.quantity)} × {money(item.rate)}
+                </p>
+                <div className="tabular-nums" data-testid={`${testId}-tax`}>
+                  <span className="sr-only">Tax: </span>
+                  <LineTax item={item} money={money} />
+                </div>
+              </div>
+              <p className="font-medium tabular-nums">{money(item.amount)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <Table aria-label={label}>
       <TableHeader>
