@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { addDays, format, startOfToday } from 'date-fns';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts, uniqueEmail } from './support';
@@ -32,6 +34,17 @@ async function atBothWidths(page: Page, testInfo: TestInfo, name: string, ready:
 }
 
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/** The quote page's link in the e-mail sent to `email` (the text part may be quoted-printable). */
+function quoteLinkFromMail(email: string): string | undefined {
+  const outbox = join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox');
+  const mail = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => readFileSync(join(outbox, f), 'utf8'))
+    .find((m) => m.includes(email));
+  const text = mail?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return text && /https?:\/\/[^\s"<>]+\/quote\/[A-Za-z0-9_-]{20,}/.exec(text)?.[0];
+}
 
 test('a quote with two lines: sent, accepted on its public page with a name, converted into the draft invoice with the same lines', async ({
   page,
@@ -121,6 +134,7 @@ test('a quote with two lines: sent, accepted on its public page with a name, con
   await expect(toasts(page).getByText('Quote link copied', { exact: true })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/quote\/[A-Za-z0-9_-]{20,}$/);
+  expect(quoteLinkFromMail(email), 'the link in the e-mail the customer got').toBe(link);
 
   // The customer: signed out, in a new page
   const visitor = await browser.newContext({ colorScheme: 'light' });
