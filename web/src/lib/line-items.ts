@@ -85,3 +85,6 @@ export function viewFigures(items: readonly Pick<InvoiceItem, 'amount' | 'taxAmo
 export function formatQuantity(q: string): string {
   return /^\d+\.\d+$/.test(q) ? q.replace(/\.?0+$/, '') : q;
 }
+
+/** "0", "0.00", "000.0": nothing (a discount or shipping line not to show). */
+export const isZeroMoney = (v: string) => /^0+(\.0+)?$/.test(v.trim());

@@ -5,15 +5,17 @@ import { BrandMark } from '@/components/brand';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Spinner } from '@/components/ui/spinner';
 
-/**
- * Public screens for people who are not users (the payment pages, a quote's page): the landing page's top bar without its
- * navigation, a narrow centred column, and a line about the page (the payment is secure; the quote's link is private). No shell, no session needed.
- */
+/** What the top bar's badge and the footer say on each kind of public page. */
 const NOTES = {
   payment: { badge: 'Secure payment', footer: 'Payments are processed securely. Billpoint never stores card numbers.' },
   quote: { badge: 'Private link', footer: 'This quote is shared through a private link: only people who have the link can see it.' },
 } as const;
 
+/**
+ * Public screens for people who are not users (the payment pages, a quote's page): the landing page's top bar without
+ * its navigation, a narrow centred column, and a line about the page (the payment is secure; the quote's link is
+ * private). No shell, no session needed.
+ */
 export function StandaloneLayout({ kind = 'payment' }: { kind?: keyof typeof NOTES }) {
   const note = NOTES[kind];
   return (

@@ -4,8 +4,7 @@ import { SellerBrand } from '@/components/seller-brand';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
-import { formatQuantity } from '@/lib/line-items';
-import { isZeroMoney } from '../lib/quote-figures';
+import { formatQuantity, isZeroMoney } from '@/lib/line-items';
 
 /** What the customer is asked to accept (the pay page's summary, for a quote): seller, number, dates, lines, figures, terms. */
 export function PublicQuoteSummary({ quote }: { quote: PublicQuote }) {

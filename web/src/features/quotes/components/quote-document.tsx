@@ -5,7 +5,7 @@ import { Detail, DocumentLinesTable, SummaryRow } from '@/components/document-li
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatInvoiceDate, formatMoney } from '@/lib/format';
-import { isZeroMoney } from '../lib/quote-figures';
+import { isZeroMoney } from '@/lib/line-items';
 import { QuoteStatusBadge } from './quote-status-badge';
 
 /** What became of the quote on its public page: who accepted it and when (from where), or when and why it was declined. */

@@ -34,6 +34,3 @@ export function quoteFigures(rows: StatusRows, closed: ClosedCounts) {
   };
 }
 export type QuoteFigures = ReturnType<typeof quoteFigures>;
-
-/** "0", "0.00", "000.0": nothing (a discount or shipping line not to show). */
-export const isZeroMoney = (v: string) => /^0+(\.0+)?$/.test(v.trim());
