@@ -60,6 +60,7 @@ async function setRole(t: Tenant, role: Role) {
 const AREAS: [prefix: string, area: string][] = [
   ['/api/customers', 'customers'],
   ['/api/invoices', 'invoices'],
+  ['/api/quotes', 'quotes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
   ['/api/dashboard', 'dashboard'],

@@ -78,6 +78,36 @@ export const QuoteUpdateBody = z
 export type QuoteUpdateBody = z.input<typeof QuoteUpdateBody>;
 export type QuoteUpdate = z.output<typeof QuoteUpdateBody>;
 
+/**
+ * PATCH /api/quotes/{id} (the public API's update): flat like the invoice's PATCH; fields left out keep their values,
+ * `items` (when sent) replace the stored lines. The same rules as PUT (draft, sent or viewed only).
+ */
+export const QuotePatchBody = z
+  .strictObject({
+    customerId: quoteFields.customerId.optional(),
+    issueDate: IsoDate('Issue date must be a date').optional(),
+    validUntil: quoteFields.validUntil.optional(),
+    currency: CurrencyCode.optional(),
+    discountAmount: money('Discount').optional(),
+    shippingAmount: money('Shipping').optional(),
+    notes: optionalText(5000, 'Notes').optional(),
+    terms: optionalText(5000, 'Terms').optional(),
+    /** Left out: kept; null: the tenant's default template. */
+    templateId: TemplateIdField.optional(),
+    items: z
+      .array(InvoiceItemUpdateInput, { error: InvoiceMessages.itemsRequired })
+      .min(1, InvoiceMessages.itemsRequired)
+      .max(500, 'At most 500 items')
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.items) checkFits(b.items, ctx, ['items']);
+    if (b.issueDate && b.validUntil && b.validUntil < b.issueDate)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: QuoteMessages.validUntilBeforeIssue });
+  });
+export type QuotePatchBody = z.input<typeof QuotePatchBody>;
+export type QuotePatch = z.output<typeof QuotePatchBody>;
+
 /** GET /api/quotes: a plain array, the total in x-total-count (and x-has-more in cursor mode), like invoices. */
 export const QuoteListQuery = PageQuery.extend({
   status: QuoteStatus.optional(),

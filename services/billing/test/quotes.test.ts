@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteEvents, type PublicQuote, type Quote } from '@billpoint/proto';
+import { waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { runQuoteExpiryJob } from '../src/modules/quote/quote.expiry.job.ts';
 import { inDays, makeCustomer } from './support/factories.ts';
@@ -79,8 +80,16 @@ describe('quotes through the gateway', () => {
     const put = await c.put(`/api/quotes/${q.id}`, quoteBody(cust.id, { items: [{ description: 'Only', quantity: '1', rate: '10' }] }));
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ quoteNumber: 'QUO-0001', subtotal: '10.00', taxAmount: '0.00', total: '10.00', notes: null });
+    // PATCH (the public API's update): only the fields sent change, the lines stay.
+    const patched = await c.patch(`/api/quotes/${q.id}`, { notes: 'Patched', shippingAmount: '5' });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ notes: 'Patched', subtotal: '10.00', shippingAmount: '5.00', total: '15.00' });
+    expect((patched.json as Quote).items!.map((i) => i.description)).toEqual(['Only']);
+    expect((await c.patch(`/api/quotes/${q.id}`, { validUntil: 'never' })).json.issues).toEqual([
+      { path: 'validUntil', message: 'Date must be a valid date (YYYY-MM-DD)' },
+    ]);
     expect(await eventsOf(stack, QuoteEvents.Created, q.id)).toHaveLength(1);
-    expect(await eventsOf(stack, QuoteEvents.Updated, q.id)).toHaveLength(1);
+    expect(await eventsOf(stack, QuoteEvents.Updated, q.id)).toHaveLength(2);
 
     expect((await c.delete(`/api/quotes/${q.id}`)).status).toBe(204);
     expect((await c.get(`/api/quotes/${q.id}`)).status).toBe(404);
@@ -101,6 +110,28 @@ describe('quotes through the gateway', () => {
     expect((await makeQuote(c, cust.id)).quoteNumber).toBe('QUO-0101');
     const { rows } = await stack.db.query(`select count(*)::int as n from billing.quotes where tenant_id = $1`, [me.organization.id]);
     expect(rows[0]!.n).toBe(101);
+  });
+
+  it('takes the quote prefix of the organization settings; the sequence continues under it', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const cust = await makeCustomer(c);
+    expect((await makeQuote(c, cust.id)).quoteNumber).toBe('QUO-0001');
+    const saved = await c.post('/api/organization-settings', { companyName: 'Offer Co', quotePrefix: 'OFFER' });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ quotePrefix: 'OFFER', invoicePrefix: 'INV' });
+    await waitFor(
+      async () =>
+        (
+          await stack.db.query(`select 1 from billing.document_sequences where tenant_id = $1 and kind = 'quote' and prefix = 'OFFER'`, [
+            me.organization.id,
+          ])
+        ).rowCount === 1,
+    );
+    expect((await makeQuote(c, cust.id)).quoteNumber).toBe('OFFER-0002');
+    const bad = await c.post('/api/organization-settings', { companyName: 'Offer Co', quotePrefix: 'no spaces' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.issues).toEqual([{ path: 'quotePrefix', message: 'Quote prefix must be 1–12 letters, digits, - or _' }]);
   });
 
   it('refuses bad input with a 400 naming the field, writing nothing', async () => {
@@ -166,12 +197,20 @@ describe('quotes through the gateway', () => {
     expect((await anon.post(`/api/quotes/${q.publicToken}/accept`, { name: '' })).json.issues).toEqual([
       { path: 'name', message: 'Your name is required' },
     ]);
-    const accepted = await anon.post(`/api/quotes/${q.publicToken}/accept`, { name: 'Grace Hopper' }, { 'user-agent': 'QuoteTest/1.0' });
+    const accepted = await anon.post(
+      `/api/quotes/${q.publicToken}/accept`,
+      { name: 'Grace Hopper' },
+      {
+        'user-agent': 'QuoteTest/1.0',
+        'bp-client-ip': '203.0.113.66', // a client cannot choose the recorded address: the gateway sets it
+      },
+    );
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ status: 'accepted', acceptedByName: 'Grace Hopper', canRespond: false });
     const got = (await c.get(`/api/quotes/${q.id}`)).json as Quote;
     expect(got.acceptedBy).toMatchObject({ name: 'Grace Hopper', userAgent: 'QuoteTest/1.0' });
     expect(got.acceptedBy!.ip).toMatch(/127\.0\.0\.1|::1/);
+    expect(got.acceptedBy!.ip).not.toContain('203.0.113.66');
     expect(got.acceptedAt).not.toBeNull();
     expect(await eventsOf(stack, QuoteEvents.Accepted, q.id)).toHaveLength(1);
     // Answered once: a second answer is a 409 saying why; the accepted quote can neither be edited nor deleted.

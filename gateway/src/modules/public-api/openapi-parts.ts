@@ -85,6 +85,7 @@ export const NAMED: [string, z.ZodType][] = [
 export const TAGS: Record<string, string> = {
   customers: 'The people and companies you invoice.',
   invoices: 'Invoices: drafts you edit, send by e-mail, download as PDF, void.',
+  quotes: 'Quotes: offers your customer accepts or declines on a public page, then converted into an invoice.',
   payments: 'Payments received: by card or PayPal on the pay page, or recorded by hand; refunds.',
   products: 'The catalog of products and services invoice lines can name.',
   webhooks: 'Endpoints that receive signed events (see `webhooks` below), and their delivery log.',

@@ -6,6 +6,7 @@ import {
   QuoteCreateBody,
   QuoteDeclineBody,
   QuoteListQuery,
+  QuotePatchBody,
   QuoteUpdateBody,
   TOTAL_COUNT_HEADER,
 } from '@billpoint/proto';
@@ -17,7 +18,7 @@ import { listQuotes } from './quote.list.ts';
 import { quotePdf } from './quote.pdf.ts';
 import { acceptPublicQuote, declinePublicQuote, viewPublicQuote } from './quote.public.ts';
 import { sendQuote } from './quote.send.ts';
-import { deleteQuote, getQuote, updateQuote } from './quote.update.ts';
+import { deleteQuote, getQuote, patchQuote, updateQuote } from './quote.update.ts';
 
 const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : (v?.[0] ?? null));
 
@@ -44,6 +45,12 @@ export function quoteRoutes(app: FastifyInstance, ctx: ServiceContext<Config>, m
     '/api/quotes/:id',
     { config: { permission: 'quotes.write', contract: { params: IdParams, body: QuoteUpdateBody } } },
     async (req) => updateQuote(c, req.identity, IdParams.parse(req.params).id, QuoteUpdateBody.parse(req.body ?? {})),
+  );
+
+  app.patch(
+    '/api/quotes/:id',
+    { config: { permission: 'quotes.write', contract: { params: IdParams, body: QuotePatchBody } } },
+    async (req) => patchQuote(c, req.identity, IdParams.parse(req.params).id, QuotePatchBody.parse(req.body === undefined ? {} : req.body)),
   );
 
   app.delete('/api/quotes/:id', { config: { permission: 'quotes.delete', contract: { params: IdParams } } }, async (req, reply) => {

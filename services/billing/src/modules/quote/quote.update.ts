@@ -1,4 +1,4 @@
-import { QUOTE_EDITABLE, QUOTE_DELETABLE, QuoteEvents, type Quote, type QuoteUpdate } from '@billpoint/proto';
+import { QUOTE_EDITABLE, QUOTE_DELETABLE, QuoteEvents, type Quote, type QuotePatch, type QuoteUpdate } from '@billpoint/proto';
 import { addEvent, Conflict, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { ensureCustomer, prepareQuote, templateRefusal } from './quote.create.ts';
 import { GET_QUOTE_SQL, loadQuote, quoteEventData, toQuote, writeQuoteItems, type QuoteRow } from './quote.sql.ts';
@@ -66,6 +66,38 @@ export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: nu
     addEvent(em, { subject: QuoteEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: quoteEventData(updated) });
     return updated;
   });
+}
+
+/** PATCH /api/quotes/{id} (the public API): the stored quote with the fields sent, then the same rules as PUT. */
+export async function patchQuote(ctx: ServiceContext, id: Identity, quoteId: number, patch: QuotePatch): Promise<Quote> {
+  const q = await getQuote(ctx, id, quoteId);
+  const kept = <K extends keyof QuotePatch & keyof Quote>(k: K) => (patch[k] === undefined ? q[k] : patch[k]) as Quote[K];
+  const items =
+    patch.items ??
+    (q.items ?? []).map((it) => ({
+      id: it.id,
+      description: it.description,
+      quantity: it.quantity,
+      rate: it.rate,
+      taxRate: it.taxRate,
+      taxRateId: it.taxRateId,
+      productId: it.productId,
+    }));
+  const input: QuoteUpdate = {
+    quote: {
+      customerId: kept('customerId'),
+      issueDate: kept('issueDate'),
+      validUntil: kept('validUntil'),
+      currency: kept('currency'),
+      discountAmount: kept('discountAmount'),
+      shippingAmount: kept('shippingAmount'),
+      notes: kept('notes'),
+      terms: kept('terms'),
+      templateId: kept('templateId'),
+    },
+    items,
+  };
+  return updateQuote(ctx, id, quoteId, input);
 }
 
 /**
