@@ -251,6 +251,17 @@ test('a quote declined on its public page with a reason; the user sees why and d
   await expect(page.getByRole('button', { name: /^Send/ })).toHaveCount(0);
   await atBothWidths(page, testInfo, '22-quote-view-declined', () => expect(page.getByTestId('quote-status')).toHaveText('Declined'));
 
+  // Download PDF: the quote's PDF in a new tab
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.url()).toMatch(new RegExp(`/api/quotes/${id}/pdf$`));
+  const pdf = await page.request.get(popup.url());
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await popup.close();
+
   await page.goto('/quotes');
   await expect(page.getByTestId('summary-conversion-rate').getByTestId('summary-value')).toHaveText('0%');
   await expect(page.getByTestId('summary-conversion-rate')).toContainText('0 of 1 closed quote converted');
