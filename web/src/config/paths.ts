@@ -9,6 +9,11 @@ export const paths = {
   invoice: { path: '/invoices/:id', getHref: (id: Id) => `/invoices/${id}` },
   invoiceEdit: { path: '/invoices/:id/edit', getHref: (id: Id) => `/invoices/${id}/edit` },
 
+  quotes: { path: '/quotes', getHref: () => '/quotes' },
+  quoteCreate: { path: '/quotes/create', getHref: () => '/quotes/create' },
+  quote: { path: '/quotes/:id', getHref: (id: Id) => `/quotes/${id}` },
+  quoteEdit: { path: '/quotes/:id/edit', getHref: (id: Id) => `/quotes/${id}/edit` },
+
   customers: { path: '/customers', getHref: () => '/customers' },
   customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },
   /** The second path of Add Customer (spec core §2: both appear). */
@@ -41,6 +46,9 @@ export const paths = {
   payment: { path: '/payment/:id', getHref: (id: Id) => `/payment/${id}` },
   /** Where Stripe returns the payer after a redirect payment method (areas §2). */
   paymentSuccess: { path: '/payment/success', getHref: (token: string) => `/payment/success?invoice=${encodeURIComponent(token)}` },
+
+  /** A quote's public page (the link of the quote e-mail): the customer accepts or declines it. */
+  quotePublic: { path: '/quote/:token', getHref: (token: string) => `/quote/${token}` },
 
   /** An invitation's acceptance page (public; the link of the invitation e-mail). */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${token}` },
