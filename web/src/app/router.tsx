@@ -19,6 +19,7 @@ const InvoicesPage = named(() => import('@/features/invoices/components/invoices
 const InvoiceCreatePage = named(() => import('@/features/invoices/components/invoice-create-page'), 'InvoiceCreatePage');
 const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
 const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
+const CreditNotesPage = named(() => import('@/features/credit-notes/components/credit-notes-page'), 'CreditNotesPage');
 const SubscriptionsPage = named(() => import('@/features/subscriptions/components/subscriptions-page'), 'SubscriptionsPage');
 const SubscriptionCreatePage = named(
   () => import('@/features/subscriptions/components/subscription-create-page'),
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: paths.invoiceCreate.path, element: <InvoiceCreatePage /> },
           { path: paths.invoice.path, element: <InvoiceViewPage /> },
           { path: paths.invoiceEdit.path, element: <InvoiceEditPage /> },
+          { path: paths.creditNotes.path, element: <CreditNotesPage /> },
 
           { path: paths.subscriptions.path, element: <SubscriptionsPage /> },
           { path: paths.subscriptionCreate.path, element: <SubscriptionCreatePage /> },

@@ -9,6 +9,9 @@ export const paths = {
   invoice: { path: '/invoices/:id', getHref: (id: Id) => `/invoices/${id}` },
   invoiceEdit: { path: '/invoices/:id/edit', getHref: (id: Id) => `/invoices/${id}/edit` },
 
+  /** Every credit note; each one's page is its invoice's (which lists them) and its PDF. */
+  creditNotes: { path: '/credit-notes', getHref: () => '/credit-notes' },
+
   customers: { path: '/customers', getHref: () => '/customers' },
   customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },
   /** The second path of Add Customer (spec core §2: both appear). */

@@ -3,6 +3,7 @@ import {
   Calculator,
   ChartColumn,
   CreditCard,
+  FileMinus,
   FileText,
   LayoutDashboard,
   LayoutTemplate,
@@ -21,6 +22,7 @@ export type NavItem = { href: string; label: string; icon: LucideIcon };
 export const mainNav: NavItem[] = [
   { href: paths.home.getHref(), label: 'Dashboard', icon: LayoutDashboard },
   { href: paths.invoices.getHref(), label: 'Invoices', icon: FileText },
+  { href: paths.creditNotes.getHref(), label: 'Credit Notes', icon: FileMinus },
   { href: paths.customers.getHref(), label: 'Customers', icon: Users },
   { href: paths.products.getHref(), label: 'Products', icon: Package },
   { href: paths.invoiceTemplates.getHref(), label: 'Templates', icon: LayoutTemplate },

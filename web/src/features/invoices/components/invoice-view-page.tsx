@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Mail, Pencil, Phone, Repeat, Send, User } from 'lucide-react';
-import type { Invoice, InvoiceItem } from '@billpoint/proto';
+import { toCents, type Invoice, type InvoiceItem } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -18,7 +18,8 @@ import { formatQuantity, viewFigures } from '../lib/view-figures';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
-import { PartPaidRows } from './paid-figures';
+import { SettlementRows } from './paid-figures';
+import { InvoiceCreditNotes, isIssued } from './invoice-credit-notes';
 import { percentLabel, rateLabel } from '@/components/line-tax-field';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
@@ -186,12 +187,13 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                 <dt>Total</dt>
                 <dd className="tabular-nums">{money(total)}</dd>
               </div>
-              <PartPaidRows invoice={invoice} />
+              <SettlementRows invoice={invoice} />
             </dl>
           </CardContent>
         </Card>
 
         <InvoicePayments invoice={invoice} />
+        {(isIssued(invoice) || toCents(invoice.creditedAmount ?? '0') > 0n) && <InvoiceCreditNotes invoice={invoice} />}
       </div>
     </div>
   );

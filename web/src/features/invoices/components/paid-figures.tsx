@@ -1,4 +1,4 @@
-import type { Invoice } from '@billpoint/proto';
+import { toCents, type Invoice } from '@billpoint/proto';
 import { formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
 
@@ -27,6 +27,40 @@ export function PartPaidRows({ invoice }: { invoice: Invoice }) {
       <div className="flex justify-between gap-4 font-semibold">
         <dt>Balance due</dt>
         <dd className="tabular-nums">{formatMoney(invoice.balanceDue, currency)}</dd>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The view's rows under the total once credit notes or customer credit touched the invoice: what was credited
+ * (every credit note), the customer's credit applied, what was paid, and the balance after all of it (the API's
+ * balanceDue). Without either, the part-paid rows as before.
+ */
+export function SettlementRows({ invoice }: { invoice: Invoice }) {
+  const credited = toCents(invoice.creditedAmount ?? '0') > 0n;
+  const applied = toCents(invoice.creditApplied ?? '0') > 0n;
+  if (!credited && !applied) return <PartPaidRows invoice={invoice} />;
+  const currency = invoice.currency || 'USD';
+  const money = (v: string) => formatMoney(v, currency);
+  const row = (label: string, value: string, testId: string) => (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <>
+      {credited && row('Credited', `−${money(invoice.creditedAmount)}`, 'invoice-credited')}
+      {applied && row('Credit applied', `−${money(invoice.creditApplied)}`, 'invoice-credit-applied')}
+      {toCents(invoice.amountPaid) > 0n && row('Amount paid', money(invoice.amountPaid), 'invoice-amount-paid')}
+      <div className="flex justify-between gap-4 font-semibold">
+        <dt>Balance due</dt>
+        <dd className="tabular-nums" data-testid="invoice-balance-due">
+          {money(invoice.balanceDue)}
+        </dd>
       </div>
     </>
   );
