@@ -30,7 +30,9 @@ export function summarize(notes: readonly CreditNote[], today: string): CreditNo
     thisMonth: inMonth.length,
     creditedThisMonth: byCurrency(inMonth),
     refundsPending: pending.length,
-    pendingAmounts: byCurrency(pending.map((n) => ({ currency: n.currency, total: fromCents(toCents(n.total) - toCents(n.refundedAmount)) }))),
+    pendingAmounts: byCurrency(
+      pending.map((n) => ({ currency: n.currency, total: fromCents(toCents(n.total) - toCents(n.refundedAmount)) })),
+    ),
     refundsFailed: notes.filter((n) => n.resolution === 'refund' && n.refundStatus === 'failed').length,
     all: notes.length,
   };
@@ -47,6 +49,8 @@ export function filterCreditNotes(notes: readonly CreditNote[], { resolution, se
   return notes.filter((n) => {
     if (resolution && n.resolution !== resolution) return false;
     if (!term) return true;
-    return [n.creditNoteNumber, n.invoiceNumber, n.customer?.name, n.customer?.email, n.reason].some((s) => s?.toLowerCase().includes(term));
+    return [n.creditNoteNumber, n.invoiceNumber, n.customer?.name, n.customer?.email, n.reason].some((s) =>
+      s?.toLowerCase().includes(term),
+    );
   });
 }

@@ -4,7 +4,13 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePermission } from '@/lib/auth';
-import { creditNotePdfHref, creditNoteStatusLabel, creditNoteStatusVariant, RESOLUTION_LABELS, useInvoiceCreditNotes } from '@/lib/credit-notes';
+import {
+  creditNotePdfHref,
+  creditNoteStatusLabel,
+  creditNoteStatusVariant,
+  RESOLUTION_LABELS,
+  useInvoiceCreditNotes,
+} from '@/lib/credit-notes';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { IssueCreditNoteDialog } from './issue-credit-note-dialog';
 

@@ -113,8 +113,8 @@ export function IssueCreditNoteDialog({ invoice }: { invoice: Invoice }) {
         <DialogHeader>
           <DialogTitle>Issue credit note</DialogTitle>
           <DialogDescription>
-            A credit note corrects invoice {invoice.invoiceNumber} without changing it: {formatMoney(creditableLeft(invoice), currency)} of its{' '}
-            {formatMoney(invoice.total, currency)} can still be credited.
+            A credit note corrects invoice {invoice.invoiceNumber} without changing it: {formatMoney(creditableLeft(invoice), currency)} of
+            its {formatMoney(invoice.total, currency)} can still be credited.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid min-w-0 gap-5">

@@ -70,7 +70,9 @@ describe('the credit note form', () => {
       reason: 'Give the reason for the credit note.',
       resolution: 'Choose what happens to the credited amount.',
     });
-    expect(checkCreditNoteForm(sent, form({ quantities: { 11: '13', 12: 'x' }, reason: 'Late', resolution: 'reduce_balance' })).lines).toEqual({
+    expect(
+      checkCreditNoteForm(sent, form({ quantities: { 11: '13', 12: 'x' }, reason: 'Late', resolution: 'reduce_balance' })).lines,
+    ).toEqual({
       11: 'At most 12',
       12: 'Enter a quantity like 1 or 2.5',
     });
@@ -100,7 +102,9 @@ describe('the credit note form', () => {
       invoiceId: 5,
       reason: 'Damaged',
       resolution: 'refund',
-      items: [{ invoiceItemId: 11, description: 'Consulting', quantity: '1.00', rate: '150.00', productId: null, taxRateId: 7, taxRate: '20.00' }],
+      items: [
+        { invoiceItemId: 11, description: 'Consulting', quantity: '1.00', rate: '150.00', productId: null, taxRateId: 7, taxRate: '20.00' },
+      ],
     });
     expect(toCreditNoteBody(paid, form({ mode: 'amount', amount: '25', reason: 'Goodwill', resolution: 'credit' }))).toEqual({
       invoiceId: 5,

@@ -154,7 +154,10 @@ export function checkCreditNoteForm(
 export const hasErrors = (errors: CreditNoteErrors) => Object.keys(errors).length > 0;
 
 /** POST /api/credit-notes: the credited lines (each naming its invoice line) or the amount. */
-export function toCreditNoteBody(invoice: Pick<Invoice, 'id' | 'total' | 'creditedAmount' | 'items'>, state: CreditNoteFormState): CreditNoteCreateBody {
+export function toCreditNoteBody(
+  invoice: Pick<Invoice, 'id' | 'total' | 'creditedAmount' | 'items'>,
+  state: CreditNoteFormState,
+): CreditNoteCreateBody {
   const base = { invoiceId: invoice.id, reason: state.reason.trim(), resolution: state.resolution! };
   const figures = creditFigures(invoice, state);
   if (state.mode === 'amount') return { ...base, amount: figures.total };
