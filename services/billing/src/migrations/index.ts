@@ -14,6 +14,7 @@ import { m0013InvoiceListFilters } from './0013-invoice-list-filters.ts';
 import { m0014InvoiceInsertSummaries } from './0014-invoice-insert-summaries.ts';
 import { m0015CustomerCreatedAt } from './0015-customer-created-at.ts';
 import { m0016DocumentSequences } from './0016-document-sequences.ts';
+import { m0018CreditNotes } from './0018-credit-notes.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   m0014InvoiceInsertSummaries,
   m0015CustomerCreatedAt,
   m0016DocumentSequences,
+  m0018CreditNotes,
 ];

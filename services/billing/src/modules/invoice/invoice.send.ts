@@ -4,6 +4,7 @@ import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/ki
 import { invoicePdfBuffer, type PdfDesign, type PdfSeller } from './pdf/index.ts';
 import { loadDesign } from '../template/design.ts';
 import type { OutgoingMail } from '@billpoint/kit';
+import { applyCustomerCredit } from '../credit/customer-credit.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */
@@ -108,9 +109,14 @@ export function deliveryMessageId(tenantId: string, invoiceId: number, kind: str
 /**
  * Records an accepted invoice e-mail in the caller's transaction: a draft becomes sent, sentAt is set (first send),
  * a re-send counts as a reminder; the sent event goes out. Other statuses (paid, overdue, …) are kept: sending a copy
- * never moves an invoice backwards. Answers the invoice as it is now.
+ * never moves an invoice backwards. A draft that becomes sent is issued: the customer's credit is applied to it
+ * (applyCustomerCredit) before the sent event, which carries it. Answers the invoice as it is now.
  */
 export async function markInvoiceSent(em: EntityManager, tenantId: string, invoiceId: number, actorId: string | null): Promise<Invoice> {
+  const [was] = await em.execute<{ status: string }[]>(`select status from billing.invoices where id = ? and tenant_id = ? for update`, [
+    invoiceId,
+    tenantId,
+  ]);
   await em.execute(
     `update billing.invoices set
        status = case when status = 'draft' then 'sent' else status end,
@@ -121,6 +127,7 @@ export async function markInvoiceSent(em: EntityManager, tenantId: string, invoi
      where id = ? and tenant_id = ?`,
     [invoiceId, tenantId],
   );
+  if (was?.status === 'draft') await applyCustomerCredit(em, tenantId, (await loadInvoice(em, tenantId, invoiceId))!, actorId);
   const sent = (await loadInvoice(em, tenantId, invoiceId))!;
   addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data: eventData(sent) });
   return sent;

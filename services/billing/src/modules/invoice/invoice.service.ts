@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   InvoiceEvents,
+  toCents,
   type Invoice,
   type InvoiceCreate,
   type InvoiceItem,
@@ -12,6 +13,7 @@ import {
   addEvent,
   allows,
   BadGateway,
+  Conflict,
   Invalid,
   NotFound,
   PermissionDenied,
@@ -36,6 +38,8 @@ import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
 import { requireDraft } from './invoice.state.ts';
+import { returnCustomerCredit } from '../credit/customer-credit.ts';
+import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
@@ -195,6 +199,7 @@ export class InvoiceService {
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
+      checkCredits(current, f.total, merged.currency);
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
@@ -236,7 +241,8 @@ export class InvoiceService {
         });
       await em.execute(`delete from billing.invoice_items where invoice_id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
       await this.#writeItems(em, id.tenantId, invoiceId, f.lines, new Set((current.items ?? []).map((it) => it.id)));
-      const updated = await this.#load(em, id.tenantId, invoiceId);
+      let updated = await this.#load(em, id.tenantId, invoiceId);
+      if (await creditOnStatusChange(em, id, current, updated)) updated = await this.#load(em, id.tenantId, invoiceId);
       const data = eventData(updated);
       addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data });
       const statusEvent = entered && STATUS_EVENTS[entered];
@@ -253,6 +259,12 @@ export class InvoiceService {
     await this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       if (opts.draftOnly) requireDraft(current, 'deleted');
+      if (toCents(current.creditedAmount) > 0n)
+        throw new Conflict(
+          `Invoice ${current.invoiceNumber} has credit notes: it cannot be deleted; void it instead`,
+          'resource_state_invalid',
+        );
+      await returnCustomerCredit(em, id.tenantId, current, id.userId);
       await em.execute(`delete from billing.invoices where id = ? and tenant_id = ?`, [invoiceId, id.tenantId]);
       addEvent(em, { subject: InvoiceEvents.Deleted, tenantId: id.tenantId, actorId: id.userId, data: eventData(current) });
     });

@@ -24,7 +24,9 @@ export const INVOICE_COLUMNS = `
   i.notes, i.terms, i.payment_instructions,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
-  i.template_id::text as template_id, i.amount_paid::text as amount_paid, greatest(i.total - i.amount_paid, 0)::text as balance_due,
+  i.template_id::text as template_id, i.amount_paid::text as amount_paid,
+  greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::text as balance_due,
+  i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
 
@@ -67,9 +69,8 @@ export interface InvoiceRow {
   template_id: string | number | null;
   amount_paid: string;
   balance_due: string;
-  /** Selected once the credit-note migration exists (0018); until then none. */
-  credited_amount?: string;
-  credit_applied?: string;
+  credited_amount: string;
+  credit_applied: string;
   created_at: string;
   updated_at: string;
   c_id: string | number | null;
@@ -124,8 +125,8 @@ export function toInvoice(r: InvoiceRow): Invoice {
     templateId: r.template_id == null ? null : Number(r.template_id),
     amountPaid: r.amount_paid,
     balanceDue: r.balance_due,
-    creditedAmount: r.credited_amount ?? '0.00',
-    creditApplied: r.credit_applied ?? '0.00',
+    creditedAmount: r.credited_amount,
+    creditApplied: r.credit_applied,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

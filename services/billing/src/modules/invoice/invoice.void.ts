@@ -1,16 +1,22 @@
 import { InvoiceEvents, PaymentsPaidRpc, toCents, type Invoice, type InvoiceStatus } from '@billpoint/proto';
 import { addEvent, Conflict, NotFound, rpcCall, type Identity, type ServiceContext } from '@billpoint/kit';
 import { loadInvoice } from './invoice.send.ts';
+import { returnCustomerCredit } from '../credit/customer-credit.ts';
+import { refreshStanding } from './standing.ts';
 import { eventData } from './invoice.sql.ts';
 
-/** What can be voided: an invoice issued to its customer and not paid. */
+/** What can be voided: an invoice issued to its customer and not paid (or paid only by credit, see voidable). */
 const VOIDABLE: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
+/** A paid invoice that took no money (settled by customer credit or a reduce_balance credit note) can be voided too. */
+const voidable = (inv: Invoice) =>
+  VOIDABLE.includes(inv.status) || (inv.status === 'paid' && toCents(inv.amountPaid) === 0n && toCents(inv.total) > 0n);
 
 /**
  * POST /api/invoices/:id/void (the public API): a sent, viewed or overdue invoice that has taken no money becomes
  * cancelled — billing then answers payments that it is no longer payable, and the payments consumer keeps it
  * cancelled. A draft (delete it instead), a paid, cancelled or refunded invoice, or one with any payment (even a
- * partial one: refund it first) is a 409 resource_state_invalid. Payments' own ledger is asked too, for a payment
+ * partial one: refund it first) is a 409 resource_state_invalid. Customer credit applied to it is given back (an entry
+ * +A in the customer's credit, returnCustomerCredit), in the same transaction. Payments' own ledger is asked too, for a payment
  * whose event has not reached billing yet; billing's copy is checked under the invoice's row lock.
  */
 export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: number): Promise<Invoice> {
@@ -24,7 +30,7 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
   return ctx.tx(id, async (em) => {
     const current = await loadInvoice(em, id.tenantId, invoiceId, true);
     if (!current) throw new NotFound('Invoice not found');
-    if (!VOIDABLE.includes(current.status))
+    if (!voidable(current))
       throw new Conflict(
         current.status === 'draft'
           ? `Invoice ${current.invoiceNumber} is a draft: delete it instead of voiding it`
@@ -42,6 +48,7 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
       invoiceId,
       id.tenantId,
     ]);
+    if (await returnCustomerCredit(em, id.tenantId, current, id.userId)) await refreshStanding(em, id.tenantId, invoiceId, id.userId);
     const updated = (await loadInvoice(em, id.tenantId, invoiceId))!;
     addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: eventData(updated) });
     return updated;

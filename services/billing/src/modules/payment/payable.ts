@@ -24,14 +24,21 @@ export async function tenantOfToken(ctx: ServiceContext, token: string): Promise
   return rows[0]?.tenant_id ?? null;
 }
 
-const payable = (tenantId: string, inv: Invoice): PayableInvoice => ({
+/**
+ * What payments may collect on the invoice in all (the money model of invoice/standing.ts): T − C_reduce − C_refund − A,
+ * never below 0 (parameters: id, tenant).
+ */
+const COLLECTABLE_SQL = `select greatest(total - credit_lowering - credit_applied, 0)::text as collectable
+  from billing.invoices where id = ? and tenant_id = ?`;
+
+const payable = (tenantId: string, inv: Invoice, collectableTotal: string): PayableInvoice => ({
   tenantId,
   invoiceId: inv.id,
   invoiceNumber: inv.invoiceNumber,
   status: inv.status,
   currency: inv.currency,
   total: inv.total,
-  collectableTotal: inv.total,
+  collectableTotal,
   exchangeRate: inv.exchangeRate,
   customerEmail: inv.customer?.email ?? null,
 });
@@ -48,8 +55,8 @@ export function payableResponder(ctx: ServiceContext): Promise<Subscription> {
       const byToken = 'token' in req;
       const tenantId = byToken ? await tenantOfToken(ctx, req.token) : req.tenantId;
       if (!tenantId) return null;
-      const inv = await ctx.tx({ tenantId }, async (em) => {
-        const found = byToken
+      const found = await ctx.tx({ tenantId }, async (em) => {
+        const loaded = byToken
           ? await em
               .execute<{ id: string }[]>(`select id::text as id from billing.invoices where tenant_id = ? and public_token = ?`, [
                 tenantId,
@@ -57,10 +64,13 @@ export function payableResponder(ctx: ServiceContext): Promise<Subscription> {
               ])
               .then((r) => (r[0] ? loadInvoice(em, tenantId, Number(r[0].id)) : null))
           : await loadInvoice(em, tenantId, req.invoiceId);
-        return found;
+        if (!loaded) return null;
+        const [row] = await em.execute<{ collectable: string }[]>(COLLECTABLE_SQL, [loaded.id, tenantId]);
+        return { inv: loaded, collectable: row!.collectable };
       });
+      const inv = found?.inv;
       if (!inv || inv.status === 'cancelled' || (byToken && NOT_PUBLIC.has(inv.status))) return null;
-      return payable(tenantId, inv);
+      return payable(tenantId, inv, found.collectable);
     },
     { logger: ctx.logger },
   );

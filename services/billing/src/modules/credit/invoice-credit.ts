@@ -1,0 +1,34 @@
+import { toCents, type Invoice } from '@billpoint/proto';
+import { Invalid, type EntityManager, type Identity } from '@billpoint/kit';
+import { refreshStanding } from '../invoice/standing.ts';
+import { applyCustomerCredit, returnCustomerCredit } from './customer-credit.ts';
+
+/**
+ * An edit of an invoice with credit notes or credit applied keeps what they stand on: its total never falls below its
+ * credit notes (the database refuses it too), and its currency stays the one they are in.
+ */
+export function checkCredits(current: Invoice, total: string, currency: string): void {
+  if (toCents(total) < toCents(current.creditedAmount))
+    throw new Invalid(`The invoice total cannot be less than its credit notes: ${current.creditedAmount} ${current.currency}`, 'items');
+  if (currency !== current.currency && (toCents(current.creditedAmount) > 0n || toCents(current.creditApplied) > 0n))
+    throw new Invalid('The currency of an invoice with credit notes or customer credit applied cannot change', 'currency');
+}
+
+/**
+ * Customer credit follows an edit that moves the status (the edit form's "Pending" is how a draft is marked sent): a
+ * draft that becomes sent, viewed or overdue is issued and takes the customer's credit (applyCustomerCredit; a draft
+ * marked paid by hand takes none), an invoice that becomes cancelled gives its credit back. The caller holds the
+ * invoice's row lock; answers whether the invoice changed (reload it).
+ */
+export async function creditOnStatusChange(em: EntityManager, id: Identity, before: Invoice, updated: Invoice): Promise<boolean> {
+  if (before.status === 'draft' && updated.status !== 'draft') return applyCustomerCredit(em, id.tenantId, updated, id.userId);
+  if (
+    updated.status === 'cancelled' &&
+    before.status !== 'cancelled' &&
+    (await returnCustomerCredit(em, id.tenantId, updated, id.userId))
+  ) {
+    await refreshStanding(em, id.tenantId, updated.id, id.userId);
+    return true;
+  }
+  return false;
+}

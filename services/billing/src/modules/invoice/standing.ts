@@ -1,0 +1,71 @@
+import { InvoiceEvents, type Invoice } from '@billpoint/proto';
+import { addEvent, type EntityManager } from '@billpoint/kit';
+import { loadInvoice } from './invoice.send.ts';
+import { eventData } from './invoice.sql.ts';
+
+/**
+ * Where an invoice stands — the money model of credit notes (issue 25), in ONE place. For an invoice:
+ *   T = total; C = Σ credit notes = C_reduce + C_refund + C_credit (by resolution);
+ *   P = paid net (completed − refunded payments, billing's copy in invoice_payments);
+ *   A = customer credit applied to it (ledger entries of the invoice: −applied, +returned).
+ * - balanceDue = max(T − C_reduce − C_refund − A − P, 0) (computed by INVOICE_COLUMNS from the columns set here);
+ *   a refund credit note lowers it at once, and P falls by the same amount once the money went back.
+ * - What payments may still collect on it = T − C_reduce − C_refund − A (`credit_lowering` = C_reduce + C_refund).
+ * - Status: a cancelled invoice stays cancelled; with T > 0, everything paid given back (P = 0 after refunds) is
+ *   `refunded`; else a balance of 0 is `paid` (paidAt set) — by payments, by a reduce_balance credit note or by
+ *   credit applied; a paid or refunded invoice with a balance again goes back to sent/overdue; others keep theirs.
+ *
+ * Recomputes amount_paid, credited_amount, credit_lowering and credit_applied from their sources and the status,
+ * under the invoice's row lock (taken here); when anything changed, emits invoice.updated (and invoice.paid when it
+ * became paid) in the caller's transaction. Used by the payments consumer, credit notes and customer credit.
+ * Answers the invoice before and after, or null when the tenant has no such invoice (deleted meanwhile).
+ */
+export async function refreshStanding(
+  em: EntityManager,
+  tenantId: string,
+  invoiceId: number,
+  actorId: string | null = null,
+): Promise<{ before: Invoice; after: Invoice } | null> {
+  const before = await loadInvoice(em, tenantId, invoiceId, true);
+  if (!before) return null;
+  const changed = await em.execute<{ id: string }[]>(
+    `with p as (
+       select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0) as paid,
+              coalesce(bool_or(refunded_amount > 0), false) as refunded
+         from billing.invoice_payments where tenant_id = ? and invoice_id = ?
+     ), cn as (
+       select coalesce(sum(total), 0) as credited,
+              coalesce(sum(total) filter (where resolution in ('reduce_balance', 'refund')), 0) as lowering
+         from billing.credit_notes where tenant_id = ? and invoice_id = ?
+     ), cc as (
+       select coalesce(-sum(amount), 0) as applied from billing.customer_credits
+        where tenant_id = ? and invoice_id = ? and kind in ('applied', 'returned')
+     ), s as (
+       select p.paid, cn.credited, cn.lowering, cc.applied,
+              case
+                when i.status = 'cancelled' then i.status
+                when i.total > 0 and p.paid = 0 and p.refunded then 'refunded'
+                when i.total > 0 and i.total - cn.lowering - cc.applied - p.paid <= 0 then 'paid'
+                when i.status in ('paid', 'refunded') then case when i.due_date < current_date then 'overdue' else 'sent' end
+                else i.status end as status
+         from p, cn, cc, billing.invoices i where i.id = ? and i.tenant_id = ?
+     )
+     update billing.invoices i set
+       amount_paid = s.paid, credited_amount = s.credited, credit_lowering = s.lowering, credit_applied = s.applied,
+       status = s.status,
+       paid_at = case when s.status = 'paid' then coalesce(i.paid_at, now()) else null end,
+       updated_at = now()
+     from s
+     where i.id = ? and i.tenant_id = ?
+       and (i.amount_paid, i.credited_amount, i.credit_lowering, i.credit_applied, i.status)
+           is distinct from (s.paid, s.credited, s.lowering, s.applied, s.status)
+     returning i.id::text as id`,
+    [tenantId, invoiceId, tenantId, invoiceId, tenantId, invoiceId, invoiceId, tenantId, invoiceId, tenantId],
+  );
+  if (!changed.length) return { before, after: before };
+  const after = (await loadInvoice(em, tenantId, invoiceId))!;
+  const data = eventData(after);
+  addEvent(em, { subject: InvoiceEvents.Updated, tenantId, actorId, data });
+  if (after.status === 'paid' && before.status !== 'paid') addEvent(em, { subject: InvoiceEvents.Paid, tenantId, actorId, data });
+  return { before, after };
+}
