@@ -8,6 +8,7 @@ export * from './credit-note/model.ts';
 export * from './credit-note/input.ts';
 export * from './credit-note/split.ts';
 export * from './credit-note/events.ts';
+export * from './credit-note/rpc.ts';
 export * from './events.ts';
 export * from './rpc.ts';
 export * from './recurring.ts';

@@ -81,6 +81,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     port: 8082,
     prefixes: [
       '/api/invoices',
+      '/api/credit-notes',
       '/api/dashboard',
       '/api/recurring-invoices',
       '/api/reminder-settings',

@@ -78,7 +78,7 @@ export const CreditNote = z.object({
   items: z.array(CreditNoteItem).optional(),
   taxLines: z.array(CreditNoteTaxLine),
   createdAt: z.string(),
-  /** The user who issued it (null when an API key or the system did). */
+  /** Who issued it: the user's id, or `api-key:<id>` for a call made with an API key. */
   createdBy: z.string().nullable(),
 });
 export type CreditNote = z.infer<typeof CreditNote>;

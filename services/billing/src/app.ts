@@ -17,12 +17,15 @@ import { paymentsConsumer } from './modules/payment/payments.consumer.ts';
 import { TemplateService } from './modules/template/template.service.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
 import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.ts';
+import { creditNoteRoutes } from './modules/credit-note/credit-note.routes.ts';
+import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.refunds.ts';
+import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
 /**
- * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, and the read
- * models of customers and organizations. Both topologies start it with the kit.
+ * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, credit notes and
+ * customer credit, and the read models of customers and organizations. Both topologies start it with the kit.
  */
 export const billingService = {
   name: 'billing',
@@ -49,12 +52,15 @@ export const billingService = {
     reminderSettingsRoutes(app, ctx);
     templateRoutes(app, ctx, new TemplateService(ctx));
     logoRoutes(app, ctx);
+    creditNoteRoutes(app, ctx as ServiceContext);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
   consumers: async (ctx) => [
     ...(await readModelConsumers(ctx)),
     await paymentsConsumer(ctx),
+    await creditNoteRefundsConsumer(ctx),
+    await customerCreditResponder(ctx),
     await payableResponder(ctx),
     await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks

@@ -4,6 +4,7 @@ import { migrations } from './migrations/index.ts';
 import { CustomerEntity } from './modules/customer/customer.entity.ts';
 import { customerRoutes } from './modules/customer/customer.routes.ts';
 import { customerHandlers } from './modules/customer/customer.handlers.ts';
+import { customerCreditRoutes } from './modules/customer/customer-credit.routes.ts';
 
 /** The customers service: its schema, entities, migrations and routes. Both topologies start it with the kit. */
 export const customersService = {
@@ -12,6 +13,9 @@ export const customersService = {
   configSchema,
   entities: [CustomerEntity],
   migrations,
-  routes: customerRoutes,
+  routes(app, ctx) {
+    customerRoutes(app, ctx);
+    customerCreditRoutes(app, ctx);
+  },
   consumers: customerHandlers,
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -1,16 +1,22 @@
-import { toCents, type Invoice } from '@billpoint/proto';
+import { fromCents, toCents, type Invoice } from '@billpoint/proto';
 import { Invalid, type EntityManager, type Identity } from '@billpoint/kit';
 import { refreshStanding } from '../invoice/standing.ts';
 import { applyCustomerCredit, returnCustomerCredit } from './customer-credit.ts';
 
 /**
  * An edit of an invoice with credit notes or credit applied keeps what they stand on: its total never falls below its
- * credit notes (the database refuses it too), and its currency stays the one they are in.
+ * credit notes (summed from the notes themselves, under the invoice's row lock; the database refuses it too), and its
+ * currency stays the one they are in.
  */
-export function checkCredits(current: Invoice, total: string, currency: string): void {
-  if (toCents(total) < toCents(current.creditedAmount))
-    throw new Invalid(`The invoice total cannot be less than its credit notes: ${current.creditedAmount} ${current.currency}`, 'items');
-  if (currency !== current.currency && (toCents(current.creditedAmount) > 0n || toCents(current.creditApplied) > 0n))
+export async function checkCredits(em: EntityManager, tenantId: string, current: Invoice, total: string, currency: string): Promise<void> {
+  const [row] = await em.execute<{ credited: string }[]>(
+    `select coalesce(sum(total), 0)::text as credited from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
+    [tenantId, current.id],
+  );
+  const credited = toCents(row!.credited);
+  if (toCents(total) < credited)
+    throw new Invalid(`The invoice total cannot be less than its credit notes: ${fromCents(credited)} ${current.currency}`, 'items');
+  if (currency !== current.currency && (credited > 0n || toCents(current.creditApplied) > 0n))
     throw new Invalid('The currency of an invoice with credit notes or customer credit applied cannot change', 'currency');
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { InvoiceEvents, type Invoice } from '@billpoint/proto';
+import { InvoiceEvents, toCents, type Invoice } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { invoicePdfBuffer, type PdfDesign, type PdfSeller } from './pdf/index.ts';
+import { invoicePdfBuffer, type InvoiceCreditNoteRow, type PdfDesign, type PdfSeller } from './pdf/index.ts';
 import { loadDesign } from '../template/design.ts';
 import type { OutgoingMail } from '@billpoint/kit';
 import { applyCustomerCredit } from '../credit/customer-credit.ts';
@@ -25,6 +25,8 @@ export async function loadInvoice(em: EntityManager, tenantId: string, invoiceId
 export interface PdfSender extends PdfSeller {
   /** An invoice's template, else the tenant's default, else the built-in classic. */
   design(templateId: number | null): Promise<PdfDesign>;
+  /** The invoice's credit notes as its PDF lists them (none read when it has none). */
+  creditNotes(invoice: Invoice): Promise<InvoiceCreditNoteRow[]>;
 }
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
   const [org] = await ctx.reader.query<PdfSeller>(
@@ -34,12 +36,24 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
        from billing.organizations where tenant_id = $1`,
     [tenantId],
   );
-  return { ...(org ?? { name: null }), design: (templateId) => loadDesign(ctx, tenantId, templateId) };
+  return {
+    ...(org ?? { name: null }),
+    design: (templateId) => loadDesign(ctx, tenantId, templateId),
+    creditNotes: async (invoice) =>
+      toCents(invoice.creditedAmount) === 0n
+        ? []
+        : ctx.reader.query<InvoiceCreditNoteRow>(
+            tenantId,
+            `select credit_note_number as "creditNoteNumber", total::text as total from billing.credit_notes
+              where tenant_id = $1 and invoice_id = $2 order by id`,
+            [tenantId, invoice.id],
+          ),
+  };
 }
 
 const pdfAttachment = async (invoice: Invoice, sender: PdfSender) => ({
   filename: `invoice-${invoice.invoiceNumber}.pdf`,
-  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId)),
+  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId), await sender.creditNotes(invoice)),
   contentType: 'application/pdf',
 });
 

@@ -199,7 +199,7 @@ export class InvoiceService {
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
-      checkCredits(current, f.total, merged.currency);
+      await checkCredits(em, id.tenantId, current, f.total, merged.currency);
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
@@ -274,8 +274,8 @@ export class InvoiceService {
   async pdf(id: Tenant, invoiceId: number) {
     const invoice = await this.get(id, invoiceId);
     const sender = await this.#sender(id);
-    const design = await sender.design(invoice.templateId);
-    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender, design) };
+    const [design, creditNotes] = await Promise.all([sender.design(invoice.templateId), sender.creditNotes(invoice)]);
+    return { filename: `invoice-${invoice.invoiceNumber}.pdf`, stream: invoicePdf(invoice, sender, design, creditNotes) };
   }
 
   /**

@@ -1,4 +1,7 @@
-import { TemplateDefaults, type Invoice, type TemplateLayout, type TemplateSettings } from '@billpoint/proto';
+import { TemplateDefaults, type CreditNote, type Invoice, type TemplateLayout, type TemplateSettings } from '@billpoint/proto';
+import { creditNoteKind } from './kinds/credit-note.ts';
+import { invoiceKind, type InvoiceCreditNoteRow } from './kinds/invoice.ts';
+import type { DocumentKind } from './kinds/kind.ts';
 import { classic } from './layouts/classic.ts';
 import { modern } from './layouts/modern.ts';
 import { minimal } from './layouts/minimal.ts';
@@ -7,6 +10,7 @@ import type { PreparedLogo } from './logo.ts';
 import { Sheet, type PdfSeller } from './sheet.ts';
 
 export type { PdfSeller } from './sheet.ts';
+export type { InvoiceCreditNoteRow } from './kinds/invoice.ts';
 export { formatDate, formatMoney } from './format.ts';
 export { prepareLogo, type PreparedLogo } from './logo.ts';
 export { facesOf, fontFile } from './faces.ts';
@@ -29,20 +33,40 @@ export const BUILT_IN_DESIGN: PdfDesign = {
 const LAYOUTS: Record<TemplateLayout, (s: Sheet) => void> = { classic, modern, minimal, professional };
 
 /**
- * The invoice as a PDF, a readable stream (ended here). Deterministic: the same invoice and design give the same
- * bytes (creation date = the invoice's, no random ids), so the attachment of a sent e-mail is the very document
- * GET /pdf answers.
+ * A document as a PDF, a readable stream (ended here), in its template's layout. Deterministic: the same document and
+ * design give the same bytes (creation date = the document's, no random ids), so the attachment of a sent e-mail is
+ * the very document GET /pdf answers.
  */
-export function invoicePdf(invoice: Invoice, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
-  const sheet = new Sheet(invoice, seller, design.settings, design.logo);
+function draw(kind: DocumentKind, seller: PdfSeller | null, design: PdfDesign): PDFKit.PDFDocument {
+  const sheet = new Sheet(kind, seller, design.settings, design.logo);
   (LAYOUTS[design.settings.layout] ?? classic)(sheet);
   sheet.doc.end();
   return sheet.doc;
 }
 
+/** The invoice as a PDF. `creditNotes`: the invoice's credit notes, listed under its total with the balance after them. */
+export function invoicePdf(
+  invoice: Invoice,
+  seller: PdfSeller | null,
+  design: PdfDesign = BUILT_IN_DESIGN,
+  creditNotes: readonly InvoiceCreditNoteRow[] = [],
+): PDFKit.PDFDocument {
+  return draw(invoiceKind(invoice, creditNotes), seller, design);
+}
+
+/** A credit note as a PDF, in its template's layout (the corrected invoice's template), a readable stream. */
+export function creditNotePdf(note: CreditNote, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
+  return draw(creditNoteKind(note), seller, design);
+}
+
 /** The whole PDF in memory (the e-mail attachment, the preview). */
-export async function invoicePdfBuffer(invoice: Invoice, seller: PdfSeller | null, design?: PdfDesign): Promise<Buffer> {
+export async function invoicePdfBuffer(
+  invoice: Invoice,
+  seller: PdfSeller | null,
+  design?: PdfDesign,
+  creditNotes: readonly InvoiceCreditNoteRow[] = [],
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of invoicePdf(invoice, seller, design)) chunks.push(chunk as Buffer);
+  for await (const chunk of invoicePdf(invoice, seller, design, creditNotes)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

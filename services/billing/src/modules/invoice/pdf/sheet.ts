@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { taxLinesOf, toScaled, type Invoice, type TemplateSettings } from '@billpoint/proto';
+import type { TemplateSettings } from '@billpoint/proto';
 import { useFaces } from './faces.ts';
-import { formatDate, formatMoney, formatNumber, formatQuantity, htmlToText } from './format.ts';
+import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
+import type { DocumentKind, PdfLine, TotalRow } from './kinds/kind.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
@@ -35,9 +36,9 @@ export function tint(hex: string, amount: number): string {
 }
 
 /**
- * One invoice being drawn: the document, the invoice, its template's settings and what every layout shares —
- * text in a style, page decoration (background, watermark, footer text), the parties, the details, totals and
- * closing texts. Layouts (layouts/*.ts) arrange these differently.
+ * One document being drawn — an invoice or a credit note (its DocumentKind) — with its template's settings and what
+ * every layout shares: text in a style, page decoration (background, watermark, footer text), the parties, the
+ * details, totals and closing texts. Layouts (layouts/*.ts) arrange these differently, whatever the kind.
  */
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
@@ -46,13 +47,14 @@ export class Sheet {
   readonly page = { width: 595.28, height: 841.89, margin: 50, top: 50, bottom: 841.89 - 64, left: 50, right: 545.28 };
   readonly c: { primary: string; secondary: string; accent: string; background: string; text: string; line: string; soft: string };
 
-  readonly invoice: Invoice;
+  /** What is drawn: an invoice, a credit note (kinds/). */
+  readonly kind: DocumentKind;
   readonly seller: PdfSeller | null;
   readonly t: TemplateSettings;
   readonly logo: PreparedLogo | null;
 
-  constructor(invoice: Invoice, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null) {
-    this.invoice = invoice;
+  constructor(kind: DocumentKind, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null) {
+    this.kind = kind;
     this.seller = seller;
     this.t = t;
     this.logo = logo;
@@ -62,12 +64,12 @@ export class Sheet {
       // No default Helvetica: pdfkit would parse its AFM metrics for every document, only for us to replace it.
       font: null as unknown as string,
       info: {
-        Title: `Invoice ${invoice.invoiceNumber}`,
+        Title: `${kind.title(labelsFor(t.language), this)} ${kind.number}`,
         Author: seller?.name ?? 'Billpoint',
         Producer: 'Billpoint',
         Creator: 'Billpoint',
-        // Deterministic: the same invoice gives the same bytes (the e-mail attachment is the document GET /pdf answers).
-        CreationDate: new Date(invoice.createdAt),
+        // Deterministic: the same document gives the same bytes (the e-mail attachment is the document GET /pdf answers).
+        CreationDate: new Date(kind.createdAt),
       },
     });
     useFaces(this.doc, t.fontFamily);
@@ -90,7 +92,18 @@ export class Sheet {
     return this.page.right - this.page.left;
   }
 
-  money = (v: string) => formatMoney(v, this.invoice.currency, this.t.numberFormat);
+  /** The large title in the template's language ("Invoice", "Credit Note"). */
+  get title(): string {
+    return this.kind.title(this.L, this);
+  }
+  get number(): string {
+    return this.kind.number;
+  }
+  get items(): readonly PdfLine[] {
+    return this.kind.items;
+  }
+
+  money = (v: string) => formatMoney(v, this.kind.currency, this.t.numberFormat);
   date = (d: string) => formatDate(d, this.t.dateFormat, this.t.language);
   qty = (q: string) => formatQuantity(q, this.t.numberFormat);
 
@@ -204,63 +217,28 @@ export class Sheet {
 
   /** The customer's lines: name, company, e-mail, phone, address. */
   get billTo(): string {
-    const c = this.invoice.customer;
+    const c = this.kind.billTo;
     return [c?.name, c?.company, c?.email, c?.phone, c?.address].filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
   }
 
-  /** Number, dates, payment terms (when shown) and the template's custom fields. */
+  /** Label/value rows beside Bill To: number, dates and what the kind adds. */
   get details(): [string, string][] {
-    const rows: [string, string][] = [
-      [this.L.invoiceNumber, this.invoice.invoiceNumber],
-      [this.L.issueDate, this.date(this.invoice.issueDate)],
-      [this.L.dueDate, this.date(this.invoice.dueDate)],
-    ];
-    if (this.t.showPaymentTerms) rows.push([this.L.paymentTerms, this.L.netDays(this.t.paymentTerms)]);
-    for (const [k, v] of Object.entries(this.t.customFields ?? {})) if (v.trim()) rows.push([k, v]);
-    return rows;
+    return this.kind.details(this);
   }
 
-  /** Totals rows: subtotal, tax (one row per rate with the breakdown), discount (when shown), shipping, total, paid. */
-  get totals(): { label: string; value: string; strong?: boolean }[] {
-    const inv = this.invoice;
-    const rows: { label: string; value: string; strong?: boolean }[] = [{ label: this.L.subtotal, value: this.money(inv.subtotal) }];
-    // One row per (tax rate, percentage) among taxed or named lines: a named rate reads "VAT 20% (20.00%)", a bare
-    // percentage "Tax (20%)" as before.
-    const rates = taxLinesOf(inv.items ?? []).filter((l) => l.name !== null || toScaled(l.rate, 2) !== 0n);
-    if (this.t.showTaxBreakdown && rates.length > 0)
-      for (const l of rates)
-        rows.push({
-          label: l.name ? `${l.name} (${formatNumber(l.rate, this.t.numberFormat)}%)` : `${this.L.tax} (${this.qty(l.rate)}%)`,
-          value: this.money(l.taxAmount),
-        });
-    else rows.push({ label: this.L.tax, value: this.money(inv.taxAmount) });
-    if (this.t.showDiscounts && inv.discountAmount !== '0.00')
-      rows.push({ label: this.L.discount, value: `-${this.money(inv.discountAmount)}` });
-    if (inv.shippingAmount !== '0.00') rows.push({ label: this.L.shipping, value: this.money(inv.shippingAmount) });
-    rows.push({ label: this.L.total, value: this.money(inv.total), strong: true });
-    if (inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00') {
-      rows.push({ label: this.L.amountPaid, value: `-${this.money(inv.amountPaid)}` });
-      rows.push({ label: this.L.balanceDue, value: this.money(inv.balanceDue), strong: true });
-    }
-    return rows;
+  /** Totals rows of the document (the kind's). */
+  get totals(): TotalRow[] {
+    return this.kind.totals(this);
   }
 
-  /** What is still to pay: the balance while partly paid, else the total. */
-  get amountDue(): string {
-    const inv = this.invoice;
-    return this.money(inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00' ? inv.balanceDue : inv.total);
+  /** The figure the modern layout highlights (what is due on an invoice, the credit of a credit note). */
+  get highlight() {
+    return this.kind.highlight(this);
   }
 
-  /** Notes, terms and payment instructions: the invoice's own, else the template's. */
+  /** Headed closing paragraphs (notes and terms of an invoice; reason and resolution of a credit note). */
   get closing(): [string, string][] {
-    const inv = this.invoice;
-    return (
-      [
-        [this.L.notes, inv.notes ?? this.t.notes],
-        [this.L.terms, inv.terms ?? this.t.terms],
-        [this.L.paymentInstructions, inv.paymentInstructions ?? this.t.paymentInstructions],
-      ] as [string, string | null][]
-    ).filter((r): r is [string, string] => !!r[1]?.trim());
+    return this.kind.closing(this);
   }
 
   /** Flowing closing texts from `y` (pdfkit breaks pages itself); `heading` styles the labels. */

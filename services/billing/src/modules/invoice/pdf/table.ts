@@ -66,7 +66,7 @@ export function drawItems(s: Sheet, y: number, st: TableStyle): number {
 
   gridTop = y;
   header();
-  (s.invoice.items ?? []).forEach((it, i) => {
+  s.items.forEach((it, i) => {
     const textH = Math.max(s.measure(it.description, { width: cell.description.width }, { size }), size * 1.2);
     const h = textH + st.pad * 2;
     if (y + h > s.page.bottom) {

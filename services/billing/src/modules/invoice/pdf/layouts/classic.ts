@@ -17,13 +17,13 @@ export function classic(s: Sheet) {
   let rightY =
     y +
     s.text(
-      s.L.invoice.toUpperCase(),
+      s.title.toUpperCase(),
       right - titleW,
       y - 2,
       { width: titleW, align: 'right', characterSpacing: 1 },
       { size: s.base + 14, bold: true, color: s.c.primary },
     );
-  rightY += s.text(`# ${s.invoice.invoiceNumber}`, right - titleW, rightY, { width: titleW, align: 'right' }, { color: s.c.secondary });
+  rightY += s.text(`# ${s.number}`, right - titleW, rightY, { width: titleW, align: 'right' }, { color: s.c.secondary });
   y = Math.max(leftY, rightY) + 12;
   s.doc.lineWidth(2).strokeColor(s.c.primary).moveTo(left, y).lineTo(right, y).stroke();
   y += 16;

@@ -20,8 +20,8 @@ export function minimal(s: Sheet) {
     rightY +=
       2 + s.text(s.headerText, right - colW, rightY + 2, { width: colW, align: 'right' }, { size: s.base - 1, color: s.c.secondary });
 
-  let leftY = y + s.text(s.L.invoice, left, y, { width: width - colW - 20 }, { size: s.base + 16, color: s.c.primary });
-  leftY += s.text(s.invoice.invoiceNumber, left, leftY + 2, { width: width - colW - 20 }, { color: s.c.secondary }) + 2;
+  let leftY = y + s.text(s.title, left, y, { width: width - colW - 20 }, { size: s.base + 16, color: s.c.primary });
+  leftY += s.text(s.number, left, leftY + 2, { width: width - colW - 20 }, { color: s.c.secondary }) + 2;
   y = Math.max(leftY, rightY) + 26;
 
   // The details on one line, separated by dots.

@@ -21,8 +21,8 @@ export function modern(s: Sheet) {
   if (s.hasLogo) y += s.drawLogo(left, y, width) + 12;
   y += s.text(s.sellerName, left, y, { width: width - 220 }, { size: s.base + 10, bold: true, color: white });
   if (s.headerText) s.text(s.headerText, left, y + 6, { width: width - 220 }, { size: s.base - 0.5, color: s.c.soft });
-  s.text(s.L.invoice, right - 200, bandH - 64, { width: 200, align: 'right' }, { size: s.base + 18, bold: true, color: white });
-  s.text(s.invoice.invoiceNumber, right - 200, bandH - 30, { width: 200, align: 'right' }, { size: s.base + 1, color: s.c.soft });
+  s.text(s.title, right - 200, bandH - 64, { width: 200, align: 'right' }, { size: s.base + 18, bold: true, color: white });
+  s.text(s.number, right - 200, bandH - 30, { width: 200, align: 'right' }, { size: s.base + 1, color: s.c.soft });
   y = bandH + 24;
 
   // Three cards.
@@ -48,15 +48,10 @@ export function modern(s: Sheet) {
   }
   const x3 = x2 + cardW + gap;
   d.roundedRect(x3, y, cardW, cardH, 6).fill(s.c.accent);
-  s.text(s.L.amountDue, x3 + pad, y + pad, { width: cardW - 2 * pad }, { size: s.base - 1, bold: true, color: white });
-  s.text(s.amountDue, x3 + pad, y + pad + s.base + 8, { width: cardW - 2 * pad }, { size: s.base + 8, bold: true, color: white });
-  s.text(
-    `${s.L.dueDate} ${s.date(s.invoice.dueDate)}`,
-    x3 + pad,
-    y + cardH - pad - s.base,
-    { width: cardW - 2 * pad },
-    { size: s.base - 1.5, color: white },
-  );
+  const highlight = s.highlight;
+  s.text(highlight.label, x3 + pad, y + pad, { width: cardW - 2 * pad }, { size: s.base - 1, bold: true, color: white });
+  s.text(highlight.value, x3 + pad, y + pad + s.base + 8, { width: cardW - 2 * pad }, { size: s.base + 8, bold: true, color: white });
+  s.text(highlight.note, x3 + pad, y + cardH - pad - s.base, { width: cardW - 2 * pad }, { size: s.base - 1.5, color: white });
   y += cardH + 26;
 
   y = drawItems(s, y, {

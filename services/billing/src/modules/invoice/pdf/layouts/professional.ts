@@ -26,7 +26,7 @@ export function professional(s: Sheet) {
   const barH = s.base + 16;
   d.rect(px, y, panelW, barH).fill(dark);
   s.text(
-    s.L.invoice.toUpperCase(),
+    s.title.toUpperCase(),
     px,
     y + 8,
     { width: panelW, align: 'center', characterSpacing: 3 },
