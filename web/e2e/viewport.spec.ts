@@ -109,7 +109,7 @@ async function visit(page: Page, testInfo: TestInfo, screen: Screen, width: numb
 }
 
 test('every screen fits 390 and 1280 px, with axe; drawer, dialogs and the signed-out notice fit', async ({ page, browser }, testInfo) => {
-  test.setTimeout(360_000);
+  test.setTimeout(480_000);
   await page.setViewportSize(SIZES[1]);
   await signUp(page, { firstName: 'Wendy', lastName: 'Width', organization: 'Responsive Layouts International' });
   const ids = await seed(page);
