@@ -60,6 +60,8 @@ async function setRole(t: Tenant, role: Role) {
 const AREAS: [prefix: string, area: string][] = [
   ['/api/customers', 'customers'],
   ['/api/invoices', 'invoices'],
+  ['/api/invoices/:id/credit-notes', 'credit-notes'],
+  ['/api/credit-notes', 'credit-notes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
   ['/api/dashboard', 'dashboard'],

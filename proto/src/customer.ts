@@ -200,5 +200,13 @@ export const Customer = z.object({
   userId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The customer's credit (issue 25: credit notes with resolution `credit`, applied to its next issued invoices) in
+   * its own currency, "0.00" when none; kept by the customers service from billing's `customer_credit.changed`.
+   * Present in the customers service's answers (one, lists); absent from events.
+   */
+  creditBalance: z.string().optional(),
+  /** Every currency in which the customer has credit (non-zero), by currency. */
+  creditBalances: z.array(z.object({ currency: z.string(), amount: z.string() })).optional(),
 });
 export type Customer = z.infer<typeof Customer>;

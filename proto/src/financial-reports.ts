@@ -99,11 +99,11 @@ export const TaxSummary = z.object({
   period: z.string(),
   startDate: z.string(),
   endDate: z.string(),
-  /** Output tax on invoices issued in the period. */
+  /** Output tax on invoices issued in the period, less the tax of credit notes issued in it. */
   totalCollected: z.string(),
   /** Output tax minus reclaimable input tax on expenses: what is owed for the period. */
   totalPayable: z.string(),
-  /** Net sales (before tax) of invoices issued in the period. */
+  /** Net sales (before tax) of invoices issued in the period, less credit notes issued in it. */
   taxableSales: z.string(),
   /** Every currency the ledger has figures in, so the screen can offer the others. */
   currencies: z.array(z.string()),

@@ -25,13 +25,16 @@ export type DashboardStatsQuery = z.infer<typeof DashboardStatsQuery>;
  * in the transaction of every invoice, payment and schedule change. "In the period" means: issued (issue date) on or
  * after `periodStart` for invoice figures, paid (paid date, UTC) on or after it for revenue, dated on or after it for
  * payments. Amounts: in `currency` when one was asked for, else in the base currency. Percentages have one decimal.
+ * Credit notes (issue 25): every amount taken from an invoice — invoiced totals, outstanding, overdue, revenue, top
+ * customers, lifetime value — is its total net of its credit notes (less the sum of its credit notes, whatever their
+ * resolution; in the base currency at the invoice's rate). Paid-by-method figures come from payments, net of refunds.
  */
 export const DashboardStats = z.object({
   /** The period asked for (null: all time) and its first day (YYYY-MM-DD, UTC), and the currency asked for. */
   period: z.enum(AnalyticsPeriods).nullable(),
   periodStart: z.string().nullable(),
   currency: z.string().nullable(),
-  /** Totals of paid invoices (marked paid by hand or by payments); with a period, those paid in it. */
+  /** Totals of paid invoices net of their credit notes (marked paid by hand or by payments); with a period, those paid in it. */
   totalRevenue: z.number(),
   /** Totals of sent, viewed and overdue invoices issued in the period. */
   outstanding: z.number(),

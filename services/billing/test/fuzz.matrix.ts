@@ -3,6 +3,7 @@ import { DashboardStats, type Invoice, type RecurringInvoice } from '@billpoint/
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
+import { creditNoteFuzzRoutes, creditNoteFuzzSetup, type CreditNoteFuzzCtx } from './fuzz.credit-notes.ts';
 
 type Ctx = {
   customerIds: number[];
@@ -13,7 +14,8 @@ type Ctx = {
   sentId: number;
   scheduleId: number;
   taxRate: { id: number; rate: string };
-} & TemplateFuzzCtx;
+} & TemplateFuzzCtx &
+  CreditNoteFuzzCtx;
 const FIELDS = [
   'customerId',
   'issueDate',
@@ -136,10 +138,12 @@ export default defineFuzzMatrix<Ctx>({
       scheduleId: schedule.id,
       taxRate: { id: rate.json.id, rate: rate.json.rate },
       ...(await templateFuzzSetup(t)),
+      ...(await creditNoteFuzzSetup(t)),
     };
   },
   routes: {
     ...templateFuzzRoutes<Ctx>(),
+    ...creditNoteFuzzRoutes<Ctx>(),
     // Offset answers carry X-Total-Count, cursor answers (pagination=cursor) X-Has-More: the answer is checked as a list.
     'GET /api/invoices': { answer: listAnswer },
     'PATCH /api/invoices/:id': {

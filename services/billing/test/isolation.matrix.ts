@@ -3,6 +3,7 @@ import type { Invoice } from '@billpoint/proto';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule, scheduleBody } from './support/recurring.ts';
 import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
+import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -24,10 +25,11 @@ export default defineIsolationMatrix({
       ],
     });
     const full = await t.client.get(`/api/invoices/${created.id}`);
+    const creditNote = await seedCreditNote(t.client, customer.id, tag);
     const schedule = await makeSchedule(t.client, customer.id, { name: `Plan ${tag}`, notes: `Schedule notes ${tag}` });
     const settings = await t.client.put('/api/reminder-settings', { enabled: true, daysBefore: 5, everyDaysAfter: 9, maxReminders: 4 });
     if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
-    return { customer, invoice: full.json as Invoice, schedule, tag, templates: await seedTemplates(t) };
+    return { customer, invoice: full.json as Invoice, schedule, tag, creditNote, templates: await seedTemplates(t) };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -36,7 +38,9 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, schedule, tag, templates }, t) => [
+  secrets: ({ customer, invoice, schedule, tag, templates, creditNote }, t) => [
+    creditNote.reason,
+    creditNote.total, // a random amount, like the invoice's
     ...templateSecrets(templates),
     tag,
     customer.name,
@@ -51,6 +55,7 @@ export default defineIsolationMatrix({
   ],
   routes: {
     ...templateIsolationRoutes(),
+    ...creditNoteIsolationRoutes(),
     'GET /api/invoices': {
       answers: 'collection',
       call: (a) => [

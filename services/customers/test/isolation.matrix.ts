@@ -29,6 +29,7 @@ export default defineIsolationMatrix({
       ],
     },
     'GET /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },
+    'GET /api/customers/:id/credit': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}/credit` }) },
     'POST /api/customers': {
       // Creating can never reach another tenant's row: B gets its own new customer, A's rows stay as they were.
       answers: 'status',

@@ -1,10 +1,11 @@
+import type Stripe from 'stripe';
 import type { ServiceContext, ServiceDefinition } from '@billpoint/kit';
 import type { PaymentConfig } from '@billpoint/proto';
 import { registeredService } from '@billpoint/proto/services';
 import { configSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { stripeClient } from './modules/providers/stripe.ts';
-import { paypalClient } from './modules/providers/paypal.ts';
+import { paypalClient, type Paypal } from './modules/providers/paypal.ts';
 import { Ledger } from './modules/payment/ledger.ts';
 import { paymentExpiryJob } from './modules/payment/expiry.ts';
 import { processorRefunds } from './modules/payment/overpayment.ts';
@@ -15,6 +16,8 @@ import { publicPaymentRoutes } from './modules/payment/public.routes.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { Refunds } from './modules/payment/refund.ts';
 import { paymentResponders } from './modules/payment/payment.rpc.ts';
+import { CreditNoteRefunds } from './modules/payment/credit-note-refund.ts';
+import { creditNoteConsumers } from './modules/payment/credit-note.consumer.ts';
 import { plansConsumers, plansModule } from './modules/plans/plans.module.ts';
 
 /** How the pay page may take money with this configuration (no Stripe keys: the demo processor). */
@@ -28,6 +31,20 @@ export function paymentConfig(c: Config): PaymentConfig {
     stripePublishableKey: card ? c.STRIPE_PUBLISHABLE_KEY! : null,
     paypalClientId: paypal ? c.PAYPAL_CLIENT_ID! : null,
   };
+}
+
+/** Refunds of credit notes through the processors (Stripe, PayPal) the configuration names. */
+export function creditNoteRefunds(ctx: ServiceContext, ledger: Ledger, stripe: Stripe | null, paypal: Paypal | null) {
+  return new CreditNoteRefunds(ctx, new Refunds(ctx, ledger, stripe, paypal));
+}
+
+/** The processors' clients and the ledger of a context's configuration. */
+function paymentsParts(ctx: ServiceContext) {
+  const c = ctx.config as Config;
+  const stripe = stripeClient(c);
+  const paypal = paypalClient(c);
+  const ledger = new Ledger(ctx, processorRefunds(stripe, paypal));
+  return { stripe, paypal, ledger, creditNotes: creditNoteRefunds(ctx, ledger, stripe, paypal) };
 }
 
 /**
@@ -59,16 +76,19 @@ export const paymentsService = {
   jobs: (ctx) => {
     const c = ctx.config as Config;
     const stripe = stripeClient(c);
-    const ledger = new Ledger(ctx as ServiceContext, processorRefunds(stripe, paypalClient(c)));
+    const paypal = paypalClient(c);
+    const ledger = new Ledger(ctx as ServiceContext, processorRefunds(stripe, paypal));
     return [
       paymentExpiryJob(ctx as ServiceContext, ledger, stripe, {
         intervalMs: c.PAYMENT_EXPIRY_INTERVAL_MS,
         ttlMinutes: c.PAYMENT_INTENT_TTL_MINUTES,
+        creditNotes: creditNoteRefunds(ctx as ServiceContext, ledger, stripe, paypal),
       }),
     ];
   },
   consumers: async (ctx) => [
     ...(await paymentResponders(ctx as ServiceContext, paymentConfig(ctx.config as Config))),
+    ...(await creditNoteConsumers(ctx as ServiceContext, paymentsParts(ctx as ServiceContext).creditNotes)),
     ...(await plansConsumers(ctx as ServiceContext)),
   ],
 } satisfies ServiceDefinition<typeof configSchema>;

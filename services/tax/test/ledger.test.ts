@@ -75,6 +75,7 @@ describe('invoices on the ledger', () => {
       '1100 Accounts Receivable',
       '1200 Input Tax Recoverable',
       '2100 Sales Tax Payable',
+      '2200 Customer Credit',
       "3000 Owner's Equity",
       '4000 Sales Revenue',
       '4100 Shipping Income',

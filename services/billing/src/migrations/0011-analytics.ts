@@ -22,29 +22,41 @@ import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
  * dated by their last update.
  */
 
+/**
+ * How an invoice row's amounts are read (`x` the row alias with its dot, or '' for bare columns): as shipped here,
+ * its total; migration 0019 reads them net of the invoice's credit notes.
+ */
+export interface InvoiceAmounts {
+  total: (x: string) => string;
+  base: (x: string) => string;
+}
+export const GROSS: InvoiceAmounts = { total: (x) => `${x}total`, base: (x) => `${x}total_in_base_currency` };
+
 /** Figures of one invoice row `x` with sign `sign` in the issue-date bucket, then in the paid-date bucket. */
-const INVOICE_COLUMNS = [
-  ['invoice_count', 'sign'],
-  ['invoice_total', 'sign * x.total'],
-  ['invoice_base', 'sign * x.total_in_base_currency'],
-  ['paid_count', `case when x.status = 'paid' then sign else 0 end`],
-  ['paid_total', `case when x.status = 'paid' then sign * x.total else 0 end`],
-  ['paid_base', `case when x.status = 'paid' then sign * x.total_in_base_currency else 0 end`],
-  ['open_count', `case when x.status in ('sent', 'viewed', 'overdue') then sign else 0 end`],
-  ['open_total', `case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total else 0 end`],
-  ['open_base', `case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total_in_base_currency else 0 end`],
-  ['overdue_count', `case when x.status = 'overdue' then sign else 0 end`],
-  ['overdue_total', `case when x.status = 'overdue' then sign * x.total else 0 end`],
-  ['overdue_base', `case when x.status = 'overdue' then sign * x.total_in_base_currency else 0 end`],
-  ['generated_count', `case when x.recurring_invoice_id is not null then sign else 0 end`],
-] as const;
-const REVENUE_COLUMNS = [
-  ['revenue_count', 'sign'],
-  ['revenue_total', 'sign * x.total'],
-  ['revenue_base', 'sign * x.total_in_base_currency'],
-  ['pay_days', `sign * ((x.paid_at at time zone 'UTC')::date - x.issue_date)`],
-] as const;
-const ALL = [...INVOICE_COLUMNS, ...REVENUE_COLUMNS].map(([c]) => c);
+const invoiceColumns = (a: InvoiceAmounts) =>
+  [
+    ['invoice_count', 'sign'],
+    ['invoice_total', `sign * ${a.total('x.')}`],
+    ['invoice_base', `sign * ${a.base('x.')}`],
+    ['paid_count', `case when x.status = 'paid' then sign else 0 end`],
+    ['paid_total', `case when x.status = 'paid' then sign * ${a.total('x.')} else 0 end`],
+    ['paid_base', `case when x.status = 'paid' then sign * ${a.base('x.')} else 0 end`],
+    ['open_count', `case when x.status in ('sent', 'viewed', 'overdue') then sign else 0 end`],
+    ['open_total', `case when x.status in ('sent', 'viewed', 'overdue') then sign * ${a.total('x.')} else 0 end`],
+    ['open_base', `case when x.status in ('sent', 'viewed', 'overdue') then sign * ${a.base('x.')} else 0 end`],
+    ['overdue_count', `case when x.status = 'overdue' then sign else 0 end`],
+    ['overdue_total', `case when x.status = 'overdue' then sign * ${a.total('x.')} else 0 end`],
+    ['overdue_base', `case when x.status = 'overdue' then sign * ${a.base('x.')} else 0 end`],
+    ['generated_count', `case when x.recurring_invoice_id is not null then sign else 0 end`],
+  ] as const;
+const revenueColumns = (a: InvoiceAmounts) =>
+  [
+    ['revenue_count', 'sign'],
+    ['revenue_total', `sign * ${a.total('x.')}`],
+    ['revenue_base', `sign * ${a.base('x.')}`],
+    ['pay_days', `sign * ((x.paid_at at time zone 'UTC')::date - x.issue_date)`],
+  ] as const;
+const ALL = [...invoiceColumns(GROSS), ...revenueColumns(GROSS)].map(([c]) => c);
 const isCount = (c: string) => c.endsWith('_count') || c === 'pay_days';
 
 const invoicesTable = `create table billing.stats_invoices (
@@ -57,14 +69,15 @@ const invoicesTable = `create table billing.stats_invoices (
   )`;
 
 /** The upsert of `stats_invoices` from a set `d` of (invoice row, sign): one statement, rows in key order. */
-export function invoicesUpsert(d: string): string {
+export function invoicesUpsert(d: string, a: InvoiceAmounts = GROSS): string {
+  const [issued, paid] = [invoiceColumns(a), revenueColumns(a)];
   const zero = (cols: readonly (readonly [string, string])[]) => cols.map(([c]) => `0 as ${c}`).join(', ');
   const expr = (cols: readonly (readonly [string, string])[]) => cols.map(([c, e]) => `${e} as ${c}`).join(', ');
   return `with d as (${d}),
     c as (
-      select x.tenant_id, x.currency, x.issue_date as day, ${expr(INVOICE_COLUMNS)}, ${zero(REVENUE_COLUMNS)} from d x
+      select x.tenant_id, x.currency, x.issue_date as day, ${expr(issued)}, ${zero(paid)} from d x
       union all
-      select x.tenant_id, x.currency, (x.paid_at at time zone 'UTC')::date, ${zero(INVOICE_COLUMNS)}, ${expr(REVENUE_COLUMNS)}
+      select x.tenant_id, x.currency, (x.paid_at at time zone 'UTC')::date, ${zero(issued)}, ${expr(paid)}
         from d x where x.status = 'paid' and x.paid_at is not null
     )
     insert into billing.stats_invoices as s (tenant_id, currency, grain, bucket, ${ALL.join(', ')})
@@ -79,18 +92,19 @@ export function invoicesUpsert(d: string): string {
 }
 
 /** The upserts of the customer rollups from `d`. */
-export function customersUpsert(d: string): string[] {
+export function customersUpsert(d: string, a: InvoiceAmounts = GROSS): string[] {
+  const [total, base] = [a.total(''), a.base('')];
   return [
     `with d as (${d})
     insert into billing.stats_customer_currency as s (tenant_id, customer_id, currency, invoice_count, paid_count, paid_total, paid_base)
     select tenant_id, customer_id, currency, sum(sign),
       sum(case when status = 'paid' then sign else 0 end),
-      sum(case when status = 'paid' then sign * total else 0 end),
-      sum(case when status = 'paid' then sign * total_in_base_currency else 0 end)
+      sum(case when status = 'paid' then sign * ${total} else 0 end),
+      sum(case when status = 'paid' then sign * ${base} else 0 end)
     from d group by 1, 2, 3
     having sum(sign) <> 0 or sum(case when status = 'paid' then sign else 0 end) <> 0
-        or sum(case when status = 'paid' then sign * total else 0 end) <> 0
-        or sum(case when status = 'paid' then sign * total_in_base_currency else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * ${total} else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * ${base} else 0 end) <> 0
     order by 1, 2, 3
     on conflict (tenant_id, customer_id, currency) do update set
       invoice_count = s.invoice_count + excluded.invoice_count,
@@ -131,7 +145,7 @@ function paymentsUpsert(d: string): string {
 }
 
 /** A statement-level trigger function over transition tables `new_rows`/`old_rows` running `body(src)`. */
-function statementTrigger(name: string, statements: (d: string) => string[]): string {
+export function statementTrigger(name: string, statements: (d: string) => string[]): string {
   return `create function billing.${name}() returns trigger language plpgsql as $fn$
   declare
     src text := case tg_op

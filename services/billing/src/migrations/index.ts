@@ -15,6 +15,7 @@ import { m0014InvoiceInsertSummaries } from './0014-invoice-insert-summaries.ts'
 import { m0015CustomerCreatedAt } from './0015-customer-created-at.ts';
 import { m0016DocumentSequences } from './0016-document-sequences.ts';
 import { m0018CreditNotes } from './0018-credit-notes.ts';
+import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   m0015CustomerCreatedAt,
   m0016DocumentSequences,
   m0018CreditNotes,
+  m0019AnalyticsNetOfCreditNotes,
 ];

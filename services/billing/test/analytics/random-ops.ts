@@ -46,6 +46,11 @@ export const op = fc.oneof(
       customer: fc.integer({ min: 1, max: 6 }),
     }),
   },
+  // Credit notes (issue 25): the share of its total the invoice's credit notes come to (`credited_amount`).
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 0, max: 100 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }) },
   {
     weight: 2,
@@ -135,6 +140,14 @@ export async function applyOps(db: TestDatabase, tenantId: string, ops: Op[], hi
            issue_date = current_date - $5::int, customer_id = $6 where tenant_id = $1 and id = $7`,
         [tenantId, o.total, o.currency, RATES[o.currency], o.issueAgo, o.customer, id],
       );
+    } else if (o.kind === 'credit') {
+      const id = pickFrom(invoiceIds, o.pick);
+      if (id === undefined) continue;
+      await db.query(`update billing.invoices set credited_amount = round(total * $2::numeric / 100, 2) where tenant_id = $1 and id = $3`, [
+        tenantId,
+        o.share,
+        id,
+      ]);
     } else if (o.kind === 'delete') {
       const pick = o.pick.map((p) => pickFrom(invoiceIds, p)).filter((x) => x !== undefined);
       await db.query(`delete from billing.invoices where tenant_id = $1 and id = any($2::bigint[])`, [tenantId, pick]);

@@ -30,8 +30,10 @@ export interface Raw {
 export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> {
   const q = async <T>(sql: string) => (await db.query(sql, [tenantId])).rows as T[];
   return {
-    invoices: await q(`select id::int, customer_id::int, status, issue_date::text, due_date::text, currency, total::text,
-        total_in_base_currency::text as base, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_day,
+    // Every amount of an invoice net of its credit notes (issue 25): total − credited, base − credited at its rate.
+    invoices: await q(`select id::int, customer_id::int, status, issue_date::text, due_date::text, currency,
+        (total - credited_amount)::text as total,
+        (total_in_base_currency - round(credited_amount * exchange_rate, 2))::text as base, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_day,
         recurring_invoice_id is not null as recurring, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') as created_at
       from billing.invoices where tenant_id = $1`),
     payments: await q(`select currency, method, status, amount::text, refunded_amount::text as refunded, amount_base::text as base,

@@ -1,5 +1,6 @@
 import {
   ApiUsageEvents,
+  CreditNoteEvents,
   CustomerEvents,
   EVENTS_SUBJECTS,
   InvoiceEvents,
@@ -19,6 +20,7 @@ export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
   [InvoiceEvents.Sent]: 'invoice.updated',
   [InvoiceEvents.Paid]: 'invoice.paid',
   [InvoiceEvents.Overdue]: 'invoice.overdue',
+  [CreditNoteEvents.Created]: 'credit_note.created',
   [CustomerEvents.Created]: 'customer.created',
   [CustomerEvents.Updated]: 'customer.updated',
   [CustomerEvents.Deleted]: 'customer.deleted',
@@ -31,9 +33,13 @@ export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
 /** Events that record no change of state (usage batches): neither audited nor turned into webhooks. */
 export const NOT_AUDITED = new Set<string>([ApiUsageEvents.Batch]);
 
-/** What receivers get as `data`: the event's payload without the internal parts (stock and tax lines). */
-function webhookData(data: unknown): Record<string, unknown> {
+/**
+ * What receivers get as `data`: the event's payload without the internal parts (an invoice's stock and tax lines). A
+ * credit note goes as the API answers it: its tax per rate is part of it.
+ */
+function webhookData(type: string, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { value: data };
+  if (type === CreditNoteEvents.Created) return data as Record<string, unknown>;
   const { productLines: _p, taxLines: _t, ...rest } = data as Record<string, unknown>;
   return rest;
 }
@@ -46,7 +52,7 @@ function webhookData(data: unknown): Record<string, unknown> {
 export async function enqueueWebhooks(em: EntityManager, event: EventEnvelope, now: Date = new Date()): Promise<number> {
   const type = WEBHOOK_EVENT_OF[event.type];
   if (!type) return 0;
-  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.data) };
+  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.type, event.data) };
   const hooks = await em.execute<{ id: number }[]>(
     `select id::int as id from integrations.webhooks where tenant_id = ? and is_active and deleted_at is null and ? = any(events)`,
     [event.tenantId, type],

@@ -2,6 +2,7 @@ import { m0001Payments } from './0001-payments.ts';
 import { m0002Plans } from './0002-plans.ts';
 import { m0003NeverOverCollected } from './0003-never-over-collected.ts';
 import { m0004PlansFromProto } from './0004-plans-from-proto.ts';
+import { m0005CreditNoteRefunds } from './0005-credit-note-refunds.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Payments, m0002Plans, m0003NeverOverCollected, m0004PlansFromProto];
+export const migrations = [m0001Payments, m0002Plans, m0003NeverOverCollected, m0004PlansFromProto, m0005CreditNoteRefunds];

@@ -44,6 +44,8 @@ export async function startStripeStandIn() {
   const idempotent = new Map<string, string>();
   const calls: { method: string; path: string; idempotencyKey?: string }[] = [];
   const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = [];
+  /** How many next refund requests Stripe refuses (as when the charge is disputed), whatever their key. */
+  let refusals = 0;
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await read(req);
@@ -79,6 +81,10 @@ export async function startStripeStandIn() {
       const intent = intents.get(String(f.payment_intent));
       if (!intent || intent.status !== 'succeeded')
         return send(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
+      if (refusals > 0) {
+        refusals--;
+        return send(400, { error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' } });
+      }
       const again = refunds.find((r) => key && r.id === idempotent.get(key));
       if (again) return send(200, { object: 'refund', status: 'succeeded', ...again });
       // Like Stripe: `amount` (minor units) refunds part of the charge, none all of it; never more than is left.
@@ -138,6 +144,10 @@ export async function startStripeStandIn() {
     decline: (id: string, message = 'Your card was declined.') =>
       Object.assign(get(id), { status: 'requires_payment_method', last_payment_error: { message, code: 'card_declined' } }),
     tamper: (id: string, change: Partial<FakeIntent>) => Object.assign(get(id), change),
+    /** The next `n` refund requests are refused (a 400, which the SDK does not retry). */
+    refuseRefunds: (n: number) => {
+      refusals = n;
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -1,6 +1,8 @@
 import {
   type EventEnvelope as Envelope,
   ExpenseEventData,
+  fromCents,
+  toCents,
   ExpenseEvents,
   InvoiceEventData,
   InvoiceEvents,
@@ -42,7 +44,8 @@ function consumeFacts<T>(
 /**
  * The facts the insight rules read, kept from events (each consumer idempotent: the kit's processed-message log,
  * and versioned upserts so out-of-order events converge on the newest version):
- * - invoices from `evt.billing.invoice.*` (versioned by `updatedAt`; a delete is final);
+ * - invoices from `evt.billing.invoice.*` (versioned by `updatedAt`; a delete is final), their total net of their
+ *   credit notes (`creditedAmount`);
  * - recurring schedules from `evt.billing.subscription.*` (a cancellation deletes the schedule at billing; here it
  *   is kept with `cancelled_at`), and their stops per day (`applySchedule`), which the churn rule counts;
  * - expenses from `evt.tax.expense.*`.
@@ -61,7 +64,8 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
       customer_name: (i) => i.customer?.company || i.customer?.name || null,
       status: (i) => i.status,
       currency: (i) => i.currency,
-      total: (i) => i.total,
+      // Net of the invoice's credit notes (issue 25): revenue, top customers and forecasts count what is really owed.
+      total: (i) => fromCents(toCents(i.total) - toCents(i.creditedAmount)),
       balance_due: (i) => i.balanceDue,
       tax_amount: (i) => i.taxAmount,
       issue_date: (i) => i.issueDate,

@@ -25,7 +25,7 @@ export const INVOICE_COLUMNS = `
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
   i.template_id::text as template_id, i.amount_paid::text as amount_paid,
-  greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::text as balance_due,
+  greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::numeric(15,2)::text as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;

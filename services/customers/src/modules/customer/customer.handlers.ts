@@ -1,6 +1,7 @@
 import { CustomersGetRpc } from '@billpoint/proto';
 import { NotFound, planLimits, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
+import { customerCreditConsumer } from './customer.credit.ts';
 
 /**
  * NATS responders of the customers service. `CustomersGetRpc` lets another service (billing) fill a read-model
@@ -22,5 +23,6 @@ export async function customerHandlers(ctx: ServiceContext): Promise<Subscriptio
     { logger: ctx.logger },
   );
   // The plan-limits read model (creations check it): kept current from payments' plan.changed.
-  return [get, await planLimits(ctx).start()];
+  // Customers' credit (credit notes, issue 25): kept from billing's customer_credit.changed.
+  return [get, await planLimits(ctx).start(), await customerCreditConsumer(ctx)];
 }

@@ -18,6 +18,7 @@ import {
   type ServiceContext,
 } from '@billpoint/kit';
 import { CustomerEntity, type CustomerRow } from './customer.entity.ts';
+import { CREDIT_BALANCES_SQL, creditOf, withCredit } from './customer.credit.ts';
 
 export function toCustomer(c: CustomerRow): Customer {
   return {
@@ -44,7 +45,8 @@ export function toCustomer(c: CustomerRow): Customer {
   };
 }
 
-const GET_SQL = 'select * from customers.customers where id = $1 and tenant_id = $2 and deleted_at is null';
+const GET_SQL = `select c.*, ${CREDIT_BALANCES_SQL} as credit_balances
+  from customers.customers c where c.id = $1 and c.tenant_id = $2 and c.deleted_at is null`;
 
 /** `%`, `_` and `\` in a search term match themselves. */
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -72,7 +74,7 @@ export class CustomerService {
       .offset(q.offset);
     if (q.search) qb.andWhere(`c.search like ?`, [likePattern(q.search)]);
     const [rows, total] = await qb.getResultAndCount();
-    return { items: rows.map(toCustomer), total };
+    return { items: await withCredit(this.#ctx, id.tenantId, rows.map(toCustomer)), total };
   }
 
   /**
@@ -89,17 +91,19 @@ export class CustomerService {
       [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
     );
     const page = cursorPage(rows, cursor);
-    return { items: page.items.map((r) => toCustomer(this.#mapRow(r) as CustomerRow)), hasMore: page.hasMore };
+    const items = page.items.map((r) => toCustomer(this.#mapRow(r) as CustomerRow));
+    return { items: await withCredit(this.#ctx, id.tenantId, items), hasMore: page.hasMore };
   }
 
   /**
-   * The hottest read: one round trip (kit TenantReader); the row is mapped to properties by the entity's
+   * The hottest read: one round trip (kit TenantReader), its credit included; the row is mapped to properties by the entity's
    * compiled metadata mapper (no entity instance, no identity map: nothing here is modified).
    */
   async get(id: Pick<Identity, 'tenantId'>, customerId: number): Promise<Customer> {
     const [row] = await this.#ctx.reader.query(id.tenantId, GET_SQL, [customerId, id.tenantId]);
     if (!row) throw new NotFound('Customer not found');
-    return toCustomer(this.#mapRow(row) as CustomerRow);
+    const { credit_balances: balances, ...rest } = row as { credit_balances: { currency: string; amount: string }[] };
+    return creditOf(toCustomer(this.#mapRow(rest) as CustomerRow), balances);
   }
 
   #mapRow(row: Record<string, unknown>) {
@@ -121,7 +125,7 @@ export class CustomerService {
       await em.flush();
       const customer = toCustomer(row);
       addEvent(em, { subject: CustomerEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: customer });
-      return customer;
+      return creditOf(customer, []); // a new customer has no credit yet
     });
   }
 
@@ -132,7 +136,7 @@ export class CustomerService {
   async update(id: Identity, customerId: number, input: CustomerUpdate | CustomerPatch): Promise<Customer> {
     const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     if (!Object.keys(changes).length) return this.get(id, customerId);
-    return this.#ctx.tx(id, async (em) => {
+    const customer = await this.#ctx.tx(id, async (em) => {
       const row = await this.#find(em, id, customerId);
       em.assign(row, changes);
       await em.flush();
@@ -140,6 +144,8 @@ export class CustomerService {
       addEvent(em, { subject: CustomerEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: customer });
       return customer;
     });
+    const [withBalances] = await withCredit(this.#ctx, id.tenantId, [customer]);
+    return withBalances!;
   }
 
   /**

@@ -26,7 +26,8 @@ export function parseSubject(subject: string): { service: string; entityType: st
 export async function recordAudit(em: EntityManager, event: EventEnvelope): Promise<void> {
   const { service, entityType, action } = parseSubject(event.type);
   const data = redact(event.data) as Record<string, unknown> | null;
-  const rawId = data && typeof data === 'object' ? (data.id ?? data.invoiceId ?? null) : null;
+  // The entity's id: its own, else the one it is about (a payment's invoice, a refund's credit note, a credit's customer).
+  const rawId = data && typeof data === 'object' ? (data.id ?? data.invoiceId ?? data.creditNoteId ?? data.customerId ?? null) : null;
   const entityId = rawId === null || rawId === undefined ? null : String(rawId);
   const deleted = action === 'deleted';
   await em.execute(

@@ -23,13 +23,23 @@ export async function paidCents(em: EntityManager, tenantId: string, invoiceId: 
   return toCents(row!.paid);
 }
 
-/** Keeps billing's latest answer for an invoice's total: the figure the database's trigger holds payments to. */
+/**
+ * What may be collected on the invoice in all (counting what was paid already): billing's collectableTotal — the total
+ * less credit notes that reduce the balance or refund, less customer credit applied (issue 25). Every payment is held
+ * to it, not to the invoice's total.
+ */
+export const collectable = (inv: PayableInvoice): string => inv.collectableTotal;
+
+/**
+ * Keeps billing's latest answer for what an invoice may collect (`collectable`, stored as `invoice_totals.total`):
+ * the figure the database's trigger holds payments to.
+ */
 export async function saveTotal(em: EntityManager, inv: PayableInvoice): Promise<void> {
   await em.execute(
     `insert into payments.invoice_totals (tenant_id, invoice_id, total, currency, provisional) values (?, ?, ?, ?, false)
      on conflict (tenant_id, invoice_id) do update set total = excluded.total, currency = excluded.currency,
        provisional = false, updated_at = now()`,
-    [inv.tenantId, inv.invoiceId, inv.total, inv.currency],
+    [inv.tenantId, inv.invoiceId, collectable(inv), inv.currency],
   );
 }
 
@@ -57,21 +67,24 @@ export function overBalance(cents: bigint, balance: bigint, currency: string): A
 
 /**
  * What may be charged now: in the invoice's currency, in that currency's minor units (JPY has none), more than
- * zero and at most the balance due. Throws a 400 naming the field, or 409 when nothing is left to pay.
+ * zero and at most the balance due (what may be collected less what was paid). Throws a 400 naming the field, or 409 when nothing is left to pay.
  */
 export function checkAmount(inv: PayableInvoice, amount: string, currency: string, paid: bigint): void {
   if (currency !== inv.currency) throw new Invalid(`Currency must be ${inv.currency}, the invoice's currency`, 'currency');
   const decimals = currencyDecimals(inv.currency);
   if (toCents(amount) % 10n ** BigInt(2 - decimals) !== 0n)
     throw new Invalid(`${inv.currency} amounts have ${decimals === 0 ? 'no decimals' : `${decimals} decimals`}`, 'amount');
-  const refused = overBalance(toCents(amount), toCents(inv.total) - paid, inv.currency);
+  const refused = overBalance(toCents(amount), toCents(collectable(inv)) - paid, inv.currency);
   if (refused) throw refused;
 }
 
-/** Where an invoice stands after a payment (payments' own ledger), for the confirmation answers. */
+/**
+ * Where an invoice stands after a payment (payments' own ledger), for the confirmation answers: its total as issued,
+ * and the balance due against what it may collect (credit notes and customer credit taken off).
+ */
 export async function standing(ctx: ServiceContext, inv: PayableInvoice) {
   const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidCents(em, inv.tenantId, inv.invoiceId));
-  const balance = toCents(inv.total) - paid;
+  const balance = toCents(collectable(inv)) - paid;
   return {
     invoiceNumber: inv.invoiceNumber,
     total: inv.total,

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { scanTenants, type JobDefinition, type ServiceContext } from '@billpoint/kit';
 import type { Ledger } from './ledger.ts';
 import { applyIntent } from './card.ts';
+import type { CreditNoteRefunds } from './credit-note-refund.ts';
 import { PAYMENT_COLUMNS, type PaymentRow } from './payment.sql.ts';
 
 export const EXPIRED_MESSAGE = 'The payment attempt expired';
@@ -11,6 +12,8 @@ export interface ExpiryOptions {
   ttlMinutes: number;
   /** The clock ages are measured by (tests move it). */
   now?: () => Date;
+  /** Refunds of credit notes still pending (a processor refused them): tried again on every run. */
+  creditNotes?: CreditNoteRefunds;
 }
 
 /**
@@ -18,7 +21,8 @@ export interface ExpiryOptions {
  * - pending attempts older than the TTL become cancelled ("The payment attempt expired", a failed event), and their
  *   Stripe PaymentIntents are cancelled at Stripe; an intent paid meanwhile cannot be cancelled there and is applied
  *   at once (as a payment while it fits, else as an overpayment refunded), as its webhook would;
- * - overpayments whose refund has not gone through yet (the processor was away) are refunded again (same key).
+ * - overpayments whose refund has not gone through yet (the processor was away) are refunded again (same key);
+ * - refunds of credit notes still pending (a processor refused a part) are tried again (credit-note-refund.ts).
  * Answers what it did.
  */
 export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stripe: Stripe | null, o: ExpiryOptions) {
@@ -26,7 +30,7 @@ export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stri
   const tenants = await scanTenants(ctx.orm.em, ctx.schema, (em) =>
     em.execute<{ tenant_id: string }[]>(`select distinct tenant_id from payments.payments order by tenant_id`),
   );
-  const done = { expired: 0, refunded: 0 };
+  const done = { expired: 0, refunded: 0, creditNotes: 0 };
   for (const { tenant_id: tenantId } of tenants) {
     try {
       const rows = await ctx.tx({ tenantId }, (em) =>
@@ -37,6 +41,7 @@ export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stri
           [tenantId, cutoff],
         ),
       );
+      if (o.creditNotes) done.creditNotes += await o.creditNotes.retryPending(tenantId);
       for (const row of rows) {
         if (row.status === 'overpaid') {
           if (await ledger.settleOverpayment(tenantId, row)) done.refunded++;
@@ -61,7 +66,8 @@ export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stri
       else ctx.logger.warn({ err, tenantId, id }, 'cancelling an expired Stripe payment intent failed');
     }
   }
-  if (done.expired || done.refunded) ctx.logger.info(done, 'payment attempts expired, overpayments refunded');
+  if (done.expired || done.refunded || done.creditNotes)
+    ctx.logger.info(done, 'payment attempts expired, overpayments refunded, credit notes refunded');
   return done;
 }
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { currencyDecimals, fromCents, fromMinor, PaymentEvents, toCents, toMinor, type Payment, type RefundBody } from '@billpoint/proto';
-import { addEvent, BadGateway, Conflict, Invalid, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, BadGateway, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import type { Paypal } from '../providers/paypal.ts';
 import { lockInvoice } from './balance.ts';
@@ -60,22 +60,47 @@ export class Refunds {
         throw new Invalid(`${row.currency} amounts have ${decimals === 0 ? 'no decimals' : `${decimals} decimals`}`, 'amount');
       if (cents > left)
         throw new Invalid(`Amount cannot be more than what is left to refund (${fromCents(left)} ${row.currency})`, 'amount');
-      await this.#atProcessor(id.tenantId, row, fromCents(cents), input.reason ?? null);
-      const [r] = await em.execute<PaymentRow[]>(
-        `update payments.payments p set refunded_amount = refunded_amount + ?::numeric,
-           status = case when refunded_amount + ?::numeric >= amount then 'refunded' else status end, updated_at = now()
-         where p.id = ? and p.tenant_id = ? returning ${PAYMENT_COLUMNS}`,
-        [fromCents(cents), fromCents(cents), row.id, id.tenantId],
-      );
-      addEvent(em, { subject: PaymentEvents.Refunded, tenantId: id.tenantId, actorId: id.userId, data: toEventData(r!) });
-      this.#ctx.logger.info({ tenantId: id.tenantId, paymentId: row.id, amount: fromCents(cents) }, 'a payment was refunded');
-      return toPayment(r!);
+      const r = await this.giveBack(em, id.tenantId, row, cents, {
+        reason: input.reason ?? null,
+        key: refundKey(id.tenantId, row),
+        actorId: id.userId,
+      });
+      return toPayment(r);
     });
   }
 
+  /**
+   * One refund step, inside the caller's transaction (which holds the invoice's lock and the payment row's): gives
+   * `cents` of `row` back through its processor under `key` (a retry with the same key is the same refund there), then
+   * records it and announces payment.refunded through the outbox. The processor's refusal throws (502) before
+   * anything is written. The caller checked that `cents` is at most what is left of the payment.
+   */
+  async giveBack(
+    em: EntityManager,
+    tenantId: string,
+    row: PaymentRow,
+    cents: bigint,
+    o: { reason: string | null; key: string; actorId?: string | null; metadata?: Record<string, string> },
+  ): Promise<PaymentRow> {
+    await this.#atProcessor(tenantId, row, fromCents(cents), o);
+    const [r] = await em.execute<PaymentRow[]>(
+      `update payments.payments p set refunded_amount = refunded_amount + ?::numeric,
+         status = case when refunded_amount + ?::numeric >= amount then 'refunded' else status end, updated_at = now()
+       where p.id = ? and p.tenant_id = ? returning ${PAYMENT_COLUMNS}`,
+      [fromCents(cents), fromCents(cents), row.id, tenantId],
+    );
+    addEvent(em, { subject: PaymentEvents.Refunded, tenantId, actorId: o.actorId ?? null, data: toEventData(r!) });
+    this.#ctx.logger.info({ tenantId, paymentId: row.id, amount: fromCents(cents) }, 'a payment was refunded');
+    return r!;
+  }
+
   /** Gives `amount` back through the processor that took it (idempotently); a manual or demo payment took nothing there. */
-  async #atProcessor(tenantId: string, row: PaymentRow, amount: string, reason: string | null): Promise<void> {
-    const key = refundKey(tenantId, row);
+  async #atProcessor(
+    tenantId: string,
+    row: PaymentRow,
+    amount: string,
+    { reason, key, metadata: extra }: { reason: string | null; key: string; metadata?: Record<string, string> },
+  ): Promise<void> {
     const processor = row.payment_processor;
     try {
       if (processor === 'stripe') {
@@ -84,7 +109,7 @@ export class Refunds {
           {
             payment_intent: row.transaction_id,
             amount: Number(toMinor(amount, row.currency)),
-            metadata: { tenantId, paymentId: row.id, reason: 'refund' },
+            metadata: { tenantId, paymentId: row.id, reason: 'refund', ...extra },
           },
           { idempotencyKey: key },
         );

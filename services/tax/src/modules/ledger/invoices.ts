@@ -28,6 +28,7 @@ interface InvoiceRow {
   amount_paid: string;
   paid_at: string | null;
   tax_lines: TaxLines | null;
+  credit_applied: string;
 }
 
 /**
@@ -52,9 +53,10 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
     d.amountPaid,
     d.paidAt,
     d.taxLines ? JSON.stringify(d.taxLines) : null,
+    d.creditApplied ?? '0.00',
   ];
   const cols = `tenant_id, invoice_id, version, deleted, invoice_number, status, currency, issue_date, subtotal, tax_amount,
-    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines`;
+    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines, credit_applied`;
   const placeholders = values.map(() => '?').join(', ');
   if (subject === InvoiceEvents.Deleted) {
     await em.execute(
@@ -70,7 +72,7 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
        status = excluded.status, currency = excluded.currency, issue_date = excluded.issue_date, subtotal = excluded.subtotal,
        tax_amount = excluded.tax_amount, discount_amount = excluded.discount_amount, shipping_amount = excluded.shipping_amount,
        total = excluded.total, amount_paid = excluded.amount_paid, paid_at = excluded.paid_at,
-       tax_lines = coalesce(excluded.tax_lines, t.tax_lines)
+       tax_lines = coalesce(excluded.tax_lines, t.tax_lines), credit_applied = excluded.credit_applied
        where t.version < excluded.version and not t.deleted`,
     values,
   );
@@ -107,7 +109,7 @@ export function outputTaxLines(
  * Cr Shipping Income (shipping); Cr Sales Tax Payable per tax line. Receivable is computed as subtotal + tax −
  * discount + shipping (billing's definition of the total), so the entry balances by construction.
  */
-export function issueDraft(inv: InvoiceRow): Draft {
+export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied'>): Draft {
   const tax = outputTaxLines(inv, inv.tax_lines);
   const receivable =
     toCents(inv.subtotal) + tax.reduce((s, l) => s + toCents(l.credit!), 0n) - toCents(inv.discount_amount) + toCents(inv.shipping_amount);
@@ -129,8 +131,11 @@ export function issueDraft(inv: InvoiceRow): Draft {
 /**
  * Money the invoice was settled with outside any recorded payment ("mark paid" by hand): while the invoice is paid,
  *
- *     settledOutside = max(0, total − max(P, amountPaid))
+ *     settledOutside = max(0, collectable − max(P, amountPaid))
  *
+ * where collectable is what the invoice may collect in money: its total less the credit notes that reduce its balance
+ * or refund, less the customer credit applied to it (billing's money model, issue 25) — those are settled by their
+ * own entries (credit-notes.ts, the `invoice:<id>:credit` slot), not by cash; *
  * where P is what the ledger has booked from payment events for it (completed minus refunded) and amountPaid is what
  * billing had recorded when it sent this version. Cash booked for the invoice is then P + settledOutside, which is
  * never more than max(total, P): a payment the ledger has seen but billing had not counted yet (P > amountPaid) is
@@ -138,10 +143,23 @@ export function issueDraft(inv: InvoiceRow): Draft {
  * its own event arrives. Each change of P or of the invoice reverses and reposts this one entry, so whatever order
  * the events arrive in, the cash of a paid invoice converges to its total, counted once.
  */
-export function settledOutside(total: string, amountPaid: string, booked: bigint): bigint {
+export function settledOutside(collectable: string, amountPaid: string, booked: bigint): bigint {
   const known = booked > toCents(amountPaid) ? booked : toCents(amountPaid);
-  const rest = toCents(total) - known;
+  const rest = toCents(collectable) - known;
   return rest > 0n ? rest : 0n;
+}
+
+/**
+ * What credit notes take off an invoice's collectable money (billing's money model): the ones that reduce its
+ * balance or refund, in cents. A `credit` one moves paid money to the customer's credit instead.
+ */
+export async function collectableCredits(em: EntityManager, tenantId: string, invoiceId: number): Promise<bigint> {
+  const [row] = await em.execute<{ c: string }[]>(
+    `select coalesce(sum(total) filter (where resolution in ('reduce_balance', 'refund')), 0)::text as c
+       from tax.ledger_credit_notes where tenant_id = ? and invoice_id = ?`,
+    [tenantId, invoiceId],
+  );
+  return toCents(row!.c);
 }
 
 async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: number): Promise<bigint> {
@@ -162,7 +180,8 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
 export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
   const [inv] = await em.execute<InvoiceRow[]>(
     `select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date, subtotal::text, tax_amount::text,
-            discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines
+            discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines,
+            credit_applied::text
        from tax.ledger_invoices where tenant_id = ? and invoice_id = ? for update`,
     [tenantId, invoiceId],
   );
@@ -173,8 +192,26 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
   const issued = !inv.deleted && ISSUED.has(inv.status);
   await reconcile(em, tenantId, `invoice:${invoiceId}:issue`, issued ? issueDraft(inv) : null, { eventId: o.eventId, voidDate });
 
+  // Customer credit applied when it was issued: owed to the customer until now, it settles part of the receivable.
+  const applied: Draft | null = issued
+    ? {
+        date: inv.issue_date,
+        currency: inv.currency,
+        description: `Customer credit applied to invoice ${inv.invoice_number}`,
+        reference: inv.invoice_number,
+        lines: [
+          { account: Accounts.customerCredit, debit: inv.credit_applied },
+          { account: Accounts.receivable, credit: inv.credit_applied },
+        ],
+      }
+    : null;
+  await reconcile(em, tenantId, `invoice:${invoiceId}:credit`, applied, { eventId: o.eventId, voidDate });
+
+  const collectable = toCents(inv.total) - (await collectableCredits(em, tenantId, invoiceId)) - toCents(inv.credit_applied);
   const outside =
-    issued && inv.status === 'paid' ? settledOutside(inv.total, inv.amount_paid, await bookedPayments(em, tenantId, invoiceId)) : 0n;
+    issued && inv.status === 'paid'
+      ? settledOutside(fromCents(collectable), inv.amount_paid, await bookedPayments(em, tenantId, invoiceId))
+      : 0n;
   const settle: Draft | null =
     outside > 0n
       ? {

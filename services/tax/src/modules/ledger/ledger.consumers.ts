@@ -1,12 +1,20 @@
-import { ExpenseEventData, InvoiceEventData, PaymentEventData, PaymentEvents } from '@billpoint/proto';
+import {
+  CreditNoteEventData,
+  CreditNoteEvents,
+  ExpenseEventData,
+  InvoiceEventData,
+  PaymentEventData,
+  PaymentEvents,
+} from '@billpoint/proto';
 import { consumeEvents, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { applyCreditNoteEvent } from './credit-notes.ts';
 import { applyExpenseEvent } from './expenses.ts';
 import { applyInvoiceEvent } from './invoices.ts';
 import { organizationConsumers } from './organizations.ts';
 import { applyPaymentEvent } from './payments.ts';
 
 /**
- * The ledger's consumers: invoices (billing), payments, expenses (this service's own events, through its outbox) and
+ * The ledger's consumers: invoices and credit notes (billing), payments, expenses (this service's own events, through its outbox) and
  * organizations. Each is idempotent twice over: the kit's processed-message log skips an event id seen before, and
  * the postings are derived from versioned source state, so a redelivered or older event posts nothing.
  */
@@ -30,6 +38,13 @@ export async function ledgerConsumers(ctx: ServiceContext): Promise<Subscription
         if (event.type === PaymentEvents.Failed) return;
         await applyPaymentEvent(em, event.tenantId, event);
       },
+    }),
+    await consumeEvents({
+      ...base,
+      durable: 'tax-ledger-credit-notes',
+      subject: CreditNoteEvents.Created,
+      parse: (data) => CreditNoteEventData.parse(data),
+      handle: (event, em) => applyCreditNoteEvent(em, event.tenantId, event),
     }),
     await consumeEvents({
       ...base,

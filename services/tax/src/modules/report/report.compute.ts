@@ -132,7 +132,8 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
       currency,
       sections: [
         {
-          title: 'Taxable sales per rate (net amounts tax was charged on, from invoices issued in the period)',
+          title:
+            'Taxable sales per rate (net amounts tax was charged on, from invoices issued in the period, less credit notes issued in it)',
           lines: rates.map((r) => line(r.label, Accounts.salesTaxPayable, r.taxable)),
           total: fromCents(sum(rates.map((r) => r.taxable))),
         },

@@ -53,6 +53,31 @@ describe('customer view', () => {
     expect(screen.queryByRole('heading', { name: 'Tags' })).not.toBeInTheDocument();
   });
 
+  it('shows the credit balance when the customer has credit, each currency, its own first; none when it has none', async () => {
+    const customer = makeCustomer({
+      name: 'Credit Co',
+      currency: 'EUR',
+      creditBalance: '55.00',
+      creditBalances: [
+        { currency: 'USD', amount: '12.50' },
+        { currency: 'EUR', amount: '55.00' },
+      ],
+    });
+    stubFetch([{ path: `/api/customers/${customer.id}`, body: customer }]);
+    renderView(customer.id);
+    expect(await screen.findByRole('heading', { name: 'Credit Co' })).toBeInTheDocument();
+    const amounts = screen.getAllByText('Credit balance').map((dt) => dt.nextElementSibling?.textContent);
+    expect(amounts).toEqual(['€55.00', '$12.50']);
+  });
+
+  it('shows no credit balance when it is zero', async () => {
+    const customer = makeCustomer({ name: 'No Credit', creditBalance: '0.00', creditBalances: [] });
+    stubFetch([{ path: `/api/customers/${customer.id}`, body: customer }]);
+    renderView(customer.id);
+    expect(await screen.findByRole('heading', { name: 'No Credit' })).toBeInTheDocument();
+    expect(screen.queryByText('Credit balance')).not.toBeInTheDocument();
+  });
+
   it('shows the load failure with a way back', async () => {
     stubFetch([{ path: '/api/customers/999', status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Customer not found' } }]);
     renderView(999);

@@ -59,6 +59,19 @@ function safeWebsiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
+/**
+ * The customer's credit from credit notes (applied to its next invoices), every non-zero balance: its own currency
+ * first. Nothing when it has none.
+ */
+function creditBalances(customer: Customer): { currency: string; amount: string }[] {
+  const all =
+    customer.creditBalances ??
+    (customer.creditBalance ? [{ currency: customer.currency || CUSTOMER_DEFAULTS.currency, amount: customer.creditBalance }] : []);
+  return all
+    .filter((b) => Number(b.amount) !== 0)
+    .sort((a, b) => Number(b.currency === customer.currency) - Number(a.currency === customer.currency));
+}
+
 function CustomerDetails({ customer }: { customer: Customer }) {
   const hasCompanyInfo = Boolean(customer.company || customer.industry || customer.website);
   return (
@@ -130,6 +143,11 @@ function CustomerDetails({ customer }: { customer: Customer }) {
           <Row label="Currency">{customer.currency || CUSTOMER_DEFAULTS.currency}</Row>
           <Row label="Payment Terms">{plural(customer.paymentTerms ?? CUSTOMER_DEFAULTS.paymentTerms, 'day')}</Row>
           {customer.creditLimit && <Row label="Credit Limit">{formatMoney(customer.creditLimit)}</Row>}
+          {creditBalances(customer).map((b) => (
+            <Row key={b.currency} label="Credit balance">
+              {formatMoney(b.amount, b.currency)}
+            </Row>
+          ))}
         </Section>
 
         <Section title="Account">
