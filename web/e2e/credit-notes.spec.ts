@@ -121,7 +121,7 @@ test('refund one line of a paid invoice with a credit note', async ({ page, brow
     await check(page, testInfo, 'credit-notes-list');
   }
   await page.setViewportSize(SIZES[1]);
-  await row.getByRole('cell', { name: 'CN-0001' }).click();
+  await row.getByTestId('credit-note-number').click();
   await expect(page).toHaveURL(invoiceUrl);
 });
 
