@@ -100,6 +100,8 @@ test('refund one line of a paid invoice with a credit note', async ({ page, brow
   // The refund goes back through the payments service, then billing hears of it
   await expectCreditNoteStatus(page, invoiceUrl, 'Refunded');
   await expect(page.getByTestId('invoice-balance-due')).toHaveText('$0.00');
+  await expect(page.getByTestId('invoice-amount-paid')).toHaveText('$55.00');
+  await expect(page.getByTestId('invoice-payment-refunded')).toHaveText('$30.00 refunded');
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await check(page, testInfo, 'invoice-with-credit-note');
