@@ -183,6 +183,10 @@ test('reduce the balance of an unpaid invoice, then add customer credit after a 
   await expect(page.getByTestId('invoice-credited')).toHaveText('−$25.00');
   await expect(page.getByTestId('invoice-balance-due')).toHaveText('$25.00');
 
+  await page.goto('/invoices');
+  await expect(page.getByTestId('invoice-row').filter({ hasText: invoiceNumber }).getByTestId('invoice-part-paid')).toHaveText(
+    'Amount paid: $20.00Balance due: $25.00',
+  );
   await page.goto('/credit-notes');
   await expect(page.getByTestId('credit-note-row')).toHaveCount(2);
   await expect(page.getByTestId('summary-credited-this-month').getByTestId('summary-value')).toHaveText('$25.00');

@@ -2,13 +2,20 @@ import { toCents, type Invoice } from '@billpoint/proto';
 import { formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
 
-/** Under the total in the invoice list: what was paid and what is due, when the invoice is paid in part. */
+/** Credit notes or customer credit took something off the invoice. */
+const isCredited = (invoice: Invoice) => toCents(invoice.creditedAmount ?? '0') > 0n || toCents(invoice.creditApplied ?? '0') > 0n;
+
+/**
+ * Under the total in the invoice list: what was paid and what is due, when the invoice is paid in part or credited
+ * with something still due (the balance after credits).
+ */
 export function PartPaidNote({ invoice }: { invoice: Invoice }) {
-  if (!isPartlyPaid(invoice)) return null;
+  const creditedAndDue = isCredited(invoice) && toCents(invoice.balanceDue) > 0n;
+  if (!isPartlyPaid(invoice) && !creditedAndDue) return null;
   const currency = invoice.currency || 'USD';
   return (
     <div className="text-xs text-muted-foreground" data-testid="invoice-part-paid">
-      <div>Amount paid: {formatMoney(invoice.amountPaid, currency)}</div>
+      {toCents(invoice.amountPaid) > 0n && <div>Amount paid: {formatMoney(invoice.amountPaid, currency)}</div>}
       <div>Balance due: {formatMoney(invoice.balanceDue, currency)}</div>
     </div>
   );
@@ -38,9 +45,9 @@ export function PartPaidRows({ invoice }: { invoice: Invoice }) {
  * balanceDue). Without either, the part-paid rows as before.
  */
 export function SettlementRows({ invoice }: { invoice: Invoice }) {
+  if (!isCredited(invoice)) return <PartPaidRows invoice={invoice} />;
   const credited = toCents(invoice.creditedAmount ?? '0') > 0n;
   const applied = toCents(invoice.creditApplied ?? '0') > 0n;
-  if (!credited && !applied) return <PartPaidRows invoice={invoice} />;
   const currency = invoice.currency || 'USD';
   const money = (v: string) => formatMoney(v, currency);
   const row = (label: string, value: string, testId: string) => (
