@@ -17,8 +17,8 @@ async function post(page: Page, url: string, data: unknown): Promise<{ id: numbe
 /**
  * Enough of everything that every list has rows and every view has something to show, made through the app's API as
  * the signed-in user: a tax rate, two customers (one with a long name and address), a product, an invoice template,
- * an invoice with taxed items (sent: it has a pay page), a draft, a monthly subscription, an expense and a quote with
- * the same lines (sent: it has a public page).
+ * an invoice with taxed items (sent: it has a pay page) and a credit note on it, a draft, a monthly subscription, an
+ * expense and a quote with the same lines (sent: it has a public page).
  */
 export async function seed(page: Page) {
   await post(page, '/api/invoice-templates', {
@@ -61,6 +61,13 @@ export async function seed(page: Page) {
   const invoice = await post(page, '/api/invoices', { invoice: { customerId: customer.id, dueDate: day(14) }, items });
   const sent = await page.request.post(`/api/invoices/${invoice.id}/send`, { headers, data: {} });
   expect(sent.status(), await sent.text()).toBe(200);
+  // A credit note on it: the invoice view lists it, the Credit Notes list has a row.
+  await post(page, '/api/credit-notes', {
+    invoiceId: invoice.id,
+    reason: 'Two cover sheets arrived damaged; agreed to take their price off the balance.',
+    resolution: 'reduce_balance',
+    amount: '100.00',
+  });
   const draft = await post(page, '/api/invoices', { invoice: { customerId: customer.id, dueDate: day(30) }, items: items.slice(0, 1) });
   const subscription = await post(page, '/api/recurring-invoices', {
     name: 'Managed hosting and support',

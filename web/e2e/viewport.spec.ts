@@ -24,6 +24,7 @@ function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
     { name: 'invoice-create', path: '/invoices/create', heading: 'Create Invoice' },
     { name: 'invoice-view', path: `/invoices/${ids.invoiceId}`, heading: 'Invoice Details' },
     { name: 'invoice-edit', path: `/invoices/${ids.draftId}/edit`, heading: 'Edit Invoice' },
+    { name: 'credit-notes', path: '/credit-notes', heading: 'Credit Notes' },
     { name: 'quotes', path: '/quotes', heading: 'Quotes' },
     { name: 'quote-create', path: '/quotes/create', heading: 'Create Quote' },
     { name: 'quote-view', path: `/quotes/${ids.quoteId}`, heading: 'Quote Details' },
@@ -159,6 +160,7 @@ test('every screen fits 390 and 1280 px, with axe; drawer, dialogs and the signe
       { path: '/tax-management', open: 'Add Tax Rate', dialog: 'Add Tax Rate' },
       { path: '/settings?section=members', open: 'Invite member', dialog: 'Invite a member' },
       { path: `/invoices/${ids.invoiceId}`, open: 'Record payment', dialog: 'Record payment' },
+      { path: `/invoices/${ids.invoiceId}`, open: 'Issue credit note', dialog: 'Issue credit note' },
     ];
     for (const d of dialogs) {
       await page.goto(d.path);

@@ -24,6 +24,7 @@ const QuoteCreatePage = named(() => import('@/features/quotes/components/quote-c
 const QuoteViewPage = named(() => import('@/features/quotes/components/quote-view-page'), 'QuoteViewPage');
 const QuoteEditPage = named(() => import('@/features/quotes/components/quote-edit-page'), 'QuoteEditPage');
 const PublicQuotePage = named(() => import('@/features/quotes/components/public-quote-page'), 'PublicQuotePage');
+const CreditNotesPage = named(() => import('@/features/credit-notes/components/credit-notes-page'), 'CreditNotesPage');
 const SubscriptionsPage = named(() => import('@/features/subscriptions/components/subscriptions-page'), 'SubscriptionsPage');
 const SubscriptionCreatePage = named(
   () => import('@/features/subscriptions/components/subscription-create-page'),
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: paths.invoiceCreate.path, element: <InvoiceCreatePage /> },
           { path: paths.invoice.path, element: <InvoiceViewPage /> },
           { path: paths.invoiceEdit.path, element: <InvoiceEditPage /> },
+          { path: paths.creditNotes.path, element: <CreditNotesPage /> },
 
           { path: paths.quotes.path, element: <QuotesPage /> },
           { path: paths.quoteCreate.path, element: <QuoteCreatePage /> },

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Mail, Pencil, Phone, Repeat, Send, User } from 'lucide-react';
-import type { Invoice } from '@billpoint/proto';
+import { toCents, type Invoice } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,9 @@ import { useInvoice } from '../api/get-invoice';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
-import { PartPaidRows } from './paid-figures';
+import { SettlementRows } from './paid-figures';
 import { QuoteOrigin } from './quote-origin';
+import { InvoiceCreditNotes, isIssued } from './invoice-credit-notes';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
@@ -126,12 +127,13 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           </CardHeader>
           <CardContent>
             <DocumentSummary items={items} currency={currency} testId="invoice-summary">
-              <PartPaidRows invoice={invoice} />
+              <SettlementRows invoice={invoice} />
             </DocumentSummary>
           </CardContent>
         </Card>
 
         <InvoicePayments invoice={invoice} />
+        {(isIssued(invoice) || toCents(invoice.creditedAmount ?? '0') > 0n) && <InvoiceCreditNotes invoice={invoice} />}
       </div>
     </div>
   );
