@@ -208,6 +208,12 @@ describe('credit notes through the gateway', () => {
     });
     expect(put.status).toBe(400);
     expect(issues(put)).toEqual([['items', 'The invoice total cannot be less than its credit notes: 100.00 USD']]);
+    const back = await c.put(`/api/invoices/${inv.id}`, {
+      customerId,
+      status: 'draft',
+      items: [{ description: 'Work', quantity: '1', rate: '100' }],
+    });
+    expect(issues(back)).toEqual([['status', 'An invoice with credit notes or customer credit applied cannot go back to draft']]);
     const del = await c.delete(`/api/invoices/${inv.id}`);
     expect(del.status).toBe(409);
   });

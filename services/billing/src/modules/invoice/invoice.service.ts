@@ -199,7 +199,7 @@ export class InvoiceService {
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
-      await checkCredits(em, id.tenantId, current, f.total, merged.currency);
+      await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
