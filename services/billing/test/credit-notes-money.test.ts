@@ -111,6 +111,13 @@ describe('credit notes and the money of an invoice', () => {
     const pdf = await pdfText((await fetchBytes(`${stack.url}/api/invoices/${next.id}/pdf`, cookie(c))).body);
     expect(pdf).toMatch(/Credit applied\s+-\$10\.00/);
     expect(pdf).toMatch(/Balance due\s+\$90\.00/);
+    // The pay page shows the invoice's total and the true balance, with the credit applied.
+    const token = (await getInvoice(c, next.id)).publicToken!;
+    expect((await stack.client().get(`/api/invoices/${token}/public`)).json).toMatchObject({
+      total: '100.00',
+      creditApplied: '10.00',
+      balanceDue: '90.00',
+    });
 
     // Voided: its credit goes back to the customer; the credit-paid invoice can be voided too.
     expect((await c.post(`/api/invoices/${next.id}/void`)).json).toMatchObject({ status: 'cancelled', creditApplied: '0.00' });
