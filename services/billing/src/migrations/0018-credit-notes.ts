@@ -103,7 +103,9 @@ export const m0018CreditNotes = sqlMigration('0018_credit_notes', [
     v_total numeric;
     v_credited numeric;
   begin
-    select total into v_total from billing.invoices where id = p_invoice;
+    -- The invoice's row lock (the one createCreditNote holds): concurrent writers that skipped it are checked one
+    -- after another here, each statement below seeing what the other committed (READ COMMITTED, fresh snapshot).
+    select total into v_total from billing.invoices where id = p_invoice for update;
     if v_total is null then return; end if;
     select coalesce(sum(total), 0) into v_credited from billing.credit_notes where invoice_id = p_invoice;
     if v_credited > v_total then
