@@ -17,9 +17,9 @@ export function Detail({ label, children }: { label: string; children: React.Rea
 }
 
 /** A line's tax: its amount, and beneath it the rate it was taxed at ("VAT 20% (20%)", or the bare "8.25%"); — for none. */
-function LineTax({ item, money }: { item: InvoiceItem; money: (v: string) => string }) {
+function LineTax({ item, money, none = '—' }: { item: InvoiceItem; money: (v: string) => string; none?: string }) {
   const untaxed = item.taxRateId == null && Number(item.taxRate) === 0;
-  if (untaxed) return <span className="text-muted-foreground">—</span>;
+  if (untaxed) return <span className="text-muted-foreground">{none}</span>;
   return (
     <>
       {money(item.taxAmount)}
@@ -60,7 +60,7 @@ export function DocumentLinesTable({
                 </p>
                 <div className="tabular-nums" data-testid={`${testId}-tax`}>
                   <span className="sr-only">Tax: </span>
-                  <LineTax item={item} money={money} />
+                  <LineTax item={item} money={money} none="No tax" />
                 </div>
               </div>
               <p className="font-medium tabular-nums">{money(item.amount)}</p>
