@@ -91,6 +91,7 @@ const invoice: Invoice = {
   remindersSent: 0,
   lastReminderAt: null,
   recurringInvoiceId: null,
+  quoteId: null,
   templateId: null,
   amountPaid: '0.00',
   balanceDue: '0.00',

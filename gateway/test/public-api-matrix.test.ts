@@ -49,11 +49,33 @@ async function fixtures() {
     await api.post('/api/v1/payments', { invoiceId: sent.id, amount: '10.00', paymentMethod: 'bank_transfer' }),
     'payment',
   );
+  const quoteBody = {
+    quote: { customerId: customer.id, validUntil: dueDate },
+    items: [{ description: `Offer ${tag}`, quantity: '1', rate: '75.00' }],
+  };
+  const quote = ok(await api.post('/api/v1/quotes', quoteBody), 'quote');
+  const spareQuote = ok(await api.post('/api/v1/quotes', quoteBody), 'quote to delete');
   const hook = ok(
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
   );
-  return { ...o, tag, api, actualKey, customer, spare, product, draft, sent, payment, webhook: hook.webhook, invoiceBody };
+  return {
+    ...o,
+    tag,
+    api,
+    actualKey,
+    customer,
+    spare,
+    product,
+    draft,
+    sent,
+    payment,
+    webhook: hook.webhook,
+    invoiceBody,
+    quote,
+    spareQuote,
+    quoteBody,
+  };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
 
@@ -75,6 +97,14 @@ const cases: Record<
   'POST /invoices/:id/send': { id: (f) => f.sent.id },
   'GET /invoices/:id/pdf': { id: (f) => f.sent.id },
   'POST /invoices/:id/void': { id: (f) => f.sent.id },
+  'GET /quotes': { query: (f) => ({ customerId: f.customer.id }) },
+  'POST /quotes': { body: (f) => f.quoteBody },
+  'GET /quotes/:id': { id: (f) => f.quote.id },
+  'PATCH /quotes/:id': { id: (f) => f.quote.id, body: () => ({ notes: 'Patched' }) },
+  'DELETE /quotes/:id': { id: (f) => f.spareQuote.id },
+  'POST /quotes/:id/send': { id: (f) => f.quote.id },
+  'GET /quotes/:id/pdf': { id: (f) => f.quote.id },
+  'POST /quotes/:id/convert': { id: (f) => f.quote.id },
   'GET /payments': { query: (f) => ({ invoiceId: f.sent.id }) },
   'POST /payments': { body: (f) => ({ invoiceId: f.sent.id, amount: '1.00', paymentMethod: 'cash' }) },
   'GET /payments/:id': { id: (f) => f.payment.id },

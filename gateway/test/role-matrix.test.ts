@@ -62,6 +62,7 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/invoices', 'invoices'],
   ['/api/invoices/:id/credit-notes', 'credit-notes'],
   ['/api/credit-notes', 'credit-notes'],
+  ['/api/quotes', 'quotes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
   ['/api/dashboard', 'dashboard'],

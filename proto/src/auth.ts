@@ -97,6 +97,13 @@ export const InternalClaims = z.object({
 });
 export type InternalClaims = z.infer<typeof InternalClaims>;
 export const INTERNAL_TOKEN_HEADER = 'x-billpoint-internal-token';
+/**
+ * On a public route (no internal token): the caller's IP address as the gateway saw it (its trustProxy applied). The
+ * gateway sets it last on every forwarded public request, over any value a client sent, so a service may record it (a
+ * quote accepted on its public page records where from). Not an x-billpoint-* header: those are identity, never
+ * forwarded on a public route.
+ */
+export const CLIENT_IP_HEADER = 'bp-client-ip';
 
 /**
  * GET /api/config (public): what the operator set for every visitor of this deployment. `maintenanceNotice` is the

@@ -10,6 +10,7 @@ import {
   CustomerCreditChangedData,
   CustomerCreditEvents,
 } from './credit-note/events.ts';
+import { QuoteEventData, QuoteEvents } from './quote/events.ts';
 
 /** Every event on the bus is this envelope; `type` is its subject. */
 export const EventEnvelope = z.object({
@@ -63,6 +64,14 @@ export const EventPayloads = {
   [CreditNoteEvents.Created]: CreditNoteEventData,
   [CustomerCreditEvents.Changed]: CustomerCreditChangedData,
   [CreditNoteRefundEvents.Refunded]: CreditNoteRefundedData,
+  [QuoteEvents.Created]: QuoteEventData,
+  [QuoteEvents.Updated]: QuoteEventData,
+  [QuoteEvents.Sent]: QuoteEventData,
+  [QuoteEvents.Accepted]: QuoteEventData,
+  [QuoteEvents.Declined]: QuoteEventData,
+  [QuoteEvents.Expired]: QuoteEventData,
+  [QuoteEvents.Converted]: QuoteEventData,
+  [QuoteEvents.Deleted]: QuoteEventData,
 } as const;
 
 /** Request/reply subjects (`rpc.<service>.<operation>`). */

@@ -9,6 +9,7 @@ export * from './credit-note/input.ts';
 export * from './credit-note/split.ts';
 export * from './credit-note/events.ts';
 export * from './credit-note/rpc.ts';
+export * from './quote/index.ts';
 export * from './events.ts';
 export * from './rpc.ts';
 export * from './recurring.ts';

@@ -14,6 +14,7 @@ export const Permissions = [
   'dashboard.read',
   'customers.read',
   'invoices.read',
+  'quotes.read',
   'products.read',
   'expenses.read',
   'tax-rates.read',
@@ -34,12 +35,17 @@ export const Permissions = [
   'expenses.write',
   'invoices.write',
   'invoices.send',
+  'quotes.write',
+  'quotes.send',
+  /** Making a draft invoice from a quote: a user's level, as making a draft invoice is. */
+  'quotes.convert',
   'insights.refresh',
   // A manager's on top: deleting, money, tax and the invoice machinery.
   'customers.delete',
   'products.delete',
   'expenses.delete',
   'invoices.delete',
+  'quotes.delete',
   /** Changing an invoice that is no longer a draft (a user edits drafts only). */
   'invoices.edit-sent',
   'payments.record',
@@ -68,6 +74,7 @@ const USER: readonly Permission[] = [
   'dashboard.read',
   'customers.read',
   'invoices.read',
+  'quotes.read',
   'products.read',
   'expenses.read',
   'tax-rates.read',
@@ -86,6 +93,10 @@ const USER: readonly Permission[] = [
   'expenses.write',
   'invoices.write',
   'invoices.send',
+  'quotes.write',
+  'quotes.send',
+  /** Making a draft invoice from a quote: a user's level, as making a draft invoice is. */
+  'quotes.convert',
   'insights.refresh',
 ];
 const MANAGER: readonly Permission[] = [
@@ -94,6 +105,7 @@ const MANAGER: readonly Permission[] = [
   'products.delete',
   'expenses.delete',
   'invoices.delete',
+  'quotes.delete',
   'invoices.edit-sent',
   'payments.record',
   'payments.refund',
@@ -135,9 +147,9 @@ export const permissionMessage = (role: Role, permission: Permission) => `Your r
 
 /** What each role may do, in a sentence (the Members screen's role picker and invitation dialog show it). */
 export const RoleDescriptions: Record<Role, string> = {
-  user: 'Reads everything but the audit log; creates and edits customers, products, expenses and draft invoices; sends invoices.',
+  user: 'Reads everything but the audit log; creates and edits customers, products, expenses, quotes and draft invoices; sends invoices and quotes; converts quotes into invoices.',
   manager:
-    'A user’s rights, plus deleting, editing sent invoices, payments, refunds and credit notes, tax rates, financial reports, templates, recurring invoices and reminders.',
+    'A user’s rights, plus deleting (quotes too), editing sent invoices, payments, refunds and credit notes, tax rates, financial reports, templates, recurring invoices and reminders.',
   admin: 'Everything, including the organization’s settings, its members and invitations, the plan, API keys, webhooks and the audit log.',
 };
 
@@ -150,9 +162,9 @@ export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permi
   'customers:read': ['customers.read'],
   'customers:write': ['customers.write'],
   'customers:delete': ['customers.delete'],
-  'invoices:read': ['invoices.read', 'credit-notes.read'],
-  'invoices:write': ['invoices.write', 'invoices.send', 'invoices.edit-sent', 'credit-notes.create'],
-  'invoices:delete': ['invoices.delete'],
+  'invoices:read': ['invoices.read', 'credit-notes.read', 'quotes.read'],
+  'invoices:write': ['invoices.write', 'invoices.send', 'invoices.edit-sent', 'credit-notes.create', 'quotes.write', 'quotes.send', 'quotes.convert'],
+  'invoices:delete': ['invoices.delete', 'quotes.delete'],
   'payments:read': ['payments.read'],
   'payments:write': ['payments.record', 'payments.refund'],
   'products:read': ['products.read'],

@@ -19,6 +19,8 @@ import { ManualPaymentBody, Payment, PaymentEventData, RefundBody } from './paym
 import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
 import { CreditNoteEventData } from './credit-note/events.ts';
+import { QuoteEventData } from './quote/events.ts';
+import { Quote, QuoteConvertResult, QuoteCreateBody, QuotePatchBody, QuoteStatus } from './quote/index.ts';
 
 /**
  * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
@@ -74,6 +76,7 @@ export const ApiInvoiceListQuery = z.strictObject({
   createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
 });
 export const ApiProductListQuery = ApiCustomerListQuery;
+export const ApiQuoteListQuery = z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() });
 export const ApiPaymentListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional() });
 export const ApiWebhookListQuery = CursorQuery;
 export const ApiDeliveryListQuery = z.strictObject({ ...CursorFields, status: WebhookDeliveryStatus.optional() });
@@ -191,6 +194,52 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     description:
       'A sent, viewed or overdue invoice without payments becomes cancelled and can no longer be paid. A draft (delete it instead), a paid invoice or one with payments answers 409 `resource_state_invalid`.',
     response: Invoice,
+  },
+  // Quotes (issue 25) under the invoice scopes: invoices:read reads them, invoices:write writes, sends and converts.
+  ...crud({
+    name: 'quote',
+    plural: 'quotes',
+    target: '/api/quotes',
+    read: 'invoices:read',
+    write: 'invoices:write',
+    remove: 'invoices:delete',
+    query: ApiQuoteListQuery,
+    create: QuoteCreateBody,
+    patch: QuotePatchBody,
+    response: Quote,
+    notes: {
+      patch:
+        'A draft, sent or viewed quote only (a sent one stays sent): an answered, expired or converted quote answers 409 `resource_state_invalid`.',
+      remove: 'A draft, declined or expired quote only: any other answers 409 `resource_state_invalid`.',
+    },
+  }),
+  {
+    method: 'POST',
+    path: '/quotes/:id/send',
+    scope: 'invoices:write',
+    target: '/api/quotes/:id/send',
+    summary: 'Send a quote to its customer by e-mail',
+    description:
+      'The e-mail links to the public page where the customer accepts or declines. A draft becomes sent; sending again e-mails it again. An answered, expired or converted quote answers 409 `resource_state_invalid`; a customer without an e-mail address 422 `request_unprocessable`.',
+    response: Quote,
+  },
+  {
+    method: 'GET',
+    path: '/quotes/:id/pdf',
+    scope: 'invoices:read',
+    target: '/api/quotes/:id/pdf',
+    summary: 'Download a quote as PDF',
+    produces: 'application/pdf',
+  },
+  {
+    method: 'POST',
+    path: '/quotes/:id/convert',
+    scope: 'invoices:write',
+    target: '/api/quotes/:id/convert',
+    summary: 'Convert a quote into a draft invoice',
+    description:
+      'A draft, sent, viewed or accepted quote becomes converted, and a draft invoice with its customer, lines, notes, terms, discount and shipping is made (its `quoteId` names the quote). A quote converts once: again answers 409 `resource_state_invalid` naming the invoice.',
+    response: QuoteConvertResult,
   },
   {
     method: 'GET',
@@ -319,6 +368,14 @@ export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'invoice.paid': InvoiceEventData,
   'invoice.overdue': InvoiceEventData,
   'credit_note.created': CreditNoteEventData,
+  'quote.created': QuoteEventData,
+  'quote.updated': QuoteEventData,
+  'quote.sent': QuoteEventData,
+  'quote.accepted': QuoteEventData,
+  'quote.declined': QuoteEventData,
+  'quote.expired': QuoteEventData,
+  'quote.converted': QuoteEventData,
+  'quote.deleted': QuoteEventData,
   'customer.created': Customer,
   'customer.updated': Customer,
   'customer.deleted': CustomerDeletedData,

@@ -82,6 +82,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     prefixes: [
       '/api/invoices',
       '/api/credit-notes',
+      '/api/quotes',
       '/api/dashboard',
       '/api/recurring-invoices',
       '/api/reminder-settings',
@@ -91,6 +92,10 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     public: [
       // The pay page's read of an invoice by its public token (no session).
       { method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
+      // The public quote page (issue 25): read by token, and the customer's answer (a name, or a reason).
+      { method: 'GET', path: '/api/quotes/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
+      { method: 'POST', path: '/api/quotes/:token/accept', bodyLimit: 4 * 1024, rateLimit: { max: 10, windowSeconds: 60 } },
+      { method: 'POST', path: '/api/quotes/:token/decline', bodyLimit: 16 * 1024, rateLimit: { max: 10, windowSeconds: 60 } },
       // Uploaded logos by their unguessable key: <img> in the app and on the pay page (a page shows several).
       { method: 'GET', path: '/api/logos/:key', rateLimit: { max: 600, windowSeconds: 60 } },
     ],

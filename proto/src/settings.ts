@@ -67,6 +67,12 @@ export const OrganizationSettingsBody = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/, { error: 'Invoice prefix must be 1–12 letters, digits, - or _' })
     .default('INV'),
+  /** The prefix of new quote numbers (QUO-0001…); the quote sequence continues under a new prefix. */
+  quotePrefix: z
+    .string({ error: 'Quote prefix is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/, { error: 'Quote prefix must be 1–12 letters, digits, - or _' })
+    .default('QUO'),
   billingAddress: BillingAddress.default({ address: null, phone: null, email: null, taxId: null }),
   // Only the form Upload Logo answers (`/api/logos/{key}`); the gateway also asks billing that the key is this
   // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here.
@@ -93,6 +99,7 @@ export const OrganizationSettings = z.object({
   timezone: z.string(),
   customDomain: z.string().nullable(),
   invoicePrefix: z.string(),
+  quotePrefix: z.string(),
   billingAddress: z.object({
     address: z.string().nullable(),
     phone: z.string().nullable(),
@@ -105,6 +112,10 @@ export const OrganizationSettings = z.object({
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;
 
 /** `evt.gateway.organization.updated`: what other services keep of the organization (billing: PDF seller, prefix, time zone). */
-export const OrganizationUpdatedData = OrganizationSettings.extend({ id: z.uuid() });
+export const OrganizationUpdatedData = OrganizationSettings.extend({
+  id: z.uuid(),
+  /** Absent on events written before quotes existed (the quote prefix then stays as it was). */
+  quotePrefix: z.string().optional(),
+});
 export type OrganizationUpdatedData = z.infer<typeof OrganizationUpdatedData>;
 export const OrganizationUpdated = 'evt.gateway.organization.updated';

@@ -17,7 +17,8 @@ async function post(page: Page, url: string, data: unknown): Promise<{ id: numbe
 /**
  * Enough of everything that every list has rows and every view has something to show, made through the app's API as
  * the signed-in user: a tax rate, two customers (one with a long name and address), a product, an invoice template,
- * an invoice with taxed items (sent: it has a pay page) and a credit note on it, a draft, a monthly subscription and an expense.
+ * an invoice with taxed items (sent: it has a pay page) and a credit note on it, a draft, a monthly subscription, an
+ * expense and a quote with the same lines (sent: it has a public page).
  */
 export async function seed(page: Page) {
   await post(page, '/api/invoice-templates', {
@@ -82,6 +83,11 @@ export async function seed(page: Page) {
     vendor: 'Southwest Airlines',
     paymentMethod: 'credit_card',
   });
+  const quote = await post(page, '/api/quotes', { quote: { customerId: customer.id, validUntil: day(30) }, items });
+  const quoteSent = await page.request.post(`/api/quotes/${quote.id}/send`, { headers, data: {} });
+  expect(quoteSent.status(), await quoteSent.text()).toBe(200);
+  const { publicToken: quoteToken } = await (await page.request.get(`/api/quotes/${quote.id}`)).json();
+  expect(quoteToken, 'the sent quote has a public page').toEqual(expect.any(String));
   const { publicToken } = await (await page.request.get(`/api/invoices/${invoice.id}`)).json();
   expect(publicToken, 'the sent invoice has a pay page').toEqual(expect.any(String));
   return {
@@ -91,6 +97,8 @@ export async function seed(page: Page) {
     productId: product.id,
     subscriptionId: subscription.id,
     publicToken,
+    quoteId: quote.id,
+    quoteToken,
   };
 }
 

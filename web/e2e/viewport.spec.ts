@@ -25,6 +25,10 @@ function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
     { name: 'invoice-view', path: `/invoices/${ids.invoiceId}`, heading: 'Invoice Details' },
     { name: 'invoice-edit', path: `/invoices/${ids.draftId}/edit`, heading: 'Edit Invoice' },
     { name: 'credit-notes', path: '/credit-notes', heading: 'Credit Notes' },
+    { name: 'quotes', path: '/quotes', heading: 'Quotes' },
+    { name: 'quote-create', path: '/quotes/create', heading: 'Create Quote' },
+    { name: 'quote-view', path: `/quotes/${ids.quoteId}`, heading: 'Quote Details' },
+    { name: 'quote-edit', path: `/quotes/${ids.quoteId}/edit`, heading: 'Edit Quote' },
     { name: 'subscriptions', path: '/subscriptions', heading: 'Recurring Invoices' },
     { name: 'subscription-create', path: '/subscriptions/create', heading: 'Create Subscription' },
     { name: 'subscription-edit', path: `/subscriptions/${ids.subscriptionId}/edit`, heading: 'Edit Subscription' },
@@ -70,13 +74,15 @@ function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
   ];
 }
 
-function signedOutScreens(publicToken: string): Screen[] {
+function signedOutScreens({ publicToken, quoteToken }: { publicToken: string; quoteToken: string }): Screen[] {
   return [
     { name: 'landing', path: '/', heading: /Invoicing and billing for/ },
     { name: 'sign-in', path: '/api/login', heading: 'Sign in to your account' },
     { name: 'plans-signed-out', path: '/subscription-plans', heading: 'Choose Your Plan' },
     { name: 'pay', path: `/pay/${publicToken}`, heading: /^Pay Invoice INV-/ },
     { name: 'payment-success', path: `/payment/success?invoice=${publicToken}`, heading: /^(Invoice INV-|Payment Processing)/ },
+    { name: 'quote-public', path: `/quote/${quoteToken}`, heading: /^Quote QUO-/ },
+    { name: 'quote-not-found', path: '/quote/not-a-real-quote-token', heading: 'Quote Not Found' },
     { name: 'invite-invalid', path: '/invite/not-a-real-invitation-token', heading: 'Invitation not valid' },
     { name: 'not-found-signed-out', path: '/nowhere/at/all', heading: '404 Page Not Found' },
   ];
@@ -109,7 +115,7 @@ async function visit(page: Page, testInfo: TestInfo, screen: Screen, width: numb
 }
 
 test('every screen fits 390 and 1280 px, with axe; drawer, dialogs and the signed-out notice fit', async ({ page, browser }, testInfo) => {
-  test.setTimeout(480_000);
+  test.setTimeout(600_000); // some 110 screen visits on a shared machine
   await page.setViewportSize(SIZES[1]);
   await signUp(page, { firstName: 'Wendy', lastName: 'Width', organization: 'Responsive Layouts International' });
   const ids = await seed(page);
@@ -174,7 +180,7 @@ test('every screen fits 390 and 1280 px, with axe; drawer, dialogs and the signe
   const guest = await visitor.newPage();
   for (const size of SIZES) {
     await guest.setViewportSize(size);
-    for (const screen of signedOutScreens(ids.publicToken))
+    for (const screen of signedOutScreens(ids))
       widths[`${size.width} ${screen.name}`] = (await visit(guest, testInfo, screen, size.width)).scrollWidth;
     await guest.goto('/api/login');
     await guest.getByRole('link', { name: 'Create an account' }).click();

@@ -6,6 +6,7 @@ import { m0005PlanLimits } from './0005-plan-limits.ts';
 import { m0006Invitations } from './0006-invitations.ts';
 import { m0007AccountSecurity } from './0007-account-security.ts';
 import { m0008PublicApiV2 } from './0008-public-api-v2.ts';
+import { m0009QuotePrefix } from './0009-quote-prefix.ts';
 
 export const migrations = [
   m0001Identity,
@@ -16,4 +17,5 @@ export const migrations = [
   m0006Invitations,
   m0007AccountSecurity,
   m0008PublicApiV2,
+  m0009QuotePrefix,
 ];

@@ -95,8 +95,9 @@ const percent = (label: string) =>
       ],
     });
 
-const money = (label: string) => decimal2(label, `${label} is required`);
-const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
+/** A non-negative amount with at most 2 decimals (discount, shipping), answered as normalized text. */
+export const money = (label: string) => decimal2(label, `${label} is required`);
+export const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
 
 /** A line's tax rate: the id of one of the tenant's tax rates (GET /api/tax-rates), or none. Invoice and schedule lines. */
 export const TaxRateIdField = z
@@ -156,14 +157,14 @@ const invoiceNumber = z
   .max(50, 'Invoice number must be at most 50 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Invoice number may use letters, digits and . _ / -');
 /** The invoice's template (areas §3 invoices.templateId); null: the tenant's default template when the PDF is made. */
-const templateId = z
+export const TemplateIdField = z
   .number({ error: 'Template must be a template id' })
   .int('Template must be a template id')
   .positive('Template must be a template id')
   .max(Number.MAX_SAFE_INTEGER, 'Template must be a template id')
   .nullable();
 
-const customerId = (message: string) =>
+export const customerIdField = (message: string) =>
   z
     .preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
@@ -171,8 +172,8 @@ const customerId = (message: string) =>
     )
     .meta({ type: ['integer', 'string'], pattern: '^\\s*\\d+\\s*$', description: 'A customer id (a number, or its digits as text).' });
 
-/** Totals must fit numeric(15,2). */
-function checkFits(items: { quantity: string; rate: string }[], ctx: z.RefinementCtx, path: (string | number)[]) {
+/** Totals must fit numeric(15,2) (invoice and quote bodies). */
+export function checkFits(items: { quantity: string; rate: string }[], ctx: z.RefinementCtx, path: (string | number)[]) {
   let sum = 0n;
   items.forEach((it, i) => {
     const line = computeInvoice([it]).lines[0]!.amount;
@@ -187,7 +188,7 @@ function checkFits(items: { quantity: string; rate: string }[], ctx: z.Refinemen
 export const InvoiceCreateBody = z
   .strictObject({
     invoice: z.strictObject({
-      customerId: customerId(InvoiceMessages.customerRequired),
+      customerId: customerIdField(InvoiceMessages.customerRequired),
       /** Omit (or send the next-number answer) to take the next number of the sequence. */
       invoiceNumber: invoiceNumber.nullish(),
       issueDate: IsoDate('Issue date must be a date').nullish(),
@@ -202,7 +203,7 @@ export const InvoiceCreateBody = z
       notes: optionalText(5000, 'Notes'),
       terms: optionalText(5000, 'Terms'),
       paymentInstructions: optionalText(5000, 'Payment instructions'),
-      templateId: templateId.optional().transform((v) => v ?? null),
+      templateId: TemplateIdField.optional().transform((v) => v ?? null),
       subtotal: ignoredFigure,
       taxAmount: ignoredFigure,
       total: ignoredFigure,
@@ -217,7 +218,7 @@ export type InvoiceCreateBody = z.input<typeof InvoiceCreateBody>;
 export type InvoiceCreate = z.output<typeof InvoiceCreateBody>;
 
 const updateFields = {
-  customerId: customerId(InvoiceMessages.selectCustomer),
+  customerId: customerIdField(InvoiceMessages.selectCustomer),
   issueDate: IsoDate('Issue date must be a date').optional(),
   dueDate: IsoDate(InvoiceMessages.dueDateRequired).optional(),
   status: InvoiceStatus.optional(),
@@ -230,7 +231,7 @@ const updateFields = {
   terms: optionalText(5000, 'Terms').optional(),
   paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
   /** Left out: kept; null: the tenant's default template. */
-  templateId: templateId.optional(),
+  templateId: TemplateIdField.optional(),
   total: ignoredFigure,
   subtotal: ignoredFigure,
   taxAmount: ignoredFigure,

@@ -5,6 +5,8 @@ import { migrations } from './migrations/index.ts';
 import { InvoiceService } from './modules/invoice/invoice.service.ts';
 import { invoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { overdueJob } from './modules/invoice/overdue.job.ts';
+import { quoteRoutes } from './modules/quote/quote.routes.ts';
+import { quoteExpiryJob } from './modules/quote/quote.expiry.job.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { readModelConsumers } from './modules/readmodel/read-model.handlers.ts';
 import { RecurringService } from './modules/recurring/recurring.service.ts';
@@ -40,6 +42,7 @@ export const billingService = {
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
     invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer), ctx as ServiceContext);
+    quoteRoutes(app, ctx as ServiceContext<Config>, mailer);
     dashboardRoutes(app, ctx);
     recurringRoutes(app, ctx, new RecurringService(ctx), {
       now: () => new Date(),
@@ -71,6 +74,8 @@ export const billingService = {
     const deliver = () => deliverPending(ctx, mailer);
     return [
       overdueJob(ctx, c.OVERDUE_INTERVAL_MS),
+      // Quotes past validUntil expire on the same rhythm as invoices become overdue (both are by calendar day).
+      quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
     ];

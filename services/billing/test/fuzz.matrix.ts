@@ -1,7 +1,8 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import { DashboardStats, type Invoice, type RecurringInvoice } from '@billpoint/proto';
+import { DashboardStats, type Invoice, type Quote, type RecurringInvoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
+import { makeQuote } from './support/quotes.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 import { creditNoteFuzzRoutes, creditNoteFuzzSetup, type CreditNoteFuzzCtx } from './fuzz.credit-notes.ts';
 
@@ -13,6 +14,8 @@ type Ctx = {
   /** A sent invoice for DELETE: `draftOnly=true` keeps it (409), without it it goes (then 404s). */
   sentId: number;
   scheduleId: number;
+  /** A draft quote PUT edits (its status never moves by PUT). */
+  quoteId: number;
   taxRate: { id: number; rate: string };
 } & TemplateFuzzCtx &
   CreditNoteFuzzCtx;
@@ -67,6 +70,39 @@ async function readInvoice(
   return {
     actual: { ...Object.fromEntries(keys.map((k) => [k, (got as any)[k]])), items: (got.items ?? []).map(line) },
     expected: { ...Object.fromEntries(keys.map((k) => [k, head[k]])), items: items.map(line) },
+  };
+}
+
+/** A generated quote made to fit the tenant: one of its customers and templates, the issue date not after validUntil. */
+function fitQuote(v: Record<string, any>, ctx: Ctx) {
+  const q: Record<string, any> = v.quote && typeof v.quote === 'object' ? { ...v.quote } : v.quote;
+  if (q && typeof q === 'object') {
+    q.customerId = ctx.customerIds[Math.abs(Number(q.customerId) || 0) % ctx.customerIds.length];
+    if (typeof q.templateId === 'number') q.templateId = ctx.templateId;
+    if (typeof q.issueDate === 'string' && typeof q.validUntil === 'string' && q.issueDate > q.validUntil)
+      [q.issueDate, q.validUntil] = [q.validUntil, q.issueDate];
+  }
+  return { ...v, quote: q, items: fitItems(v.items, ctx) };
+}
+
+/** The stored quote beside what the contract made of the input: the fields sent, items in order. */
+async function readQuote(client: { get(p: string): Promise<{ json: any }> }, id: number, parsed: Record<string, any>, ctx: Ctx) {
+  const got = (await client.get(`/api/quotes/${id}`)).json as Quote;
+  const head = parsed.quote as Record<string, any>;
+  const keys = ['customerId', 'validUntil', 'currency', 'discountAmount', 'shippingAmount', 'notes', 'terms', 'templateId'].concat(
+    head.issueDate ? ['issueDate'] : [],
+  );
+  const line = (it: Record<string, any>) => ({
+    description: it.description,
+    quantity: it.quantity,
+    rate: it.rate,
+    taxRate: it.taxRateId != null ? ctx.taxRate.rate : (it.taxRate ?? '0.00'),
+    productId: it.productId ?? null,
+    taxRateId: it.taxRateId ?? null,
+  });
+  return {
+    actual: { ...Object.fromEntries(keys.map((k) => [k, (got as any)[k]])), items: (got.items ?? []).map(line) },
+    expected: { ...Object.fromEntries(keys.map((k) => [k, head[k] ?? null])), items: (parsed.items as any[]).map(line) },
   };
 }
 
@@ -130,7 +166,9 @@ export default defineFuzzMatrix<Ctx>({
       startDate: '1000-01-01',
     });
     if (rate.status !== 201) throw new Error(`tax rate create failed: ${rate.status} ${rate.text}`);
+    const quote = await makeQuote(t.client, customers[0]!.id);
     return {
+      quoteId: quote.id,
       customerIds: customers.map((c) => c.id),
       invoiceId: invoice.id,
       draftId: draft.id,
@@ -179,6 +217,23 @@ export default defineFuzzMatrix<Ctx>({
       path: (ctx) => `/api/invoices/${ctx.invoiceId}`,
       fix: (v, ctx) => ({ ...fit(v, ctx), items: fitItems(v.items, ctx) }),
       readBack: ({ parsed, client, ctx }) => readInvoice(client, ctx.invoiceId, parsed, parsed.items, ctx),
+    },
+    'GET /api/quotes': { answer: listAnswer },
+    'POST /api/quotes': {
+      fix: (v, ctx) => fitQuote(v, ctx),
+      readBack: ({ parsed, answer, client, ctx }) => readQuote(client, answer.id, parsed, ctx),
+    },
+    'PUT /api/quotes/:id': {
+      path: (ctx) => `/api/quotes/${ctx.quoteId}`,
+      fix: (v, ctx) => fitQuote(v, ctx),
+      readBack: ({ parsed, client, ctx }) => readQuote(client, ctx.quoteId, parsed, ctx),
+    },
+    'PATCH /api/quotes/:id': {
+      path: (ctx) => `/api/quotes/${ctx.quoteId}`,
+      fix: (v, ctx) => {
+        const { quote, items } = fitQuote({ quote: v, items: v.items }, ctx);
+        return { ...quote, ...(v.items ? { items } : {}) };
+      },
     },
     'GET /api/recurring-invoices': {},
     'POST /api/recurring-invoices': {

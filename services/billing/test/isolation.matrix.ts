@@ -1,7 +1,8 @@
 import { defineIsolationMatrix } from '@billpoint/kit/testing';
-import type { Invoice } from '@billpoint/proto';
+import type { Invoice, Quote } from '@billpoint/proto';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule, scheduleBody } from './support/recurring.ts';
+import { makeQuote, quoteBody } from './support/quotes.ts';
 import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
 import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
 
@@ -29,7 +30,9 @@ export default defineIsolationMatrix({
     const schedule = await makeSchedule(t.client, customer.id, { name: `Plan ${tag}`, notes: `Schedule notes ${tag}` });
     const settings = await t.client.put('/api/reminder-settings', { enabled: true, daysBefore: 5, everyDaysAfter: 9, maxReminders: 4 });
     if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
-    return { customer, invoice: full.json as Invoice, schedule, tag, creditNote, templates: await seedTemplates(t) };
+    const made = await makeQuote(t.client, customer.id, { quote: { notes: `Quote notes ${tag}`, terms: `Quote terms ${tag}` } });
+    const quote = (await t.client.get(`/api/quotes/${made.id}`)).json as Quote;
+    return { customer, invoice: full.json as Invoice, quote, schedule, tag, creditNote, templates: await seedTemplates(t) };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -38,7 +41,7 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, schedule, tag, templates, creditNote }, t) => [
+  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote }, t) => [
     creditNote.reason,
     creditNote.total, // a random amount, like the invoice's
     ...templateSecrets(templates),
@@ -48,6 +51,8 @@ export default defineIsolationMatrix({
     customer.company!,
     invoice.publicToken!,
     invoice.notes!,
+    quote.publicToken!,
+    quote.notes!,
     schedule.name,
     schedule.notes!,
     invoice.total, // a random amount: B's figures never equal it by chance (1 in 810,000)
@@ -95,6 +100,41 @@ export default defineIsolationMatrix({
     'POST /api/invoices/:id/void': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/void` }) },
     'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
+    'GET /api/quotes': {
+      answers: 'collection',
+      call: (a) => [
+        { path: `/api/quotes?search=${a.tag}` },
+        { path: `/api/quotes?search=${a.customer.email}` },
+        { path: '/api/quotes' },
+        { path: `/api/quotes?customerId=${a.customer.id}` },
+        { path: `/api/quotes?pagination=cursor&starting_after=${a.quote.id + 1}` },
+      ],
+    },
+    'GET /api/quotes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}` }) },
+    'POST /api/quotes': {
+      answers: 'status',
+      status: [400], // A's customer does not exist for B
+      call: (a) => ({ path: '/api/quotes', body: quoteBody(a.customer.id) }),
+    },
+    'PUT /api/quotes/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/quotes/${a.quote.id}`, body: quoteBody(b.customer.id, { items }) },
+        { path: `/api/quotes/${a.quote.id}`, body: quoteBody(a.customer.id, { items }) },
+        { path: `/api/quotes/${b.quote.id}`, body: quoteBody(a.customer.id, { items }), status: [400] },
+      ],
+    },
+    'PATCH /api/quotes/:id': {
+      answers: 'not-found',
+      call: (a, b) => [
+        { path: `/api/quotes/${a.quote.id}`, body: { notes: 'Hijack' } },
+        { path: `/api/quotes/${a.quote.id}`, body: { customerId: b.customer.id, items } },
+      ],
+    },
+    'DELETE /api/quotes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}` }) },
+    'POST /api/quotes/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/send` }) },
+    'POST /api/quotes/:id/convert': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/convert` }) },
+    'GET /api/quotes/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/pdf` }) },
     'GET /api/dashboard/stats': {
       answers: 'collection',
       call: () => [

@@ -123,6 +123,7 @@ export function invoice(o: Partial<InvoiceEventData> = {}): InvoiceEventData {
     remindersSent: 0,
     lastReminderAt: null,
     recurringInvoiceId: null,
+    quoteId: null,
     templateId: null,
     amountPaid: '0.00',
     balanceDue: o.total ?? '110.00',

@@ -20,6 +20,11 @@ const InvoiceCreatePage = named(() => import('@/features/invoices/components/inv
 const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
 const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
 const CreditNotesPage = named(() => import('@/features/credit-notes/components/credit-notes-page'), 'CreditNotesPage');
+const QuotesPage = named(() => import('@/features/quotes/components/quotes-page'), 'QuotesPage');
+const QuoteCreatePage = named(() => import('@/features/quotes/components/quote-create-page'), 'QuoteCreatePage');
+const QuoteViewPage = named(() => import('@/features/quotes/components/quote-view-page'), 'QuoteViewPage');
+const QuoteEditPage = named(() => import('@/features/quotes/components/quote-edit-page'), 'QuoteEditPage');
+const PublicQuotePage = named(() => import('@/features/quotes/components/public-quote-page'), 'PublicQuotePage');
 const SubscriptionsPage = named(() => import('@/features/subscriptions/components/subscriptions-page'), 'SubscriptionsPage');
 const SubscriptionCreatePage = named(
   () => import('@/features/subscriptions/components/subscription-create-page'),
@@ -63,6 +68,11 @@ export const routes: RouteObject[] = [
           { path: paths.invoiceEdit.path, element: <InvoiceEditPage /> },
           { path: paths.creditNotes.path, element: <CreditNotesPage /> },
 
+          { path: paths.quotes.path, element: <QuotesPage /> },
+          { path: paths.quoteCreate.path, element: <QuoteCreatePage /> },
+          { path: paths.quote.path, element: <QuoteViewPage /> },
+          { path: paths.quoteEdit.path, element: <QuoteEditPage /> },
+
           { path: paths.subscriptions.path, element: <SubscriptionsPage /> },
           { path: paths.subscriptionCreate.path, element: <SubscriptionCreatePage /> },
           { path: paths.subscriptionEdit.path, element: <SubscriptionEditPage /> },
@@ -92,6 +102,10 @@ export const routes: RouteObject[] = [
           { path: paths.payment.path, element: <PayPage /> },
           { path: paths.paymentSuccess.path, element: <PaymentSuccessPage /> },
         ],
+      },
+      {
+        element: <StandaloneLayout kind="quote" />,
+        children: [{ path: paths.quotePublic.path, element: <PublicQuotePage /> }],
       },
       {
         path: paths.invite.path,

@@ -11,6 +11,10 @@ export const paths = {
 
   /** Every credit note; each one's page is its invoice's (which lists them) and its PDF. */
   creditNotes: { path: '/credit-notes', getHref: () => '/credit-notes' },
+  quotes: { path: '/quotes', getHref: () => '/quotes' },
+  quoteCreate: { path: '/quotes/create', getHref: () => '/quotes/create' },
+  quote: { path: '/quotes/:id', getHref: (id: Id) => `/quotes/${id}` },
+  quoteEdit: { path: '/quotes/:id/edit', getHref: (id: Id) => `/quotes/${id}/edit` },
 
   customers: { path: '/customers', getHref: () => '/customers' },
   customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },
@@ -44,6 +48,9 @@ export const paths = {
   payment: { path: '/payment/:id', getHref: (id: Id) => `/payment/${id}` },
   /** Where Stripe returns the payer after a redirect payment method (areas §2). */
   paymentSuccess: { path: '/payment/success', getHref: (token: string) => `/payment/success?invoice=${encodeURIComponent(token)}` },
+
+  /** A quote's public page (the link of the quote e-mail): the customer accepts or declines it. */
+  quotePublic: { path: '/quote/:token', getHref: (token: string) => `/quote/${token}` },
 
   /** An invitation's acceptance page (public; the link of the invitation e-mail). */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${token}` },

@@ -63,3 +63,9 @@ export function useKnownPermission(permission: Permission): boolean {
   const { user } = useUser();
   return user?.permissions.includes(permission) ?? false;
 }
+
+/** usePermission for several permissions at once: a function answering each (a screen with many actions). */
+export function usePermissions(): (permission: Permission) => boolean {
+  const { user } = useUser();
+  return (permission) => !user || user.permissions.includes(permission);
+}

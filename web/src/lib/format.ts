@@ -121,3 +121,8 @@ export function formatPercent(value: number, { digits = 1, signed = false }: { d
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(value / 100);
 }
+
+/** An instant (an ISO date-time) as a date and time in the organization's locale: "Jan 5, 2024, 3:04 PM". */
+export function formatDateTime(value: string | Date): string {
+  return new Intl.DateTimeFormat(defaults.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(parseDate(value));
+}

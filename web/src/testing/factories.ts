@@ -72,6 +72,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     remindersSent: 0,
     lastReminderAt: null,
     recurringInvoiceId: null,
+    quoteId: null,
     templateId: null,
     amountPaid: '0.00',
     balanceDue: '0.00',

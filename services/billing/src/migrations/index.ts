@@ -14,6 +14,7 @@ import { m0013InvoiceListFilters } from './0013-invoice-list-filters.ts';
 import { m0014InvoiceInsertSummaries } from './0014-invoice-insert-summaries.ts';
 import { m0015CustomerCreatedAt } from './0015-customer-created-at.ts';
 import { m0016DocumentSequences } from './0016-document-sequences.ts';
+import { m0017Quotes } from './0017-quotes.ts';
 import { m0018CreditNotes } from './0018-credit-notes.ts';
 import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
 
@@ -35,6 +36,7 @@ export const migrations = [
   m0014InvoiceInsertSummaries,
   m0015CustomerCreatedAt,
   m0016DocumentSequences,
+  m0017Quotes,
   m0018CreditNotes,
   m0019AnalyticsNetOfCreditNotes,
 ];

@@ -4,6 +4,7 @@ import {
   ChartColumn,
   CreditCard,
   FileMinus,
+  FileSignature,
   FileText,
   LayoutDashboard,
   LayoutTemplate,
@@ -14,15 +15,18 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import type { Permission } from '@billpoint/proto';
 import { paths } from '@/config/paths';
 
-export type NavItem = { href: string; label: string; icon: LucideIcon };
+/** A sidebar entry; one with a `permission` is shown only to members whose role has it. */
+export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };
 
 /** Sidebar routes and labels (spec core §2). */
 export const mainNav: NavItem[] = [
   { href: paths.home.getHref(), label: 'Dashboard', icon: LayoutDashboard },
   { href: paths.invoices.getHref(), label: 'Invoices', icon: FileText },
-  { href: paths.creditNotes.getHref(), label: 'Credit Notes', icon: FileMinus },
+  { href: paths.creditNotes.getHref(), label: 'Credit Notes', icon: FileMinus, permission: 'credit-notes.read' },
+  { href: paths.quotes.getHref(), label: 'Quotes', icon: FileSignature, permission: 'quotes.read' },
   { href: paths.customers.getHref(), label: 'Customers', icon: Users },
   { href: paths.products.getHref(), label: 'Products', icon: Package },
   { href: paths.invoiceTemplates.getHref(), label: 'Templates', icon: LayoutTemplate },
@@ -37,6 +41,10 @@ export const settingsNav: NavItem[] = [
   { href: paths.subscriptionPlans.getHref(), label: 'Subscription Plans', icon: CreditCard },
   { href: paths.integrations.getHref(), label: 'Integrations', icon: Plug },
 ];
+
+/** The entries the member may open: those without a permission, and those whose permission the role has. */
+export const allowedNav = (items: readonly NavItem[], permissions: readonly Permission[]) =>
+  items.filter((item) => !item.permission || permissions.includes(item.permission));
 
 /** Whether a sidebar entry is the current route: exact for /, else the entry or anything below it. */
 export function isActive(href: string, pathname: string): boolean {

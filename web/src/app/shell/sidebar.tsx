@@ -10,7 +10,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { BrandHomeLink } from '@/components/brand';
 import { logout, userDisplayName } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { isActive, isSettingsRoute, mainNav, settingsNav, type NavItem } from './nav-items';
+import { allowedNav, isActive, isSettingsRoute, mainNav, settingsNav, type NavItem } from './nav-items';
 import { OrganizationSwitcher } from './organization-switcher';
 
 function NavLinkItem({
@@ -144,7 +144,7 @@ export function Sidebar({
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
         <ul className="space-y-1">
-          {mainNav.map((item) => (
+          {allowedNav(mainNav, user.permissions).map((item) => (
             <NavLinkItem key={item.href} item={item} collapsed={collapsed} pathname={pathname} />
           ))}
           <SettingsGroup collapsed={collapsed} pathname={pathname} />

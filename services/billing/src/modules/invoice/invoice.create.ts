@@ -32,6 +32,8 @@ export interface NewInvoice {
   templateId: number | null;
   publicToken: string;
   figures: Figures;
+  /** The quote converted into this invoice (quote.convert.ts), else none. */
+  quoteId?: number | null;
 }
 
 /** What a creation came to: the invoice, null when its customer is not in the read model (nothing written), or why not. */
@@ -53,7 +55,7 @@ const MAX_BATCH_LINES = 2_000;
  * hand or by the recurring scheduler. The scheduler itself is never refused (a schedule's invoice is owed to the
  * tenant's customer; refusing it would fail silently): its invoices count, so the next one made by hand is refused.
  */
-const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.invoices
+export const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from billing.invoices
   where tenant_id = ? and created_at >= date_trunc('month', now(), 'UTC') limit ?) i`;
 
 /**
@@ -177,7 +179,7 @@ function take(queue: Waiting[]): Waiting[] {
 }
 
 /** The parameters of INSERT_INVOICES_SQL (but the tenant): the invoices and their lines as JSON, money as strings. */
-function insertParams(items: NewInvoice[]): [string, string] {
+export function insertParams(items: NewInvoice[]): [string, string] {
   const invoices = items.map((x, ord) => ({
     ord,
     user_id: x.identity.userId,
@@ -199,6 +201,7 @@ function insertParams(items: NewInvoice[]): [string, string] {
     payment_instructions: x.paymentInstructions,
     public_token: x.publicToken,
     template_id: x.templateId,
+    quote_id: x.quoteId ?? null,
   }));
   const lines = items.flatMap((x) =>
     x.figures.lines.map((l, position) => ({

@@ -23,7 +23,7 @@ export const INVOICE_COLUMNS = `
   i.total_in_base_currency::text as total_in_base_currency,
   i.notes, i.terms, i.payment_instructions,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
-  i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id,
+  i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id, i.quote_id::text as quote_id,
   i.template_id::text as template_id, i.amount_paid::text as amount_paid,
   greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::numeric(15,2)::text as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
@@ -66,6 +66,7 @@ export interface InvoiceRow {
   reminders_sent: number;
   last_reminder_at: string | null;
   recurring_invoice_id: string | number | null;
+  quote_id?: string | number | null;
   template_id: string | number | null;
   amount_paid: string;
   balance_due: string;
@@ -122,6 +123,7 @@ export function toInvoice(r: InvoiceRow): Invoice {
     remindersSent: Number(r.reminders_sent),
     lastReminderAt: r.last_reminder_at ?? null,
     recurringInvoiceId: r.recurring_invoice_id == null ? null : Number(r.recurring_invoice_id),
+    quoteId: r.quote_id == null ? null : Number(r.quote_id),
     templateId: r.template_id == null ? null : Number(r.template_id),
     amountPaid: r.amount_paid,
     balanceDue: r.balance_due,
@@ -162,7 +164,7 @@ export const INSERT_INVOICES_SQL = `with v as (
       select * from jsonb_to_recordset(?::jsonb) as v (ord int, user_id text, customer_id bigint, requested text,
         issue_date date, due_date date, currency text, exchange_rate numeric, subtotal numeric, tax_rate numeric,
         tax_amount numeric, discount_amount numeric, shipping_amount numeric, total numeric, total_in_base_currency numeric,
-        notes text, terms text, payment_instructions text, public_token text, template_id bigint)
+        notes text, terms text, payment_instructions text, public_token text, template_id bigint, quote_id bigint)
     ), l as (
       select * from jsonb_to_recordset(?::jsonb) as l (public_token text, position int, product_id bigint, description text,
         quantity numeric, rate numeric, amount numeric, tax_rate numeric, tax_amount numeric, tax_rate_id bigint,
@@ -170,10 +172,10 @@ export const INSERT_INVOICES_SQL = `with v as (
     ), inv as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
-        notes, terms, payment_instructions, public_token, template_id)
+        notes, terms, payment_instructions, public_token, template_id, quote_id)
       select c.tenant_id, v.user_id, c.id, billing.claim_invoice_number(c.tenant_id, v.requested), 'draft', v.issue_date,
         v.due_date, v.currency, v.exchange_rate, v.subtotal, v.tax_rate, v.tax_amount, v.discount_amount, v.shipping_amount,
-        v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id
+        v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id, v.quote_id
       from v join billing.customers c on c.tenant_id = ?::uuid and c.id = v.customer_id and not c.deleted
       order by v.ord
       returning *

@@ -38,4 +38,11 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
     `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
     [o.id, o.invoicePrefix],
   );
+  // The quote prefix (issue 25): new quotes take it; the tenant's one quote sequence continues under it (gap-free per kind).
+  if (o.quotePrefix)
+    await em.execute(
+      `insert into billing.document_sequences (tenant_id, kind, prefix) values (?, 'quote', ?)
+       on conflict (tenant_id, kind) do update set prefix = excluded.prefix`,
+      [o.id, o.quotePrefix],
+    );
 }

@@ -66,6 +66,7 @@ export function sampleInvoice(
     remindersSent: 0,
     lastReminderAt: null,
     recurringInvoiceId: null,
+    quoteId: null,
     templateId: null,
     amountPaid: '0.00',
     balanceDue: '3699.20',

@@ -2,7 +2,7 @@ import type { CreditNoteResolution, Invoice, InvoiceItem } from '@billpoint/prot
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { formatQuantity } from '../lib/view-figures';
+import { formatQuantity } from '@/lib/line-items';
 import type { CreditMode } from '../lib/credit-note-form';
 
 /** A problem under a field, tied to it by id (aria-describedby). */

@@ -27,7 +27,7 @@ import {
 } from '../lib/invoice-form';
 import { CustomerField } from '@/components/customer-field';
 import { DateField } from '@/components/date-field';
-import { ItemsEditor } from './items-editor';
+import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 import { TemplateField } from '@/components/template-field';
 

@@ -1,57 +1,31 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Mail, Pencil, Phone, Repeat, Send, User } from 'lucide-react';
-import { toCents, type Invoice, type InvoiceItem } from '@billpoint/proto';
+import { toCents, type Invoice } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Detail, DocumentLinesTable, DocumentSummary } from '@/components/document-lines';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { formatInvoiceDate, formatMoney } from '@/lib/format';
+import { formatInvoiceDate } from '@/lib/format';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useInvoice } from '../api/get-invoice';
-import { formatQuantity, viewFigures } from '../lib/view-figures';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
 import { SettlementRows } from './paid-figures';
 import { InvoiceCreditNotes, isIssued } from './invoice-credit-notes';
-import { percentLabel, rateLabel } from '@/components/line-tax-field';
+import { QuoteOrigin } from './quote-origin';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-medium">{children}</dd>
-    </div>
-  );
-}
-
-/** A line's tax: its amount, and beneath it the rate it was taxed at ("VAT 20% (20%)", or the bare "8.25%"); — for none. */
-function LineTax({ item, money }: { item: InvoiceItem; money: (v: string) => string }) {
-  const untaxed = item.taxRateId == null && Number(item.taxRate) === 0;
-  if (untaxed) return <span className="text-muted-foreground">—</span>;
-  return (
-    <>
-      {money(item.taxAmount)}
-      <span className="block text-xs text-muted-foreground">
-        {item.taxRateName ? rateLabel(item.taxRateName, item.taxRate) : `${percentLabel(item.taxRate)}%`}
-      </span>
-    </>
-  );
-}
 
 function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const currency = invoice.currency || 'USD';
   const items = invoice.items ?? [];
-  const { subtotal, tax, total } = viewFigures(items);
-  const money = (v: string) => formatMoney(v, currency);
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -82,6 +56,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
                 </Link>
               </p>
             )}
+            {invoice.quoteId !== null && <QuoteOrigin quoteId={invoice.quoteId} />}
           </CardContent>
         </Card>
 
@@ -90,30 +65,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             <CardTitle>Items</CardTitle>
           </CardHeader>
           <CardContent>
-            <Table aria-label="Invoice items">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Description</TableHead>
-                  <TableHead className="text-right">Qty</TableHead>
-                  <TableHead className="text-right">Rate</TableHead>
-                  <TableHead className="text-right">Tax</TableHead>
-                  <TableHead className="text-right">Amount</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((item) => (
-                  <TableRow key={item.id} data-testid="invoice-item">
-                    <TableCell className="whitespace-normal">{item.description}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{money(item.rate)}</TableCell>
-                    <TableCell className="text-right tabular-nums" data-testid="invoice-item-tax">
-                      <LineTax item={item} money={money} />
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{money(item.amount)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DocumentLinesTable items={items} currency={currency} label="Invoice items" testId="invoice-item" />
           </CardContent>
         </Card>
 
@@ -174,21 +126,9 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             <CardTitle>Summary</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="space-y-2 text-sm" data-testid="invoice-summary">
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Subtotal</dt>
-                <dd className="tabular-nums">{money(subtotal)}</dd>
-              </div>
-              <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">Tax</dt>
-                <dd className="tabular-nums">{money(tax)}</dd>
-              </div>
-              <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular-nums">{money(total)}</dd>
-              </div>
+            <DocumentSummary items={items} currency={currency} testId="invoice-summary">
               <SettlementRows invoice={invoice} />
-            </dl>
+            </DocumentSummary>
           </CardContent>
         </Card>
 

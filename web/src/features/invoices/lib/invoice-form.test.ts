@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceMessages, type InvoiceStatus } from '@billpoint/proto';
 import { makeInvoice } from '@/testing/factories';
-import { invoiceEditFormSchema, invoiceToEditForm, runningFigures, statusToSave, toUpdateBody } from './invoice-form';
-import { formatQuantity, viewFigures } from './view-figures';
+import { invoiceEditFormSchema, invoiceToEditForm, statusToSave, toUpdateBody } from './invoice-form';
 
 describe('edit form status mapping', () => {
   it.each<[InvoiceStatus, string]>([
@@ -63,45 +62,6 @@ describe('edit form status mapping', () => {
   });
 });
 
-describe('running figures', () => {
-  it('never drifts: 3 × 33.33 = 99.99; 0.1 + 0.2 = 0.30; unfinished input counts as 0', () => {
-    expect(runningFigures([{ quantity: '3', rate: '33.33' }])).toEqual({
-      amounts: ['99.99'],
-      subtotal: '99.99',
-      tax: '0.00',
-      total: '99.99',
-    });
-    expect(
-      runningFigures([
-        { quantity: 1, rate: '0.1' },
-        { quantity: '1', rate: 0.2 },
-      ]).total,
-    ).toBe('0.30');
-    expect(
-      runningFigures([
-        { quantity: '', rate: '5' },
-        { quantity: '2', rate: 'abc' },
-        { quantity: '2', rate: '1.5' },
-      ]),
-    ).toEqual({
-      amounts: ['0.00', '0.00', '3.00'],
-      subtotal: '3.00',
-      tax: '0.00',
-      total: '3.00',
-    });
-  });
-
-  it("adds each line's tax at its own rate (a product's), else the invoice's, to cents", () => {
-    const items = [
-      { quantity: '3', rate: '33.33', taxRate: '10.00' }, // 99.99 → 10.00 (9.999 half-up)
-      { quantity: '1', rate: '5', taxRate: null }, // the invoice's rate
-      { quantity: '1', rate: '2', taxRate: 'x' }, // unreadable: none
-    ];
-    expect(runningFigures(items)).toEqual({ amounts: ['99.99', '5.00', '2.00'], subtotal: '106.99', tax: '10.00', total: '116.99' });
-    expect(runningFigures(items, '20').tax).toBe('11.00');
-  });
-});
-
 describe('product lines', () => {
   it('send their product and tax rate, and lines without them send neither', () => {
     const invoice = makeInvoice({
@@ -128,19 +88,5 @@ describe('product lines', () => {
       { id: 7, description: 'Widget', quantity: '3.00', rate: '15.00', amount: '45.00', taxRate: '10.00', productId: 12 },
       { description: 'By hand', quantity: '1.00', rate: '1.00', amount: '1.00' },
     ]);
-  });
-});
-
-describe('invoice view figures (spec core §5)', () => {
-  it('Subtotal is the sum of the amounts, Tax the sum of the item tax, Total their sum (amounts exclude tax)', () => {
-    expect(
-      viewFigures([
-        { amount: '110.00', taxAmount: '10.00' },
-        { amount: '0.10', taxAmount: '0.00' },
-        { amount: '0.20', taxAmount: '0.01' },
-      ]),
-    ).toEqual({ subtotal: '110.30', tax: '10.01', total: '120.31' });
-    expect(formatQuantity('3.00')).toBe('3');
-    expect(formatQuantity('1.50')).toBe('1.5');
   });
 });

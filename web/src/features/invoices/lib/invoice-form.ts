@@ -8,15 +8,11 @@ import {
   InvoiceItemUpdateInput,
   InvoiceMessages,
   InvoiceUpdateBody,
-  lineAmount,
-  percentOf,
   statusToEditForm,
-  sumMoney,
   type Invoice,
   type InvoiceStatus,
 } from '@billpoint/proto';
-import { addDays, startOfDay } from 'date-fns';
-import { toIsoDate } from '@/lib/format';
+import { daysFromToday, LINE_ITEM_FIELDS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
 
 /**
  * The invoice forms, derived from proto's request schemas so the browser shows the server's messages
@@ -49,13 +45,10 @@ export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
 export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
 
 /** The item fields a 400's issues can name on the invoice forms (`items.N.productId`: 'Product not found'). */
-export const INVOICE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId', 'taxRateId'];
-
-/** Spec core §9: one item with empty description, quantity 1, rate 0. */
-export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
+export const INVOICE_ITEM_FIELDS = LINE_ITEM_FIELDS;
 
 /** Spec core §9: due 30 days from today. */
-export const defaultDueDate = (today = new Date()) => toIsoDate(addDays(startOfDay(today), 30));
+export const defaultDueDate = (today = new Date()) => daysFromToday(30, today);
 
 export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput => ({
   customerId: '',
@@ -64,47 +57,6 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   terms: '',
   templateId: '',
   items: [newItem()],
-});
-
-/**
- * quantity × rate to cents with proto's exact arithmetic, for what is typed so far: an empty or
- * unfinished number counts as 0, so the Amount column and the running total never show NaN.
- */
-export function displayLineAmount(quantity: unknown, rate: unknown): string {
-  try {
-    return lineAmount(String(quantity ?? '').trim() || '0', String(rate ?? '').trim() || '0');
-  } catch {
-    return '0.00';
-  }
-}
-
-/** A line's tax for what is typed so far: its own rate (a product's), else the invoice's; unreadable counts as 0. */
-function displayLineTax(amount: string, rate: unknown): string {
-  try {
-    return percentOf(amount, String(rate ?? '').trim() || '0');
-  } catch {
-    return '0.00';
-  }
-}
-
-/**
- * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
- * by hand, so then Total = Subtotal as spec core §5 says) and the Total, as the server computes them.
- */
-export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown; taxRate?: unknown }[], defaultTaxRate?: string) {
-  const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
-  const subtotal = sumMoney(amounts);
-  const tax = sumMoney(amounts.map((a, i) => displayLineTax(a, items[i]!.taxRate ?? defaultTaxRate)));
-  return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
-}
-
-/**
- * A line's product and tax go to the server only when it has them: one of the tenant's tax rates by id (the server
- * takes its percentage), else a bare percentage (a product's that matches no rate; it overrides the invoice's).
- */
-const lineExtras = (it: { taxRate?: string | null; productId?: number | null; taxRateId?: number | null }) => ({
-  ...(it.taxRateId != null ? { taxRateId: it.taxRateId } : it.taxRate != null ? { taxRate: it.taxRate } : {}),
-  ...(it.productId != null ? { productId: it.productId } : {}),
 });
 
 /**
@@ -175,16 +127,7 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
     templateId: invoice.templateId == null ? '' : String(invoice.templateId),
-    items: (invoice.items ?? []).map((it) => ({
-      id: it.id,
-      description: it.description,
-      quantity: it.quantity,
-      rate: it.rate,
-      taxRate: it.taxRate,
-      productId: it.productId,
-      taxRateId: it.taxRateId,
-      taxRateName: it.taxRateName,
-    })),
+    items: (invoice.items ?? []).map(lineToForm),
   };
 }
 

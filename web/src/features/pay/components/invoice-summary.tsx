@@ -4,20 +4,9 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
-
-const isZero = (v: string) => /^0+(\.0+)?$/.test(v);
-const quantity = (q: string) => (/^\d+\.\d+$/.test(q) ? q.replace(/\.?0+$/, '') : q);
-
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <div className={strong ? 'flex justify-between gap-4 border-t pt-2 text-base font-semibold' : 'flex justify-between gap-4'}>
-      <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
+import { SellerBrand } from '@/components/seller-brand';
+import { SummaryRow } from '@/components/document-lines';
+import { formatQuantity, isZeroMoney } from '@/lib/line-items';
 
 /** What the payer is paying for (public invoice, areas §3): seller, number, dates, items and the figures. */
 export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
@@ -26,22 +15,7 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
   return (
     <Card aria-labelledby="invoice-summary-title">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="flex items-center gap-3">
-          {invoice.seller.logoUrl && (
-            <img
-              src={invoice.seller.logoUrl}
-              alt=""
-              className="size-12 rounded-md object-contain"
-              onError={(e) => (e.currentTarget.hidden = true)}
-            />
-          )}
-          <div className="space-y-1">
-            <p className="text-sm text-muted-foreground">Invoice from</p>
-            <p className="text-lg font-semibold" data-testid="seller-name">
-              {invoice.seller.name}
-            </p>
-          </div>
-        </div>
+        <SellerBrand seller={invoice.seller} caption="Invoice from" />
         <div className="space-y-1 sm:text-right">
           <h2 id="invoice-summary-title" className="text-xl font-bold tracking-tight">
             Invoice {invoice.invoiceNumber}
@@ -80,7 +54,7 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
             {invoice.items.map((item, i) => (
               <TableRow key={i} data-testid="pay-invoice-item">
                 <TableCell className="whitespace-normal">{item.description}</TableCell>
-                <TableCell className="text-right tabular-nums">{quantity(item.quantity)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity)}</TableCell>
                 <TableCell className="text-right tabular-nums">{money(item.unitPrice)}</TableCell>
                 <TableCell className="text-right tabular-nums">{money(item.amount)}</TableCell>
               </TableRow>
@@ -89,13 +63,13 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
         </Table>
 
         <dl className="ml-auto max-w-xs space-y-2 text-sm" data-testid="pay-invoice-totals">
-          <Row label="Subtotal" value={money(invoice.subtotal)} />
-          {!isZero(invoice.discountAmount) && <Row label="Discount" value={`-${money(invoice.discountAmount)}`} />}
-          {!isZero(invoice.shippingAmount) && <Row label="Shipping" value={money(invoice.shippingAmount)} />}
-          <Row label="Tax" value={money(invoice.taxAmount)} />
-          <Row label="Total" value={money(invoice.total)} strong />
-          {partlyPaid && <Row label="Amount paid" value={money(invoice.amountPaid)} testId="pay-amount-paid" />}
-          {partlyPaid && <Row label="Balance due" value={money(invoice.balanceDue)} strong testId="pay-balance-due" />}
+          <SummaryRow label="Subtotal" value={money(invoice.subtotal)} />
+          {!isZeroMoney(invoice.discountAmount) && <SummaryRow label="Discount" value={`-${money(invoice.discountAmount)}`} />}
+          {!isZeroMoney(invoice.shippingAmount) && <SummaryRow label="Shipping" value={money(invoice.shippingAmount)} />}
+          <SummaryRow label="Tax" value={money(invoice.taxAmount)} />
+          <SummaryRow label="Total" value={money(invoice.total)} strong />
+          {partlyPaid && <SummaryRow label="Amount paid" value={money(invoice.amountPaid)} testId="pay-amount-paid" />}
+          {partlyPaid && <SummaryRow label="Balance due" value={money(invoice.balanceDue)} strong testId="pay-balance-due" />}
         </dl>
 
         {invoice.notes && (

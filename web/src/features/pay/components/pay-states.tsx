@@ -1,39 +1,11 @@
-import type * as React from 'react';
-import { CircleCheck, CircleX, FileX } from 'lucide-react';
+import { CircleCheck, CircleX } from 'lucide-react';
 import { PaymentMessages } from '@billpoint/proto';
 import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { ContinueButton, NotFoundPanel, ResultPanel } from '@/components/result-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
-
-/** One centred message with an icon, a heading and what to do next. */
-export function ResultPanel({
-  icon: Icon,
-  tone,
-  title,
-  children,
-  actions,
-}: {
-  icon: typeof CircleCheck;
-  tone: 'success' | 'muted' | 'destructive';
-  title: string;
-  children?: React.ReactNode;
-  actions?: React.ReactNode;
-}) {
-  const color = { success: 'text-success', muted: 'text-muted-foreground', destructive: 'text-destructive' }[tone];
-  return (
-    <Card className="mx-auto max-w-lg">
-      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-        <Icon className={`size-14 ${color}`} aria-hidden="true" />
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {children}
-        {actions && <div className="mt-2 flex flex-wrap justify-center gap-2">{actions}</div>}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function PayLoading() {
   return <Spinner label="Loading invoice" showLabel className="py-24" />;
@@ -41,15 +13,7 @@ export function PayLoading() {
 
 /** Areas §2/§8: any failure to load the public invoice. */
 export function PayNotFound() {
-  return (
-    <ResultPanel icon={FileX} tone="muted" title={PaymentMessages.notFoundTitle}>
-      <p className="text-muted-foreground">{PaymentMessages.notFound}</p>
-    </ResultPanel>
-  );
-}
-
-export function ContinueButton() {
-  return <LinkButton to={paths.home.getHref()}>Continue</LinkButton>;
+  return <NotFoundPanel title={PaymentMessages.notFoundTitle} message={PaymentMessages.notFound} />;
 }
 
 /** Nothing left to pay. */

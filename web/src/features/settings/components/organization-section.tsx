@@ -26,6 +26,7 @@ type Values = {
   defaultLanguage: string;
   timezone: string;
   invoicePrefix: string;
+  quotePrefix: string;
   customDomain: string;
   address: string;
   phone: string;
@@ -41,6 +42,7 @@ const toValues = (s: OrganizationSettings): Values => ({
   defaultLanguage: s.defaultLanguage,
   timezone: s.timezone,
   invoicePrefix: s.invoicePrefix,
+  quotePrefix: s.quotePrefix,
   customDomain: s.customDomain ?? '',
   address: s.billingAddress.address ?? '',
   phone: s.billingAddress.phone ?? '',
@@ -57,6 +59,7 @@ const toBody = (v: Values, organizationName: string) => ({
   defaultLanguage: v.defaultLanguage,
   timezone: v.timezone,
   invoicePrefix: v.invoicePrefix,
+  quotePrefix: v.quotePrefix,
   customDomain: v.customDomain,
   billingAddress: { address: v.address, phone: v.phone, email: v.billingEmail, taxId: v.taxId },
 });
@@ -75,6 +78,7 @@ const TEXT: { name: keyof Values; label: string; type?: string; required?: boole
   { name: 'companyEmail', label: 'Company e-mail', type: 'email' },
   { name: 'companyWebsite', label: 'Company website' },
   { name: 'invoicePrefix', label: 'Invoice prefix' },
+  { name: 'quotePrefix', label: 'Quote prefix' },
   { name: 'customDomain', label: 'Custom domain' },
 ];
 const ADDRESS: { name: keyof Values; label: string; type?: string }[] = [

@@ -16,6 +16,7 @@ const settings: OrganizationSettings = {
   timezone: 'UTC',
   customDomain: null,
   invoicePrefix: 'INV',
+  quotePrefix: 'QUO',
   billingAddress: { address: null, phone: null, email: null, taxId: null },
   logoUrl: null,
   updatedAt: null,
@@ -83,6 +84,7 @@ describe('settings sections', () => {
     expect(body).toMatchObject({
       companyName: 'Acme GmbH',
       invoicePrefix: 'ACME',
+      quotePrefix: 'QUO',
       timezone: 'Europe/Paris',
       defaultLanguage: 'de',
       billingAddress: { taxId: 'DE123' },

@@ -11,6 +11,7 @@ import { Sheet, type PdfSeller } from './sheet.ts';
 
 export type { PdfSeller } from './sheet.ts';
 export type { InvoiceCreditNoteRow } from './kinds/invoice.ts';
+export type { DocumentWords } from './labels.ts';
 export { formatDate, formatMoney } from './format.ts';
 export { prepareLogo, type PreparedLogo } from './logo.ts';
 export { facesOf, fontFile } from './faces.ts';
@@ -52,6 +53,11 @@ export function invoicePdf(
   creditNotes: readonly InvoiceCreditNoteRow[] = [],
 ): PDFKit.PDFDocument {
   return draw(invoiceKind(invoice, creditNotes), seller, design);
+}
+
+/** A quote as a PDF: drawn as its invoice would be (`asInvoice`), with the quote's words (title "Quote", "Valid Until"). */
+export function quoteDocumentPdf(asInvoice: Invoice, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
+  return draw(invoiceKind(asInvoice, [], 'quote'), seller, design);
 }
 
 /** A credit note as a PDF, in its template's layout (the corrected invoice's template), a readable stream. */

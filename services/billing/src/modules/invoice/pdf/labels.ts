@@ -187,5 +187,20 @@ const LABELS: Record<TemplateLanguage, Labels> = {
   },
 };
 
-export const labelsFor = (language: TemplateLanguage | string | null | undefined): Labels =>
-  LABELS[(language ?? 'en') as TemplateLanguage] ?? en;
+/** What a PDF is: an invoice, or a quote (the same layouts with the quote's words, issue 25). */
+export type DocumentWords = 'invoice' | 'quote';
+
+/** The words that differ on a quote: its title, its number, "Valid Until" in place of the due date, its total. */
+const QUOTE_WORDS: Record<TemplateLanguage, Pick<Labels, 'invoice' | 'invoiceNumber' | 'dueDate' | 'amountDue'>> = {
+  en: { invoice: 'Quote', invoiceNumber: 'Quote Number', dueDate: 'Valid Until', amountDue: 'Quote Total' },
+  es: { invoice: 'Presupuesto', invoiceNumber: 'Número de presupuesto', dueDate: 'Válido hasta', amountDue: 'Total del presupuesto' },
+  fr: { invoice: 'Devis', invoiceNumber: 'Numéro de devis', dueDate: 'Valable jusqu’au', amountDue: 'Total du devis' },
+  de: { invoice: 'Angebot', invoiceNumber: 'Angebotsnummer', dueDate: 'Gültig bis', amountDue: 'Angebotssumme' },
+  it: { invoice: 'Preventivo', invoiceNumber: 'Numero preventivo', dueDate: 'Valido fino al', amountDue: 'Totale preventivo' },
+  pt: { invoice: 'Orçamento', invoiceNumber: 'Número do orçamento', dueDate: 'Válido até', amountDue: 'Total do orçamento' },
+};
+
+export const labelsFor = (language: TemplateLanguage | string | null | undefined, words: DocumentWords = 'invoice'): Labels => {
+  const lang = (LABELS[(language ?? 'en') as TemplateLanguage] ? language : 'en') as TemplateLanguage;
+  return words === 'quote' ? { ...LABELS[lang], ...QUOTE_WORDS[lang] } : LABELS[lang];
+};

@@ -64,7 +64,7 @@ export class Sheet {
       // No default Helvetica: pdfkit would parse its AFM metrics for every document, only for us to replace it.
       font: null as unknown as string,
       info: {
-        Title: `${kind.title(labelsFor(t.language), this)} ${kind.number}`,
+        Title: `${kind.title(labelsFor(t.language, kind.words), this)} ${kind.number}`,
         Author: seller?.name ?? 'Billpoint',
         Producer: 'Billpoint',
         Creator: 'Billpoint',
@@ -73,7 +73,7 @@ export class Sheet {
       },
     });
     useFaces(this.doc, t.fontFamily);
-    this.L = labelsFor(t.language);
+    this.L = labelsFor(t.language, kind.words);
     this.base = BASE_SIZE[t.fontSize] ?? 10;
     this.c = {
       primary: t.primaryColor,

@@ -8,7 +8,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessa
 import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
-import { newItem, runningFigures } from '../lib/invoice-form';
+import { newItem, runningFigures } from '@/lib/line-items';
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
 
 type ItemValues = {
@@ -27,7 +27,7 @@ type ItemValues = {
 const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
 
 /**
- * Invoice items: Description (with a product picker that fills the description, rate and tax and links the
+ * The lines of an invoice or a quote: Description (with a product picker that fills the description, rate and tax and links the
  * product), Qty, Rate (numbers, step 0.01), Tax (one of the tenant's tax rates in force on the issue date, or 'No
  * tax'; a product chosen brings the rate of its percentage, else its percentage as a custom rate), a read-only Amount
  * (quantity × rate to cents, proto's exact arithmetic), Add Item and the running Total (with Subtotal and Tax when a
@@ -41,15 +41,18 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   defaultTaxRate,
   issueDate,
   removeMode,
+  label = 'Invoice items',
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
   currency?: string;
-  /** The invoice's own tax rate, for lines without one (the server's rule). */
+  /** The document's own tax rate, for lines without one (the server's rule). */
   defaultTaxRate?: string;
   /** yyyy-mm-dd: the tax rates offered are those in force that day. */
   issueDate: string;
   removeMode: 'hide-at-one' | 'disable-at-one';
+  /** The accessible name of the list of lines. */
+  label?: string;
 }) {
   const c = control as unknown as Control<ItemValues>;
   const { setValue, clearErrors, setFocus } = useFormContext<ItemValues>();
@@ -98,7 +101,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
         <span>Amount</span>
         <span />
       </div>
-      <ol className="space-y-3" aria-label="Invoice items">
+      <ol className="space-y-3" aria-label={label}>
         {fields.map((row, index) => (
           <li
             key={row.id}

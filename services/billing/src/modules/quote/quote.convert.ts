@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { InvoiceEvents, QUOTE_CONVERTIBLE, QuoteEvents, type QuoteConvertResult } from '@billpoint/proto';
+import { addEvent, Conflict, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
+import { figures } from '../invoice/invoice.figures.ts';
+import { insertParams, MONTH_COUNT_SQL, type NewInvoice } from '../invoice/invoice.create.ts';
+import { eventData, INSERT_INVOICES_SQL, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { todayUtc } from './quote.create.ts';
+import { loadQuote, quoteEventData } from './quote.sql.ts';
+import { getQuote, lockQuote } from './quote.update.ts';
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The payment terms (days) of the quote's template, else the tenant's default template, else 30. */
+async function paymentTerms(ctx: ServiceContext, tenantId: string, templateId: number | null): Promise<number> {
+  const [row] = await ctx.reader.query<{ payment_terms: number }>(
+    tenantId,
+    `select payment_terms from billing.invoice_templates where tenant_id = $1 and (id = $2 or is_default)
+      order by (id = $2) desc limit 1`,
+    [tenantId, templateId ?? 0],
+  );
+  return row ? Number(row.payment_terms) : 30;
+}
+
+const alreadyConverted = (quoteNumber: string, invoiceNumber: string | null) =>
+  new Conflict(
+    invoiceNumber
+      ? `Quote ${quoteNumber} has already been converted into invoice ${invoiceNumber}`
+      : `Quote ${quoteNumber} has already been converted into an invoice`,
+  );
+
+/**
+ * POST /api/quotes/{id}/convert → `{invoiceId}`. Rule: from draft, sent, viewed or accepted (a declined or expired
+ * quote is not a deal; edit a copy instead), once. ONE transaction: the quote row locked (so of two concurrent converts
+ * the second waits, then sees `converted` and gets the 409 naming the invoice), the plan's invoice limit, a draft
+ * invoice with the quote's customer, currency, lines (their tax as stored on the quote), notes, terms, discount,
+ * shipping and template, issued today and due after the template's payment terms, `quote_id` naming the quote; the
+ * quote becomes converted with `convertedInvoiceId`; `invoice.created` and `quote.converted` in the outbox.
+ */
+export async function convertQuote(ctx: ServiceContext, limits: PlanLimits, id: Identity, quoteId: number): Promise<QuoteConvertResult> {
+  const before = await getQuote(ctx, id, quoteId); // 404 first
+  const issueDate = todayUtc();
+  const dueDate = addDays(issueDate, await paymentTerms(ctx, id.tenantId, before.templateId));
+  const limit = await limits.check(id.tenantId, 'invoices');
+  return ctx.tx(id, async (em) => {
+    const q = await lockQuote(em, id.tenantId, quoteId);
+    if (q.status === 'converted') {
+      const [inv] = q.convertedInvoiceId
+        ? await em.execute<{ invoice_number: string }[]>(`select invoice_number from billing.invoices where id = ? and tenant_id = ?`, [
+            q.convertedInvoiceId,
+            id.tenantId,
+          ])
+        : [];
+      throw alreadyConverted(q.quoteNumber, inv?.invoice_number ?? null);
+    }
+    if (!QUOTE_CONVERTIBLE.includes(q.status))
+      throw new Conflict(`Quote ${q.quoteNumber} is ${q.status}; only draft, sent, viewed or accepted quotes can be converted`);
+    await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [id.tenantId, max]))[0]!.n);
+    const f = figures(
+      q.items ?? [],
+      { taxRate: '0.00', discountAmount: q.discountAmount, shippingAmount: q.shippingAmount, exchangeRate: '1.000000' },
+      '',
+    );
+    const item: NewInvoice = {
+      identity: id,
+      customerId: q.customerId,
+      requested: null,
+      issueDate,
+      dueDate,
+      currency: q.currency,
+      exchangeRate: '1.000000',
+      taxRate: '0.00',
+      notes: q.notes,
+      terms: q.terms,
+      paymentInstructions: null,
+      templateId: q.templateId,
+      publicToken: randomBytes(32).toString('base64url'),
+      figures: f,
+      quoteId: q.id,
+    };
+    const [row] = await em.execute<InvoiceRow[]>(INSERT_INVOICES_SQL, [...insertParams([item]), id.tenantId]);
+    if (!row) throw new Conflict(`The customer of quote ${q.quoteNumber} no longer exists; the quote cannot be converted`);
+    const invoice = toInvoice(row);
+    await em.execute(
+      `update billing.quotes set status = 'converted', converted_invoice_id = ?, updated_at = now() where id = ? and tenant_id = ?`,
+      [invoice.id, q.id, id.tenantId],
+    );
+    const converted = (await loadQuote(em, id.tenantId, q.id))!;
+    addEvent(em, { subject: InvoiceEvents.Created, tenantId: id.tenantId, actorId: id.userId, data: eventData(invoice) });
+    addEvent(em, { subject: QuoteEvents.Converted, tenantId: id.tenantId, actorId: id.userId, data: quoteEventData(converted) });
+    return { invoiceId: invoice.id };
+  });
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS } from '@billpoint/proto';
+import { allowedNav, mainNav } from './nav-items';
+
+describe('sidebar entries by permission', () => {
+  it('shows Quotes next to Invoices to a role that reads quotes, and hides it from one that does not', () => {
+    const labels = (permissions: readonly (typeof ROLE_PERMISSIONS)['user'][number][]) =>
+      allowedNav(mainNav, permissions).map((i) => i.label);
+    const user = labels(ROLE_PERMISSIONS.user);
+    expect(user.slice(1, 3)).toEqual(['Invoices', 'Quotes']);
+    expect(labels(ROLE_PERMISSIONS.user.filter((p) => p !== 'quotes.read'))).not.toContain('Quotes');
+    expect(labels([])).toContain('Invoices'); // entries without a permission are always there
+  });
+});

@@ -1,0 +1,90 @@
+import { lineAmount, percentOf, sumMoney, type InvoiceItem } from '@billpoint/proto';
+import { addDays, startOfDay } from 'date-fns';
+import { toIsoDate } from '@/lib/format';
+
+/**
+ * The lines of a document (an invoice, a quote): what the line editor shows while typing and what the views sum. The
+ * same exact arithmetic as the server (proto money), never floats.
+ */
+
+/** The item fields a 400's issues can name on a document form (`items.N.productId`: 'Product not found'). */
+export const LINE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId', 'taxRateId'];
+
+/** Spec core §9: one item with empty description, quantity 1, rate 0. */
+export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
+
+/** A date `days` after today (yyyy-mm-dd): an invoice is due, a quote valid, 30 days from today (spec core §9). */
+export const daysFromToday = (days: number, today = new Date()) => toIsoDate(addDays(startOfDay(today), days));
+
+/**
+ * quantity × rate to cents with proto's exact arithmetic, for what is typed so far: an empty or
+ * unfinished number counts as 0, so the Amount column and the running total never show NaN.
+ */
+export function displayLineAmount(quantity: unknown, rate: unknown): string {
+  try {
+    return lineAmount(String(quantity ?? '').trim() || '0', String(rate ?? '').trim() || '0');
+  } catch {
+    return '0.00';
+  }
+}
+
+/** A line's tax for what is typed so far: its own rate (a product's), else the document's; unreadable counts as 0. */
+function displayLineTax(amount: string, rate: unknown): string {
+  try {
+    return percentOf(amount, String(rate ?? '').trim() || '0');
+  } catch {
+    return '0.00';
+  }
+}
+
+/**
+ * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
+ * by hand, so then Total = Subtotal as spec core §5 says) and the Total, as the server computes them.
+ */
+export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown; taxRate?: unknown }[], defaultTaxRate?: string) {
+  const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
+  const subtotal = sumMoney(amounts);
+  const tax = sumMoney(amounts.map((a, i) => displayLineTax(a, items[i]!.taxRate ?? defaultTaxRate)));
+  return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
+}
+
+/**
+ * A line's product and tax go to the server only when it has them: one of the tenant's tax rates by id (the server
+ * takes its percentage), else a bare percentage (a product's that matches no rate; it overrides the document's).
+ */
+export const lineExtras = (it: { taxRate?: string | null; productId?: number | null; taxRateId?: number | null }) => ({
+  ...(it.taxRateId != null ? { taxRateId: it.taxRateId } : it.taxRate != null ? { taxRate: it.taxRate } : {}),
+  ...(it.productId != null ? { productId: it.productId } : {}),
+});
+
+/** A stored line as the edit form holds it (with its id, product and the name of its tax rate). */
+export const lineToForm = (it: InvoiceItem) => ({
+  id: it.id,
+  description: it.description,
+  quantity: it.quantity,
+  rate: it.rate,
+  taxRate: it.taxRate,
+  productId: it.productId,
+  taxRateId: it.taxRateId,
+  taxRateName: it.taxRateName,
+});
+
+/**
+ * The summary of a document view. Spec core §5 reads Total as the sum of the item amounts and Subtotal as Total
+ * minus Tax, which holds only when amounts include their tax; ours do not (amount = quantity × rate, tax on top,
+ * as the server, the list and the PDF compute it), and products now put tax on lines. So: Subtotal is the sum of
+ * the amounts, Tax the sum of the items' tax, Total their sum. Exact decimals (proto money), never floats.
+ */
+export function viewFigures(items: readonly Pick<InvoiceItem, 'amount' | 'taxAmount'>[]) {
+  const subtotal = sumMoney(items.map((it) => it.amount || '0'));
+  const tax = sumMoney(items.map((it) => it.taxAmount || '0'));
+  return { subtotal, tax, total: sumMoney([subtotal, tax]) };
+}
+
+/** A quantity without needless zeros: "3.00" → "3", "1.50" → "1.5". */
+export function formatQuantity(q: string): string {
+  return /^\d+\.\d+$/.test(q) ? q.replace(/\.?0+$/, '') : q;
+}
+
+/** "0", "0.00", "000.0": nothing (a discount or shipping line not to show). */
+export const isZeroMoney = (v: string) => /^0+(\.0+)?$/.test(v.trim());
