@@ -25,8 +25,8 @@ export type NavItem = { href: string; label: string; icon: LucideIcon; permissio
 export const mainNav: NavItem[] = [
   { href: paths.home.getHref(), label: 'Dashboard', icon: LayoutDashboard },
   { href: paths.invoices.getHref(), label: 'Invoices', icon: FileText },
-  { href: paths.creditNotes.getHref(), label: 'Credit Notes', icon: FileMinus, permission: 'credit-notes.read' },
   { href: paths.quotes.getHref(), label: 'Quotes', icon: FileSignature, permission: 'quotes.read' },
+  { href: paths.creditNotes.getHref(), label: 'Credit Notes', icon: FileMinus, permission: 'credit-notes.read' },
   { href: paths.customers.getHref(), label: 'Customers', icon: Users },
   { href: paths.products.getHref(), label: 'Products', icon: Package },
   { href: paths.invoiceTemplates.getHref(), label: 'Templates', icon: LayoutTemplate },
