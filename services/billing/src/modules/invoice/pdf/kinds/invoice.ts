@@ -1,7 +1,6 @@
 import { taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
-import type { Sheet } from '../sheet.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
 import type { DocumentWords } from '../labels.ts';
 
@@ -12,7 +11,11 @@ export interface InvoiceCreditNoteRow {
 }
 
 /** An invoice as a document: its number and dates, its tax per rate, and what was paid and credited against it. */
-export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNoteRow[] = [], words: DocumentWords = 'invoice'): DocumentKind {
+export function invoiceKind(
+  inv: Invoice,
+  creditNotes: readonly InvoiceCreditNoteRow[] = [],
+  words: DocumentWords = 'invoice',
+): DocumentKind {
   /** A quote is drawn as its invoice would be, with the quote's words and without payment terms or instructions. */
   const quote = words === 'quote';
   const credited = creditNotes.length > 0 || toCents(inv.creditApplied) > 0n;
