@@ -80,7 +80,12 @@ export const PublicInvoice = z.object({
   shippingAmount: z.string(),
   total: z.string(),
   amountPaid: z.string(),
+  /** What is left to pay after payments, credit notes that reduce the balance or refund, and credit applied. */
   balanceDue: z.string(),
+  /** The invoice's credit notes, summed ("0.00" without any). */
+  creditedAmount: z.string().default('0.00'),
+  /** The customer's credit applied to the invoice ("Credit applied"; "0.00" without any). */
+  creditApplied: z.string().default('0.00'),
   notes: z.string().nullable(),
   customer: z.object({ name: z.string(), email: z.string().nullable(), address: z.string().nullable() }).nullable(),
   items: z.array(z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() })),

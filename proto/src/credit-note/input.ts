@@ -83,7 +83,10 @@ export const CreditNoteCreateBody = z
 export type CreditNoteCreateBody = z.input<typeof CreditNoteCreateBody>;
 export type CreditNoteCreate = z.output<typeof CreditNoteCreateBody>;
 
-/** GET /api/credit-notes: newest first; filters by invoice and customer; offset paging (total in x-total-count) or cursor paging. */
+/**
+ * GET /api/credit-notes: newest first; filters by invoice and customer, `search` over the credit note's and the
+ * invoice's numbers and the customer's name; offset paging (total in x-total-count) or cursor paging (x-has-more).
+ */
 export const CreditNoteListQuery = PageQuery.extend({
   invoiceId: Id.optional(),
   customerId: Id.optional(),

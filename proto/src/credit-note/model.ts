@@ -74,7 +74,7 @@ export const CreditNote = z.object({
   refundStatus: CreditNoteRefundStatus.nullable(),
   /** What the payments service has given back for it so far ("0.00" for the other resolutions). */
   refundedAmount: z.string(),
-  /** Present in the single answer and in the event; left out of lists. */
+  /** Present in the single answer, GET /api/invoices/{id}/credit-notes and the event; left out of GET /api/credit-notes. */
   items: z.array(CreditNoteItem).optional(),
   taxLines: z.array(CreditNoteTaxLine),
   createdAt: z.string(),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
-import { rpcCall } from '@billpoint/kit';
+import { createMailer, rpcCall, type ServiceContext } from '@billpoint/kit';
+import { runRecurringJob } from '../src/modules/recurring/recurring.job.ts';
+import { deliverPending } from '../src/modules/delivery/deliveries.ts';
+import { makeSchedule } from './support/recurring.ts';
 import {
   BillingPayableRpc,
   CreditNoteRefundEvents,
@@ -16,6 +19,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { getInvoice, issuedInvoice, makeCreditNote, pay, postCreditNote } from './support/credit-notes.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
+import { makeTemplate } from './support/templates.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -107,6 +111,13 @@ describe('credit notes and the money of an invoice', () => {
     const pdf = await pdfText((await fetchBytes(`${stack.url}/api/invoices/${next.id}/pdf`, cookie(c))).body);
     expect(pdf).toMatch(/Credit applied\s+-\$10\.00/);
     expect(pdf).toMatch(/Balance due\s+\$90\.00/);
+    // The pay page shows the invoice's total and the true balance, with the credit applied.
+    const token = (await getInvoice(c, next.id)).publicToken!;
+    expect((await stack.client().get(`/api/invoices/${token}/public`)).json).toMatchObject({
+      total: '100.00',
+      creditApplied: '10.00',
+      balanceDue: '90.00',
+    });
 
     // Voided: its credit goes back to the customer; the credit-paid invoice can be voided too.
     expect((await c.post(`/api/invoices/${next.id}/void`)).json).toMatchObject({ status: 'cancelled', creditApplied: '0.00' });
@@ -121,6 +132,23 @@ describe('credit notes and the money of an invoice', () => {
       ['credit_note', '30.00'],
     ]);
     expect((await c.get('/api/customers/999999999/credit')).status).toBe(404);
+  });
+
+  it('a recurring invoice sent by auto-send takes the customer’s credit too (the one function every issue path calls)', async () => {
+    const { c, customerId, tenantId } = await tenant();
+    const first = await issuedInvoice(c, customerId, { items: hundred });
+    await pay(c, first.id, '100');
+    await makeCreditNote(c, { invoiceId: first.id, reason: 'Service credit', resolution: 'credit', amount: '50' });
+    await makeSchedule(c, customerId, { startDate: '2025-04-01', autoSend: true });
+    const ctx = stack.billing.ctx as ServiceContext;
+    const [generated] = await runRecurringJob(ctx, { now: () => new Date('2025-04-01T09:00:00Z') });
+    expect(await getInvoice(c, generated!.id)).toMatchObject({ status: 'draft', creditApplied: '0.00' });
+    const dir = (ctx.config as { MAIL_OUTBOX_DIR?: string }).MAIL_OUTBOX_DIR!;
+    const mailer = createMailer({ outboxDir: dir, from: 'Billpoint <no-reply@billpoint.local>', logger: ctx.logger });
+    expect(await deliverPending(ctx, mailer, { tenantId })).toBe(1);
+    // The schedule's invoice is 199.99 (49.99 + 2 × 75.00): 50.00 of credit applied, 149.99 left.
+    expect(await getInvoice(c, generated!.id)).toMatchObject({ status: 'sent', creditApplied: '50.00', balanceDue: '149.99' });
+    expect((await credit(c, customerId)).balances).toEqual([{ currency: 'USD', amount: '0.00' }]);
   });
 
   it('refund is recorded pending, holds back what can be given again, and follows the payments service’s answer', async () => {
@@ -188,6 +216,22 @@ describe('credit notes and the money of an invoice', () => {
     expect(invoicePdf).toMatch(new RegExp(`Credit note ${note.creditNoteNumber}\\s+-\\$600\\.00`));
     expect(invoicePdf).toMatch(/Balance due\s+\$600\.00/);
   });
+
+  it.each(['classic', 'modern', 'minimal', 'professional'] as const)(
+    'draws the credit note in the %s layout of its invoice’s template, in the template’s language',
+    async (layout) => {
+      const { c, customerId } = await tenant();
+      const template = await makeTemplate(c, { name: `Look ${layout}`, layout, language: 'de' });
+      const inv = await issuedInvoice(c, customerId, { invoice: { templateId: template.id }, items: hundred });
+      const note = await makeCreditNote(c, { invoiceId: inv.id, reason: 'Falsche Menge', resolution: 'reduce_balance', amount: '40' });
+      const text = await pdfText((await fetchBytes(`${stack.url}/api/credit-notes/${note.id}/pdf`, cookie(c))).body);
+      expect(text.toLowerCase()).toContain('gutschrift');
+      expect(text).toContain(note.creditNoteNumber);
+      expect(text).toContain(`Gutschrift zur Rechnung ${inv.invoiceNumber} vom`);
+      expect(text).toContain('Falsche Menge');
+      expect(text).toContain('Vom offenen Betrag der Rechnung abgezogen.');
+    },
+  );
 
   it('announces credit_note.created to webhook endpoints (with its tax per rate) and in the audit log', async () => {
     const { c, customerId } = await tenant();

@@ -139,13 +139,21 @@ describe('credit notes through the gateway', () => {
       expect(res.status, JSON.stringify(input).slice(0, 120)).toBe(400);
       expect(issues(res)).toEqual(expected);
     }
+    const yen = await issuedInvoice(c, customerId, {
+      invoice: { currency: 'JPY' },
+      items: [{ description: 'Work', quantity: '1', rate: '1000' }],
+    });
+    const fraction = await postCreditNote(c, { ...body, invoiceId: yen.id, amount: '10.50' });
+    expect(issues(fraction)).toEqual([['amount', 'Amount must be a whole number of JPY']]);
+    expect((await postCreditNote(c, { ...body, invoiceId: yen.id, amount: '10' })).status).toBe(201);
     const draft = await makeInvoice(c, customerId);
     const res = await postCreditNote(c, { ...body, invoiceId: draft.id, amount: '1' });
     expect(res.status).toBe(409);
     expect((res.json as ErrorBody).message).toBe(`Invoice ${draft.invoiceNumber} is a draft: only an issued invoice can be credited`);
     expect((await c.post(`/api/invoices/${inv.id}/void`)).status).toBe(200);
     expect((await postCreditNote(c, { ...body, amount: '1' })).status).toBe(409);
-    expect((await c.get('/api/credit-notes')).json).toEqual([]); // nothing half-written
+    // Nothing half-written: the yen note is the only one.
+    expect(((await c.get('/api/credit-notes')).json as CreditNote[]).map((n) => n.invoiceId)).toEqual([yen.id]);
   });
 
   it('numbers 50 concurrent credit notes CN-0001…CN-0050, distinct and consecutive', async () => {
@@ -208,6 +216,12 @@ describe('credit notes through the gateway', () => {
     });
     expect(put.status).toBe(400);
     expect(issues(put)).toEqual([['items', 'The invoice total cannot be less than its credit notes: 100.00 USD']]);
+    const back = await c.put(`/api/invoices/${inv.id}`, {
+      customerId,
+      status: 'draft',
+      items: [{ description: 'Work', quantity: '1', rate: '100' }],
+    });
+    expect(issues(back)).toEqual([['status', 'An invoice with credit notes or customer credit applied cannot go back to draft']]);
     const del = await c.delete(`/api/invoices/${inv.id}`);
     expect(del.status).toBe(409);
   });

@@ -19,7 +19,13 @@ function fit(v: any, ctx: CreditNoteFuzzCtx) {
   const items = Array.isArray(v.items)
     ? v.items.map((it: any) =>
         it && typeof it === 'object'
-          ? { ...it, invoiceItemId: typeof it.invoiceItemId === 'number' ? ctx.creditLineId : null, productId: null, taxRateId: null, taxRate: null }
+          ? {
+              ...it,
+              invoiceItemId: typeof it.invoiceItemId === 'number' ? ctx.creditLineId : null,
+              productId: null,
+              taxRateId: null,
+              taxRate: null,
+            }
           : it,
       )
     : v.items;

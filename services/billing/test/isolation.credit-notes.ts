@@ -4,7 +4,10 @@ import { makeInvoice } from './support/factories.ts';
 
 /** A tenant's issued invoice and a credit note of it for the isolation matrix: a random amount, a reason with the tag. */
 export async function seedCreditNote(c: HttpClient, customerId: number, tag: string): Promise<CreditNote> {
-  const issued = await makeInvoice(c, customerId, { items: [{ description: `Credited ${tag}`, quantity: '1', rate: '1000' }], status: 'sent' });
+  const issued = await makeInvoice(c, customerId, {
+    items: [{ description: `Credited ${tag}`, quantity: '1', rate: '1000' }],
+    status: 'sent',
+  });
   const amount = `${100 + Math.floor(Math.random() * 900)}.${10 + Math.floor(Math.random() * 90)}`;
   const res = await c.post('/api/credit-notes', { invoiceId: issued.id, reason: `Reason ${tag}`, resolution: 'reduce_balance', amount });
   if (res.status !== 201) throw new Error(`credit note failed: ${res.status} ${res.text}`);

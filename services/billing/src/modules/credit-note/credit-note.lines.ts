@@ -135,12 +135,13 @@ function amountLines(invoice: Invoice, amount: string): CreditFigures {
 /** The credit note's lines and figures from its input (exactly one of items or amount, as the contract checks). */
 export function creditLines(invoice: Invoice, input: CreditNoteCreate): CreditFigures {
   const field = input.items ? 'items' : 'amount';
-  const decimals = currencyDecimals(invoice.currency);
-  if (input.amount !== undefined && toScaled(input.amount, 2) % 10n ** BigInt(2 - decimals) !== 0n)
-    throw new Invalid(`Amount must be a whole number of ${invoice.currency} minor units (${decimals} decimals)`, 'amount');
+  const cur = invoice.currency;
+  const decimals = currencyDecimals(cur);
+  const fits = (v: string) => toScaled(v, 2) % 10n ** BigInt(2 - decimals) === 0n;
+  const places = decimals === 0 ? `a whole number of ${cur}` : `at most ${decimals} decimal${decimals === 1 ? '' : 's'} in ${cur}`;
+  if (input.amount !== undefined && !fits(input.amount)) throw new Invalid(`Amount must be ${places}`, 'amount');
   const f = input.items ? itemLines(invoice, input.items) : amountLines(invoice, input.amount!);
   if (toCents(f.total) <= 0n) throw new Invalid('A credit note must credit more than 0', field);
-  if (toScaled(f.total, 2) % 10n ** BigInt(2 - decimals) !== 0n)
-    throw new Invalid(`The credit note total (${f.total}) must be a whole number of ${invoice.currency} minor units`, field);
+  if (!fits(f.total)) throw new Invalid(`The credit note's total (${f.total}) must be ${places}`, field);
   return f;
 }

@@ -5,10 +5,16 @@ import { applyCustomerCredit, returnCustomerCredit } from './customer-credit.ts'
 
 /**
  * An edit of an invoice with credit notes or credit applied keeps what they stand on: its total never falls below its
- * credit notes (summed from the notes themselves, under the invoice's row lock; the database refuses it too), and its
- * currency stays the one they are in.
+ * credit notes (summed from the notes themselves, under the invoice's row lock; the database refuses it too), its
+ * currency stays the one they are in, and it does not go back to draft (a credit note corrects an issued invoice).
  */
-export async function checkCredits(em: EntityManager, tenantId: string, current: Invoice, total: string, currency: string): Promise<void> {
+export async function checkCredits(
+  em: EntityManager,
+  tenantId: string,
+  current: Invoice,
+  next: { total: string; currency: string; status: string },
+): Promise<void> {
+  const { total, currency } = next;
   const [row] = await em.execute<{ credited: string }[]>(
     `select coalesce(sum(total), 0)::text as credited from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
     [tenantId, current.id],
@@ -18,6 +24,8 @@ export async function checkCredits(em: EntityManager, tenantId: string, current:
     throw new Invalid(`The invoice total cannot be less than its credit notes: ${fromCents(credited)} ${current.currency}`, 'items');
   if (currency !== current.currency && (credited > 0n || toCents(current.creditApplied) > 0n))
     throw new Invalid('The currency of an invoice with credit notes or customer credit applied cannot change', 'currency');
+  if (next.status === 'draft' && current.status !== 'draft' && (credited > 0n || toCents(current.creditApplied) > 0n))
+    throw new Invalid('An invoice with credit notes or customer credit applied cannot go back to draft', 'status');
 }
 
 /**

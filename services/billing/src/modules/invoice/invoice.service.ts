@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   InvoiceEvents,
-  toCents,
   type Invoice,
   type InvoiceCreate,
   type InvoiceItem,
@@ -199,7 +198,7 @@ export class InvoiceService {
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
-      await checkCredits(em, id.tenantId, current, f.total, merged.currency);
+      await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
@@ -259,7 +258,11 @@ export class InvoiceService {
     await this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       if (opts.draftOnly) requireDraft(current, 'deleted');
-      if (toCents(current.creditedAmount) > 0n)
+      const [noted] = await em.execute<{ n: number }[]>(
+        `select count(*)::int as n from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
+        [id.tenantId, invoiceId],
+      );
+      if (noted!.n > 0)
         throw new Conflict(
           `Invoice ${current.invoiceNumber} has credit notes: it cannot be deleted; void it instead`,
           'resource_state_invalid',

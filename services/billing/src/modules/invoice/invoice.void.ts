@@ -7,9 +7,13 @@ import { eventData } from './invoice.sql.ts';
 
 /** What can be voided: an invoice issued to its customer and not paid (or paid only by credit, see voidable). */
 const VOIDABLE: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
-/** A paid invoice that took no money (settled by customer credit or a reduce_balance credit note) can be voided too. */
+/**
+ * A paid invoice that took no money — settled by customer credit or reduce_balance credit notes (its balance is 0
+ * without any payment), not one marked paid by hand — can be voided too.
+ */
 const voidable = (inv: Invoice) =>
-  VOIDABLE.includes(inv.status) || (inv.status === 'paid' && toCents(inv.amountPaid) === 0n && toCents(inv.total) > 0n);
+  VOIDABLE.includes(inv.status) ||
+  (inv.status === 'paid' && toCents(inv.amountPaid) === 0n && toCents(inv.balanceDue) === 0n && toCents(inv.total) > 0n);
 
 /**
  * POST /api/invoices/:id/void (the public API): a sent, viewed or overdue invoice that has taken no money becomes

@@ -132,6 +132,8 @@ export function publicInvoice(ctx: ServiceContext) {
       total: inv.total,
       amountPaid: inv.amountPaid,
       balanceDue: inv.balanceDue,
+      creditedAmount: inv.creditedAmount,
+      creditApplied: inv.creditApplied,
       notes: inv.notes,
       customer: inv.customer ? { name: inv.customer.name, email: inv.customer.email || null, address: inv.customer.address } : null,
       items: (inv.items ?? []).map((it) => ({ description: it.description, quantity: it.quantity, unitPrice: it.rate, amount: it.amount })),

@@ -22,6 +22,8 @@ export function makePublicInvoice(overrides: Partial<PublicInvoice> = {}): Publi
     total: '120.00',
     amountPaid: '0.00',
     balanceDue: '120.00',
+    creditedAmount: '0.00',
+    creditApplied: '0.00',
     notes: 'Thank you for your business.',
     customer: { name: 'Initech LLC', email: 'ap@initech.test', address: '1 Main Street' },
     items: [
