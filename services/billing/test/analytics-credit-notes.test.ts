@@ -82,4 +82,45 @@ describe('analytics and the ledger count credit notes', () => {
     );
     expect(unbalanced).toEqual([]);
   });
+
+  it('customer credit: owed to the customer on the ledger until the next invoice uses it; analytics count both invoices net', async () => {
+    const c = stack.client();
+    const { organization } = await c.register();
+    const bea = await makeCustomer(c, { name: 'Bea Credit' });
+    const items = [{ description: 'Work', quantity: '1', rate: '100.00' }];
+    const first = await makeInvoice(c, bea.id, { status: 'sent', items });
+    expect((await c.post('/api/payments', { invoiceId: first.id, amount: '100.00', paymentMethod: 'cash' })).status).toBe(201);
+    await waitFor(async () => (await invoiceOf(c, first.id)).status === 'paid');
+    const made = await c.post('/api/credit-notes', { invoiceId: first.id, reason: 'Goodwill', resolution: 'credit', amount: '40.00' });
+    expect(made.status, made.text).toBe(201);
+
+    // The next invoice takes the 40.00 of credit; the customer pays the other 60.00 and no more.
+    const next = await makeInvoice(c, bea.id, { status: 'sent', items });
+    expect(await invoiceOf(c, next.id)).toMatchObject({ creditApplied: '40.00', balanceDue: '60.00' });
+    expect((await c.post('/api/payments', { invoiceId: next.id, amount: '60.01', paymentMethod: 'cash' })).status).toBe(400);
+    expect((await c.post('/api/payments', { invoiceId: next.id, amount: '60.00', paymentMethod: 'cash' })).status).toBe(201);
+    await waitFor(async () => (await invoiceOf(c, next.id)).status === 'paid');
+
+    const s = await stats(c, '?currency=USD');
+    expect(s).toMatchObject({
+      totalRevenue: 160,
+      currencyBreakdown: [{ currency: 'USD', total: 160 }],
+      topCustomers: [{ id: bea.id, totalSpent: 160 }],
+    });
+
+    // Ledger: cash 160.00, revenue 160.00; customer credit and receivable back to zero once every event arrived.
+    const want = JSON.stringify({ '1000': '160.00', '4000': '-160.00' });
+    let got = '';
+    await waitFor(async () => {
+      const { rows } = await stack.db.query<{ code: string; b: string }>(
+        `select a.code, sum(l.debit_amount - l.credit_amount)::text as b from tax.journal_entry_lines l
+           join tax.chart_of_accounts a on a.id = l.account_id where l.tenant_id = $1 group by a.code
+          having sum(l.debit_amount - l.credit_amount) <> 0 order by a.code`,
+        [organization.id],
+      );
+      got = JSON.stringify(Object.fromEntries(rows.map((r) => [r.code, r.b])));
+      return got === want;
+    }).catch(() => undefined);
+    expect(got).toBe(want);
+  });
 });

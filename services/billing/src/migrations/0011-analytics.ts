@@ -22,14 +22,8 @@ import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
  * dated by their last update.
  */
 
-/**
- * How an invoice row's amounts are read (`x` the row alias with its dot, or '' for bare columns): as shipped here,
- * its total; migration 0019 reads them net of the invoice's credit notes.
- */
-export interface InvoiceAmounts {
-  total: (x: string) => string;
-  base: (x: string) => string;
-}
+/** How an invoice row's amounts are read (`x`: 'x.' or ''): its total as shipped here; 0019 nets credit notes. */
+export type InvoiceAmounts = Record<'total' | 'base', (x: string) => string>;
 export const GROSS: InvoiceAmounts = { total: (x) => `${x}total`, base: (x) => `${x}total_in_base_currency` };
 
 /** Figures of one invoice row `x` with sign `sign` in the issue-date bucket, then in the paid-date bucket. */
