@@ -3,7 +3,6 @@ import { CustomerCreateBody, CustomerPatchBody, Customer } from './customer.ts';
 import { InvoiceCreateBody, InvoicePatchBody, Invoice, DashboardStats, DashboardStatsQuery, InvoiceStatus } from './invoice.ts';
 import { Product, ProductBody, ProductPatchBody } from './product.ts';
 import { CursorFields, CursorQuery, Id } from './common.ts';
-import type { HttpMethod } from './services.ts';
 import {
   WebhookBody,
   WebhookCreated,
@@ -11,7 +10,6 @@ import {
   WebhookDeliveryStatus,
   WebhookPatchBody,
   Webhook,
-  type ApiKeyScope,
   type WebhookEventType,
 } from './integrations.ts';
 import { CustomerDeletedData } from './events.ts';
@@ -20,7 +18,11 @@ import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
 import { CreditNoteEventData } from './credit-note/events.ts';
 import { QuoteEventData } from './quote/events.ts';
-import { Quote, QuoteConvertResult, QuoteCreateBody, QuotePatchBody, QuoteStatus } from './quote/index.ts';
+import { quotePublicApiRoutes } from './quote/public-api.ts';
+import { crud, type PublicApiRoute } from './public-api-route.ts';
+
+export type { PublicApiRoute } from './public-api-route.ts';
+export { ApiQuoteListQuery } from './quote/public-api.ts';
 
 /**
  * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
@@ -40,29 +42,6 @@ export type ApiVersion = (typeof API_VERSIONS)[number];
 export const CURRENT_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length - 1]!;
 export const API_VERSION_HEADER = 'billpoint-version';
 
-export interface PublicApiRoute {
-  method: HttpMethod;
-  /** Under /api/v1, `:id` for the numeric id. */
-  path: string;
-  scope: Exclude<ApiKeyScope, '*'>;
-  /** The service route it is answered by (same `:id`), with the same method; `?…` adds fixed query parameters. */
-  target: string;
-  summary: string;
-  /** A cursor list: the service's array + x-has-more becomes an `ApiList`. */
-  list?: boolean;
-  /** What the caller may send: strict (an unknown parameter or field is a 400 naming it). */
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  /** The answer's item (a list's item); none for a 204. */
-  response?: z.ZodType;
-  /** The success status: 200 unless said (201 a creation, 204 a deletion). */
-  status?: 200 | 201 | 204;
-  /** The answer's media type when not JSON (the PDF). */
-  produces?: 'application/pdf';
-  /** Longer text for the document: the rules of the operation beyond its schema. */
-  description?: string;
-}
-
 /** The public lists' queries: cursor paging and each list's filters, nothing else. */
 export const ApiCustomerListQuery = z.strictObject({
   ...CursorFields,
@@ -76,67 +55,10 @@ export const ApiInvoiceListQuery = z.strictObject({
   createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
 });
 export const ApiProductListQuery = ApiCustomerListQuery;
-export const ApiQuoteListQuery = z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() });
 export const ApiPaymentListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional() });
 export const ApiWebhookListQuery = CursorQuery;
 export const ApiDeliveryListQuery = z.strictObject({ ...CursorFields, status: WebhookDeliveryStatus.optional() });
 export const ApiDashboardQuery = DashboardStatsQuery.strict();
-
-const crud = <Q extends z.ZodObject>(o: {
-  name: string;
-  plural: string;
-  target: string;
-  read: Exclude<ApiKeyScope, '*'>;
-  write: Exclude<ApiKeyScope, '*'>;
-  remove: Exclude<ApiKeyScope, '*'>;
-  query: Q;
-  create: z.ZodType;
-  patch: z.ZodType;
-  response: z.ZodType;
-  created?: z.ZodType;
-  notes?: { patch?: string; remove?: string };
-}): PublicApiRoute[] => [
-  {
-    method: 'GET',
-    path: `/${o.plural}`,
-    scope: o.read,
-    target: o.target,
-    summary: `List ${o.plural}`,
-    list: true,
-    query: o.query,
-    response: o.response,
-  },
-  {
-    method: 'POST',
-    path: `/${o.plural}`,
-    scope: o.write,
-    target: o.target,
-    summary: `Create a ${o.name}`,
-    body: o.create,
-    response: o.created ?? o.response,
-    status: 201,
-  },
-  { method: 'GET', path: `/${o.plural}/:id`, scope: o.read, target: `${o.target}/:id`, summary: `Get a ${o.name}`, response: o.response },
-  {
-    method: 'PATCH',
-    path: `/${o.plural}/:id`,
-    scope: o.write,
-    target: `${o.target}/:id`,
-    summary: `Update a ${o.name}`,
-    description: `Only the fields sent change; the others keep their values.${o.notes?.patch ? ` ${o.notes.patch}` : ''}`,
-    body: o.patch,
-    response: o.response,
-  },
-  {
-    method: 'DELETE',
-    path: `/${o.plural}/:id`,
-    scope: o.remove,
-    target: `${o.target}/:id`,
-    summary: `Delete a ${o.name}`,
-    ...(o.notes?.remove ? { description: o.notes.remove } : {}),
-    status: 204,
-  },
-];
 
 export const publicApiRoutes: readonly PublicApiRoute[] = [
   ...crud({
@@ -195,52 +117,7 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
       'A sent, viewed or overdue invoice without payments becomes cancelled and can no longer be paid. A draft (delete it instead), a paid invoice or one with payments answers 409 `resource_state_invalid`.',
     response: Invoice,
   },
-  // Quotes (issue 25) under the invoice scopes: invoices:read reads them, invoices:write writes, sends and converts.
-  ...crud({
-    name: 'quote',
-    plural: 'quotes',
-    target: '/api/quotes',
-    read: 'invoices:read',
-    write: 'invoices:write',
-    remove: 'invoices:delete',
-    query: ApiQuoteListQuery,
-    create: QuoteCreateBody,
-    patch: QuotePatchBody,
-    response: Quote,
-    notes: {
-      patch:
-        'A draft, sent or viewed quote only (a sent one stays sent): an answered, expired or converted quote answers 409 `resource_state_invalid`.',
-      remove: 'A draft, declined or expired quote only: any other answers 409 `resource_state_invalid`.',
-    },
-  }),
-  {
-    method: 'POST',
-    path: '/quotes/:id/send',
-    scope: 'invoices:write',
-    target: '/api/quotes/:id/send',
-    summary: 'Send a quote to its customer by e-mail',
-    description:
-      'The e-mail links to the public page where the customer accepts or declines. A draft becomes sent; sending again e-mails it again. An answered, expired or converted quote answers 409 `resource_state_invalid`; a customer without an e-mail address 422 `request_unprocessable`.',
-    response: Quote,
-  },
-  {
-    method: 'GET',
-    path: '/quotes/:id/pdf',
-    scope: 'invoices:read',
-    target: '/api/quotes/:id/pdf',
-    summary: 'Download a quote as PDF',
-    produces: 'application/pdf',
-  },
-  {
-    method: 'POST',
-    path: '/quotes/:id/convert',
-    scope: 'invoices:write',
-    target: '/api/quotes/:id/convert',
-    summary: 'Convert a quote into a draft invoice',
-    description:
-      'A draft, sent, viewed or accepted quote becomes converted, and a draft invoice with its customer, lines, notes, terms, discount and shipping is made (its `quoteId` names the quote). A quote converts once: again answers 409 `resource_state_invalid` naming the invoice.',
-    response: QuoteConvertResult,
-  },
+  ...quotePublicApiRoutes,
   {
     method: 'GET',
     path: '/payments',

@@ -194,6 +194,16 @@ describe('quotes through the gateway', () => {
     // Resend keeps viewed; sentAt stays the first send.
     expect((await c.post(`/api/quotes/${q.id}/send`)).json).toMatchObject({ status: 'viewed', sentAt: sent.json.sentAt });
 
+    // Edited while viewed: it stays viewed (the customer sees the new version); it cannot be deleted while out.
+    const edited = await c.put(
+      `/api/quotes/${q.id}`,
+      quoteBody(cust.id, { items: [{ description: 'Revised', quantity: '2', rate: '100.50' }] }),
+    );
+    expect(edited.json).toMatchObject({ status: 'viewed', total: '201.00' });
+    const del = await c.delete(`/api/quotes/${q.id}`);
+    expect(del.status).toBe(409);
+    expect(del.json.message).toBe(`Quote ${q.quoteNumber} is viewed; only draft, declined or expired quotes can be deleted`);
+
     expect((await anon.post(`/api/quotes/${q.publicToken}/accept`, { name: '' })).json.issues).toEqual([
       { path: 'name', message: 'Your name is required' },
     ]);

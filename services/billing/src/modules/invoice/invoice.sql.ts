@@ -8,7 +8,7 @@ import {
 } from '@billpoint/proto';
 
 /** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
-const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The columns of an invoice answer (alias `i`) with its customer (alias `c`, the read model), every value already

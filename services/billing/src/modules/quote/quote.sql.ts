@@ -1,9 +1,6 @@
 import type { EntityManager } from '@billpoint/kit';
 import type { InvoiceItem, Quote, QuoteEventData, QuoteStatus } from '@billpoint/proto';
-import { CUSTOMER_JOIN, toCustomer, type InvoiceRow } from '../invoice/invoice.sql.ts';
-
-/** A timestamp as ISO-8601 UTC text (as invoices answer them). */
-const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { CUSTOMER_JOIN, likePattern, toCustomer, ts, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
 /** The columns of a quote answer (alias `i`, so the invoice's customer join applies), every value text or a plain number. */
 export const QUOTE_COLUMNS = `
@@ -17,7 +14,7 @@ export const QUOTE_COLUMNS = `
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
 
-export { CUSTOMER_JOIN };
+export { CUSTOMER_JOIN, likePattern };
 
 /** The lines of quote `i` as a JSON array, from the table or from rows just inserted (a CTE's RETURNING). */
 export const quoteItemsJson = (source = 'billing.quote_items') => `(select coalesce(json_agg(json_build_object(
@@ -146,6 +143,3 @@ export async function writeQuoteItems(em: EntityManager, tenantId: string, quote
     [tenantId, quoteId, JSON.stringify(rows)],
   );
 }
-
-/** `%`, `_` and `\` in a search term match themselves. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
