@@ -5,17 +5,15 @@ import { PHONE_QUERY } from './list-page/use-phone';
 import { DocumentLinesTable } from './document-lines';
 
 const phone = (matches: boolean) =>
-  vi
-    .spyOn(window, 'matchMedia')
-    .mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === PHONE_QUERY && matches,
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as unknown as MediaQueryList,
-    );
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === PHONE_QUERY && matches,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
 
 const items = makeInvoice({
   items: [
