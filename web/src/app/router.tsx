@@ -19,12 +19,12 @@ const InvoicesPage = named(() => import('@/features/invoices/components/invoices
 const InvoiceCreatePage = named(() => import('@/features/invoices/components/invoice-create-page'), 'InvoiceCreatePage');
 const InvoiceViewPage = named(() => import('@/features/invoices/components/invoice-view-page'), 'InvoiceViewPage');
 const InvoiceEditPage = named(() => import('@/features/invoices/components/invoice-edit-page'), 'InvoiceEditPage');
+const CreditNotesPage = named(() => import('@/features/credit-notes/components/credit-notes-page'), 'CreditNotesPage');
 const QuotesPage = named(() => import('@/features/quotes/components/quotes-page'), 'QuotesPage');
 const QuoteCreatePage = named(() => import('@/features/quotes/components/quote-create-page'), 'QuoteCreatePage');
 const QuoteViewPage = named(() => import('@/features/quotes/components/quote-view-page'), 'QuoteViewPage');
 const QuoteEditPage = named(() => import('@/features/quotes/components/quote-edit-page'), 'QuoteEditPage');
 const PublicQuotePage = named(() => import('@/features/quotes/components/public-quote-page'), 'PublicQuotePage');
-const CreditNotesPage = named(() => import('@/features/credit-notes/components/credit-notes-page'), 'CreditNotesPage');
 const SubscriptionsPage = named(() => import('@/features/subscriptions/components/subscriptions-page'), 'SubscriptionsPage');
 const SubscriptionCreatePage = named(
   () => import('@/features/subscriptions/components/subscription-create-page'),

@@ -9,12 +9,12 @@ export const paths = {
   invoice: { path: '/invoices/:id', getHref: (id: Id) => `/invoices/${id}` },
   invoiceEdit: { path: '/invoices/:id/edit', getHref: (id: Id) => `/invoices/${id}/edit` },
 
+  /** Every credit note; each one's page is its invoice's (which lists them) and its PDF. */
+  creditNotes: { path: '/credit-notes', getHref: () => '/credit-notes' },
   quotes: { path: '/quotes', getHref: () => '/quotes' },
   quoteCreate: { path: '/quotes/create', getHref: () => '/quotes/create' },
   quote: { path: '/quotes/:id', getHref: (id: Id) => `/quotes/${id}` },
   quoteEdit: { path: '/quotes/:id/edit', getHref: (id: Id) => `/quotes/${id}/edit` },
-  /** Every credit note; each one's page is its invoice's (which lists them) and its PDF. */
-  creditNotes: { path: '/credit-notes', getHref: () => '/credit-notes' },
 
   customers: { path: '/customers', getHref: () => '/customers' },
   customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },

@@ -11,4 +11,11 @@ describe('sidebar entries by permission', () => {
     expect(labels(ROLE_PERMISSIONS.user.filter((p) => p !== 'quotes.read'))).not.toContain('Quotes');
     expect(labels([])).toContain('Invoices'); // entries without a permission are always there
   });
+
+  it('shows Credit Notes after Quotes to every role (credit-notes.read), and hides it without the permission', () => {
+    const labels = (permissions: readonly (typeof ROLE_PERMISSIONS)['user'][number][]) =>
+      allowedNav(mainNav, permissions).map((i) => i.label);
+    expect(labels(ROLE_PERMISSIONS.user).slice(1, 4)).toEqual(['Invoices', 'Quotes', 'Credit Notes']);
+    expect(labels(ROLE_PERMISSIONS.user.filter((p) => p !== 'credit-notes.read'))).not.toContain('Credit Notes');
+  });
 });

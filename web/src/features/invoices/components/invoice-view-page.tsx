@@ -18,8 +18,8 @@ import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
 import { CopyPaymentLink } from './copy-payment-link';
 import { InvoicePayments } from './invoice-payments';
 import { SettlementRows } from './paid-figures';
-import { QuoteOrigin } from './quote-origin';
 import { InvoiceCreditNotes, isIssued } from './invoice-credit-notes';
+import { QuoteOrigin } from './quote-origin';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
