@@ -2,7 +2,6 @@ import { taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
-import type { DocumentWords } from '../labels.ts';
 
 /** A credit note as the invoice's PDF lists it. */
 export interface InvoiceCreditNoteRow {
@@ -11,13 +10,7 @@ export interface InvoiceCreditNoteRow {
 }
 
 /** An invoice as a document: its number and dates, its tax per rate, and what was paid and credited against it. */
-export function invoiceKind(
-  inv: Invoice,
-  creditNotes: readonly InvoiceCreditNoteRow[] = [],
-  words: DocumentWords = 'invoice',
-): DocumentKind {
-  /** A quote is drawn as its invoice would be, with the quote's words and without payment terms or instructions. */
-  const quote = words === 'quote';
+export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNoteRow[] = []): DocumentKind {
   const credited = creditNotes.length > 0 || toCents(inv.creditApplied) > 0n;
   /** Whether the balance rows are shown: while partly paid, and whenever credit notes or credit applied are. */
   const showsBalance = credited || (inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00');
@@ -27,7 +20,6 @@ export function invoiceKind(
     createdAt: inv.createdAt,
     billTo: inv.customer,
     items: inv.items ?? [],
-    words,
     title: (L) => L.invoice,
     details(s) {
       const rows: [string, string][] = [
@@ -35,7 +27,7 @@ export function invoiceKind(
         [s.L.issueDate, s.date(inv.issueDate)],
         [s.L.dueDate, s.date(inv.dueDate)],
       ];
-      if (s.t.showPaymentTerms && !quote) rows.push([s.L.paymentTerms, s.L.netDays(s.t.paymentTerms)]);
+      if (s.t.showPaymentTerms) rows.push([s.L.paymentTerms, s.L.netDays(s.t.paymentTerms)]);
       for (const [k, v] of Object.entries(s.t.customFields ?? {})) if (v.trim()) rows.push([k, v]);
       return rows;
     },
@@ -74,7 +66,7 @@ export function invoiceKind(
         [
           [s.L.notes, inv.notes ?? s.t.notes],
           [s.L.terms, inv.terms ?? s.t.terms],
-          [s.L.paymentInstructions, quote ? null : (inv.paymentInstructions ?? s.t.paymentInstructions)],
+          [s.L.paymentInstructions, inv.paymentInstructions ?? s.t.paymentInstructions],
         ] as [string, string | null][]
       ).filter((r): r is [string, string] => !!r[1]?.trim()),
   };

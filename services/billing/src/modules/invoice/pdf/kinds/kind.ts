@@ -1,4 +1,4 @@
-import type { DocumentWords, Labels } from '../labels.ts';
+import type { Labels } from '../labels.ts';
 import type { Sheet } from '../sheet.ts';
 
 /** A totals row: label and formatted value; `strong` for the total and the balance. */
@@ -38,8 +38,6 @@ export interface DocumentKind {
   readonly createdAt: string;
   readonly billTo: BillTo | null;
   readonly items: readonly PdfLine[];
-  /** The template's words it is drawn with: an invoice's, or a quote's ("Quote", "Valid Until"); default an invoice's. */
-  readonly words?: DocumentWords;
   /** The large title ("Invoice", "Credit Note"), in the template's language. */
   title(L: Labels, s: Sheet): string;
   /** Label/value rows beside Bill To. */
