@@ -51,7 +51,7 @@ export const Invoice = z.object({
   /** The recurring schedule that generated the invoice (null for invoices made by hand). */
   recurringInvoiceId: z.number().int().nullable(),
   /** The quote the invoice was converted from (null for invoices not made from a quote). */
-  quoteId: z.number().int().nullable(),
+  quoteId: z.number().int().nullable().default(null),
   /** The template its PDF is made with; null: the tenant's default template (else the built-in classic). */
   templateId: z.number().int().nullable(),
   /** Completed payments minus refunds (kept from the payments service's events). */
