@@ -55,7 +55,7 @@ describe('document lines', () => {
     const line = within(screen.getByRole('list', { name: 'Quote items' })).getByTestId('quote-item');
     expect(line).toHaveTextContent('Design');
     expect(line).toHaveTextContent('3 × $33.33');
-    expect(within(line).getByTestId('quote-item-tax')).toHaveTextContent('Tax: $20.00VAT 20% (20%)');
+    expect(within(line).getByTestId('quote-item-tax')).toHaveTextContent('Tax $20.00VAT 20% (20%)');
     expect(line).toHaveTextContent('$99.99');
   });
 });

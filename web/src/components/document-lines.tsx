@@ -16,10 +16,12 @@ export function Detail({ label, children }: { label: string; children: React.Rea
   );
 }
 
-/** A line's tax: its amount, and beneath it the rate it was taxed at ("VAT 20% (20%)", or the bare "8.25%"); — for none. */
+/** A line taxed at nothing: no tax rate and no percentage. */
+const isUntaxed = (item: InvoiceItem) => item.taxRateId == null && Number(item.taxRate) === 0;
+
+/** A line's tax: its amount, and beneath it the rate it was taxed at ("VAT 20% (20%)", or the bare "8.25%"); `none` for none. */
 function LineTax({ item, money, none = '—' }: { item: InvoiceItem; money: (v: string) => string; none?: string }) {
-  const untaxed = item.taxRateId == null && Number(item.taxRate) === 0;
-  if (untaxed) return <span className="text-muted-foreground">{none}</span>;
+  if (isUntaxed(item)) return <span className="text-muted-foreground">{none}</span>;
   return (
     <>
       {money(item.taxAmount)}
@@ -59,7 +61,7 @@ export function DocumentLinesTable({
                   {formatQuantity(item.quantity)} × {money(item.rate)}
                 </p>
                 <div className="tabular-nums" data-testid={`${testId}-tax`}>
-                  <span className="sr-only">Tax: </span>
+                  {!isUntaxed(item) && 'Tax '}
                   <LineTax item={item} money={money} none="No tax" />
                 </div>
               </div>
