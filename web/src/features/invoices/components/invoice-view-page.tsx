@@ -1,13 +1,14 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Download, Mail, Pencil, Phone, Repeat, Send, User } from 'lucide-react';
+import { Download, Pencil, Repeat, Send } from 'lucide-react';
 import { toCents, type Invoice } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Detail, DocumentLinesTable, DocumentSummary } from '@/components/document-lines';
+import { DocumentCustomerCard, DocumentItemsCard, DocumentNotesCard } from '@/components/document-cards';
+import { Detail, DocumentSummary } from '@/components/document-lines';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -60,66 +61,12 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Items</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <DocumentLinesTable items={items} currency={currency} label="Invoice items" testId="invoice-item" />
-          </CardContent>
-        </Card>
-
-        {(invoice.notes || invoice.terms) && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Additional Information</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="space-y-4">
-                {invoice.notes && (
-                  <Detail label="Notes">
-                    <span className="font-normal whitespace-pre-line">{invoice.notes}</span>
-                  </Detail>
-                )}
-                {invoice.terms && (
-                  <Detail label="Terms & Conditions">
-                    <span className="font-normal whitespace-pre-line">{invoice.terms}</span>
-                  </Detail>
-                )}
-              </dl>
-            </CardContent>
-          </Card>
-        )}
+        <DocumentItemsCard items={items} currency={currency} label="Invoice items" testId="invoice-item" />
+        <DocumentNotesCard notes={invoice.notes} terms={invoice.terms} />
       </div>
 
       <div className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Customer</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {invoice.customer ? (
-              <ul className="space-y-2 text-sm">
-                <li className="flex items-center gap-2 font-medium">
-                  <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  {invoice.customer.name}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  {invoice.customer.email}
-                </li>
-                {invoice.customer.phone && (
-                  <li className="flex items-center gap-2">
-                    <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    {invoice.customer.phone}
-                  </li>
-                )}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">Unknown customer</p>
-            )}
-          </CardContent>
-        </Card>
+        <DocumentCustomerCard customer={invoice.customer} />
 
         <Card>
           <CardHeader>

@@ -1,17 +1,21 @@
 import type { PublicInvoice } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { PublicDate, PublicFigures, PublicLinesTable, PublicParty } from '@/components/public-document';
 import { formatInvoiceDate, formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
 import { SellerBrand } from '@/components/seller-brand';
 import { SummaryRow } from '@/components/document-lines';
-import { formatQuantity, isZeroMoney } from '@/lib/line-items';
+import { isZeroMoney } from '@/lib/line-items';
 
 /** What the payer is paying for (public invoice, areas §3): seller, number, dates, items and the figures. */
 export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
   const money = (v: string) => formatMoney(v, invoice.currency);
   const partlyPaid = isPartlyPaid(invoice);
+  // Credit notes and the customer's credit take money off what is due: the payer sees each, and the balance after them.
+  const credited = !isZeroMoney(invoice.creditedAmount);
+  const applied = !isZeroMoney(invoice.creditApplied);
+  const settling = partlyPaid || credited || applied;
   return (
     <Card aria-labelledby="invoice-summary-title">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -25,52 +29,21 @@ export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
       </CardHeader>
       <CardContent className="space-y-6">
         <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
-          <div className="space-y-1">
-            <dt className="text-xs text-muted-foreground">Billed to</dt>
-            <dd className="font-medium">{invoice.customer?.name ?? '—'}</dd>
-            {invoice.customer?.email && <dd className="text-muted-foreground">{invoice.customer.email}</dd>}
-            {invoice.customer?.address && <dd className="whitespace-pre-line text-muted-foreground">{invoice.customer.address}</dd>}
-          </div>
-          <div className="space-y-1">
-            <dt className="text-xs text-muted-foreground">Issue Date</dt>
-            <dd className="font-medium">{formatInvoiceDate(invoice.issueDate)}</dd>
-          </div>
-          <div className="space-y-1">
-            <dt className="text-xs text-muted-foreground">Due Date</dt>
-            <dd className="font-medium">{formatInvoiceDate(invoice.dueDate)}</dd>
-          </div>
+          <PublicParty caption="Billed to" customer={invoice.customer} />
+          <PublicDate label="Issue Date">{formatInvoiceDate(invoice.issueDate)}</PublicDate>
+          <PublicDate label="Due Date">{formatInvoiceDate(invoice.dueDate)}</PublicDate>
         </dl>
 
-        <Table aria-label="Invoice items">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Description</TableHead>
-              <TableHead className="text-right">Qty</TableHead>
-              <TableHead className="text-right">Unit Price</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {invoice.items.map((item, i) => (
-              <TableRow key={i} data-testid="pay-invoice-item">
-                <TableCell className="whitespace-normal">{item.description}</TableCell>
-                <TableCell className="text-right tabular-nums">{formatQuantity(item.quantity)}</TableCell>
-                <TableCell className="text-right tabular-nums">{money(item.unitPrice)}</TableCell>
-                <TableCell className="text-right tabular-nums">{money(item.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <PublicLinesTable items={invoice.items} currency={invoice.currency} label="Invoice items" testId="pay-invoice-item" />
 
-        <dl className="ml-auto max-w-xs space-y-2 text-sm" data-testid="pay-invoice-totals">
-          <SummaryRow label="Subtotal" value={money(invoice.subtotal)} />
-          {!isZeroMoney(invoice.discountAmount) && <SummaryRow label="Discount" value={`-${money(invoice.discountAmount)}`} />}
-          {!isZeroMoney(invoice.shippingAmount) && <SummaryRow label="Shipping" value={money(invoice.shippingAmount)} />}
-          <SummaryRow label="Tax" value={money(invoice.taxAmount)} />
-          <SummaryRow label="Total" value={money(invoice.total)} strong />
-          {partlyPaid && <SummaryRow label="Amount paid" value={money(invoice.amountPaid)} testId="pay-amount-paid" />}
-          {partlyPaid && <SummaryRow label="Balance due" value={money(invoice.balanceDue)} strong testId="pay-balance-due" />}
-        </dl>
+        <PublicFigures doc={invoice} testId="pay-invoice-totals">
+          {credited && <SummaryRow label="Credited" value={`-${money(invoice.creditedAmount)}`} testId="pay-credited" />}
+          {applied && <SummaryRow label="Credit applied" value={`-${money(invoice.creditApplied)}`} testId="pay-credit-applied" />}
+          {settling && !isZeroMoney(invoice.amountPaid) && (
+            <SummaryRow label="Amount paid" value={money(invoice.amountPaid)} testId="pay-amount-paid" />
+          )}
+          {settling && <SummaryRow label="Balance due" value={money(invoice.balanceDue)} strong testId="pay-balance-due" />}
+        </PublicFigures>
 
         {invoice.notes && (
           <div className="space-y-1 text-sm">

@@ -126,6 +126,20 @@ describe('demo card payment', () => {
     expect(await screen.findByText('The invoice is paid in full. Thank you!')).toBeInTheDocument();
   });
 
+  it('shows what credit notes and the customer’s credit took off, and the balance after them as the amount to pay', async () => {
+    stubFetch([
+      invoiceRoute(
+        makePublicInvoice({ total: '120.00', creditedAmount: '30.00', creditApplied: '15.00', amountPaid: '0.00', balanceDue: '75.00' }),
+      ),
+    ]);
+    renderPay();
+    expect(await screen.findByTestId('pay-credited')).toHaveTextContent('-$30.00');
+    expect(screen.getByTestId('pay-credit-applied')).toHaveTextContent('-$15.00');
+    expect(screen.queryByTestId('pay-amount-paid')).not.toBeInTheDocument();
+    expect(screen.getByTestId('pay-balance-due')).toHaveTextContent('$75.00');
+    expect(screen.getByLabelText('Amount to pay (USD)')).toHaveValue('75.00');
+  });
+
   it('says the payment could not be initialized, or that an unexpected error happened', async () => {
     const user = userEvent.setup();
     let create = 500;

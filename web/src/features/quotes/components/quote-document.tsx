@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { CircleCheck, CircleX, FileText, Mail, Phone, User } from 'lucide-react';
+import { CircleCheck, CircleX, FileText } from 'lucide-react';
 import type { Quote } from '@billpoint/proto';
-import { Detail, DocumentLinesTable, SummaryRow } from '@/components/document-lines';
+import { DocumentCustomerCard, DocumentItemsCard, DocumentNotesCard } from '@/components/document-cards';
+import { Detail, SummaryRow } from '@/components/document-lines';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatInvoiceDate, formatMoney } from '@/lib/format';
@@ -75,66 +76,12 @@ export function QuoteDocument({ quote }: { quote: Quote }) {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Items</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <DocumentLinesTable items={quote.items ?? []} currency={currency} label="Quote items" testId="quote-item" />
-          </CardContent>
-        </Card>
-
-        {(quote.notes || quote.terms) && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Additional Information</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="space-y-4">
-                {quote.notes && (
-                  <Detail label="Notes">
-                    <span className="font-normal whitespace-pre-line">{quote.notes}</span>
-                  </Detail>
-                )}
-                {quote.terms && (
-                  <Detail label="Terms & Conditions">
-                    <span className="font-normal whitespace-pre-line">{quote.terms}</span>
-                  </Detail>
-                )}
-              </dl>
-            </CardContent>
-          </Card>
-        )}
+        <DocumentItemsCard items={quote.items ?? []} currency={currency} label="Quote items" testId="quote-item" />
+        <DocumentNotesCard notes={quote.notes} terms={quote.terms} />
       </div>
 
       <div className="min-w-0 space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Customer</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {quote.customer ? (
-              <ul className="space-y-2 text-sm">
-                <li className="flex items-center gap-2 font-medium break-words">
-                  <User className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  {quote.customer.name}
-                </li>
-                <li className="flex min-w-0 items-center gap-2 break-all">
-                  <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                  {quote.customer.email}
-                </li>
-                {quote.customer.phone && (
-                  <li className="flex items-center gap-2">
-                    <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    {quote.customer.phone}
-                  </li>
-                )}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">Unknown customer</p>
-            )}
-          </CardContent>
-        </Card>
+        <DocumentCustomerCard customer={quote.customer} />
 
         <Card>
           <CardHeader>
