@@ -80,7 +80,7 @@ test('invoice tax: choose a tax rate on a line, see the tax and the total on the
   await expectAccessible(page, 'invoice view with tax');
 
   // Edit: the line keeps its rate.
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Tax (item 1)' })).toHaveText('VAT 20% (20%)');
   await expect(page.getByRole('combobox', { name: 'Tax (item 2)' })).toHaveText('No tax');
   await expect(page.getByTestId('invoice-total')).toHaveText('Total: $169.99');

@@ -155,7 +155,7 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   expect(mail).toContain(`invoice-${invoiceNumber}.pdf`);
 
   // Edit: a sent invoice shows as Pending; mark it Paid
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(/\/invoices\/\d+\/edit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Invoice' })).toBeVisible();
   const status = page.getByRole('combobox', { name: 'Status' });

@@ -163,7 +163,7 @@ test('a quote with two lines: sent, accepted on its public page with a name, con
   await page.goto(quoteUrl);
   await expect(page.getByTestId('quote-status')).toHaveText('Accepted');
   await expect(page.getByTestId('quote-acceptance')).toContainText('Accepted by Peter Gibbons');
-  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   await shot(page, testInfo, '09-quote-view-accepted');
   await page.goto('/quotes');
   const row = page.getByTestId('quote-row').filter({ hasText: quoteNumber });
