@@ -4,20 +4,26 @@ import { readFileSync } from 'node:fs';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU milliseconds used so far by the process `pid` (this process: its own usage). */
-export function cpuMs(pid: number = process.pid): number {
+export function cpuMs(pid: number | number[] = process.pid): number {
+  if (Array.isArray(pid)) return pid.reduce((sum, p) => sum + cpuMs(p), 0);
   if (pid === process.pid) {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
   }
   // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0; // gone (a backend the pool closed): its time is no longer counted
+  }
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
 
 /** Runs `fn` and returns the CPU microseconds per unit (`units(result)`) each named process spent meanwhile. */
 export async function cpuPerUnit<T>(
-  pids: Record<string, number>,
+  pids: Record<string, number | number[]>,
   fn: () => Promise<T>,
   units: (r: T) => number,
 ): Promise<{ result: T; cpuUs: Record<string, number> }> {

@@ -8,17 +8,10 @@
  *   npm run bench -- create      (BENCH_RATES=100,300,400 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- create   (also writes .cpuprofile files of the three processes)
  */
+import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InvoiceCreateBody } from '@billpoint/proto';
-import {
-  createTestDatabase,
-  deleteNatsNamespace,
-  HttpClient,
-  randomName,
-  TEST_NATS_URL,
-  type ServiceProcess,
-  type TestDatabase,
-} from '@billpoint/kit/testing';
+import { createTestDatabase, deleteNatsNamespace, HttpClient, randomName, TEST_NATS_URL, type TestDatabase } from '@billpoint/kit/testing';
 import { startCluster, type Cluster } from '../gateway/test/support/cluster.ts';
 import { cpuPerUnit } from './cpu.ts';
 
@@ -110,7 +103,6 @@ try {
     namespace,
     env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', DATABASE_POOL_MAX: '10', ...profile },
   });
-  const { gateway, billing } = cluster.procs as Record<'gateway' | 'billing', ServiceProcess>;
   const base = cluster.url;
 
   // 50 tenants (the first is also the one-tenant case), each with a customer and one invoice as a warm-up.
@@ -125,8 +117,18 @@ try {
     tenants.push({ cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), customerId });
   }
 
-  const pids = { gateway: gateway.proc.pid!, billing: billing.proc.pid!, bench: process.pid };
+  // Every process the creations cost CPU in: the cluster's, this database's Postgres backends (pooled, so they
+  // live through the run), NATS and the load generator itself.
+  const backends = await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1`, [db.name]);
+  const nats = execFileSync('pgrep', ['-x', 'nats-server'], { encoding: 'utf8' }).trim().split('\n').map(Number).filter(Boolean);
+  const pids: Record<string, number | number[]> = {
+    ...Object.fromEntries(Object.entries(cluster.procs).map(([k, p]) => [k, p.proc.pid!])),
+    postgres: backends.rows.map((r) => r.pid),
+    nats,
+    bench: process.pid,
+  };
   const rows: Record<string, string | number>[] = [];
+  const cpuRows: Record<string, string | number>[] = [];
   for (const [label, set] of [
     ['one tenant', tenants.slice(0, 1)],
     [`${tenantCount} tenants`, tenants],
@@ -139,6 +141,7 @@ try {
         (r) => r.sent,
       );
       const after = await stored(db);
+      cpuRows.push({ tenants: label, 'target/s': rate, ...cpuUs, all: Object.values(cpuUs).reduce((a, b) => a + b, 0) });
       rows.push({
         tenants: label,
         'target/s': rate,
@@ -149,12 +152,14 @@ try {
         errors: r.errors,
         stored: after.count - before.count,
         'gap-free': after.gapFree ? 'yes' : 'NO',
-        'CPU µs/create': `gw ${cpuUs.gateway}, billing ${cpuUs.billing}`,
+        'CPU µs/create': Object.values(cpuUs).reduce((a, b) => a + b, 0),
       });
     }
   }
   console.log(`\nPOST /api/invoices at fixed rates, ${seconds} s each, ${new Date().toISOString()}`);
   console.table(rows);
+  console.log("CPU µs per creation, by process (Postgres: this database's backends)");
+  console.table(cpuRows);
   console.log(
     `goals: ≥ ${GOAL.oneTenant}/s for one tenant and ≥ ${GOAL.tenants}/s over ${tenantCount} tenants, each with p95 < ${GOAL.p95} ms, ` +
       `0 errors and every tenant's numbers gap-free`,

@@ -3,10 +3,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
-import { BusHeaders, EventEnvelope, type EventEnvelope as Envelope } from '@billpoint/proto';
-import type { Bus, BusMessage, Subscription } from './bus/types.ts';
+import { BusHeaders, type EventEnvelope as Envelope } from '@billpoint/proto';
+import type { Bus } from './bus/types.ts';
 import type { Logger } from './logger.ts';
-import { ident, tenantEm } from './db.ts';
+import { ident } from './db.ts';
 
 /** A row of `<schema>.outbox`: written in the transaction of the change, published by the relay. */
 export const OutboxMessage = defineEntity({
@@ -169,61 +169,4 @@ export class OutboxRelay {
   }
 }
 
-export interface ConsumerOptions<T> {
-  orm: MikroORM;
-  schema: string;
-  bus: Bus;
-  logger: Logger;
-  /** Durable consumer name; also the key of the processed-messages log. */
-  durable: string;
-  subject: string;
-  /** Parses `data` of the envelope (a proto schema). */
-  parse: (data: unknown) => T;
-  /** Runs in one transaction with the processed-message mark, under the event's tenant (RLS applies). */
-  handle: (event: Envelope<T>, em: EntityManager, msg: BusMessage) => Promise<void>;
-  /** Runs once the handler's transaction has committed (not for a duplicate): e.g. wake a worker for the new rows. */
-  afterCommit?: (event: Envelope<T>) => void;
-  maxDeliver?: number;
-  retryDelayMs?: number;
-  /**
-   * Events handled at once (default 1: in stream order). Only for handlers whose effects do not depend on the order
-   * of the events (each event's writes stand alone), e.g. fanning an event out to webhook deliveries.
-   */
-  concurrency?: number;
-}
-
-/**
- * An idempotent event consumer: each event (envelope id = outbox id = message id) is handled once per consumer
- * even when the bus delivers it again, because the handler's writes and the processed-message row commit together.
- */
-export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
-  const s = ident(o.schema);
-  return o.bus.subscribe(
-    {
-      durable: o.durable,
-      subject: o.subject,
-      maxDeliver: o.maxDeliver ?? 10,
-      retryDelayMs: o.retryDelayMs ?? 1000,
-      concurrency: o.concurrency ?? 1,
-    },
-    async (msg) => {
-      const env = EventEnvelope.parse(msg.data);
-      const event: Envelope<T> = { ...env, data: o.parse(env.data) };
-      const em = tenantEm(o.orm.em, { tenantId: event.tenantId });
-      const handled = await em.transactional(async (tem) => {
-        const res = await tem.execute<{ affectedRows: number }>(
-          `insert into ${s}.processed_messages (consumer, message_id) values (?, ?) on conflict do nothing`,
-          [o.durable, event.id],
-          'run',
-        );
-        if (res.affectedRows === 0) {
-          o.logger.debug({ subject: msg.subject, id: event.id, consumer: o.durable }, 'duplicate event skipped');
-          return false;
-        }
-        await o.handle(event, tem, msg);
-        return true;
-      });
-      if (handled) o.afterCommit?.(event);
-    },
-  );
-}
+export * from './consume-events.ts';

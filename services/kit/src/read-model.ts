@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RpcContract } from '@billpoint/proto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ident } from './db.ts';
-import { consumeEvents } from './outbox.ts';
+import { consumeEvents, GROUP_COMMIT } from './consume-events.ts';
 import { rpcCall } from './rpc.ts';
 import type { ServiceContext } from './service.ts';
 import type { Subscription } from './bus/types.ts';
@@ -78,6 +78,8 @@ export function readModel<T, K extends Key, Col extends string, C extends RpcCon
         logger: ctx.logger,
         durable: def.durable,
         subject: def.subject,
+        // One row per event, keyed by the item: a burst shares transactions (no request writes these tables).
+        batchSize: GROUP_COMMIT,
         parse: (data) => data,
         async handle(event, em) {
           const upsert = def.upsertOn[event.type];

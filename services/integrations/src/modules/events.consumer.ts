@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type WebhookEventType,
 } from '@billpoint/proto';
-import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { recordAudit } from './audit/audit.service.ts';
 import { newMessageId } from './webhook/webhook.worker.ts';
 
@@ -87,6 +87,7 @@ export function auditConsumer(ctx: ServiceContext): Promise<Subscription> {
     bus: ctx.bus,
     logger: ctx.logger,
     durable: 'integrations-events',
+    batchSize: GROUP_COMMIT, // audit rows are written by this consumer only
     subject: EVENTS_SUBJECTS,
     parse: (data) => data,
     async handle(event, em) {
@@ -110,6 +111,7 @@ export function webhooksConsumer(ctx: ServiceContext, onDeliveries: () => void =
     bus: ctx.bus,
     logger: ctx.logger,
     durable: 'integrations-webhooks',
+    batchSize: GROUP_COMMIT,
     subject: EVENTS_SUBJECTS,
     concurrency: WEBHOOK_FANOUT_CONCURRENCY,
     parse: (data) => data,

@@ -1,5 +1,5 @@
 import { InvoiceEventData, InvoiceEvents, type InvoiceEventData as InvoiceData } from '@billpoint/proto';
-import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { refreshStock } from './product.service.ts';
 
 /**
@@ -80,6 +80,7 @@ export function invoiceLinesConsumer(ctx: ServiceContext): Promise<Subscription>
     bus: ctx.bus,
     logger: ctx.logger,
     durable: 'catalog-invoices',
+    batchSize: GROUP_COMMIT, // a burst of invoices shares transactions: these tables are the consumer's own
     subject: 'evt.billing.invoice.*',
     parse: (data) => InvoiceEventData.parse(data),
     handle: (event, em) => applyInvoice(em, event.tenantId, event.type, event.data),

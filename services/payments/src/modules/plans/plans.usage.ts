@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiKeyEvents, CustomerEvents, InvoiceEvents, ProductEvents, WebhookEvents, type SubscriptionUsage } from '@billpoint/proto';
-import { consumeEvents, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** The calendar month (UTC) holding `at`: its first and last day. */
 export function monthOf(at: Date): { start: string; end: string } {
@@ -78,6 +78,7 @@ export async function usageConsumers(ctx: ServiceContext): Promise<Subscription[
     await consumeEvents({
       ...base,
       durable: 'payments-usage-invoices',
+      batchSize: GROUP_COMMIT, // one counter row per tenant and month, written by this consumer only
       subject: 'evt.billing.invoice.*',
       parse: (data) => data,
       async handle(event, em) {

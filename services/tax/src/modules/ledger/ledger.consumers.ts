@@ -6,7 +6,7 @@ import {
   PaymentEventData,
   PaymentEvents,
 } from '@billpoint/proto';
-import { consumeEvents, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { applyCreditNoteEvent } from './credit-notes.ts';
 import { applyExpenseEvent } from './expenses.ts';
 import { applyInvoiceEvent } from './invoices.ts';
@@ -25,6 +25,9 @@ export async function ledgerConsumers(ctx: ServiceContext): Promise<Subscription
     await consumeEvents({
       ...base,
       durable: 'tax-ledger-invoices',
+      // A burst of invoices shares transactions (the ledger is written by its consumers only; a deadlock with the
+      // payments consumer fails the batch, whose events are then handled one by one).
+      batchSize: GROUP_COMMIT,
       subject: 'evt.billing.invoice.*',
       parse: (data) => InvoiceEventData.parse(data),
       handle: (event, em) => applyInvoiceEvent(em, event.tenantId, event),
