@@ -45,7 +45,7 @@ export function createInternalTokenSigner(key: string) {
 }
 
 /**
- * A service's verifier. Verified tokens are cached until they expire (keyed by the token itself: the gateway reuses a
+ * A service's verifier. Verified tokens are cached until they expire (keyed by a hash of the token: the gateway reuses a
  * token for many requests), and so is the identity read from each verified payload.
  */
 export function createInternalTokenVerifier(key: string) {
@@ -57,7 +57,6 @@ export function createInternalTokenVerifier(key: string) {
     maxAge: INTERNAL_TOKEN_TTL_MS + 1_000,
     clockTolerance: 5_000,
     cache: 10_000,
-    cacheKeyBuilder: (token: string) => token,
   });
   // The cache answers the same payload object for the same token (until it expires): its identity is read once.
   const identities = new WeakMap<object, Identity>();
