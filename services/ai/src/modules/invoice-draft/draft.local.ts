@@ -130,12 +130,19 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
     lines.map((l) => l.text),
   );
   const byOrd = new Map<number, ProductRow>(found.map((f) => [f.ord, f]));
+  const bare: ParsedLine[] = [];
+  const before = items.length;
   lines.forEach((l, i) => {
     const product = byOrd.get(i + 1);
     const named = product && product.score >= PRODUCT_MATCH ? product : null;
-    if (!l.figures && !(named && product!.score >= PRODUCT_ALONE)) return;
+    if (!l.figures && !(named && product!.score >= PRODUCT_ALONE)) {
+      if (l.description.split(' ').length <= 6) bare.push(l);
+      return;
+    }
     items.push(lineItem(l, named, rates, p.tax, currency, track));
   });
+  // Nothing with a figure: the short phrase the request is for ("bill Acme for the workshop") is the line, unpriced.
+  if (items.length === before && !p.sameAsLast && bare[0]) items.push(lineItem(bare[0], null, rates, p.tax, currency, track));
   if (!items.length) track.push('No line could be read from the text: add the items.');
 
   field = 'dueDate';
