@@ -39,7 +39,14 @@ describe('POST /api/ai/invoice-draft (local engine)', () => {
     expect(d.customer!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(d.items.map(({ confidence: _c, ...it }) => it)).toEqual([
       { description: 'Design', quantity: '12', rate: '95.00', productId: null, taxRateId: null, taxRate: null },
-      { description: 'Pro Plan', quantity: '2', rate: '49.00', productId: a.products['Pro Plan'], taxRateId: a.taxRates.VAT, taxRate: '20.000' },
+      {
+        description: 'Pro Plan',
+        quantity: '2',
+        rate: '49.00',
+        productId: a.products['Pro Plan'],
+        taxRateId: a.taxRates.VAT,
+        taxRate: '20.000',
+      },
     ]);
     expect(d.issueDate.value).toBe(inDays(0));
     expect(d.dueDate).toEqual({ value: inDays(14), confidence: 0.95 });
