@@ -55,7 +55,10 @@ export function readDatePhrase(phrase: string, ref: string): string | null {
   const m = r.start.get('month');
   const d = r.start.get('day');
   if (!y || !m || !d) return null;
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  // "due Friday" said on a Friday: next week's.
+  if (date === ref && /^(?:on\s+)?(?:this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/.test(p)) return addDays(date, 7);
+  return date;
 }
 
 const N = `(\\d+|${WORD_NUMBER})`;
@@ -77,7 +80,7 @@ function plus(issue: string, n: string, unit: string): string {
 }
 
 const DUE_PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => (issue: string) => string | null }[] = [
-  { re: /\bnet[\s-]?(\d{1,3})\b/i, make: (m) => (i) => addDays(i, Number(m[1])) },
+  { re: /\b(?:(?:our\s+|your\s+|the\s+)?(?:payment\s+)?terms\s+(?:are|is)\s+)?net[\s-]?(\d{1,3})\b/i, make: (m) => (i) => addDays(i, Number(m[1])) },
   { re: /\b(?:due|payable|payment|pay)\s+(?:on|upon)\s+receipt\b|\bdue\s+(?:immediately|now|today)\b/i, make: () => (i) => i },
   {
     re: new RegExp(`\\b(?:due|payable|pay(?:ment)?(?:\\s+(?:is\\s+)?due)?|terms?|paid)\\s+(?:with)?in\\s+(?:the\\s+next\\s+)?${N}\\s+${UNIT}`, 'i'),
@@ -100,7 +103,7 @@ export function findDueRule(text: string): DueRule | null {
   if (on) {
     const start = on.index + on[0].length;
     const rest = text.slice(start, start + 60);
-    const phrase = /^[^,;\n]*?(?=\s+(?:please|thanks|thank|and|for|with)\b|[,;\n!?]|\.(?:\s|$)|$)/i.exec(rest)?.[0] ?? rest;
+    const phrase = /^[^,;\n]*?(?:,\s*\d{4})?(?=\s+(?:please|thanks|thank|and|for|with)\b|[,;\n!?]|\.(?:\s|$)|$)/i.exec(rest)?.[0] ?? rest;
     return {
       resolve: (issue) => readDatePhrase(phrase, issue),
       span: [on.index, start + phrase.length],

@@ -2,14 +2,14 @@ import { divRound, fromCents, normalizeMoney, percentOf, sumMoney, lineAmount, t
 import { addDays, todayIn } from './dates.ts';
 import type { CustomerRow, DraftRepository, ProductRow, TaxRateRow } from './draft.repository.ts';
 import { matchKey } from './match-key.ts';
-import { parseRequest, type ParsedLine } from './parse.ts';
+import { parseLine, parseRequest, type ParsedLine } from './parse.ts';
+import { nameFits, productFit, sameWord } from './words.ts';
 
 /** A customer this close (0–1 trigram similarity) is proposed; closer than SURE, without a warning. */
 const CUSTOMER_MATCH = 0.45;
 const CUSTOMER_SURE = 0.75;
-/** A line names a product at this similarity; a phrase with no figures is a line only if it names one this well. */
-const PRODUCT_MATCH = 0.6;
-const PRODUCT_ALONE = 0.75;
+/** A product this close by trigrams is checked word by word (words.ts). */
+const PRODUCT_MATCH = 0.4;
 const DEFAULT_TERMS = 30;
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -21,17 +21,22 @@ const quantityOf = (q: string) => {
   return s.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
 };
 
-/** Drops the words of the customer's name (and a "for"/"to" before them) from a line's description. */
+/** Drops the customer's name (a run of its words from its first one, and a "for"/"to" before it) from a description. */
 function withoutName(description: string, customer: CustomerRow | null): string {
   if (!customer) return description;
-  const words = new Set(matchKey(`${customer.name} ${customer.company ?? ''}`).split(' '));
-  const kept = description
-    .replace(/\b(for|to)\s+(\S+)/gi, (m, _p, w: string) => (words.has(matchKey(w)) ? ' ' : m))
-    .split(/\s+/)
-    .filter((w) => !words.has(matchKey(w)) || !matchKey(w))
-    .join(' ')
-    .trim();
-  return kept ? kept[0]!.toUpperCase() + kept.slice(1) : description;
+  const names = [customer.name, customer.company].filter(Boolean).map((n) => matchKey(n).split(' '));
+  const tokens = description.split(/\s+/);
+  for (let i = 0; i < tokens.length; i++) {
+    const key = matchKey(tokens[i]);
+    const name = names.find((n) => key && sameWord(key, n[0]!));
+    if (!name) continue;
+    let j = i + 1;
+    while (j < tokens.length && matchKey(tokens[j]) && name.some((w) => sameWord(matchKey(tokens[j]), w))) j++;
+    const from = i > 0 && /^(?:for|to)$/i.test(tokens[i - 1]!) ? i - 1 : i;
+    const kept = [...tokens.slice(0, from), ...tokens.slice(j)].join(' ').trim();
+    return kept ? kept[0]!.toUpperCase() + kept.slice(1) : description;
+  }
+  return description;
 }
 
 /** The tax rate for a line: the one the text names (by percentage or name), else the product's percentage. */
@@ -68,18 +73,25 @@ export interface LocalDraft {
 export type WarningField = 'customer' | 'items' | 'dueDate';
 
 export async function localDraft({ repo, tenantId, now = new Date() }: LocalContext, text: string): Promise<LocalDraft> {
-  const org = await repo.organization(tenantId);
+  // One round trip for the organization, the customers and the tax rates; the text is read again only when the
+  // organization's today is not UTC's.
+  const utcToday = todayIn('UTC', now);
+  let p = parseRequest(text, utcToday);
+  const mention = p.customerMention;
+  const [org, found, rates] = await Promise.all([
+    repo.organization(tenantId),
+    repo.customers(tenantId, p.customerText.toLowerCase(), matchKey(mention)),
+    repo.taxRates(tenantId),
+  ]);
   const today = todayIn(org?.timezone || 'UTC', now);
-  const p = parseRequest(text, today);
+  if (today !== utcToday) p = parseRequest(text, today);
   const warnings: string[] = [];
   const warningFields: WarningField[] = [];
   let field: WarningField = 'customer';
   const track = { push: (w: string) => (warnings.push(w), warningFields.push(field)) };
 
-  const [customers, rates] = await Promise.all([
-    repo.customers(tenantId, p.customerText.toLowerCase(), matchKey(p.customerMention)),
-    repo.taxRates(tenantId),
-  ]);
+  // A name the text gives must start like the customer's ("Zorg Industries" is not Stark Industries).
+  const customers = mention ? found.filter((c) => nameFits(mention, c.name) || (c.company != null && nameFits(mention, c.company))) : found;
   const best = customers[0] && customers[0].score >= CUSTOMER_MATCH ? customers[0] : null;
   // Two customers equally close: neither is certain.
   const tie = best && customers[1] && customers[1].score >= best.score - 0.02;
@@ -106,8 +118,19 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
 
   // Lines: the customer's previous invoice first ("same as last month"), then the lines the text gives.
   const items: InvoiceDraftItem[] = [];
+  // Each line read again without the customer's name ("wayne ent. 3 training sessions" → 3 training sessions).
+  const lines = p.lines.map((l) => {
+    const text = withoutName(l.text, best);
+    return text === l.text ? l : { ...parseLine(text), currency: l.currency };
+  });
+  const [last, productRows] = await Promise.all([
+    p.sameAsLast && best ? repo.lastInvoice(tenantId, best.id) : null,
+    repo.products(
+      tenantId,
+      lines.map((l) => l.description || l.text),
+    ),
+  ]);
   if (p.sameAsLast) {
-    const last = best ? await repo.lastInvoice(tenantId, best.id) : null;
     if (last) {
       for (const l of last.lines) {
         const tax = l.taxRateId != null ? rates.find((r) => r.id === l.taxRateId) : undefined;
@@ -124,18 +147,17 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
     } else track.push(best ? `${best.name} has no previous invoice to copy: add the lines.` : 'No customer, so no previous invoice to copy.');
   }
 
-  const lines = p.lines.map((l) => ({ ...l, description: withoutName(l.description, best) }));
-  const found = await repo.products(
-    tenantId,
-    lines.map((l) => l.text),
-  );
-  const byOrd = new Map<number, ProductRow>(found.map((f) => [f.ord, f]));
   const bare: ParsedLine[] = [];
   const before = items.length;
   lines.forEach((l, i) => {
-    const product = byOrd.get(i + 1);
-    const named = product && product.score >= PRODUCT_MATCH ? product : null;
-    if (!l.figures && !(named && product!.score >= PRODUCT_ALONE)) {
+    // The closest products by trigrams, kept only if the line's words are the product's; the best fit first.
+    const fits = productRows
+      .filter((c) => c.ord === i + 1)
+      .map((c) => ({ c, fit: productFit(l.description, c.name) }))
+      .filter((x) => x.fit > 0 && x.c.score >= PRODUCT_MATCH)
+      .sort((a, b) => b.fit - a.fit || b.c.score - a.c.score);
+    const named = fits[0]?.c ?? null;
+    if (!l.figures && !named) {
       if (l.description.split(' ').length <= 6) bare.push(l);
       return;
     }

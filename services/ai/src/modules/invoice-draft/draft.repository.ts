@@ -68,7 +68,7 @@ export class DraftRepository {
     );
   }
 
-  /** For each piece of text, the tenant's product whose name it contains best (ord is the piece's 1-based index). */
+  /** For each piece of text, the tenant's 3 products whose names are closest to it (ord is the piece's 1-based index). */
   products(tenantId: string, pieces: string[]): Promise<ProductRow[]> {
     if (!pieces.length) return Promise.resolve([]);
     return this.ctx.reader.query<ProductRow>(
@@ -76,11 +76,13 @@ export class DraftRepository {
       `select s.ord::int as ord, p.id::int as id, p.name, p.price::text as price, p.currency, p.tax_rate::text as tax_rate, p.score::float8 as score
          from jsonb_array_elements_text($2::jsonb) with ordinality as s(piece, ord)
          cross join lateral (
-           select id, name, price, currency, tax_rate, public.word_similarity(match_key, s.piece) as score
+           select id, name, price, currency, tax_rate,
+                  greatest(public.word_similarity(match_key, s.piece), public.word_similarity(s.piece, match_key)) as score
              from ai.draft_products
             where tenant_id = $1 and not deleted and coalesce(is_active, true) and match_key is not null
             order by score desc, public.similarity(match_key, s.piece) desc, id
-            limit 1) p`,
+            limit 3) p
+        order by s.ord, p.score desc`,
       [tenantId, JSON.stringify(pieces.map((p) => p.toLowerCase()))],
     );
   }

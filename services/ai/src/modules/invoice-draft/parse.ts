@@ -81,21 +81,21 @@ const NAME_CAP = `((?:[A-Z0-9][\\w&'.-]*)(?:\\s+(?:&\\s+|of\\s+|and\\s+)?[A-Z0-9
 const VERB = `(?:please\\s+|pls\\s+|can you\\s+|could you\\s+|kindly\\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\\s*(?:me\\s+)?(?:an?\\s+|the\\s+)?(?:new\\s+)?`;
 const MENTIONS: RegExp[] = [
   new RegExp(`^\\s*${VERB}(?:invoice|bill)\\s+(?:for|to|addressed to)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|including|re)\\b|\\s+(?=\\d|[$€£¥])|\\s+(?:${WORD_NUMBER})\\s|$)`, 'i'),
-  new RegExp(`^\\s*(?:please\\s+)?(?:invoice|bill|charge)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|re)\\b|\\s+(?=\\d|[$€£¥])|\\s+(?:${WORD_NUMBER})\\s|$)`, 'i'),
+  new RegExp(`^\\s*(?:please\\s+|kindly\\s+|(?:could|can|would)\\s+you\\s+(?:please\\s+)?)?(?:invoice|bill|charge|send)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|re)\\b|\\s+an?\\s+invoice\\b|\\s+(?=\\d|[$€£¥]|[A-Z]{1,2}\\$|(?:USD|EUR|GBP|CAD|AUD|JPY|CHF)\\b)|\\s+(?:${WORD_NUMBER})\\s|$)`, 'i'),
   new RegExp(`(?:^|\\n)\\s*(?:customer|client|bill\\s+to|to|company)\\s*:\\s*([^,;\\n]+)`, 'i'),
   new RegExp(`^\\s*${NAME_CAP}\\s*[:—–]\\s`),
   new RegExp(`\\b(?:for|to)\\s+${NAME_CAP}(?=\\s*(?:[,.;!?\\n]|$)|\\s+(?:plus|and|with|due|net|please|this|next|for)\\b)`),
   new RegExp(`\\b(?:for|to)\\s+([a-z][\\w&'.-]*(?:\\s+[a-z][\\w&'.-]*)?)\\s*(?=[,.;!?\\n]|$|\\s+(?:plus|due|net)\\b)`, 'i'),
 ];
 /** Words that start a line item or a term, never a customer's name. */
-const NOT_A_NAME = new RegExp(`^(?:the|a|an|our|my|this|last|next|${WORD_NUMBER}|\\d.*|hours?|days?|work|services?|consulting|support|design|development|it|them|us|me|him|her|invoice|same|march|april|may|june|july|august|september|october|november|december|january|february)$`, 'i');
+const NOT_A_NAME = new RegExp(`^(?:the|a|an|our|my|this|last|next|${WORD_NUMBER}|\\d.*|hours?|days?|work|services?|consulting|support|design|development|it|them|us|me|him|her|invoice|same|request|reminder|needed|please|attached|march|april|may|june|july|august|september|october|november|december|january|february)$`, 'i');
 
 function findMention(body: string): { name: string; span: [number, number] } | null {
   for (const re of MENTIONS) {
     const m = re.exec(body);
     if (!m) continue;
     const name = m[1]!.trim().replace(/[.,]+$/, '');
-    if (!name || NOT_A_NAME.test(name) || /^\d/.test(name)) continue;
+    if (!name || NOT_A_NAME.test(name) || NOT_A_NAME.test(name.split(/\s+/)[0]!) || /^[\d$€£¥]/.test(name)) continue;
     const at = m.index + m[0].indexOf(m[1]!);
     // The whole verb phrase goes with a leading mention ("Invoice Acme"), only the name with a trailing one.
     const start = re === MENTIONS[4] || re === MENTIONS[5] ? at - (m[0].indexOf(m[1]!) > 0 ? m[0].indexOf(m[1]!) : 0) : m.index;
@@ -114,22 +114,22 @@ const DISCOUNT: { re: RegExp; read: (m: RegExpExecArray) => ParsedRequest['disco
 const TAX_NONE = /\b(?:no\s+(?:tax|vat|gst)|tax[- ]?(?:exempt|free)|vat[- ]?(?:exempt|free)|without\s+(?:tax|vat|gst)|zero[- ]rated)\b/i;
 const TAX_HINT = /\b(?:plus|with|add|incl(?:uding|\.)?|\+)\s*(?:(\d+(?:[.,]\d+)?)\s?%\s*)?((?:sales\s+tax|vat|gst|hst|pst|tax|mwst|tva|iva)(?:\s*\(?(\d+(?:[.,]\d+)?)\s?%\)?)?)/i;
 const NOTES = /\b(?:notes?|memo|message|comment)\s*(?::|-|saying|that says|reading)\s*["“]?([^"”\n]+?)["”]?\s*(?:$|\n)/i;
-const REFERENCE = /\b((?:PO|P\.O\.|purchase order|ref(?:erence)?|order)\s*(?:number|no\.?|#|:)?\s*#?\s*[A-Z0-9][A-Z0-9-]{2,})\b/i;
+const REFERENCE = /\b((?:PO|P\.O\.|purchase order|ref(?:erence)?|order)\b(?:\s*(?:number|no\.?|#|:))?\s*#?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,})\b/i;
 const BARE_CURRENCY = new RegExp(`\\b(?:in|currency\\s*:?)\\s+(USD|EUR|GBP|CAD|AUD|JPY|CHF|euros?|dollars?|pounds?|yen)\\b`, 'i');
 
 /** Reads one piece of text that may be a line: "12 hours of design at 95 an hour", "March audit: €1,500", "3x Pro Plan". */
 export function parseLine(raw: string): ParsedLine {
-  let s = ` ${sentenceOf(raw)} `;
+  const text = sentenceOf(raw.replace(/^\s*(?:\d{1,2}[.)]|[-*•–])\s+/, ''));
+  let s = ` ${text.replace(LEADING, ' ')} `;
   let quantity: string | null = null;
   let rate: string | null = null;
   let total: string | null = null;
   let currency: string | null = null;
   let figures = false;
 
-  const take = (re: RegExp, fn: (m: RegExpExecArray) => void) => {
+  const take = (re: RegExp, fn: (m: RegExpExecArray) => boolean | void) => {
     const m = re.exec(s);
-    if (!m) return false;
-    fn(m);
+    if (!m || fn(m) === false) return false;
     s = `${s.slice(0, m.index)} ${s.slice(m.index + m[0].length)}`;
     figures = true;
     return true;
@@ -140,30 +140,36 @@ export function parseLine(raw: string): ParsedLine {
   };
 
   // A rate per unit: "at 95 an hour", "$95/hr", "@ €50 each", "120 per day", "95 hourly".
-  take(new RegExp(`(?:\\b(?:at|@|for|rate(?:\\s+of)?)\\s*|@\\s*)?${MONEY}${PER_UNIT}`, 'i'), (m) => (rate = money(m, 1)));
-  // "at 95", "@ 95", "rate 95"
-  if (!rate) take(new RegExp(`(?:\\b(?:at|rate(?:\\s+of)?|x)\\s+|@\\s*)${MONEY}(?!\\s*(?:${UNITS})\\b)`, 'i'), (m) => (rate = money(m, 1)));
-  // A quantity: "3 x", "3x", "x3", "qty 3", "12 hours (of)", "two licences".
-  take(new RegExp(`\\b(?:qty|quantity)\\s*:?\\s*${FIG}`, 'i'), (m) => (quantity = readNumber(m[1]!)));
-  if (!quantity) take(new RegExp(`(?:^|\\s)${FIG}\\s*(?:x|×)\\s+`, 'i'), (m) => (quantity = readNumber(m[1]!)));
-  if (!quantity) take(/\s(?:x|×)\s?(\d+(?:\.\d+)?)\b/i, (m) => (quantity = readNumber(m[1]!)));
+  take(new RegExp(`(?:\\b(?:at|@|for|rate(?:\\s+of)?)\\s*|@\\s*)?${MONEY}${PER_UNIT}`, 'i'), (m) => void (rate = money(m, 1)));
+  // "at 95", "@ 95", "rate 95" (not "at 95 total")
+  if (!rate)
+    take(new RegExp(`(?:\\b(?:at|rate(?:\\s+of)?)\\s+|@\\s*)${MONEY}(?!\\s*(?:${UNITS}|total|in total)\\b)`, 'i'), (m) => void (rate = money(m, 1)));
+  // A quantity: "qty 3", "3 x" (and "2 x 400": the price each), "x3", "12 hours (of)", "6h", "two licences".
+  take(new RegExp(`\\b(?:qty|quantity)\\s*:?\\s*${FIG}`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
   if (!quantity)
-    take(new RegExp(`(?:^|\\s)${FIG}\\s+(?:(?:${UNITS})\\b(?:\\s+of\\b)?)`, 'i'), (m) => {
+    take(new RegExp(`(?:^|\\s)${FIG}\\s*[x×]\\s*(?:${MONEY}(?=\\s+(?:for|each)\\b|\\s*[,;]|\\s*$)|(?=\\s))`, 'i'), (m) => {
       quantity = readNumber(m[1]!);
-      const unit = /\s(half[- ]days?)\b/i.exec(m[0]);
-      if (unit && quantity) quantity = quantity; // a half-day is its own unit: the count stays as typed
+      if (m[3]) rate = money(m, 2);
     });
-  // A total: "1,500 EUR", "for $300", ": 250", "- 99.90", "total 500".
-  take(new RegExp(`(?:\\b(?:for|total(?:ling)?|of|costing|comes to|=)\\s*|[:=–—-]\\s*)?${MONEY}(?:\\s+(?:in\\s+)?total)?`, 'i'), (m) => {
-    const hasCurrency = m[1] || m[3];
-    const v = money(m, 1);
-    if (!hasCurrency && !/(?:for|total|of|costing|comes to|[:=–—-])/i.test(m[0]) && quantity == null && rate == null) {
-      // A bare leading number with no unit: a quantity ("2 Pro Plan licences", "3 support calls").
-      quantity = v;
-    } else total = v;
-  });
-  // A leading count without a unit word ("2 Pro Plan") when something else gave the price.
-  if (!quantity) take(new RegExp(`^\\s*${FIG}\\s+(?=[a-z])`, 'i'), (m) => (quantity = readNumber(m[1]!)));
+  if (!quantity) take(/\s[x×]\s?(\d+(?:\.\d+)?)\b/i, (m) => void (quantity = readNumber(m[1]!)));
+  if (!quantity) take(new RegExp(`(?:^|\\s|\\()${FIG}\\s*(?:(?:${UNITS})\\b(?:\\s+of\\b)?)\\)?`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
+  // A leading count before words: "2 Pro Plan licences", "fifteen seats", "an onboarding workshop".
+  if (!quantity)
+    take(new RegExp(`^\\s*${FIG}\\s+(?=[a-z])(?!(?:${CURRENCY_AFTER}|for|flat|each|per|total|in total)\\b)`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
+  // A total: with a currency ("1,500 EUR", "$300"), after "for", "total", ":" or "-", or before "for" or the end.
+  take(
+    new RegExp(
+      `(?:\\b(?:for|total(?:ling)?|of|costing|comes to|=)\\s*|[:=–—-]\\s*|\\(\\s*)?${MONEY}(?:\\s+(?:in\\s+)?total|\\s*\\))?(?=\\s+(?:for|flat)\\b|\\s*[,;.!?)]|\\s*$)?`,
+      'i',
+    ),
+    (m) => {
+      const marked = m[1] || m[3] || /^\s*(?:for|total|of|costing|comes|[:=–—(-])/i.test(m[0]);
+      const after = s.slice(m.index + m[0].length);
+      const beforeFor = /^\s+(?:for|flat)\b|^\s*[,;.!?)]|^\s*$/.test(after);
+      if (!marked && !beforeFor) return false;
+      total = money(m, 1);
+    },
+  );
 
   if (total && !rate && quantity == null) {
     rate = total;
@@ -171,8 +177,18 @@ export function parseLine(raw: string): ParsedLine {
     quantity = '1';
   }
   const description = cleanDescription(s);
-  return { text: sentenceOf(raw), description, quantity, rate, total, currency, figures };
+  return { text, description, quantity, rate, total, currency, figures };
 }
+
+/** Words that lead into a line and are not part of it. */
+const LEADING = /^\s*(?:(?:and|plus|also|with|for|the|our|\+|as well as|along with|items?\s*:)\s+|[:\-–—]\s*)+/i;
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** "… in October", "… last month", "… you did for us last month": when the work was done, not what it was. */
+const PERIOD = new RegExp(
+  `\\s+(?:(?:that\\s+|which\\s+)?(?:you|we)\\s+(?:did|delivered|ran|provided|made)(?:\\s+for\\s+(?:us|me))?(?:\\s+(?:last|this)\\s+(?:month|week))?|(?:in|for|during|from)\\s+(?:${MONTHS})(?:\\s+\\d{4})?|(?:last|this)\\s+(?:month|week)|as agreed)$`,
+  'i',
+);
 
 /** The words of a line once its figures are out: connectors and articles off the ends, first letter capital. */
 export function cleanDescription(s: string): string {
@@ -181,16 +197,44 @@ export function cleanDescription(s: string): string {
     .replace(/\s+/g, ' ');
   const edge = /^(?:and|plus|also|with|for|of|at|the|a|an|our|your|their|my|on|in|to|each|total|in total|worth|some|-|–|—|:|,|;|\+|\*|•|\.)\s+|^[-–—:,;+*•.]+/i;
   const tail = /\s+(?:and|plus|also|with|for|of|at|the|a|an|each|total|in total|apiece|please|thanks|-|–|—|:|,|;|\.)$|[-–—:,;+*•.!?]+$/i;
-  for (let i = 0; i < 6; i++) d = d.trim().replace(edge, '').replace(tail, '').trim();
+  for (let i = 0; i < 6; i++) d = d.trim().replace(edge, '').replace(tail, '').replace(PERIOD, '').trim();
   return d ? d[0]!.toUpperCase() + d.slice(1) : '';
 }
 
 /** Splits the items part of a request into pieces that may each be a line. */
 function splitLines(text: string): string[] {
   return text
-    .split(/\n|;|\.\s+(?=[A-Z])|,\s+(?!\d{3}\b)|\s+(?:and|plus|\+|&|as well as|along with|together with)\s+(?=(?:\d|[$€£¥]|a\s|an\s|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|half|the\s|our\s|some\s|[A-Z]))|\s+plus\s+/)
+    .split(/\n|;|(?<=[a-z]{2})[.?!]\s+(?=[A-Z])|\?\s*|,\s+(?!\d{3}\b)|\s+(?:and|plus|\+|&|as well as|along with|together with)\s+|\s+\/\s+|\s+[—–]\s+/)
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
+}
+
+/**
+ * The lines of the pieces: a piece with figures and no words ("6 hours", "3,200 EUR") completes the line before it
+ * ("copywriting, 6 hours").
+ */
+function linesOf(pieces: string[]): ParsedLine[] {
+  const out: ParsedLine[] = [];
+  for (const piece of pieces) {
+    const l = parseLine(piece);
+    const prev = out.at(-1);
+    if (!l.description && l.figures && prev && !prev.total && !(prev.rate && prev.quantity && l.rate)) {
+      prev.quantity = prev.quantity && prev.quantity !== '1' ? prev.quantity : (l.quantity ?? prev.quantity);
+      if (l.rate && !prev.rate) prev.rate = l.rate;
+      else if (l.rate && prev.rate && !prev.total && prev.quantity === '1') prev.rate = l.rate;
+      if (l.total) prev.total = l.total;
+      prev.currency = prev.currency ?? l.currency;
+      prev.figures = true;
+      prev.text = `${prev.text} ${l.text}`;
+      if (prev.total && prev.rate && prev.quantity === '1' && !l.rate) {
+        prev.rate = prev.total;
+        prev.total = null;
+      }
+      continue;
+    }
+    if (l.description || l.rate != null || l.total != null) out.push(l);
+  }
+  return out;
 }
 
 /** Reads a request for an invoice (a sentence, a note, a pasted e-mail) into its parts. `today` is yyyy-mm-dd. */
@@ -251,16 +295,16 @@ export function parseRequest(input: string, today: string): ParsedRequest {
   // Requests from an e-mail: only the sentences that ask for something billable are lines.
   const mention = findMention(body);
   if (mention) body = cut(body, mention.span);
-  body = body.replace(/^\s*(?:please\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\s*(?:me\s+|us\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:invoice|bill)\b\s*(?:for|to|with)?/i, ' ');
   body = body
     .replace(/\b(?:could|can|would) you (?:please )?(?:send|make|prepare|create|raise|issue) (?:us |me )?(?:an? |the )?invoice (?:for|covering)\b/gi, ' ; ')
     .replace(/\b(?:please )?(?:send|make|prepare|create|raise|issue) (?:us |me )?(?:an? |the )?invoice (?:for|covering)\b/gi, ' ; ')
     .replace(/\b(?:we|i) (?:need|would like|want) (?:an? )?invoice (?:for|covering)\b/gi, ' ; ')
-    .replace(/\binvoice (?:for|covering)\b/gi, ' ; ');
+    .replace(/\b(?:please\s+|kindly\s+)?(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:invoice|bill|charge)\s+(?:us|me)\b(?:\s+for)?/gi, ' ; ')
+    .replace(/\b(?:(?:could|can|would)\s+you\s+(?:please\s+)?|please\s+)(?:invoice|bill|charge)\b/gi, ' ; ')
+    .replace(/\b(?:an?\s+)?invoice (?:for|covering)\b/gi, ' ; ')
+    .replace(/^\s*(?:please\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\s*(?:me\s+|us\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:invoice|bill)\b\s*(?:for|to|with)?/i, ' ');
 
-  const lines = splitLines(body)
-    .map(parseLine)
-    .filter((l) => l.description.length > 0 || l.rate != null || l.total != null);
+  const lines = linesOf(splitLines(body));
 
   const wholeCurrency = lines.find((l) => l.currency)?.currency ?? currency;
   return {

@@ -1,0 +1,391 @@
+/**
+ * `npm run bench -- invoice-draft`: the ai service's local invoice-draft engine on a labelled set of requests
+ * (bench/data/invoice-drafts.json, written by hand across phrasing styles, number and date forms) against a seeded
+ * tenant (bench/data/invoice-drafts.tenant.json: customers, products, tax rates, previous invoices and a time zone).
+ * The ai service runs as its own process on the real Postgres and NATS; the tenant's data reaches it as the owning
+ * services' events (published here as their outbox relays would), and a second tenant with closer names shows that
+ * nothing of it is ever proposed. Every request goes through POST /api/ai/invoice-draft.
+ * Printed: accuracy per field beside the goals, per style, latency, and each miss.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBus, createInternalTokenSigner, type Bus } from '@billpoint/kit';
+import { CustomerEvents, InvoiceEvents, OrganizationUpdated, ProductEvents, TaxRateEvents, type InvoiceDraft } from '@billpoint/proto';
+import {
+  createTestDatabase,
+  deleteNatsNamespace,
+  freePort,
+  randomName,
+  spawnScript,
+  testEnv,
+  TEST_NATS_URL,
+  TEST_TOKEN_KEY,
+  waitFor,
+  waitReady,
+} from '../services/kit/test/support/index.ts';
+import { cpuPerUnit } from './cpu.ts';
+
+type Line = [description: string, quantity: string, rate: string, product: string | null];
+interface Labelled {
+  style: string;
+  text: string;
+  customer: string | { new: string };
+  lines: Line[];
+  due: string;
+}
+interface Seed {
+  timezone: string;
+  defaultCurrency: string;
+  customers: { name: string; currency: string; paymentTerms: number }[];
+  products: { name: string; price: string; taxRate?: string }[];
+  taxRates: { name: string; rate: string }[];
+  previousInvoices: { customer: string; daysAgo: number; lines: Line[] }[];
+  otherTenant: { customers: Seed['customers']; products: Seed['products'] };
+}
+const read = <T>(f: string) => JSON.parse(readFileSync(join(import.meta.dirname, 'data', f), 'utf8')) as T;
+const set = read<Labelled[]>('invoice-drafts.json');
+const seed = read<Seed>('invoice-drafts.tenant.json');
+
+let nextId = 5_000_000 + Math.floor(Math.random() * 1000) * 1000;
+const now = new Date().toISOString();
+
+async function publish(bus: Bus, subject: string, tenantId: string, data: unknown) {
+  const id = randomUUID();
+  await bus.publish(subject, { id, type: subject, occurredAt: now, tenantId, actorId: null, data }, { msgId: id });
+}
+const customerEvent = (c: Seed['customers'][number]) => ({
+  id: ++nextId,
+  name: c.name,
+  email: `${nextId}@bench.test`,
+  phone: null,
+  address: null,
+  company: null,
+  taxId: null,
+  currency: c.currency,
+  language: 'en',
+  paymentTerms: c.paymentTerms,
+  creditLimit: null,
+  customerType: 'business',
+  industry: null,
+  website: null,
+  isActive: true,
+  tags: [],
+  customFields: {},
+  userId: null,
+  createdAt: now,
+  updatedAt: now,
+});
+const productEvent = (p: Seed['products'][number]) => ({
+  id: ++nextId,
+  name: p.name,
+  sku: null,
+  description: null,
+  category: null,
+  price: p.price,
+  currency: 'USD',
+  taxRate: p.taxRate ?? '0',
+  unitOfMeasure: null,
+  isActive: true,
+  trackInventory: false,
+  stockQuantity: null,
+  lowStockThreshold: 0,
+  stockStatus: null,
+  revenue: '0.00',
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** Seeds a tenant through events; answers its ids by name. */
+async function seedTenant(bus: Bus, tenantId: string, s: Pick<Seed, 'customers' | 'products'> & Partial<Seed>) {
+  const customers = new Map<string, ReturnType<typeof customerEvent>>();
+  const products = new Map<string, number>();
+  for (const c of s.customers) {
+    const e = customerEvent(c);
+    customers.set(c.name, e);
+    await publish(bus, CustomerEvents.Created, tenantId, e);
+  }
+  for (const p of s.products) {
+    const e = productEvent(p);
+    products.set(p.name, e.id);
+    await publish(bus, ProductEvents.Created, tenantId, e);
+  }
+  for (const r of s.taxRates ?? []) {
+    await publish(bus, TaxRateEvents.Created, tenantId, {
+      id: ++nextId,
+      name: r.name,
+      jurisdiction: 'Bench',
+      rate: r.rate,
+      type: 'sales_tax',
+      isActive: true,
+      startDate: '2020-01-01',
+      endDate: null,
+      description: null,
+      taxNumber: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  if (s.timezone)
+    await publish(bus, OrganizationUpdated, tenantId, {
+      id: tenantId,
+      organizationName: 'Bench',
+      companyName: 'Bench',
+      companyEmail: null,
+      companyWebsite: null,
+      defaultCurrency: s.defaultCurrency,
+      defaultLanguage: 'en',
+      timezone: s.timezone,
+      customDomain: null,
+      invoicePrefix: 'INV',
+      quotePrefix: 'QUO',
+      billingAddress: { address: null, phone: null, email: null, taxId: null },
+      logoUrl: null,
+      updatedAt: now,
+    });
+  for (const inv of s.previousInvoices ?? []) {
+    const c = customers.get(inv.customer)!;
+    const issueDate = new Date(Date.now() - inv.daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const total = '0.00';
+    await publish(bus, InvoiceEvents.Created, tenantId, {
+      id: ++nextId,
+      invoiceNumber: `INV-${nextId}`,
+      customerId: c.id,
+      customer: { id: c.id, name: c.name, email: c.email, phone: null, address: null, company: null },
+      status: 'sent',
+      issueDate,
+      dueDate: issueDate,
+      currency: c.currency,
+      exchangeRate: '1.000000',
+      subtotal: total,
+      taxRate: '0.00',
+      taxAmount: '0.00',
+      discountAmount: '0.00',
+      shippingAmount: '0.00',
+      total,
+      totalInBaseCurrency: total,
+      notes: null,
+      terms: null,
+      paymentInstructions: null,
+      sentAt: now,
+      viewedAt: null,
+      paidAt: null,
+      remindersSent: 0,
+      lastReminderAt: null,
+      recurringInvoiceId: null,
+      templateId: null,
+      amountPaid: '0.00',
+      balanceDue: total,
+      createdAt: now,
+      updatedAt: now,
+      lines: inv.lines.map(([description, quantity, rate, product]) => ({
+        description,
+        quantity,
+        rate,
+        productId: product ? products.get(product)! : null,
+        taxRateId: null,
+      })),
+    });
+  }
+  return { customers, products };
+}
+
+// ---- the labels' dates, computed here on their own (not with the engine's code) ----
+const DOW = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (s: string) => new Date(`${s}T00:00:00Z`);
+function expectedDue(label: string, today: string, terms: number): string {
+  const t = utc(today);
+  const plusDays = (n: number) => ymd(new Date(t.getTime() + n * 86_400_000));
+  if (label === 'terms') return plusDays(terms);
+  let m = /^\+(\d+)$/.exec(label);
+  if (m) return plusDays(Number(m[1]));
+  m = /^\+(\d+)m$/.exec(label);
+  if (m) {
+    const d = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + Number(m[1]), 1));
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    return ymd(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), Math.min(t.getUTCDate(), last))));
+  }
+  m = /^dow:(\w+)$/.exec(label);
+  if (m) {
+    const want = DOW.indexOf(m[1]!);
+    let n = (want - t.getUTCDay() + 7) % 7;
+    if (n === 0) n = 7; // "due Friday" said on a Friday: next week's
+    return plusDays(n);
+  }
+  m = /^dom:(\d+)$/.exec(label);
+  if (m) return ymd(new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, Number(m[1]))));
+  if (label === 'eom') return ymd(new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)));
+  if (label === 'eonm') return ymd(new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 2, 0)));
+  m = /^md:(\d\d)-(\d\d)$/.exec(label);
+  if (m) {
+    const thisYear = `${today.slice(0, 4)}-${m[1]}-${m[2]}`;
+    return thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-${m[1]}-${m[2]}`;
+  }
+  m = /^abs:(\d{4}-\d\d-\d\d)$/.exec(label);
+  if (m) return m[1]!;
+  throw new Error(`unknown due label ${label}`);
+}
+
+/** Descriptions compare as a user reads them: case, punctuation and a plural s aside. */
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/(?<=[a-z]{3})s$/, ''))
+    .join(' ');
+const decimal = (s: string) => Number(s).toFixed(4); // comparison only, never arithmetic
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+const db = await createTestDatabase();
+const namespace = randomName('bench');
+const procs: ReturnType<typeof spawnScript>[] = [];
+let bus: Bus | undefined;
+try {
+  const aiPort = await freePort();
+  const env = testEnv(db, {
+    NATS_URL: TEST_NATS_URL,
+    BUS_NAMESPACE: namespace,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+  });
+  const ai = spawnScript('services/ai/src/server.ts', { ...env, PORT: String(aiPort), OPENAI_API_KEY: '' });
+  procs.push(ai);
+  await waitReady(aiPort, ai);
+  const aiUrl = `http://127.0.0.1:${aiPort}`;
+  bus = await createBus({ natsUrl: TEST_NATS_URL, name: 'bench', namespace });
+
+  const tenant = randomUUID();
+  const other = randomUUID();
+  const ids = await seedTenant(bus, tenant, seed);
+  const foreign = await seedTenant(bus, other, seed.otherTenant);
+  await waitFor(
+    async () => {
+      const { rows } = await db.query<{ c: number; i: number; o: number }>(
+        `select (select count(*) from ai.draft_customers where tenant_id = $1)::int as c,
+                (select count(*) from ai.draft_invoices where tenant_id = $1)::int as i,
+                (select count(*) from ai.organization_facts where tenant_id = $1)::int as o`,
+        [tenant],
+      );
+      return rows[0]!.c === seed.customers.length && rows[0]!.i === seed.previousInvoices.length && rows[0]!.o === 1;
+    },
+    60_000,
+    100,
+  );
+  const foreignIds = new Set([...[...foreign.customers.values()].map((c) => c.id), ...foreign.products.values()]);
+
+  const sign = createInternalTokenSigner(TEST_TOKEN_KEY);
+  const headers = {
+    'content-type': 'application/json',
+    'x-billpoint-internal-token': sign({ tenantId: tenant, userId: 'bench', role: 'admin', scopes: [] }),
+  };
+  const ask = async (text: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`${aiUrl}/api/ai/invoice-draft`, { method: 'POST', headers, body: JSON.stringify({ text }) });
+    const body = await res.text();
+    const ms = performance.now() - t0;
+    if (!res.ok) throw new Error(`${res.status} ${body}`);
+    return { draft: JSON.parse(body) as InvoiceDraft, ms };
+  };
+  await ask('warm-up: invoice Acme for 1 hour of support');
+
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: seed.timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+  const { result: outcomes, cpuUs } = await cpuPerUnit(
+    { ai: ai.proc.pid! },
+    async () => {
+      const out = [];
+      for (const r of set) out.push({ r, ...(await ask(r.text)) });
+      return out;
+    },
+    (o) => o.length,
+  );
+
+  const rows = outcomes.map(({ r, draft, ms }) => {
+    const known = typeof r.customer === 'string' ? ids.customers.get(r.customer)! : null;
+    const customerOk = known
+      ? draft.customer?.id === known.id
+      : draft.customer === null && norm(draft.newCustomerName ?? '') === norm((r.customer as { new: string }).new);
+    const lineOk = r.lines.map((l, i) => {
+      const got = draft.items[i];
+      return (
+        !!got &&
+        norm(got.description) === norm(l[0]) &&
+        decimal(got.quantity) === decimal(l[1]) &&
+        decimal(got.rate) === decimal(l[2]) &&
+        got.productId === (l[3] ? ids.products.get(l[3])! : null)
+      );
+    });
+    const linesOk = lineOk.every(Boolean) && draft.items.length === r.lines.length;
+    const due = expectedDue(r.due, today, known?.paymentTerms ?? 30);
+    const dueOk = draft.dueDate.value === due;
+    const leaked = [draft.customer?.id, ...draft.candidates.map((c) => c.id), ...draft.items.map((i) => i.productId)].some(
+      (id) => id != null && foreignIds.has(id),
+    );
+    return { r, draft, ms, customerOk, lineOk, linesOk, dueOk, due, leaked };
+  });
+
+  const share = (f: (x: (typeof rows)[number]) => boolean, xs = rows) => xs.filter(f).length / xs.length;
+  const allLines = rows.flatMap((x) => x.lineOk.map((ok, i) => ok && i < x.draft.items.length));
+  const lat = rows.map((x) => x.ms);
+  const c = share((x) => x.customerOk);
+  const l = share((x) => x.linesOk);
+  const d = share((x) => x.dueOk);
+  const p95 = quantile(lat, 0.95);
+  console.log(
+    `\nInvoice drafts (local engine): ${set.length} labelled requests in ${new Set(set.map((r) => r.style)).size} styles, ` +
+      `${set.reduce((a, r) => a + r.lines.length, 0)} lines; tenant with ${seed.customers.length} customers, ${seed.products.length} products, ` +
+      `${seed.previousInvoices.length} previous invoices, time zone ${seed.timezone} (today ${today}); POST /api/ai/invoice-draft, ${new Date().toISOString()}`,
+  );
+  console.table([
+    { measure: 'customer right', result: pct(c), goal: '≥ 95 %', met: c >= 0.95 ? 'yes' : 'NO' },
+    { measure: 'every line right (description, quantity, rate, product)', result: pct(l), goal: '≥ 90 %', met: l >= 0.9 ? 'yes' : 'NO' },
+    { measure: '  lines right, counted one by one', result: pct(allLines.filter(Boolean).length / allLines.length), goal: '', met: '' },
+    { measure: 'due date right', result: pct(d), goal: '≥ 95 %', met: d >= 0.95 ? 'yes' : 'NO' },
+    {
+      measure: 'another tenant’s id proposed',
+      result: String(rows.filter((x) => x.leaked).length),
+      goal: '0',
+      met: rows.some((x) => x.leaked) ? 'NO' : 'yes',
+    },
+    { measure: 'p50 latency', result: `${quantile(lat, 0.5).toFixed(1)} ms`, goal: '', met: '' },
+    { measure: 'p95 latency', result: `${p95.toFixed(1)} ms`, goal: '≤ 30 ms', met: p95 <= 30 ? 'yes' : 'NO' },
+    { measure: 'ai process CPU per request', result: `${(cpuUs.ai! / 1000).toFixed(2)} ms`, goal: '', met: '' },
+  ]);
+  const styles = [...new Set(set.map((r) => r.style))];
+  console.table(
+    styles.map((s) => {
+      const xs = rows.filter((x) => x.r.style === s);
+      return {
+        style: s,
+        requests: xs.length,
+        customer: pct(share((x) => x.customerOk, xs)),
+        lines: pct(share((x) => x.linesOk, xs)),
+        due: pct(share((x) => x.dueOk, xs)),
+      };
+    }),
+  );
+  const misses = rows.filter((x) => !x.customerOk || !x.linesOk || !x.dueOk);
+  if (misses.length) {
+    console.log(`\nMisses (${misses.length}):`);
+    for (const x of misses) {
+      const what = [
+        !x.customerOk && `customer ${x.draft.customer?.name ?? `new “${x.draft.newCustomerName}”`}`,
+        !x.linesOk && `lines ${JSON.stringify(x.draft.items.map((i) => [i.description, i.quantity, i.rate, i.productId]))}`,
+        !x.dueOk && `due ${x.draft.dueDate.value} (expected ${x.due})`,
+      ].filter(Boolean);
+      console.log(`- ${JSON.stringify(x.r.text)}: ${what.join('; ')}`);
+    }
+  }
+} finally {
+  await bus?.close();
+  for (const p of procs) p.proc.kill('SIGTERM');
+  await Promise.all(procs.map((p) => p.exited()));
+  await db.drop();
+  await deleteNatsNamespace(namespace);
+}
