@@ -45,6 +45,12 @@ interface Seed {
 }
 const read = <T>(f: string) => JSON.parse(readFileSync(join(import.meta.dirname, 'data', f), 'utf8')) as T;
 const set = read<Labelled[]>('invoice-drafts.json');
+/**
+ * A second set, written after the engine was tuned on `set`. Its first run (customer 97.5 %, every line 85.0 %, due
+ * 100 %) showed phrasings the first set lacked ("X needs an invoice:", "owes us for", "à €450", "development work");
+ * the engine was then made to read them in general, so it is no longer unseen: write a new one to measure that again.
+ */
+const holdout = read<Labelled[]>('invoice-drafts-holdout.json');
 const seed = read<Seed>('invoice-drafts.tenant.json');
 
 let nextId = 5_000_000 + Math.floor(Math.random() * 1000) * 1000;
@@ -300,13 +306,13 @@ try {
     { ai: ai.proc.pid! },
     async () => {
       const out = [];
-      for (const r of set) out.push({ r, ...(await ask(r.text)) });
+      for (const r of [...set, ...holdout]) out.push({ r, held: holdout.includes(r), ...(await ask(r.text)) });
       return out;
     },
     (o) => o.length,
   );
 
-  const rows = outcomes.map(({ r, draft, ms }) => {
+  const all = outcomes.map(({ r, held, draft, ms }) => {
     const known = typeof r.customer === 'string' ? ids.customers.get(r.customer)! : null;
     const customerOk = known
       ? draft.customer?.id === known.id
@@ -327,35 +333,47 @@ try {
     const leaked = [draft.customer?.id, ...draft.candidates.map((c) => c.id), ...draft.items.map((i) => i.productId)].some(
       (id) => id != null && foreignIds.has(id),
     );
-    return { r, draft, ms, customerOk, lineOk, linesOk, dueOk, due, leaked };
+    return { r, held, draft, ms, customerOk, lineOk, linesOk, dueOk, due, leaked };
   });
 
-  const share = (f: (x: (typeof rows)[number]) => boolean, xs = rows) => xs.filter(f).length / xs.length;
-  const allLines = rows.flatMap((x) => x.lineOk.map((ok, i) => ok && i < x.draft.items.length));
-  const lat = rows.map((x) => x.ms);
-  const c = share((x) => x.customerOk);
-  const l = share((x) => x.linesOk);
-  const d = share((x) => x.dueOk);
+  type Row = (typeof all)[number];
+  const rows = all.filter((x) => !x.held);
+  const held = all.filter((x) => x.held);
+  const share = (f: (x: Row) => boolean, xs: Row[] = rows) => xs.filter(f).length / xs.length;
+  const oneByOne = (xs: Row[]) => {
+    const lines = xs.flatMap((x) => x.lineOk);
+    return lines.filter(Boolean).length / lines.length;
+  };
+  const lat = all.map((x) => x.ms);
   const p95 = quantile(lat, 0.95);
+  const both = (f: (x: Row) => boolean) => [share(f, rows), share(f, held)] as const;
+  const [c, hc] = both((x) => x.customerOk);
+  const [l, hl] = both((x) => x.linesOk);
+  const [d, hd] = both((x) => x.dueOk);
+  const met = (x: number, y: number, goal: number) => (x >= goal && y >= goal ? 'yes' : x >= goal ? 'first set only' : 'NO');
   console.log(
-    `\nInvoice drafts (local engine): ${set.length} labelled requests in ${new Set(set.map((r) => r.style)).size} styles, ` +
-      `${set.reduce((a, r) => a + r.lines.length, 0)} lines; tenant with ${seed.customers.length} customers, ${seed.products.length} products, ` +
-      `${seed.previousInvoices.length} previous invoices, time zone ${seed.timezone} (today ${today}); POST /api/ai/invoice-draft, ${new Date().toISOString()}`,
+    `\nInvoice drafts (local engine): ${set.length} labelled requests in ${new Set(set.map((r) => r.style)).size} styles ` +
+      `(${set.reduce((a, r) => a + r.lines.length, 0)} lines) and ${holdout.length} in a second set written after tuning on the first; tenant with ` +
+      `${seed.customers.length} customers, ${seed.products.length} products, ${seed.previousInvoices.length} previous invoices, time zone ` +
+      `${seed.timezone} (today ${today}); another tenant with closer names; POST /api/ai/invoice-draft, ${new Date().toISOString()}`,
   );
+  const L = `labelled (${set.length})`;
+  const H = `second set (${holdout.length})`;
   console.table([
-    { measure: 'customer right', result: pct(c), goal: '≥ 95 %', met: c >= 0.95 ? 'yes' : 'NO' },
-    { measure: 'every line right (description, quantity, rate, product)', result: pct(l), goal: '≥ 90 %', met: l >= 0.9 ? 'yes' : 'NO' },
-    { measure: '  lines right, counted one by one', result: pct(allLines.filter(Boolean).length / allLines.length), goal: '', met: '' },
-    { measure: 'due date right', result: pct(d), goal: '≥ 95 %', met: d >= 0.95 ? 'yes' : 'NO' },
+    { measure: 'customer right', [L]: pct(c), [H]: pct(hc), goal: '≥ 95 %', met: met(c, hc, 0.95) },
+    { measure: 'every line right (description, quantity, rate, product)', [L]: pct(l), [H]: pct(hl), goal: '≥ 90 %', met: met(l, hl, 0.9) },
+    { measure: '  lines right, counted one by one', [L]: pct(oneByOne(rows)), [H]: pct(oneByOne(held)), goal: '', met: '' },
+    { measure: 'due date right', [L]: pct(d), [H]: pct(hd), goal: '≥ 95 %', met: met(d, hd, 0.95) },
     {
       measure: 'another tenant’s id proposed',
-      result: String(rows.filter((x) => x.leaked).length),
+      [L]: String(rows.filter((x) => x.leaked).length),
+      [H]: String(held.filter((x) => x.leaked).length),
       goal: '0',
-      met: rows.some((x) => x.leaked) ? 'NO' : 'yes',
+      met: all.some((x) => x.leaked) ? 'NO' : 'yes',
     },
-    { measure: 'p50 latency', result: `${quantile(lat, 0.5).toFixed(1)} ms`, goal: '', met: '' },
-    { measure: 'p95 latency', result: `${p95.toFixed(1)} ms`, goal: '≤ 30 ms', met: p95 <= 30 ? 'yes' : 'NO' },
-    { measure: 'ai process CPU per request', result: `${(cpuUs.ai! / 1000).toFixed(2)} ms`, goal: '', met: '' },
+    { measure: 'p50 latency (all)', [L]: `${quantile(lat, 0.5).toFixed(1)} ms`, [H]: '', goal: '', met: '' },
+    { measure: 'p95 latency (all)', [L]: `${p95.toFixed(1)} ms`, [H]: '', goal: '≤ 30 ms', met: p95 <= 30 ? 'yes' : 'NO' },
+    { measure: 'ai process CPU per request', [L]: `${(cpuUs.ai! / 1000).toFixed(2)} ms`, [H]: '', goal: '', met: '' },
   ]);
   const styles = [...new Set(set.map((r) => r.style))];
   console.table(
@@ -370,7 +388,7 @@ try {
       };
     }),
   );
-  const misses = rows.filter((x) => !x.customerOk || !x.linesOk || !x.dueOk);
+  const misses = all.filter((x) => !x.customerOk || !x.linesOk || !x.dueOk);
   if (misses.length) {
     console.log(`\nMisses (${misses.length}):`);
     for (const x of misses) {
@@ -379,7 +397,7 @@ try {
         !x.linesOk && `lines ${JSON.stringify(x.draft.items.map((i) => [i.description, i.quantity, i.rate, i.productId]))}`,
         !x.dueOk && `due ${x.draft.dueDate.value} (expected ${x.due})`,
       ].filter(Boolean);
-      console.log(`- ${JSON.stringify(x.r.text)}: ${what.join('; ')}`);
+      console.log(`- ${x.held ? '[second set] ' : ''}${JSON.stringify(x.r.text)}: ${what.join('; ')}`);
     }
   }
 } finally {

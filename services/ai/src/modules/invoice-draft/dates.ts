@@ -80,19 +80,32 @@ function plus(issue: string, n: string, unit: string): string {
 }
 
 const DUE_PATTERNS: { re: RegExp; make: (m: RegExpExecArray) => (issue: string) => string | null }[] = [
-  { re: /\b(?:(?:our\s+|your\s+|the\s+)?(?:payment\s+)?terms\s+(?:are|is)\s+)?net[\s-]?(\d{1,3})\b/i, make: (m) => (i) => addDays(i, Number(m[1])) },
+  {
+    re: /\b(?:(?:our\s+|your\s+|the\s+)?(?:payment\s+)?terms\s+(?:are|is)\s+)?net[\s-]?(\d{1,3})\b/i,
+    make: (m) => (i) => addDays(i, Number(m[1])),
+  },
   { re: /\b(?:due|payable|payment|pay)\s+(?:on|upon)\s+receipt\b|\bdue\s+(?:immediately|now|today)\b/i, make: () => (i) => i },
   {
-    re: new RegExp(`\\b(?:due|payable|pay(?:ment)?(?:\\s+(?:is\\s+)?due)?|terms?|paid)\\s+(?:with)?in\\s+(?:the\\s+next\\s+)?${N}\\s+${UNIT}`, 'i'),
+    re: new RegExp(
+      `\\b(?:due|payable|pay(?:ment)?(?:\\s+(?:is\\s+)?due)?|terms?|paid)\\s+(?:with)?in\\s+(?:the\\s+next\\s+)?${N}\\s+${UNIT}`,
+      'i',
+    ),
     make: (m) => (i) => plus(i, m[1]!, m[2]!.toLowerCase()),
   },
-  { re: new RegExp(`\\b${N}[\\s-]+${UNIT}\\s+(?:net|terms|payment terms|to pay|credit)\\b`, 'i'), make: (m) => (i) => plus(i, m[1]!, m[2]!) },
+  {
+    re: new RegExp(`\\b${N}[\\s-]+${UNIT}\\s+(?:net|terms|payment terms|to pay|credit)\\b`, 'i'),
+    make: (m) => (i) => plus(i, m[1]!, m[2]!),
+  },
   { re: new RegExp(`\\b(?:payment\\s+)?terms?\\s*(?:of|:)?\\s*${N}\\s+${UNIT}`, 'i'), make: (m) => (i) => plus(i, m[1]!, m[2]!) },
-  { re: new RegExp(`\\b(?:due|payable)\\s+${N}\\s+${UNIT}\\s+(?:from|after)\\s+(?:today|now|issue|the invoice date|invoicing)`, 'i'), make: (m) => (i) => plus(i, m[1]!, m[2]!) },
+  {
+    re: new RegExp(`\\b(?:due|payable)\\s+${N}\\s+${UNIT}\\s+(?:from|after)\\s+(?:today|now|issue|the invoice date|invoicing)`, 'i'),
+    make: (m) => (i) => plus(i, m[1]!, m[2]!),
+  },
   { re: new RegExp(`\\b(?:due|payable)\\s+in\\s+${N}\\b(?!\\s*(?:%|[a-z]))`, 'i'), make: (m) => (i) => plus(i, m[1]!, 'days') },
 ];
 /** "due Friday", "due by March 31", "payable before the 5th of next month", "deadline: 2026-12-15". */
-const DUE_ON = /\b(?:due(?:\s+date)?|payable|pay(?:ment)?\s+(?:due\s+)?by|deadline|to be paid)\s*(?:on|by|before|no later than|:)?\s+(?:the\s+|this\s+coming\s+|this\s+)?/i;
+const DUE_ON =
+  /\b(?:due(?:\s+date)?|payable|pay(?:ment)?\s+(?:due\s+)?by|deadline|to be paid)\s*(?:on|by|before|no later than|:)?\s+(?:the\s+|this\s+coming\s+|this\s+)?/i;
 
 export function findDueRule(text: string): DueRule | null {
   for (const p of DUE_PATTERNS) {

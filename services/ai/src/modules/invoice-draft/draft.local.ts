@@ -1,4 +1,14 @@
-import { divRound, fromCents, normalizeMoney, percentOf, sumMoney, lineAmount, toScaled, type InvoiceDraft, type InvoiceDraftItem } from '@billpoint/proto';
+import {
+  divRound,
+  fromCents,
+  normalizeMoney,
+  percentOf,
+  sumMoney,
+  lineAmount,
+  toScaled,
+  type InvoiceDraft,
+  type InvoiceDraftItem,
+} from '@billpoint/proto';
 import { addDays, todayIn } from './dates.ts';
 import type { CustomerRow, DraftRepository, ProductRow, TaxRateRow } from './draft.repository.ts';
 import { matchKey } from './match-key.ts';
@@ -24,7 +34,16 @@ const quantityOf = (q: string) => {
 /** Drops the customer's name (a run of its words from its first one, and a "for"/"to" before it) from a description. */
 function withoutName(description: string, customer: CustomerRow | null): string {
   if (!customer) return description;
-  const names = [customer.name, customer.company].filter(Boolean).map((n) => matchKey(n).split(' '));
+  // The name's words, legal forms included ("Acme Corporation": both go), led by its first distinctive one.
+  const names = [customer.name, customer.company]
+    .filter((n): n is string => !!n)
+    .map((n) => [
+      matchKey(n).split(' ')[0]!,
+      ...n
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    ]);
   const tokens = description.split(/\s+/);
   for (let i = 0; i < tokens.length; i++) {
     const key = matchKey(tokens[i]);
@@ -144,7 +163,8 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
           confidence: round2(0.9 * (customerConfidence || 0.5)),
         });
       }
-    } else track.push(best ? `${best.name} has no previous invoice to copy: add the lines.` : 'No customer, so no previous invoice to copy.');
+    } else
+      track.push(best ? `${best.name} has no previous invoice to copy: add the lines.` : 'No customer, so no previous invoice to copy.');
   }
 
   const bare: ParsedLine[] = [];
@@ -176,7 +196,8 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
     const terms = best?.payment_terms ?? DEFAULT_TERMS;
     dueDate = addDays(issueDate, terms);
     dueConfidence = p.due ? 0.3 : 0.7;
-    if (!p.due) track.push(`No due date in the text: due in ${terms} days${best?.payment_terms != null ? `, ${best.name}'s payment terms` : ''}.`);
+    if (!p.due)
+      track.push(`No due date in the text: due in ${terms} days${best?.payment_terms != null ? `, ${best.name}'s payment terms` : ''}.`);
   }
   if (dueDate < issueDate) {
     track.push('The due date read is before the issue date: check it.');
@@ -226,7 +247,8 @@ function lineItem(
     // "5 licences for 500": the rate is the total over the quantity, to the cent.
     const q = toScaled(quantity, 4);
     rate = q === 0n ? l.total : fromCents(divRound(toScaled(l.total, 2) * 10_000n, q));
-    if (lineAmount(quantity, rate) !== normalizeMoney(l.total)) warnings.push(`${l.total} over ${quantity} is not a whole cent: check the rate.`);
+    if (lineAmount(quantity, rate) !== normalizeMoney(l.total))
+      warnings.push(`${l.total} over ${quantity} is not a whole cent: check the rate.`);
   }
   const description = product ? product.name : l.description || 'Item';
   if (!rate && product) {

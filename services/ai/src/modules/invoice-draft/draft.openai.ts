@@ -82,7 +82,10 @@ export class OpenAIDrafter {
       return parsed;
     } catch (err) {
       const status = err instanceof OpenAI.APIError ? err.status : undefined;
-      this.#logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI invoice draft failed; using the local engine');
+      this.#logger.warn(
+        { error: err instanceof Error ? err.name : 'Error', status },
+        'OpenAI invoice draft failed; using the local engine',
+      );
       return null;
     }
   }

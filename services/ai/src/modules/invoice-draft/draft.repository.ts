@@ -97,7 +97,10 @@ export class DraftRepository {
   }
 
   /** The customer's latest invoice with known lines (not a cancelled one). */
-  async lastInvoice(tenantId: string, customerId: number): Promise<{ id: number; currency: string | null; lines: LastInvoiceLine[] } | null> {
+  async lastInvoice(
+    tenantId: string,
+    customerId: number,
+  ): Promise<{ id: number; currency: string | null; lines: LastInvoiceLine[] } | null> {
     const [row] = await this.ctx.reader.query<{ id: number; currency: string | null; lines: LastInvoiceLine[] }>(
       tenantId,
       `select id::int as id, currency, lines from ai.draft_invoices

@@ -3,11 +3,42 @@ import { fromScaled, toScaled } from '@billpoint/proto';
 /** Numbers as people type them in a sentence, read as exact decimal strings (never through a float). */
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const SPECIAL: Record<string, string> = { a: '1', an: '1', single: '1', dozen: '12', 'a dozen': '12', half: '0.5', 'a half': '0.5', couple: '2', 'a couple': '2', 'a couple of': '2', 'a pair of': '2', pair: '2' };
+const SPECIAL: Record<string, string> = {
+  a: '1',
+  an: '1',
+  single: '1',
+  dozen: '12',
+  'a dozen': '12',
+  half: '0.5',
+  'a half': '0.5',
+  couple: '2',
+  'a couple': '2',
+  'a couple of': '2',
+  'a pair of': '2',
+  pair: '2',
+};
 
 /** Word numbers ("twelve", "twenty-five", "one hundred and twenty") as a pattern and a reader. */
 const WORD = `(?:${[...Object.keys(UNITS), ...Object.keys(TENS), 'hundred', 'thousand'].join('|')})`;

@@ -60,7 +60,11 @@ function stripEmail(text: string): { body: string; signature: string } {
       continue;
     }
     if (/^(?:hi|hello|hey|dear|good (?:morning|afternoon))\b[^.!?\n]{0,40}[,!]?\s*$/i.test(line)) continue;
-    if (/^(?:thanks|thank you|many thanks|best|best regards|kind regards|regards|cheers|sincerely|warm regards|all the best)\b[^a-z0-9]*$/i.test(line)) {
+    if (
+      /^(?:thanks|thank you|many thanks|best|best regards|kind regards|regards|cheers|sincerely|warm regards|all the best)\b[^a-z0-9]*$/i.test(
+        line,
+      )
+    ) {
       signing = true;
       continue;
     }
@@ -80,15 +84,30 @@ const SAME_AS_LAST =
 const NAME_CAP = `((?:[A-Z0-9][\\w&'.-]*)(?:\\s+(?:&\\s+|of\\s+|and\\s+)?[A-Z0-9][\\w&'.-]*){0,4})`;
 const VERB = `(?:please\\s+|pls\\s+|can you\\s+|could you\\s+|kindly\\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\\s*(?:me\\s+)?(?:an?\\s+|the\\s+)?(?:new\\s+)?`;
 const MENTIONS: RegExp[] = [
-  new RegExp(`^\\s*${VERB}(?:invoice|bill)\\s+(?:for|to|addressed to)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|including|re)\\b|\\s+(?=\\d|[$€£¥])|\\s+(?:${WORD_NUMBER})\\s|$)`, 'i'),
-  new RegExp(`^\\s*(?:please\\s+|kindly\\s+|(?:could|can|would)\\s+you\\s+(?:please\\s+)?)?(?:invoice|bill|charge|send)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|re)\\b|\\s+an?\\s+invoice\\b|\\s+(?=\\d|[$€£¥]|[A-Z]{1,2}\\$|(?:USD|EUR|GBP|CAD|AUD|JPY|CHF)\\b)|\\s+(?:${WORD_NUMBER})\\s|$)`, 'i'),
+  new RegExp(
+    `^\\s*${VERB}(?:invoice|bill)\\s+(?:for|to|addressed to)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|including|re)\\b|\\s+(?=\\d|[$€£¥])|\\s+(?:${WORD_NUMBER})\\s|$)`,
+    'i',
+  ),
+  new RegExp(
+    `^\\s*(?:please\\s+|kindly\\s+|(?:could|can|would)\\s+you\\s+(?:please\\s+)?)?(?:invoice|bill|charge|send)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due|covering|re)\\b|\\s+an?\\s+invoice\\b|\\s+(?=\\d|[$€£¥]|[A-Z]{1,2}\\$|(?:USD|EUR|GBP|CAD|AUD|JPY|CHF)\\b)|\\s+(?:${WORD_NUMBER})\\s|$)`,
+    'i',
+  ),
   new RegExp(`(?:^|\\n)\\s*(?:customer|client|bill\\s+to|to|company)\\s*:\\s*([^,;\\n]+)`, 'i'),
+  new RegExp(`^\\s*(?:new\\s+)?(?:client|customer)\\s+([^,:;\\n]+?)\\s*[:,—–-]`, 'i'),
+  new RegExp(`^\\s*([^,:;\\n]+?)\\s+(?:needs?\\s+(?:an?\\s+)?invoice|owes?\\s+(?:us|me))\\b`, 'i'),
+  new RegExp(
+    `^\\s*(?:need|have|want)\\s+to\\s+(?:bill|invoice|charge)\\s+([^,:;\\n]+?)(?=\\s*[,:;\\n(-]|\\s+(?:for|with|due)\\b|\\s+(?=\\d|[$€£¥])|$)`,
+    'i',
+  ),
   new RegExp(`^\\s*${NAME_CAP}\\s*[:—–]\\s`),
   new RegExp(`\\b(?:for|to)\\s+${NAME_CAP}(?=\\s*(?:[,.;!?\\n]|$)|\\s+(?:plus|and|with|due|net|please|this|next|for)\\b)`),
   new RegExp(`\\b(?:for|to)\\s+([a-z][\\w&'.-]*(?:\\s+[a-z][\\w&'.-]*)?)\\s*(?=[,.;!?\\n]|$|\\s+(?:plus|due|net)\\b)`, 'i'),
 ];
 /** Words that start a line item or a term, never a customer's name. */
-const NOT_A_NAME = new RegExp(`^(?:the|a|an|our|my|this|last|next|${WORD_NUMBER}|\\d.*|hours?|days?|work|services?|consulting|support|design|development|it|them|us|me|him|her|invoice|same|request|reminder|needed|please|attached|march|april|may|june|july|august|september|october|november|december|january|february)$`, 'i');
+const NOT_A_NAME = new RegExp(
+  `^(?:the|a|an|our|my|this|last|next|${WORD_NUMBER}|\\d.*|hours?|days?|work|services?|consulting|support|design|development|it|them|us|me|him|her|we|i|they|you|invoice|same|request|reminder|needed|please|attached|march|april|may|june|july|august|september|october|november|december|january|february)$`,
+  'i',
+);
 
 function findMention(body: string): { name: string; span: [number, number] } | null {
   for (const re of MENTIONS) {
@@ -98,7 +117,7 @@ function findMention(body: string): { name: string; span: [number, number] } | n
     if (!name || NOT_A_NAME.test(name) || NOT_A_NAME.test(name.split(/\s+/)[0]!) || /^[\d$€£¥]/.test(name)) continue;
     const at = m.index + m[0].indexOf(m[1]!);
     // The whole verb phrase goes with a leading mention ("Invoice Acme"), only the name with a trailing one.
-    const start = re === MENTIONS[4] || re === MENTIONS[5] ? at - (m[0].indexOf(m[1]!) > 0 ? m[0].indexOf(m[1]!) : 0) : m.index;
+    const start = re === MENTIONS[7] || re === MENTIONS[8] ? at - (m[0].indexOf(m[1]!) > 0 ? m[0].indexOf(m[1]!) : 0) : m.index;
     return { name, span: [start, at + m[1]!.length] };
   }
   return null;
@@ -106,15 +125,23 @@ function findMention(body: string): { name: string; span: [number, number] } | n
 
 const DISCOUNT: { re: RegExp; read: (m: RegExpExecArray) => ParsedRequest['discount'] }[] = [
   { re: new RegExp(`(\\d+(?:[.,]\\d+)?)\\s?%\\s*(?:discount|off|rebate|reduction)`, 'i'), read: (m) => ({ percent: readNumber(m[1]!)! }) },
-  { re: new RegExp(`(?:discount|rebate|reduction)\\s*(?:of|:)?\\s*(\\d+(?:[.,]\\d+)?)\\s?%`, 'i'), read: (m) => ({ percent: readNumber(m[1]!)! }) },
-  { re: new RegExp(`(?:discount|rebate|reduction|less|minus)\\s*(?:of|:)?\\s*${MONEY}`, 'i'), read: (m) => ({ amount: readNumber(m[2]!)! }) },
+  {
+    re: new RegExp(`(?:discount|rebate|reduction)\\s*(?:of|:)?\\s*(\\d+(?:[.,]\\d+)?)\\s?%`, 'i'),
+    read: (m) => ({ percent: readNumber(m[1]!)! }),
+  },
+  {
+    re: new RegExp(`(?:discount|rebate|reduction|less|minus)\\s*(?:of|:)?\\s*${MONEY}`, 'i'),
+    read: (m) => ({ amount: readNumber(m[2]!)! }),
+  },
   { re: new RegExp(`${MONEY}\\s*(?:discount|off)\\b`, 'i'), read: (m) => ({ amount: readNumber(m[2]!)! }) },
 ];
 
 const TAX_NONE = /\b(?:no\s+(?:tax|vat|gst)|tax[- ]?(?:exempt|free)|vat[- ]?(?:exempt|free)|without\s+(?:tax|vat|gst)|zero[- ]rated)\b/i;
-const TAX_HINT = /\b(?:plus|with|add|incl(?:uding|\.)?|\+)\s*(?:(\d+(?:[.,]\d+)?)\s?%\s*)?((?:sales\s+tax|vat|gst|hst|pst|tax|mwst|tva|iva)(?:\s*\(?(\d+(?:[.,]\d+)?)\s?%\)?)?)/i;
+const TAX_HINT =
+  /\b(?:plus|with|add|incl(?:uding|\.)?|\+)\s*(?:(\d+(?:[.,]\d+)?)\s?%\s*)?((?:sales\s+tax|vat|gst|hst|pst|tax|mwst|tva|iva)(?:\s*\(?(\d+(?:[.,]\d+)?)\s?%\)?)?)/i;
 const NOTES = /\b(?:notes?|memo|message|comment)\s*(?::|-|saying|that says|reading)\s*["“]?([^"”\n]+?)["”]?\s*(?:$|\n)/i;
-const REFERENCE = /\b((?:PO|P\.O\.|purchase order|ref(?:erence)?|order)\b(?:\s*(?:number|no\.?|#|:))?\s*#?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,})\b/i;
+const REFERENCE =
+  /\b((?:PO|P\.O\.|purchase order|ref(?:erence)?|order)\b(?:\s*(?:number|no\.?|#|:))?\s*#?\s*(?=[A-Z-]*\d)[A-Z0-9][A-Z0-9-]{2,})\b/i;
 const BARE_CURRENCY = new RegExp(`\\b(?:in|currency\\s*:?)\\s+(USD|EUR|GBP|CAD|AUD|JPY|CHF|euros?|dollars?|pounds?|yen)\\b`, 'i');
 
 /** Reads one piece of text that may be a line: "12 hours of design at 95 an hour", "March audit: €1,500", "3x Pro Plan". */
@@ -143,7 +170,10 @@ export function parseLine(raw: string): ParsedLine {
   take(new RegExp(`(?:\\b(?:at|@|for|rate(?:\\s+of)?)\\s*|@\\s*)?${MONEY}${PER_UNIT}`, 'i'), (m) => void (rate = money(m, 1)));
   // "at 95", "@ 95", "rate 95" (not "at 95 total")
   if (!rate)
-    take(new RegExp(`(?:\\b(?:at|rate(?:\\s+of)?)\\s+|@\\s*)${MONEY}(?!\\s*(?:${UNITS}|total|in total)\\b)`, 'i'), (m) => void (rate = money(m, 1)));
+    take(
+      new RegExp(`(?:\\b(?:at|rate(?:\\s+of)?)\\s+|(?:@|(?<=\\s)à)\\s*)${MONEY}(?!\\s*(?:${UNITS}|total|in total)\\b)`, 'i'),
+      (m) => void (rate = money(m, 1)),
+    );
   // A quantity: "qty 3", "3 x" (and "2 x 400": the price each), "x3", "12 hours (of)", "6h", "two licences".
   take(new RegExp(`\\b(?:qty|quantity)\\s*:?\\s*${FIG}`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
   if (!quantity)
@@ -152,10 +182,14 @@ export function parseLine(raw: string): ParsedLine {
       if (m[3]) rate = money(m, 2);
     });
   if (!quantity) take(/\s[x×]\s?(\d+(?:\.\d+)?)\b/i, (m) => void (quantity = readNumber(m[1]!)));
-  if (!quantity) take(new RegExp(`(?:^|\\s|\\()${FIG}\\s*(?:(?:${UNITS})\\b(?:\\s+of\\b)?)\\)?`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
+  if (!quantity)
+    take(new RegExp(`(?:^|\\s|\\()${FIG}\\s*(?:(?:${UNITS})\\b(?:\\s+of\\b)?)\\)?`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
   // A leading count before words: "2 Pro Plan licences", "fifteen seats", "an onboarding workshop".
   if (!quantity)
-    take(new RegExp(`^\\s*${FIG}\\s+(?=[a-z])(?!(?:${CURRENCY_AFTER}|for|flat|each|per|total|in total)\\b)`, 'i'), (m) => void (quantity = readNumber(m[1]!)));
+    take(
+      new RegExp(`^\\s*${FIG}\\s+(?=[a-z])(?!(?:${CURRENCY_AFTER}|for|flat|each|per|total|in total)\\b)`, 'i'),
+      (m) => void (quantity = readNumber(m[1]!)),
+    );
   // A total: with a currency ("1,500 EUR", "$300"), after "for", "total", ":" or "-", or before "for" or the end.
   take(
     new RegExp(
@@ -195,7 +229,8 @@ export function cleanDescription(s: string): string {
   let d = sentenceOf(s)
     .replace(/\(\s*\)/g, ' ')
     .replace(/\s+/g, ' ');
-  const edge = /^(?:and|plus|also|with|for|of|at|the|a|an|our|your|their|my|on|in|to|each|total|in total|worth|some|-|–|—|:|,|;|\+|\*|•|\.)\s+|^[-–—:,;+*•.]+/i;
+  const edge =
+    /^(?:and|plus|also|with|for|of|at|the|a|an|our|your|their|my|on|in|to|each|total|in total|worth|some|-|–|—|:|,|;|\+|\*|•|\.)\s+|^[-–—:,;+*•.]+/i;
   const tail = /\s+(?:and|plus|also|with|for|of|at|the|a|an|each|total|in total|apiece|please|thanks|-|–|—|:|,|;|\.)$|[-–—:,;+*•.!?]+$/i;
   for (let i = 0; i < 6; i++) d = d.trim().replace(edge, '').replace(tail, '').replace(PERIOD, '').trim();
   return d ? d[0]!.toUpperCase() + d.slice(1) : '';
@@ -204,7 +239,9 @@ export function cleanDescription(s: string): string {
 /** Splits the items part of a request into pieces that may each be a line. */
 function splitLines(text: string): string[] {
   return text
-    .split(/\n|;|(?<=[a-z]{2})[.?!]\s+(?=[A-Z])|\?\s*|,\s+(?!\d{3}\b)|\s+(?:and|plus|\+|&|as well as|along with|together with)\s+|\s+\/\s+|\s+[—–]\s+/)
+    .split(
+      /\n|;|(?<=[a-z]{2})[.?!]\s+(?=[A-Z])|\?\s*|,\s+(?!\d{3}\b)|\s+(?:and|plus|\+|&|as well as|along with|together with)\s+|\s+\/\s+|\s+[—–]\s+/,
+    )
     .map((p) => p.trim())
     .filter((p) => p.length > 0);
 }
@@ -296,13 +333,26 @@ export function parseRequest(input: string, today: string): ParsedRequest {
   const mention = findMention(body);
   if (mention) body = cut(body, mention.span);
   body = body
-    .replace(/\b(?:could|can|would) you (?:please )?(?:send|make|prepare|create|raise|issue) (?:us |me )?(?:an? |the )?invoice (?:for|covering)\b/gi, ' ; ')
+    .replace(
+      /\b(?:could|can|would) you (?:please )?(?:send|make|prepare|create|raise|issue) (?:us |me )?(?:an? |the )?invoice (?:for|covering)\b/gi,
+      ' ; ',
+    )
     .replace(/\b(?:please )?(?:send|make|prepare|create|raise|issue) (?:us |me )?(?:an? |the )?invoice (?:for|covering)\b/gi, ' ; ')
     .replace(/\b(?:we|i) (?:need|would like|want) (?:an? )?invoice (?:for|covering)\b/gi, ' ; ')
-    .replace(/\b(?:please\s+|kindly\s+)?(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:invoice|bill|charge)\s+(?:us|me)\b(?:\s+for)?/gi, ' ; ')
+    .replace(
+      /\b(?:please\s+|kindly\s+)?(?:(?:could|can|would)\s+you\s+(?:please\s+)?)?(?:invoice|bill|charge)\s+(?:us|me)\b(?:\s+for)?/gi,
+      ' ; ',
+    )
     .replace(/\b(?:(?:could|can|would)\s+you\s+(?:please\s+)?|please\s+)(?:invoice|bill|charge)\b/gi, ' ; ')
     .replace(/\b(?:an?\s+)?invoice (?:for|covering)\b/gi, ' ; ')
-    .replace(/^\s*(?:please\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\s*(?:me\s+|us\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:invoice|bill)\b\s*(?:for|to|with)?/i, ' ');
+    .replace(
+      /\b(?:(?:need|needs|want|wants|have)\s+to\s+(?:bill|invoice|charge)|needs?\s+(?:an?\s+)?invoice|owes?\s+(?:us|me)(?:\s+for)?|(?:please\s+)?(?:invoice|bill)\s+(?:them|him|her))\b\s*:?/gi,
+      ' ; ',
+    )
+    .replace(
+      /^\s*(?:please\s+)?(?:create|make|draft|prepare|send|raise|issue|generate|write|do|need)?\s*(?:me\s+|us\s+)?(?:an?\s+|the\s+)?(?:new\s+)?(?:invoice|bill)\b\s*(?:for|to|with)?/i,
+      ' ',
+    );
 
   const lines = linesOf(splitLines(body));
 

@@ -8,7 +8,7 @@ import { matchKey } from './match-key.ts';
 
 /** Words that count things or join them, not what is sold. */
 const FILLER = new Set(
-  'hour hours hr hrs h day days week weeks month months licence licences license licenses seat seats unit units item items pcs piece pieces session sessions user users of the a an for annual monthly our your x worth additional extra more new'.split(
+  'hour hours hr hrs h day days week weeks month months licence licences license licenses seat seats unit units item items pcs piece pieces session sessions user users of the a an for annual monthly our your x worth additional extra more new work services'.split(
     ' ',
   ),
 );
@@ -18,8 +18,7 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++)
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length]!;
@@ -57,5 +56,7 @@ export function nameFits(mention: string, name: string): boolean {
   if (!first) return false;
   return matchKey(name)
     .split(' ')
-    .some((w) => sameWord(first, w) || (w.length >= 3 && first.startsWith(w)) || (first.length >= 5 && w.slice(0, 4) === first.slice(0, 4)));
+    .some(
+      (w) => sameWord(first, w) || (w.length >= 3 && first.startsWith(w)) || (first.length >= 5 && w.slice(0, 4) === first.slice(0, 4)),
+    );
 }
