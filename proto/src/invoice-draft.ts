@@ -32,6 +32,8 @@ export const InvoiceDraftItem = z.object({
   taxRateId: z.number().int().nullable(),
   /** The tax rate's percentage ("8.25") when `taxRateId` is set, so the form shows the line's tax before saving. */
   taxRate: z.string().nullable(),
+  /** The tax rate's name, as the line editor shows it. */
+  taxRateName: z.string().nullable(),
   confidence: Confidence,
 });
 export type InvoiceDraftItem = z.infer<typeof InvoiceDraftItem>;

@@ -38,7 +38,7 @@ describe('POST /api/ai/invoice-draft (local engine)', () => {
     expect(d.customer).toMatchObject({ id: a.customers['Acme Corporation'], name: 'Acme Corporation' });
     expect(d.customer!.confidence).toBeGreaterThanOrEqual(0.8);
     expect(d.items.map(({ confidence: _c, ...it }) => it)).toEqual([
-      { description: 'Design', quantity: '12', rate: '95.00', productId: null, taxRateId: null, taxRate: null },
+      { description: 'Design', quantity: '12', rate: '95.00', productId: null, taxRateId: null, taxRate: null, taxRateName: null },
       {
         description: 'Pro Plan',
         quantity: '2',

@@ -160,6 +160,7 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
           productId: l.productId,
           taxRateId: tax?.id ?? null,
           taxRate: tax?.rate ?? null,
+          taxRateName: tax?.name ?? null,
           confidence: round2(0.9 * (customerConfidence || 0.5)),
         });
       }
@@ -277,6 +278,7 @@ function lineItem(
     productId: product?.id ?? null,
     taxRateId: tax?.id ?? null,
     taxRate: tax?.rate ?? null,
+    taxRateName: tax?.name ?? null,
     confidence,
   };
 }

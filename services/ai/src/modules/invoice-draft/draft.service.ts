@@ -105,6 +105,7 @@ export function merge(local: LocalDraft, a: OpenAIDraft, c: DraftCandidates): In
         productId,
         taxRateId: tax?.id ?? null,
         taxRate: tax?.rate ?? null,
+        taxRateName: tax?.name ?? null,
         confidence: rate === '0.00' ? 0.3 : agrees ? 0.95 : 0.75,
       };
     });
