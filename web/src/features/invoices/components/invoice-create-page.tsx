@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, refusalMessage } from '@/lib/api-client';
-import { formatLongDate, formatMoney, toIsoDate } from '@/lib/format';
+import { formatLongDate, toIsoDate } from '@/lib/format';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
 import { formIssues, isFormField } from '@/lib/api-issues';
@@ -112,9 +112,6 @@ export function InvoiceCreatePage() {
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
                 <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
                 {currency && currency !== 'USD' && <ReadOnlyField id="currency" label="Currency" value={currency} />}
-                {discount && Number(discount) !== 0 && (
-                  <ReadOnlyField id="discount" label="Discount" value={formatMoney(discount, currency ?? 'USD')} />
-                )}
               </CardContent>
             </Card>
 
@@ -123,7 +120,13 @@ export function InvoiceCreatePage() {
                 <CardTitle>Invoice Items</CardTitle>
               </CardHeader>
               <CardContent>
-                <ItemsEditor control={form.control} issueDate={toIsoDate(today)} removeMode="hide-at-one" />
+                <ItemsEditor
+                  control={form.control}
+                  issueDate={issueDate ?? toIsoDate(today)}
+                  currency={currency ?? 'USD'}
+                  discountAmount={String(discount ?? '0')}
+                  removeMode="hide-at-one"
+                />
               </CardContent>
             </Card>
 
