@@ -29,7 +29,12 @@ export const aiService = {
   },
   consumers: async (ctx) => {
     const c = ctx as unknown as ServiceContext<Config>;
-    return [await expenseCategories(c).start(), await expenseTrainingConsumer(c), ...(await Promise.all(insightFacts(c))), ...(await Promise.all(draftFacts(c)))];
+    return [
+      await expenseCategories(c).start(),
+      await expenseTrainingConsumer(c),
+      ...(await Promise.all(insightFacts(c))),
+      ...(await Promise.all(draftFacts(c))),
+    ];
   },
   // Insights are regenerated daily for every tenant with facts (and on POST /api/ai/insights/refresh).
   jobs: (ctx) => {
