@@ -46,6 +46,7 @@ describe('POST /api/ai/invoice-draft (local engine)', () => {
         productId: a.products['Pro Plan'],
         taxRateId: a.taxRates.VAT,
         taxRate: '20.000',
+        taxRateName: 'VAT',
       },
     ]);
     expect(d.issueDate.value).toBe(inDays(0));
