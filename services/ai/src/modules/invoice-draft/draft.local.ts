@@ -78,7 +78,7 @@ export interface LocalContext {
   now?: Date;
 }
 
-/** The local engine: the text parsed, names matched against the tenant's own data, defaults from it. */
+/** A local answer, and what the OpenAI path needs of it. */
 export interface LocalDraft {
   draft: InvoiceDraft;
   /** Which field each warning is about (parallel to draft.warnings): a field OpenAI answered drops its warnings. */
@@ -91,6 +91,7 @@ export interface LocalDraft {
 }
 export type WarningField = 'customer' | 'items' | 'dueDate';
 
+/** The local engine: the text parsed, names matched against the tenant's own data, defaults from it. */
 export async function localDraft({ repo, tenantId, now = new Date() }: LocalContext, text: string): Promise<LocalDraft> {
   // One round trip for the organization, the customers and the tax rates; the text is read again only when the
   // organization's today is not UTC's.
@@ -116,8 +117,9 @@ export async function localDraft({ repo, tenantId, now = new Date() }: LocalCont
   const tie = best && customers[1] && customers[1].score >= best.score - 0.02;
   const customerConfidence = best ? round2(Math.min(0.98, best.score) * (tie ? 0.6 : 1)) : 0;
   const customer = best ? { id: best.id, name: best.name, confidence: customerConfidence } : null;
-  const candidates = customers
-    .filter((c) => c !== best && c.score >= 0.3)
+  // Close names, whether or not they start like the one given: the user may mean one of them.
+  const candidates = found
+    .filter((c) => c.id !== best?.id && c.score >= 0.3)
     .slice(0, 5)
     .map((c) => ({ id: c.id, name: c.name, confidence: round2(c.score) }));
   let newCustomerName: string | null = null;
