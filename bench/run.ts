@@ -9,6 +9,7 @@ const benches: Record<string, string> = {
   categorize: './categorize.ts',
   api: './api.ts',
   insights: './insights.ts',
+  'invoice-draft': './invoice-draft.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

@@ -78,6 +78,8 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/user-subscription', 'plan'],
   ['/api/subscription', 'plan'],
   ['/api/ai', 'insights'],
+  /** Invoice drafts from a sentence (issue 24): whoever may make invoices. */
+  ['/api/ai/invoice-draft', 'invoices'],
   ['/api/integrations/api-keys', 'api-keys'],
   ['/api/integrations/test-api-key', 'api-keys'],
   ['/api/integrations/webhook', 'webhooks'],

@@ -22,6 +22,7 @@ export * from './template.ts';
 export * from './tax.ts';
 export * from './financial-reports.ts';
 export * from './ai.ts';
+export * from './invoice-draft.ts';
 export * from './integrations.ts';
 export * from './public-api.ts';
 export * from './insights.ts';

@@ -19,6 +19,21 @@ export const InvoiceEvents = {
 export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true }).extend({
   productLines: z.array(z.object({ productId: z.number().int(), quantity: z.string(), amount: z.string() })).optional(),
   /**
+   * Every line as typed (issue 24: the ai service drafts "same as last month" from the customer's latest invoice).
+   * Absent like `productLines`, and on events written before it existed.
+   */
+  lines: z
+    .array(
+      z.object({
+        description: z.string(),
+        quantity: z.string(),
+        rate: z.string(),
+        productId: z.number().int().nullable(),
+        taxRateId: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
+  /**
    * The invoice's tax per rate (the ledger books sales tax payable from it): one entry per distinct (tax rate id,
    * percentage) among the lines, lines without tax included with rate "0.00". Absent like `productLines`.
    */

@@ -22,5 +22,6 @@ export default defineFuzzMatrix({
   },
   // Stores nothing: a suggestion is read from the tenant's model.
   // Insights: reads, and a refresh that only replaces the tenant's generated insights (no input to refuse).
-  routes: { 'POST /api/expenses/categorize': {}, 'GET /api/ai/insights': { list: (a) => a.insights } },
+  // Invoice drafts: a proposal only, nothing stored.
+  routes: { 'POST /api/expenses/categorize': {}, 'POST /api/ai/invoice-draft': {}, 'GET /api/ai/insights': { list: (a) => a.insights } },
 });

@@ -29,7 +29,9 @@ export default defineIsolationMatrix({
       })
     ).json as { id: number };
     await t.client.post(`/api/invoices/${invoice.id}/send`, {});
-    return { category, expense, rate };
+    // A product only this tenant has, for invoice drafts.
+    const product = (await t.client.post('/api/products', { name: `Prod ${t.tag}`, price: '12.34' })).json as { id: number };
+    return { category, expense, rate, customer, product, tag: t.tag };
   },
   secrets: ({ category, expense, rate }, t) => [t.tag, category.name, `kw${t.tag}`, String(category.id), expense.vendor!, t.tenantId, rate],
   // A's categories (seeded defaults and its own) and its expense have reached the ai service.
@@ -41,6 +43,13 @@ export default defineIsolationMatrix({
       [t.tenantId, f.expense.id],
     );
     if (!(rows[0]!.c >= tax && rows[0]!.e === 1)) return false;
+    // A's customer and product have reached the ai service's draft read models.
+    const drafts = await db.query<{ n: number }>(
+      `select ((select count(*) from ai.draft_customers where tenant_id = $1 and id = $2) +
+               (select count(*) from ai.draft_products where tenant_id = $1 and id = $3))::int as n`,
+      [t.tenantId, f.customer.id, f.product.id],
+    );
+    if (drafts.rows[0]!.n !== 2) return false;
     // The sent invoice has reached the ai service and A's insights name its amount.
     const insights = (await t.client.post('/api/ai/insights/refresh', {})).json as InsightList;
     return JSON.stringify(insights).includes(f.rate);
@@ -51,6 +60,16 @@ export default defineIsolationMatrix({
     'GET /api/ai/insights/priority': { answers: 'collection', call: () => ({ path: '/api/ai/insights/priority' }) },
     'GET /api/ai/recommendations': { answers: 'collection', call: () => ({ path: '/api/ai/recommendations' }) },
     'POST /api/ai/insights/refresh': { answers: 'collection', call: () => ({ path: '/api/ai/insights/refresh', body: {} }) },
+    // B asks for a draft naming A's customer and product nearly (the tag less its last letter, so an echo of B's own
+    // text is not A's data): B's own customers and products only, never A's names or prices.
+    'POST /api/ai/invoice-draft': {
+      answers: 'status',
+      status: [200],
+      call: (a) => ({
+        path: '/api/ai/invoice-draft',
+        body: { text: `Invoice Cust ${a.tag.slice(0, -1)} for 2 Prod ${a.tag.slice(0, -1)}` },
+      }),
+    },
     // B asks about A's vendor and words: B's own categories, no history, nothing of A's in the answer.
     'POST /api/expenses/categorize': {
       answers: 'status',

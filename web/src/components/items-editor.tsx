@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import type { Product } from '@billpoint/proto';
+import { fromCents, normalizeMoney, toCents, type Product } from '@billpoint/proto';
 import { cellLabel, LineDescriptionCell, LineFigure, RemoveLineButton } from '@/components/line-description-cell';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
@@ -9,6 +9,15 @@ import { Input } from '@/components/ui/input';
 import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '@/lib/line-items';
+
+/** A discount as typed so far, to cents; unreadable counts as none. */
+function discountFigure(v: string | undefined): string {
+  try {
+    return normalizeMoney(v?.trim() || '0');
+  } catch {
+    return '0.00';
+  }
+}
 import { LineTaxField, TaxRatesNote } from '@/components/line-tax-field';
 
 type ItemValues = {
@@ -38,6 +47,7 @@ const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
 export function ItemsEditor<T extends FieldValues & ItemValues>({
   control,
   currency = 'USD',
+  discountAmount,
   defaultTaxRate,
   issueDate,
   removeMode,
@@ -46,6 +56,8 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
   currency?: string;
+  /** Taken off the total (an AI draft's discount on Create Invoice); shown with the subtotal when not zero. */
+  discountAmount?: string;
   /** The document's own tax rate, for lines without one (the server's rule). */
   defaultTaxRate?: string;
   /** yyyy-mm-dd: the tax rates offered are those in force that day. */
@@ -59,6 +71,8 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
   const items = useWatch({ control: c, name: 'items' }) ?? [];
   const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate);
+  const discount = discountFigure(discountAmount);
+  const discounted = fromCents(toCents(total) - toCents(discount));
   const single = fields.length <= 1;
   const taxRates = useQuery(taxRatesQueryOptions());
   const usable = usableTaxRates(taxRates.data ?? [], issueDate);
@@ -197,13 +211,16 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           Add Item
         </Button>
         <div className="ml-auto text-right">
-          {tax !== '0.00' && (
+          {(tax !== '0.00' || discount !== '0.00') && (
             <>
               <LineFigure label="Subtotal" value={formatMoney(subtotal, currency)} testId="invoice-subtotal" />
-              <LineFigure label="Tax" value={formatMoney(tax, currency)} testId="invoice-tax" />
+              {tax !== '0.00' && <LineFigure label="Tax" value={formatMoney(tax, currency)} testId="invoice-tax" />}
+              {discount !== '0.00' && (
+                <LineFigure label="Discount" value={`-${formatMoney(discount, currency)}`} testId="invoice-discount" />
+              )}
             </>
           )}
-          <LineFigure label="Total" value={formatMoney(total, currency)} testId="invoice-total" strong />
+          <LineFigure label="Total" value={formatMoney(discounted, currency)} testId="invoice-total" strong />
         </div>
       </div>
     </div>

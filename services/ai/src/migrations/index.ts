@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { m0001Ai } from './0001-ai.ts';
 import { m0002Insights } from './0002-insights.ts';
 import { m0003ChurnLocale } from './0003-churn-locale.ts';
+import { m0004InvoiceDrafts } from './0004-invoice-drafts.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: MigrationObject[] = [m0001Ai, m0002Insights, m0003ChurnLocale];
+export const migrations: MigrationObject[] = [m0001Ai, m0002Insights, m0003ChurnLocale, m0004InvoiceDrafts];

@@ -43,13 +43,13 @@ export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
 export const NOT_AUDITED = new Set<string>([ApiUsageEvents.Batch]);
 
 /**
- * What receivers get as `data`: the event's payload without the internal parts (an invoice's stock and tax lines). A
+ * What receivers get as `data`: the event's payload without the internal parts (an invoice's stock, tax and draft lines). A
  * credit note goes as the API answers it: its tax per rate is part of it.
  */
 function webhookData(type: string, data: unknown): Record<string, unknown> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { value: data };
   if (type === CreditNoteEvents.Created) return data as Record<string, unknown>;
-  const { productLines: _p, taxLines: _t, ...rest } = data as Record<string, unknown>;
+  const { productLines: _p, taxLines: _t, lines: _l, ...rest } = data as Record<string, unknown>;
   return rest;
 }
 

@@ -114,7 +114,7 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     (event, em) => applySchedule(em, event),
   );
 
-  // The organization's language: the locale the insight texts are written in. Not a fact that makes a tenant known.
+  // The organization's language (the locale the insight texts are written in), time zone and currency (invoice drafts). Not a fact that makes a tenant known.
   const organizationConsumer = consumeEvents({
     orm: ctx.orm,
     schema: ctx.schema,
@@ -125,10 +125,11 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     parse: (d) => OrganizationUpdatedData.parse(d),
     handle: async (event, em) => {
       await em.execute(
-        `insert into ai.organization_facts as x (tenant_id, language, version) values (?, ?, ?)
-         on conflict (tenant_id) do update set language = excluded.language, version = excluded.version
+        `insert into ai.organization_facts as x (tenant_id, language, timezone, default_currency, version) values (?, ?, ?, ?, ?)
+         on conflict (tenant_id) do update set language = excluded.language, timezone = excluded.timezone,
+           default_currency = excluded.default_currency, version = excluded.version
          where x.version is null or excluded.version is null or x.version <= excluded.version`,
-        [event.tenantId, event.data.defaultLanguage, event.data.updatedAt],
+        [event.tenantId, event.data.defaultLanguage, event.data.timezone, event.data.defaultCurrency, event.data.updatedAt],
       );
     },
   });

@@ -200,5 +200,12 @@ export const eventData = (inv: Invoice): InvoiceEventData => {
   const productLines = items
     .filter((it) => it.productId != null)
     .map((it) => ({ productId: it.productId!, quantity: it.quantity, amount: it.amount }));
-  return { ...data, productLines, taxLines: taxLinesOf(items) };
+  const lines = items.map((it) => ({
+    description: it.description,
+    quantity: it.quantity,
+    rate: it.rate,
+    productId: it.productId ?? null,
+    taxRateId: it.taxRateId ?? null,
+  }));
+  return { ...data, productLines, lines, taxLines: taxLinesOf(items) };
 };

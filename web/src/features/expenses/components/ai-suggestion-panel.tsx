@@ -1,15 +1,8 @@
 import { Sparkles, X } from 'lucide-react';
 import { confidenceBand, MIN_ALTERNATIVE_CONFIDENCE, type CategorizeResult } from '@billpoint/proto';
 import { Button } from '@/components/ui/button';
+import { BAND_STYLE, percent } from '@/components/confidence-badge';
 import { cn } from '@/lib/utils';
-
-const BAND_STYLE = {
-  High: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
-  Medium: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-300',
-  Low: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
-} as const;
-
-export const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
 
 /**
  * The AI suggestion (areas §2, §4): the suggested category, its confidence with the band (0.8 or more High in green,

@@ -178,7 +178,7 @@ describe('create invoice', () => {
         currency: 'USD',
         taxRate: '0',
         taxAmount: '0',
-        discountAmount: '0',
+        discountAmount: '0.00',
         shippingAmount: '0',
       },
       items: [

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
+import type { InvoiceDraft } from '@billpoint/proto';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { startOfToday } from 'date-fns';
@@ -30,6 +31,8 @@ import { DateField } from '@/components/date-field';
 import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 import { TemplateField } from '@/components/template-field';
+import { draftToForm } from '../lib/ai-draft';
+import { AiDraftDialog } from './ai-draft-dialog';
 
 const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId'], INVOICE_ITEM_FIELDS);
 
@@ -79,11 +82,22 @@ export function InvoiceCreatePage() {
     },
   });
 
+  // An AI draft fills the form for review; it is saved only by Create Invoice.
+  const applyDraft = (draft: InvoiceDraft, customerId: number | null) => {
+    form.reset(draftToForm(draft, form.getValues(), customerId));
+    toast({ title: 'Draft filled in', description: 'Check the invoice, then select Create Invoice.' });
+  };
+  const [issueDate, currency, discount] = form.watch(['issueDate', 'currency', 'discountAmount']);
+
   const submit = form.handleSubmit((values) => creation.mutate(toCreateBody(values, nextNumber.invoiceNumber, toIsoDate(today))));
 
   return (
     <>
-      <PageHeader title="Create Invoice" description="Generate a new invoice for your customer" />
+      <PageHeader
+        title="Create Invoice"
+        description="Generate a new invoice for your customer"
+        actions={<AiDraftDialog onUse={applyDraft} />}
+      />
       <PageBody>
         <Form {...form}>
           <form noValidate onSubmit={(event) => void submit(event)} className="max-w-5xl space-y-6">
@@ -94,9 +108,10 @@ export function InvoiceCreatePage() {
               <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 <ReadOnlyField id="invoice-number" label="Invoice Number" value={nextNumber.invoiceNumber} />
                 <CustomerField control={form.control} name="customerId" />
-                <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(today)} />
+                <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(issueDate ?? today)} />
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
                 <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
+                {currency && currency !== 'USD' && <ReadOnlyField id="currency" label="Currency" value={currency} />}
               </CardContent>
             </Card>
 
@@ -105,7 +120,13 @@ export function InvoiceCreatePage() {
                 <CardTitle>Invoice Items</CardTitle>
               </CardHeader>
               <CardContent>
-                <ItemsEditor control={form.control} issueDate={toIsoDate(today)} removeMode="hide-at-one" />
+                <ItemsEditor
+                  control={form.control}
+                  issueDate={issueDate ?? toIsoDate(today)}
+                  currency={currency ?? 'USD'}
+                  discountAmount={String(discount ?? '0')}
+                  removeMode="hide-at-one"
+                />
               </CardContent>
             </Card>
 

@@ -27,7 +27,7 @@ const lineDisplay = { taxRateName: z.string().nullish() };
 
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
 export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
-  .pick({ customerId: true, dueDate: true, notes: true, terms: true })
+  .pick({ customerId: true, dueDate: true, notes: true, terms: true, issueDate: true, currency: true, discountAmount: true })
   .extend({
     /** The template picker's value: a template id, or '' for the tenant's default. */
     templateId: templateChoice,
@@ -57,14 +57,20 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   terms: '',
   templateId: '',
   items: [newItem()],
+  // Today, USD and no discount unless an AI draft says otherwise (the page shows them then).
+  issueDate: null,
+  currency: 'USD',
+  discountAmount: '0',
 });
 
 /**
- * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping.
- * Without a number (next-number still loading) the server takes the next one of the sequence.
+ * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping — unless an
+ * AI draft set the issue date, currency or discount. Without a number (next-number still loading) the server takes the
+ * next one of the sequence.
  */
-export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: string, issueDate: string): InvoiceCreateBody {
-  const figures = computeInvoice(values.items);
+export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: string, today: string): InvoiceCreateBody {
+  const figures = computeInvoice(values.items, { discountAmount: values.discountAmount });
+  const issueDate = values.issueDate ?? today;
   return {
     invoice: {
       customerId: values.customerId,
@@ -77,10 +83,10 @@ export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: str
       terms: values.terms,
       templateId: values.templateId,
       status: 'draft',
-      currency: 'USD',
+      currency: values.currency,
       taxRate: '0',
       taxAmount: '0',
-      discountAmount: '0',
+      discountAmount: figures.discountAmount,
       shippingAmount: '0',
     },
     items: values.items.map((it, i) => ({
