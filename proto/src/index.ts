@@ -28,3 +28,4 @@ export * from './insights.ts';
 export * from './account-security.ts';
 export * from './members.ts';
 export * from './api-errors.ts';
+export * from './live.ts';
