@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 /** GET /api/live: Server-Sent Events of the session's tenant (any member). */
 export const LIVE_PATH = '/api/live';
@@ -24,6 +25,24 @@ export const LiveNoticeType = z.enum([
   'webhook',
 ]);
 export type LiveNoticeType = z.infer<typeof LiveNoticeType>;
+
+/** What a member must be allowed to read to hear of a change of this type (the route that shows it needs the same). */
+export const LIVE_NOTICE_PERMISSION: Record<LiveNoticeType, Permission> = {
+  invoice: 'invoices.read',
+  payment: 'payments.read',
+  customer: 'customers.read',
+  expense: 'expenses.read',
+  'credit-note': 'credit-notes.read',
+  'customer-credit': 'customers.read',
+  quote: 'quotes.read',
+  subscription: 'recurring.read',
+  product: 'products.read',
+  'tax-rate': 'tax-rates.read',
+  'expense-category': 'expenses.read',
+  'api-key': 'api-keys.manage',
+  'api-usage': 'api-keys.manage',
+  webhook: 'webhooks.read',
+};
 
 /**
  * One change of the tenant's data: what kind of thing, what happened to it (the event's verb: created, updated,
