@@ -132,6 +132,26 @@ describe('GET /api/live (in-process bus)', () => {
     two.close();
   });
 
+  it('a member hears only of changes its role may read (a user: customers, not API keys)', async () => {
+    const admin = stack.client();
+    const org = await admin.register({ email: `admin-${uniq()}@example.test`, organizationName: `Roles ${uniq()}` });
+    const member = stack.client();
+    const me = await member.register({ email: `user-${uniq()}@example.test`, organizationName: `Own ${uniq()}` });
+    await stack.db.query(`insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'user')`, [
+      me.id,
+      org.organization.id,
+    ]);
+    expect((await member.post('/api/auth/switch-organization', { organizationId: org.organization.id })).status).toBe(200);
+    const asUser = await live(member);
+    const asAdmin = await live(admin);
+    const key = await admin.post('/api/integrations/api-keys', { name: 'Live key', permissions: ['*'] });
+    expect(key.status, key.text).toBe(201);
+    const customer = await createCustomer(admin);
+    await asAdmin.next((m) => m.type === 'api-key' && m.action === 'created');
+    await asUser.next(isCustomer(customer)); // after the key's notice, had it been sent
+    expect(asUser.messages().filter((m) => m.type === 'api-key' || m.type === 'api-usage' || m.type === 'webhook')).toEqual([]);
+  });
+
   it('a stream ends at the next beat once its session has ended (logout)', async () => {
     const a = await tenant(stack);
     const s = await live(a);
