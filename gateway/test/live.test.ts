@@ -2,6 +2,7 @@
  * GET /api/live (issue 24): the tenant's change notices over Server-Sent Events, through the gateway, fed by the
  * services' events; resumed by Last-Event-ID; heartbeats; bounded; never another tenant's notice.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '@billpoint/kit';
 import { HttpClient } from '@billpoint/kit/testing';
@@ -115,6 +116,29 @@ describe('GET /api/live (in-process bus)', () => {
       expect(s.messages()).toEqual([{ type: 'reset' }]);
       s.close();
     }
+  });
+
+  it('any Last-Event-ID (hostile, or of this process at any position): 200 and a well-formed stream, never a 5xx', async () => {
+    const own = (await live(await tenant(stack))).lastId()?.split(':')[0]; // this process's epoch
+    const a = await tenant(stack); // one stream at a time (a closed one may take a moment to leave the cap)
+    expect(own).toMatch(/^[0-9a-f]{12}$/);
+    const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+    const ids = fc.oneof(printable, fc.nat({ max: Number.MAX_SAFE_INTEGER }).map((n) => `${own}:${n}`), fc.constantFrom(`${own}:0`, `${own}:-1`));
+    await fc.assert(
+      fc.asyncProperty(ids, async (id) => {
+        const s = await openLive(a, { 'last-event-id': id });
+        try {
+          expect(s.status).toBe(200);
+          // Up to its first beat: what it had to say about the id (a reset, or the notices missed) came before.
+          await expect.poll(() => s.events.some((e) => e.comment === 'heartbeat'), { timeout: 5_000 }).toBe(true);
+          const before = s.events.slice(0, s.events.findIndex((e) => e.comment === 'heartbeat'));
+          expect(before.every((e) => e.retry !== undefined || e.data !== undefined || e.id !== undefined)).toBe(true);
+        } finally {
+          s.close();
+        }
+      }),
+      { numRuns: 25, seed: 20261126 },
+    );
   });
 
   it('at most LIVE_MAX_STREAMS_PER_SESSION streams per session; a closed one frees its place', async () => {
