@@ -8,7 +8,10 @@ class FakeSource implements EventSourceLike {
   onerror: EventSourceLike['onerror'] = null;
   onopen: EventSourceLike['onopen'] = null;
   closed = false;
-  constructor(readonly url: string) {}
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+  }
   close() {
     this.closed = true;
     this.readyState = 2;
