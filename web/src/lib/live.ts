@@ -1,6 +1,5 @@
-import * as React from 'react';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { LIVE_PATH, LiveMessage, type LiveNoticeType } from '@billpoint/proto';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { LIVE_PATH, LiveMessage, type LiveNoticeType } from '@billpoint/proto/live';
 
 /**
  * The queries each kind of change makes stale, by the first part of their keys (every feature keys its queries
@@ -85,16 +84,4 @@ export function connectLive(
     clearTimeout(timer);
     source?.close();
   };
-}
-
-/**
- * One live stream while signed in (mounted once, in the app shell). `scope` names the session's organization:
- * switching organizations opens a new stream for the new one.
- */
-export function useLiveUpdates(scope: string) {
-  const queryClient = useQueryClient();
-  React.useEffect(() => {
-    if (typeof EventSource === 'undefined') return; // no live updates in a browser without it; pages still refetch
-    return connectLive(queryClient);
-  }, [queryClient, scope]);
 }

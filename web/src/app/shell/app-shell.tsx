@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { User } from '@billpoint/proto';
 import { UnavailableBanner } from '@/components/unavailable-banner';
-import { useLiveUpdates } from '@/lib/live';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 
