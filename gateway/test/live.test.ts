@@ -123,7 +123,11 @@ describe('GET /api/live (in-process bus)', () => {
     const a = await tenant(stack); // one stream at a time (a closed one may take a moment to leave the cap)
     expect(own).toMatch(/^[0-9a-f]{12}$/);
     const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
-    const ids = fc.oneof(printable, fc.nat({ max: Number.MAX_SAFE_INTEGER }).map((n) => `${own}:${n}`), fc.constantFrom(`${own}:0`, `${own}:-1`));
+    const ids = fc.oneof(
+      printable,
+      fc.nat({ max: Number.MAX_SAFE_INTEGER }).map((n) => `${own}:${n}`),
+      fc.constantFrom(`${own}:0`, `${own}:-1`),
+    );
     await fc.assert(
       fc.asyncProperty(ids, async (id) => {
         const s = await openLive(a, { 'last-event-id': id });
@@ -131,7 +135,10 @@ describe('GET /api/live (in-process bus)', () => {
           expect(s.status).toBe(200);
           // Up to its first beat: what it had to say about the id (a reset, or the notices missed) came before.
           await expect.poll(() => s.events.some((e) => e.comment === 'heartbeat'), { timeout: 5_000 }).toBe(true);
-          const before = s.events.slice(0, s.events.findIndex((e) => e.comment === 'heartbeat'));
+          const before = s.events.slice(
+            0,
+            s.events.findIndex((e) => e.comment === 'heartbeat'),
+          );
           expect(before.every((e) => e.retry !== undefined || e.data !== undefined || e.id !== undefined)).toBe(true);
         } finally {
           s.close();
@@ -161,10 +168,10 @@ describe('GET /api/live (in-process bus)', () => {
     const org = await admin.register({ email: `admin-${uniq()}@example.test`, organizationName: `Roles ${uniq()}` });
     const member = stack.client();
     const me = await member.register({ email: `user-${uniq()}@example.test`, organizationName: `Own ${uniq()}` });
-    await stack.db.query(`insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'user')`, [
-      me.id,
-      org.organization.id,
-    ]);
+    await stack.db.query(
+      `insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'user')`,
+      [me.id, org.organization.id],
+    );
     expect((await member.post('/api/auth/switch-organization', { organizationId: org.organization.id })).status).toBe(200);
     const asUser = await live(member);
     const asAdmin = await live(admin);

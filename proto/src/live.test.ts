@@ -26,7 +26,11 @@ describe('liveNoticeOf', () => {
   });
 
   it('never carries a text id that is not a plain token', () => {
-    expect(liveNoticeOf(InvoiceEvents.Updated, { id: 'Acme Ltd <ceo@acme.test>' })).toEqual({ type: 'invoice', action: 'updated', id: null });
+    expect(liveNoticeOf(InvoiceEvents.Updated, { id: 'Acme Ltd <ceo@acme.test>' })).toEqual({
+      type: 'invoice',
+      action: 'updated',
+      id: null,
+    });
     expect(liveNoticeOf(InvoiceEvents.Updated, null)).toEqual({ type: 'invoice', action: 'updated', id: null });
   });
 

@@ -47,10 +47,7 @@ const CLOSED = 2;
  * Last-Event-ID: the gateway sends what was missed); after a refusal it stops, and a new stream is opened after
  * REOPEN_AFTER_MS — without a position, so everything is refetched once it is open. Returns the closer.
  */
-export function connectLive(
-  queryClient: QueryClient,
-  open: (url: string) => EventSourceLike = (url) => new EventSource(url),
-): () => void {
+export function connectLive(queryClient: QueryClient, open: (url: string) => EventSourceLike = (url) => new EventSource(url)): () => void {
   let source: EventSourceLike | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;

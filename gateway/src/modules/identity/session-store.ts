@@ -210,7 +210,8 @@ export class SessionStore {
    */
   async stillValid(s: ActiveSession): Promise<boolean> {
     const row = await this.#lookups.get(s.idHash);
-    if (!row || row.role !== s.role || row.user_id !== s.userId || row.organization_id !== s.tenantId || row.enrollment_required) return false;
+    if (!row || row.role !== s.role || row.user_id !== s.userId || row.organization_id !== s.tenantId || row.enrollment_required)
+      return false;
     const seen = Math.max(new Date(row.last_seen_at).getTime(), this.#cache.get(s.idHash)?.touchedAt ?? 0);
     return Date.now() - seen <= this.#idleMs;
   }

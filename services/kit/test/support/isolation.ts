@@ -51,7 +51,11 @@ export type IsolationEntry<F> =
    * A stream that never ends by itself (Server-Sent Events): `check` opens it as B, makes changes as A and then as B,
    * and answers the problems it saw (B's stream carrying anything of A's, or not even B's own).
    */
-  | { answers: 'stream'; check: (a: { tenant: Tenant; fixtures: F }, b: { tenant: Tenant; fixtures: F }) => Promise<string[]>; endsSession?: boolean }
+  | {
+      answers: 'stream';
+      check: (a: { tenant: Tenant; fixtures: F }, b: { tenant: Tenant; fixtures: F }) => Promise<string[]>;
+      endsSession?: boolean;
+    }
   | { exclude: string };
 
 export interface IsolationMatrix<F> {
