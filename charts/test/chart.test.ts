@@ -185,6 +185,32 @@ describe('workloads', () => {
     expect(new Set(backends)).toEqual(new Set(['billpoint-gateway']));
     expect(ofKind(rendered['the default values']!, 'Ingress')).toEqual([]);
   });
+
+  it('sends GET /api/live (Server-Sent Events) through an Ingress of its own: unbuffered, open for an hour', () => {
+    const live = named(allOn(), 'Ingress', 'billpoint-live')!;
+    expect(live.metadata?.annotations).toEqual({
+      'cert-manager.io/cluster-issuer': 'letsencrypt',
+      'nginx.ingress.kubernetes.io/proxy-buffering': 'off',
+      'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600',
+      'nginx.ingress.kubernetes.io/proxy-send-timeout': '3600',
+    });
+    expect(Number(live.metadata!.annotations!['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(live.spec?.ingressClassName).toBe('nginx');
+    expect(live.spec?.tls).toEqual(named(allOn(), 'Ingress', 'billpoint')!.spec?.tls);
+    const paths = live.spec!.rules!.flatMap((r) =>
+      r.http!.paths.map((p) => ({ host: r.host, path: p.path, type: p.pathType, to: p.backend.service!.name })),
+    );
+    expect(paths).toEqual(
+      ['billpoint.example.com', 'www.billpoint.example.com'].map((host) => ({
+        host,
+        path: '/api/live',
+        type: 'Exact',
+        to: 'billpoint-gateway',
+      })),
+    );
+    // The main Ingress keeps only its own annotations (buffering stays on for everything else).
+    expect(named(allOn(), 'Ingress', 'billpoint')!.metadata?.annotations).toEqual({ 'cert-manager.io/cluster-issuer': 'letsencrypt' });
+  });
 });
 
 describe('Secret and configuration', () => {

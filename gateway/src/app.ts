@@ -41,8 +41,18 @@ import { ApiVersions } from './modules/public-api/versions.ts';
 import { UsageRecorder } from './modules/public-api/usage.ts';
 import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
 import { openApiRoutes } from './modules/public-api/openapi.routes.ts';
+import { LiveHub } from './modules/live/live-hub.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 
 let webBuilt = false;
+
+/** The live notices of each running gateway (its routes stream them, its one subscription feeds them). */
+const hubs = new WeakMap<object, LiveHub>();
+const hubOf = (ctx: ServiceContext) => {
+  let h = hubs.get(ctx);
+  if (!h) hubs.set(ctx, (h = new LiveHub({ epoch: LiveHub.epochOf(ctx.bus), bufferSize: (ctx.config as Config).LIVE_BUFFER_SIZE })));
+  return h;
+};
 
 /** The public API's key cache of each running gateway (its routes read it, its revocation consumer empties it). */
 const keyCaches = new WeakMap<object, ApiKeyCache>();
@@ -171,12 +181,23 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
         ...upstream,
       });
+      liveRoutes(app, {
+        hub: hubOf(ctx as ServiceContext),
+        sessions,
+        limits: {
+          heartbeatMs: c.LIVE_HEARTBEAT_MS,
+          perSession: c.LIVE_MAX_STREAMS_PER_SESSION,
+          perTenant: c.LIVE_MAX_STREAMS_PER_TENANT,
+        },
+      });
       openApiRoutes(app, { publicUrl: c.PUBLIC_URL });
       appConfigRoutes(app, { maintenanceNotice: c.MAINTENANCE_NOTICE });
       webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
     },
     consumers: async (ctx) => [
       await plansOf(ctx as ServiceContext).start(),
+      // Every replica hears every event (its own consumer) and streams the notices to its own open streams.
+      await hubOf(ctx as ServiceContext).subscribe(ctx.bus),
       // Every replica hears each revocation (its own consumer) and drops the key from its cache at once.
       await ctx.bus.subscribe({ durable: 'gateway-api-key-revocations', subject: ApiKeyEvents.Revoked, perInstance: true }, async (msg) => {
         const env = EventEnvelope.parse(msg.data);

@@ -1,4 +1,6 @@
-import { defineIsolationMatrix } from '@billpoint/kit/testing';
+import { defineIsolationMatrix, type Tenant } from '@billpoint/kit/testing';
+import type { LiveMessage } from '@billpoint/proto';
+import { openLive } from './support/live.ts';
 import { serviceRegistry } from '@billpoint/proto/services';
 
 const proxied = [
@@ -63,6 +65,29 @@ export default defineIsolationMatrix({
   },
   excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
   routes: {
+    // B's live stream while A and then B create a customer (each with its own API key: A's session rows stay as they
+    // were): B's own notice comes, A's never (it would have come first), nor anything of A's data.
+    'GET /api/live': {
+      answers: 'stream',
+      check: async (a, b) => {
+        const stream = await openLive(b.tenant.client);
+        try {
+          if (stream.status !== 200) return [`answered ${stream.status}`];
+          const ofA = await createWithKey(a.tenant, a.fixtures.apiKey);
+          const ofB = await createWithKey(b.tenant, b.fixtures.apiKey);
+          const isCustomer = (id: number) => (m: LiveMessage) => m.type === 'customer' && 'id' in m && m.id === id;
+          await stream.next(isCustomer(ofB));
+          const problems: string[] = [];
+          if (stream.messages().some(isCustomer(ofA))) problems.push("B's stream carried A's customer");
+          const raw = JSON.stringify(stream.events);
+          const leaked = [a.tenant.tenantId, a.tenant.tag, a.tenant.email, a.fixtures.apiKey].filter((x) => raw.includes(x));
+          if (leaked.length) problems.push(`B's stream holds A's data: ${leaked.join(', ')}`);
+          return problems;
+        } finally {
+          stream.close();
+        }
+      },
+    },
     // The public API with B's own key and A's ids: A's customer is not found, B's lists hold B's own data only;
     // without a key it is 401; methods no route takes are 405.
     'GET /api/v1/*': {
@@ -235,3 +260,14 @@ export default defineIsolationMatrix({
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },
 });
+
+/** A customer of the tenant made through the public API with its key; its id. */
+async function createWithKey(t: Tenant, apiKey: string): Promise<number> {
+  const res = await t.client.post(
+    '/api/v1/customers',
+    { name: `Live ${t.tag}`, email: `live-${t.tag}@customer.test` },
+    { authorization: `Bearer ${apiKey}` },
+  );
+  if (res.status !== 201) throw new Error(`customer through the API failed: ${res.status} ${res.text}`);
+  return res.json.id as number;
+}

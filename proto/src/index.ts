@@ -29,3 +29,4 @@ export * from './insights.ts';
 export * from './account-security.ts';
 export * from './members.ts';
 export * from './api-errors.ts';
+export * from './live.ts';

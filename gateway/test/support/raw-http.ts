@@ -61,6 +61,8 @@ function parseOne(buf: Buffer, head: boolean, closed: boolean): Parsed {
   }
   let rest = buf.subarray(end + 4);
   if ((status >= 100 && status < 200) || head || status === 204 || status === 304) return { status, headers, body: Buffer.alloc(0), rest };
+  // A stream of events (GET /api/live) never ends by itself: its answer is its head.
+  if (/^text\/event-stream/i.test(headers['content-type'] ?? '')) return { status, headers, body: Buffer.alloc(0), rest: Buffer.alloc(0) };
   if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
     const parts: Buffer[] = [];
     for (;;) {

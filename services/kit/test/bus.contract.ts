@@ -155,6 +155,10 @@ export function busContract(name: string, makeBus: MakeBus): void {
         expect(list.map((m) => (m.data as { n: number }).n)).toEqual([0, 1, 2, 3, 4]);
         expect(list.every((m) => m.headers[BusHeaders.tenant] === 't')).toBe(true);
       }
+      // The stream sequence: increasing in publish order, the same message at the same position for every consumer.
+      const seqs = one.map((m) => m.seq);
+      expect(seqs.every((s, i) => Number.isInteger(s) && s > 0 && (i === 0 || s > seqs[i - 1]!))).toBe(true);
+      expect(two.map((m) => m.seq)).toEqual(seqs);
     });
 
     it('a durable created after publishing still gets the earlier messages', async () => {

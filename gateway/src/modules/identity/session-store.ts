@@ -204,6 +204,18 @@ export class SessionStore {
     return s;
   }
 
+  /**
+   * Whether a session found earlier (a long-lived request's: the live stream) still stands as it was: not ended, not
+   * idle too long, its user still a member of the same organization with the same role. Reads without counting as activity.
+   */
+  async stillValid(s: ActiveSession): Promise<boolean> {
+    const row = await this.#lookups.get(s.idHash);
+    if (!row || row.role !== s.role || row.user_id !== s.userId || row.organization_id !== s.tenantId || row.enrollment_required)
+      return false;
+    const seen = Math.max(new Date(row.last_seen_at).getTime(), this.#cache.get(s.idHash)?.touchedAt ?? 0);
+    return Date.now() - seen <= this.#idleMs;
+  }
+
   /** Every live session of a person (any organization), newest activity first. */
   async list(userId: string): Promise<SessionRow[]> {
     const since = new Date(Date.now() - this.#idleMs);

@@ -216,6 +216,7 @@ export class MemoryBus implements Bus {
         data: decodeJson(entry.payload),
         headers,
         deliveryCount,
+        seq,
       };
       try {
         await withProcessSpan(entry.subject, SpanKind.CONSUMER, { ...entry.headers }, () => sub.handler(msg));

@@ -81,7 +81,7 @@ async function handle(
       m.term('not JSON');
       return;
     }
-    const msg: BusMessage = { subject, id, data, headers, deliveryCount };
+    const msg: BusMessage = { subject, id, data, headers, deliveryCount, seq: m.seq };
     try {
       await withProcessSpan(subject, SpanKind.CONSUMER, { ...headers }, () => handler(msg));
     } catch (err) {

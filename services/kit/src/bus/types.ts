@@ -20,6 +20,11 @@ export interface BusMessage {
   headers: Headers;
   /** 1 on first delivery, 2 on the first redelivery, … */
   deliveryCount: number;
+  /**
+   * The message's position in the stream (JetStream's stream sequence; the in-process stream's own): increasing in
+   * publish order, the same for every consumer and every instance of one stream.
+   */
+  seq: number;
 }
 
 export interface PublishOptions {

@@ -47,6 +47,15 @@ export type IsolationEntry<F> =
   /** `showsOwn`: the answer must also hold B's own tag (B's list is not empty). */
   | { answers: 'collection'; call: Calls<F>; showsOwn?: boolean; endsSession?: boolean }
   | { answers: 'status'; status: number[]; call: Calls<F>; endsSession?: boolean }
+  /**
+   * A stream that never ends by itself (Server-Sent Events): `check` opens it as B, makes changes as A and then as B,
+   * and answers the problems it saw (B's stream carrying anything of A's, or not even B's own).
+   */
+  | {
+      answers: 'stream';
+      check: (a: { tenant: Tenant; fixtures: F }, b: { tenant: Tenant; fixtures: F }) => Promise<string[]>;
+      endsSession?: boolean;
+    }
   | { exclude: string };
 
 export interface IsolationMatrix<F> {
@@ -137,17 +146,26 @@ export async function runIsolationMatrix<F>(o: {
 
   const outcomes: IsolationOutcome[] = [];
   for (const run of runs) {
-    for (const call of [run.entry.call(fa, fb)].flat()) outcomes.push(await check(run, call));
+    const { entry } = run;
+    if (entry.answers === 'stream') {
+      const problems = await entry.check({ tenant: a, fixtures: fa }, { tenant: b, fixtures: fb });
+      outcomes.push({ route: run.route, status: 200, problems });
+      continue;
+    }
+    for (const call of [entry.call(fa, fb)].flat()) outcomes.push(await check(run, call as IsolationCall, entry));
   }
   return { outcomes, before, after: await snapshot() };
 
-  async function check(run: (typeof runs)[number], call: IsolationCall): Promise<IsolationOutcome> {
+  async function check(
+    run: (typeof runs)[number],
+    call: IsolationCall,
+    entry: Exclude<IsolationEntry<F>, { exclude: string } | { answers: 'stream' }>,
+  ): Promise<IsolationOutcome> {
     const res = await b.client.request(run.method, call.path, call.body, call.headers);
     const problems: string[] = [];
     const expected =
-      call.status ??
-      (run.entry.answers === 'collection' ? [200] : run.entry.answers === 'status' ? run.entry.status : (run.entry.status ?? [404]));
-    if (run.entry.answers === 'collection' && run.entry.showsOwn && run.method !== 'HEAD' && !res.text.includes(b.tag))
+      call.status ?? (entry.answers === 'collection' ? [200] : entry.answers === 'status' ? entry.status : (entry.status ?? [404]));
+    if (entry.answers === 'collection' && entry.showsOwn && run.method !== 'HEAD' && !res.text.includes(b.tag))
       problems.push(`B's own data is missing`);
     if (!expected.includes(res.status))
       problems.push(`answered ${res.status}, expected ${expected.join(' or ')}: ${res.text.slice(0, 200)}`);

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import type { User } from '@billpoint/proto';
 import { UnavailableBanner } from '@/components/unavailable-banner';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { MobileNav } from './mobile-nav';
 import { Sidebar } from './sidebar';
 
@@ -8,9 +9,12 @@ const COLLAPSED_KEY = 'sidebar-collapsed';
 
 /**
  * The signed-in layout. From 768 px: the sidebar (collapsible to icons) beside the screen. On a phone: a top bar
- * whose menu button opens the same sidebar as a drawer; the sidebar takes no width there.
+ * whose menu button opens the same sidebar as a drawer; the sidebar takes no width there. While it is mounted, the
+ * live stream (GET /api/live) keeps every open screen's figures current.
  */
 export function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
+  // Figures change while a screen is open (another tab, the pay page, the API, a provider's webhook): one stream.
+  useLiveUpdates(user.organization.id);
   const [collapsed, setCollapsed] = React.useState(() => sessionStorage.getItem(COLLAPSED_KEY) === 'true');
   const toggle = () =>
     setCollapsed((value) => {
