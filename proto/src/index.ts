@@ -28,3 +28,5 @@ export * from './insights.ts';
 export * from './account-security.ts';
 export * from './members.ts';
 export * from './api-errors.ts';
+export * from './country.ts';
+export * from './e-invoice.ts';
