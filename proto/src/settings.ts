@@ -83,7 +83,16 @@ export const BankDetails = z.strictObject({
 });
 export type BankDetails = z.output<typeof BankDetails>;
 const NO_BANK_DETAILS = { iban: null, bic: null, accountHolder: null };
-const NO_BILLING_ADDRESS = { address: null, phone: null, email: null, taxId: null, street: null, postalCode: null, city: null, country: null };
+const NO_BILLING_ADDRESS = {
+  address: null,
+  phone: null,
+  email: null,
+  taxId: null,
+  street: null,
+  postalCode: null,
+  city: null,
+  country: null,
+};
 
 /** POST /api/organization-settings: the settings form (defaults of §5; only admins may save). */
 export const OrganizationSettingsBody = z.strictObject({

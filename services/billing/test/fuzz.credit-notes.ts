@@ -10,7 +10,12 @@ export async function creditNoteFuzzSetup(t: Tenant): Promise<CreditNoteFuzzCtx>
   const customer = await makeCustomer(t.client);
   const items = Array.from({ length: 10 }, (_, i) => ({ description: `Line ${i}`, quantity: '1', rate: '99999999999' }));
   const invoice: Invoice = await makeInvoice(t.client, customer.id, { items, status: 'sent' });
-  const note = await t.client.post('/api/credit-notes', { invoiceId: invoice.id, reason: 'Fuzz', resolution: 'reduce_balance', amount: '1.00' });
+  const note = await t.client.post('/api/credit-notes', {
+    invoiceId: invoice.id,
+    reason: 'Fuzz',
+    resolution: 'reduce_balance',
+    amount: '1.00',
+  });
   if (note.status !== 201) throw new Error(`credit note failed: ${note.status} ${note.text}`);
   return { creditInvoiceId: invoice.id, creditLineId: invoice.items![0]!.id, creditNoteId: (note.json as CreditNote).id };
 }

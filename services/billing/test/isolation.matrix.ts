@@ -102,7 +102,10 @@ export default defineIsolationMatrix({
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
     'GET /api/invoices/:id/e-invoice': {
       answers: 'not-found',
-      call: (a) => [{ path: `/api/invoices/${a.invoice.id}/e-invoice?format=ubl` }, { path: `/api/invoices/${a.invoice.id}/e-invoice?format=factur-x` }],
+      call: (a) => [
+        { path: `/api/invoices/${a.invoice.id}/e-invoice?format=ubl` },
+        { path: `/api/invoices/${a.invoice.id}/e-invoice?format=factur-x` },
+      ],
     },
     'GET /api/quotes': {
       answers: 'collection',

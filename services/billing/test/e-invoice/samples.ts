@@ -48,7 +48,10 @@ export const RATES = new Map<number, RateCategory & { rate: string; name: string
   [1, { rate: '19.00', name: 'USt 19 %', category: 'S', exemptionReason: null, exemptionReasonCode: null }],
   [2, { rate: '7.00', name: 'USt 7 %', category: 'S', exemptionReason: null, exemptionReasonCode: null }],
   [3, { rate: '0.00', name: 'Reverse charge', category: 'AE', exemptionReason: 'Reverse charge', exemptionReasonCode: 'VATEX-EU-AE' }],
-  [4, { rate: '0.00', name: 'Exempt (education)', category: 'E', exemptionReason: 'Exempt under §4 Nr. 21 UStG', exemptionReasonCode: null }],
+  [
+    4,
+    { rate: '0.00', name: 'Exempt (education)', category: 'E', exemptionReason: 'Exempt under §4 Nr. 21 UStG', exemptionReasonCode: null },
+  ],
 ]);
 
 type Line = { description: string; quantity: string; rate: string; taxRateId: number };

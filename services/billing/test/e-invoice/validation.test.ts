@@ -45,13 +45,21 @@ const foreign = invoice(
 
 const parties = (buyer: typeof DOMESTIC_BUYER) => ({ seller: SELLER, buyer, baseCurrency: 'EUR' });
 const SAMPLES: { name: string; doc: EDocument; pdf: (attach: ReturnType<typeof facturXAttachment>) => PDFKit.PDFDocument }[] = [
-  { name: 'domestic', doc: invoiceDocument(domestic, parties(DOMESTIC_BUYER), RATES), pdf: (a) => invoicePdf(domestic, null, undefined, [], a) },
+  {
+    name: 'domestic',
+    doc: invoiceDocument(domestic, parties(DOMESTIC_BUYER), RATES),
+    pdf: (a) => invoicePdf(domestic, null, undefined, [], a),
+  },
   {
     name: 'EU reverse charge',
     doc: invoiceDocument(reverseCharge, parties(EU_BUYER), RATES),
     pdf: (a) => invoicePdf(reverseCharge, null, undefined, [], a),
   },
-  { name: 'multi-rate', doc: invoiceDocument(multiRate, parties(DOMESTIC_BUYER), RATES), pdf: (a) => invoicePdf(multiRate, null, undefined, [], a) },
+  {
+    name: 'multi-rate',
+    doc: invoiceDocument(multiRate, parties(DOMESTIC_BUYER), RATES),
+    pdf: (a) => invoicePdf(multiRate, null, undefined, [], a),
+  },
   (() => {
     const note = creditNote(multiRate, [1, 2]);
     return {
@@ -60,7 +68,11 @@ const SAMPLES: { name: string; doc: EDocument; pdf: (attach: ReturnType<typeof f
       pdf: (a: ReturnType<typeof facturXAttachment>) => creditNotePdf(note, null, undefined, a),
     };
   })(),
-  { name: 'foreign currency', doc: invoiceDocument(foreign, parties(EU_BUYER), RATES), pdf: (a) => invoicePdf(foreign, null, undefined, [], a) },
+  {
+    name: 'foreign currency',
+    doc: invoiceDocument(foreign, parties(EU_BUYER), RATES),
+    pdf: (a) => invoicePdf(foreign, null, undefined, [], a),
+  },
 ];
 
 const FORMATS: EInvoiceFormat[] = ['ubl', 'cii', 'xrechnung', 'xrechnung-cii', 'factur-x'];

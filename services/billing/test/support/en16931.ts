@@ -67,7 +67,10 @@ export function schematronAsserts(xml: string, rules: RuleSet): FailedAssert[] {
   return [...principalResult.matchAll(/<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-assert>/g)].map((m) => ({
     id: /\bid="([^"]*)"/.exec(m[1]!)?.[1] ?? '',
     flag: /\bflag="([^"]*)"/.exec(m[1]!)?.[1] ?? 'error',
-    text: m[2]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(),
+    text: m[2]!
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
   }));
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EInvoiceQuery, IdParams } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
-import { creditNoteEInvoice, invoiceEInvoice, type EInvoiceFile } from './e-invoice.service.ts';
+import { creditNoteEInvoice, invoiceEInvoice, type EInvoiceFile } from './e-invoice.files.ts';
 
 const send = (reply: FastifyReply, file: EInvoiceFile) =>
   reply
