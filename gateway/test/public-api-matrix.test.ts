@@ -96,6 +96,7 @@ const cases: Record<
   'DELETE /invoices/:id': { id: (f) => f.draft.id },
   'POST /invoices/:id/send': { id: (f) => f.sent.id },
   'GET /invoices/:id/pdf': { id: (f) => f.sent.id },
+  'GET /invoices/:id/e-invoice': { id: (f) => f.sent.id, query: () => ({ format: 'ubl' }) },
   'POST /invoices/:id/void': { id: (f) => f.sent.id },
   'GET /quotes': { query: (f) => ({ customerId: f.customer.id }) },
   'POST /quotes': { body: (f) => f.quoteBody },

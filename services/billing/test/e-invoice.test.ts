@@ -79,7 +79,6 @@ async function completeTenant() {
           [organization.id, buyer.id],
         )
       ).rowCount === 1,
-    { what: 'billing to learn the seller and the buyer' },
   );
   const invoice = await makeInvoice(c, buyer.id, {
     invoice: { discountAmount: '10.00' },
@@ -185,7 +184,6 @@ describe('GET /api/invoices/{id}/e-invoice', () => {
             [email],
           )
         ).rowCount === 1,
-      { what: 'billing to learn the setting and the new e-mail' },
     );
     const made = await c.post('/api/invoices', {
       invoice: { customerId: buyer.id, dueDate: inDays(30) },
