@@ -118,7 +118,10 @@ export const TaxRateBody = z
     description: optionalText(1000, 'Description'),
     taxNumber: optionalText(100, 'Tax number'),
     /** EN 16931 VAT category of lines taxed at this rate; default S for a positive rate, Z for 0. */
-    category: z.enum(TaxCategories, { error: `Category must be one of ${TaxCategories.join(', ')}` }).nullish(),
+    category: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.enum(TaxCategories, { error: `Category must be one of ${TaxCategories.join(', ')}` }).nullish(),
+    ),
     /** Why a line is exempt (BT-120/BT-121): required by e-invoices for E, AE, K, G and O. */
     exemptionReason: optionalText(300, 'Exemption reason'),
     exemptionReasonCode: z.preprocess(
