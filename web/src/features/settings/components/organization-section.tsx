@@ -123,7 +123,7 @@ const ADDRESS: { name: TextKey; label: string; type?: string }[] = [
   { name: 'address', label: 'Address' },
   { name: 'phone', label: 'Phone' },
   { name: 'billingEmail', label: 'Billing e-mail', type: 'email' },
-  { name: 'taxId', label: 'Tax ID (VAT number)' },
+  { name: 'taxId', label: 'Tax ID' },
   { name: 'street', label: 'Street' },
   { name: 'postalCode', label: 'Postal code' },
   { name: 'city', label: 'City' },
