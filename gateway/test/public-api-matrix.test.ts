@@ -174,8 +174,8 @@ describe('the public API matrices', () => {
     for (const r of publicApiRoutes) {
       const c = cases[routeKey(r)]!;
       if (r.path.includes(':id')) {
-        // B's own body (its own ids inside), aimed at A's id.
-        const res = await b.api.call(r.method, pathOf(r, a), c.body ? { body: c.body(b) } : {});
+        // B's own body (its own ids inside) and query, aimed at A's id.
+        const res = await b.api.call(r.method, pathOf(r, a) + qs(c.query?.(b)), c.body ? { body: c.body(b) } : {});
         if (res.status !== 404 || res.json?.code !== 'resource_missing')
           problems.push(`${routeKey(r)} on A's id: ${res.status} ${res.json?.code}`);
       } else if (r.method === 'GET' && r.list) {
