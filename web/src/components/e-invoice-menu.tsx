@@ -33,7 +33,8 @@ export function EInvoiceMenu({
     },
   });
   return (
-    <DropdownMenu>
+    // Not modal: the page behind stays in the accessibility tree (a modal menu hides it with aria-hidden, focusable parts included).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         {compactLabel ? (
           <Button
