@@ -64,13 +64,20 @@ export default defineFuzzMatrix<Ctx>({
           'timezone',
           'customDomain',
           'invoicePrefix',
+          'attachFacturX',
         ];
+        const address = ['address', 'phone', 'email', 'taxId', 'street', 'postalCode', 'city', 'country'];
         return {
-          actual: { ...Object.fromEntries(keys.map((k) => [k, got[k]])), billingAddress: got.billingAddress },
+          actual: {
+            ...Object.fromEntries(keys.map((k) => [k, got[k]])),
+            billingAddress: got.billingAddress,
+            bankDetails: got.bankDetails,
+          },
           // A part of the address left out is stored as null (the contract leaves an absent e-mail undefined).
           expected: {
             ...Object.fromEntries(keys.map((k) => [k, parsed[k] ?? null])),
-            billingAddress: Object.fromEntries(['address', 'phone', 'email', 'taxId'].map((k) => [k, parsed.billingAddress[k] ?? null])),
+            billingAddress: Object.fromEntries(address.map((k) => [k, parsed.billingAddress[k] ?? null])),
+            bankDetails: Object.fromEntries(['iban', 'bic', 'accountHolder'].map((k) => [k, parsed.bankDetails[k] ?? null])),
           },
         };
       },

@@ -96,6 +96,7 @@ const cases: Record<
   'DELETE /invoices/:id': { id: (f) => f.draft.id },
   'POST /invoices/:id/send': { id: (f) => f.sent.id },
   'GET /invoices/:id/pdf': { id: (f) => f.sent.id },
+  'GET /invoices/:id/e-invoice': { id: (f) => f.sent.id, query: () => ({ format: 'ubl' }) },
   'POST /invoices/:id/void': { id: (f) => f.sent.id },
   'GET /quotes': { query: (f) => ({ customerId: f.customer.id }) },
   'POST /quotes': { body: (f) => f.quoteBody },
@@ -173,8 +174,8 @@ describe('the public API matrices', () => {
     for (const r of publicApiRoutes) {
       const c = cases[routeKey(r)]!;
       if (r.path.includes(':id')) {
-        // B's own body (its own ids inside), aimed at A's id.
-        const res = await b.api.call(r.method, pathOf(r, a), c.body ? { body: c.body(b) } : {});
+        // B's own body (its own ids inside) and query, aimed at A's id.
+        const res = await b.api.call(r.method, pathOf(r, a) + qs(c.query?.(b)), c.body ? { body: c.body(b) } : {});
         if (res.status !== 404 || res.json?.code !== 'resource_missing')
           problems.push(`${routeKey(r)} on A's id: ${res.status} ${res.json?.code}`);
       } else if (r.method === 'GET' && r.list) {

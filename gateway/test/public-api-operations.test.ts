@@ -81,6 +81,18 @@ describe('the operations of /api/v1', () => {
 
     const pdf = await api.get(`/api/v1/invoices/${a1.id}/pdf`);
     expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    // E-invoices: the organization has no VAT id yet, so every format names BT-31; an unknown format or parameter is a 400.
+    const eInvoice = await api.get(`/api/v1/invoices/${a1.id}/e-invoice?format=xrechnung`);
+    expect([eInvoice.status, eInvoice.json.code]).toEqual([422, 'request_unprocessable']);
+    expect(eInvoice.json.issues).toContainEqual({
+      path: 'seller.vatId',
+      bt: 'BT-31',
+      message: 'Seller VAT identifier (BT-31) is required',
+    });
+    const badFormat = await api.get(`/api/v1/invoices/${a1.id}/e-invoice?format=pdf`);
+    expect([badFormat.status, badFormat.json.param]).toEqual([400, 'format']);
+    const unknownParam = await api.get(`/api/v1/invoices/${a1.id}/e-invoice?format=ubl&lang=de`);
+    expect([unknownParam.status, unknownParam.json.code, unknownParam.json.param]).toEqual([400, 'parameter_unknown', 'lang']);
     const draftVoid = await api.post(`/api/v1/invoices/${b1.id}/void`);
     expect([draftVoid.status, draftVoid.json.code]).toEqual([409, 'resource_state_invalid']);
     const voided = await api.post(`/api/v1/invoices/${a1.id}/void`);

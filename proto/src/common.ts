@@ -6,7 +6,16 @@ export const ErrorBody = z.object({
   error: z.string(),
   message: z.string(),
   /** Field-level problems of a 400: `path` is the dotted field name, e.g. `email` or `items.0.rate`. */
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        /** A 422 of an e-invoice: the EN 16931 business term the missing field is (BT-31). */
+        bt: z.string().optional(),
+      }),
+    )
+    .optional(),
   /** On a 403 for lack of a permission (proto/src/permissions.ts): the permission the caller's role does not have. */
   permission: z.string().optional(),
   /** 401 of POST /api/auth/login: the password was right; send it again with `code` or `recoveryCode`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCode, CursorMode, PageQuery, decimalJsonSchema, optionalText } from './common.ts';
+import { optionalCountry } from './country.ts';
 
 export const CustomerTypes = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
@@ -101,6 +102,13 @@ const editable = {
   address: optionalText(1000, 'Address'),
   company: optionalText(200, 'Company'),
   taxId: optionalText(100, 'Tax ID'),
+  /** The buyer's postal address in parts (EN 16931 BT-50, BT-53, BT-52, BT-55), beside the display `address`. */
+  street: optionalText(200, 'Street'),
+  postalCode: optionalText(20, 'Postal code'),
+  city: optionalText(100, 'City'),
+  country: optionalCountry('Country'),
+  /** The buyer reference (BT-10): for German public buyers the Leitweg-ID XRechnung requires. */
+  buyerReference: optionalText(200, 'Buyer reference'),
   currency,
   language,
   paymentTerms,
@@ -129,6 +137,11 @@ export const CustomerCreateBody = z.strictObject({
   address: editable.address.default(null),
   company: editable.company.default(null),
   taxId: editable.taxId.default(null),
+  street: editable.street.default(null),
+  postalCode: editable.postalCode.default(null),
+  city: editable.city.default(null),
+  country: editable.country.default(null),
+  buyerReference: editable.buyerReference.default(null),
   industry: editable.industry.default(null),
   website: website.default(null),
 });
@@ -145,6 +158,11 @@ export const CustomerUpdateBody = z.strictObject({
   address: editable.address.optional(),
   company: editable.company.optional(),
   taxId: editable.taxId.optional(),
+  street: editable.street.optional(),
+  postalCode: editable.postalCode.optional(),
+  city: editable.city.optional(),
+  country: editable.country.optional(),
+  buyerReference: editable.buyerReference.optional(),
   currency: currency.optional(),
   language: language.optional(),
   paymentTerms: paymentTerms.optional(),
@@ -187,6 +205,12 @@ export const Customer = z.object({
   address: z.string().nullable(),
   company: z.string().nullable(),
   taxId: z.string().nullable(),
+  /** Absent on events written before e-invoices (issue 26): read as null. */
+  street: z.string().nullable().default(null),
+  postalCode: z.string().nullable().default(null),
+  city: z.string().nullable().default(null),
+  country: z.string().nullable().default(null),
+  buyerReference: z.string().nullable().default(null),
   currency: z.string(),
   language: z.string(),
   paymentTerms: z.number().int(),

@@ -30,3 +30,5 @@ export * from './account-security.ts';
 export * from './members.ts';
 export * from './api-errors.ts';
 export * from './live.ts';
+export * from './country.ts';
+export * from './e-invoice.ts';

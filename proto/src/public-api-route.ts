@@ -20,8 +20,8 @@ export interface PublicApiRoute {
   response?: z.ZodType;
   /** The success status: 200 unless said (201 a creation, 204 a deletion). */
   status?: 200 | 201 | 204;
-  /** The answer's media type when not JSON (the PDF). */
-  produces?: 'application/pdf';
+  /** The answer's media type(s) when not JSON (the PDF; an e-invoice is XML or PDF by its format). */
+  produces?: 'application/pdf' | readonly ('application/pdf' | 'application/xml')[];
   /** Longer text for the document: the rules of the operation beyond its schema. */
   description?: string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EInvoiceQuery } from './e-invoice.ts';
 import { CustomerCreateBody, CustomerPatchBody, Customer } from './customer.ts';
 import { InvoiceCreateBody, InvoicePatchBody, Invoice, DashboardStats, DashboardStatsQuery, InvoiceStatus } from './invoice.ts';
 import { Product, ProductBody, ProductPatchBody } from './product.ts';
@@ -106,6 +107,17 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     target: '/api/invoices/:id/pdf',
     summary: 'Download an invoice as PDF',
     produces: 'application/pdf',
+  },
+  {
+    method: 'GET',
+    path: '/invoices/:id/e-invoice',
+    scope: 'invoices:read',
+    target: '/api/invoices/:id/e-invoice',
+    summary: 'Download an invoice as an EN 16931 e-invoice',
+    description:
+      '`format`: `ubl` (UBL 2.1), `cii` (UN/CEFACT CII D16B), `xrechnung` or `xrechnung-ubl` (XRechnung 3 in UBL), `xrechnung-cii` (XRechnung 3 in CII): `application/xml`; `factur-x` (Factur-X / ZUGFeRD EN 16931 profile: the invoice PDF as PDF/A-3 with its CII XML attached as `factur-x.xml`): `application/pdf`. What the format requires and the invoice, the organization settings, the customer or a tax rate lack answers 422 `request_unprocessable`, `issues` naming each field with its EN 16931 business term (`{"path": "seller.vatId", "bt": "BT-31", "message": "Seller VAT identifier (BT-31) is required"}`).',
+    query: EInvoiceQuery.strict(),
+    produces: ['application/xml', 'application/pdf'],
   },
   {
     method: 'POST',

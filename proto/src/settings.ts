@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { LOGO_URL_PATTERN } from './template.ts';
+import { optionalCountry } from './country.ts';
 
 /** Organization settings (areas §2 Settings, §3 organization_settings, §5, §9). The gateway owns the organization. */
 export const SettingsCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
@@ -38,7 +40,59 @@ export const BillingAddress = z.strictObject({
   phone: text(50, 'Phone'),
   email: z.preprocess((v) => (v === '' ? null : v), z.email({ error: 'Billing e-mail must be a valid e-mail' }).max(254).nullish()),
   taxId: text(50, 'Tax ID'),
+  /** The seller's postal address in parts (EN 16931 BT-35, BT-38, BT-37, BT-40); `address` stays the display line. */
+  street: text(200, 'Street'),
+  postalCode: text(20, 'Postal code'),
+  city: text(100, 'City'),
+  country: optionalCountry('Country'),
 });
+
+export const BankDetailsMessages = {
+  ibanInvalid: 'IBAN is not valid (check its country code, length and check digits)',
+  bicInvalid: 'BIC must be a valid 8 or 11 character BIC',
+} as const;
+
+/** Where customers pay by credit transfer (EN 16931 BG-17: IBAN BT-84, account name BT-85, BIC BT-86). */
+export const BankDetails = z.strictObject({
+  iban: z
+    .string({ error: 'IBAN must be text' })
+    .nullish()
+    .transform((v, ctx) => {
+      const iban = v ? electronicFormatIBAN(v) : null;
+      if (!iban) return null;
+      if (!isValidIBAN(iban)) {
+        ctx.addIssue({ code: 'custom', message: BankDetailsMessages.ibanInvalid });
+        return z.NEVER;
+      }
+      return iban;
+    })
+    .meta({ type: ['string', 'null'], description: 'IBAN; spaces are removed; its checksum is checked.' }),
+  bic: z
+    .string({ error: 'BIC must be text' })
+    .nullish()
+    .transform((v, ctx) => {
+      const bic = v?.replace(/\s+/g, '').toUpperCase() || null;
+      if (bic && !isValidBIC(bic)) {
+        ctx.addIssue({ code: 'custom', message: BankDetailsMessages.bicInvalid });
+        return z.NEVER;
+      }
+      return bic;
+    })
+    .meta({ type: ['string', 'null'], description: 'BIC (8 or 11 characters).' }),
+  accountHolder: text(200, 'Account holder'),
+});
+export type BankDetails = z.output<typeof BankDetails>;
+const NO_BANK_DETAILS = { iban: null, bic: null, accountHolder: null };
+const NO_BILLING_ADDRESS = {
+  address: null,
+  phone: null,
+  email: null,
+  taxId: null,
+  street: null,
+  postalCode: null,
+  city: null,
+  country: null,
+};
 
 /** POST /api/organization-settings: the settings form (defaults of §5; only admins may save). */
 export const OrganizationSettingsBody = z.strictObject({
@@ -73,7 +127,10 @@ export const OrganizationSettingsBody = z.strictObject({
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,11}$/, { error: 'Quote prefix must be 1–12 letters, digits, - or _' })
     .default('QUO'),
-  billingAddress: BillingAddress.default({ address: null, phone: null, email: null, taxId: null }),
+  billingAddress: BillingAddress.default(NO_BILLING_ADDRESS),
+  bankDetails: BankDetails.default(NO_BANK_DETAILS),
+  /** Invoice e-mails carry the Factur-X PDF (PDF/A-3 with its EN 16931 XML) instead of the plain PDF. */
+  attachFacturX: z.boolean({ error: 'Attach Factur-X must be true or false' }).default(false),
   // Only the form Upload Logo answers (`/api/logos/{key}`); the gateway also asks billing that the key is this
   // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here.
   logoUrl: z.preprocess(
@@ -105,7 +162,15 @@ export const OrganizationSettings = z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     taxId: z.string().nullable(),
+    street: z.string().nullable().default(null),
+    postalCode: z.string().nullable().default(null),
+    city: z.string().nullable().default(null),
+    country: z.string().nullable().default(null),
   }),
+  bankDetails: z
+    .object({ iban: z.string().nullable(), bic: z.string().nullable(), accountHolder: z.string().nullable() })
+    .default(NO_BANK_DETAILS),
+  attachFacturX: z.boolean().default(false),
   logoUrl: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });

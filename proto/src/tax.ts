@@ -12,6 +12,24 @@ import { defineRpc } from './rpc.ts';
 export const TaxTypes = ['sales_tax', 'vat', 'gst', 'service_tax', 'withholding', 'other'] as const;
 export type TaxType = (typeof TaxTypes)[number];
 
+/**
+ * EN 16931 VAT category codes (UNTDID 5305 subset, BT-151): S standard, Z zero rated, E exempt, AE reverse charge,
+ * K intra-community supply, G export outside the EU, O not subject to VAT.
+ */
+export const TaxCategories = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'] as const;
+export type TaxCategory = (typeof TaxCategories)[number];
+export const TaxCategoryLabels: Record<TaxCategory, string> = {
+  S: 'Standard rate',
+  Z: 'Zero rated',
+  E: 'Exempt from tax',
+  AE: 'Reverse charge',
+  K: 'Intra-community supply',
+  G: 'Export outside the EU',
+  O: 'Not subject to VAT',
+};
+/** The category a rate takes when none is set: S for a positive rate, Z for 0. */
+export const defaultTaxCategory = (rate: string): TaxCategory => (/^0*(\.0*)?$/.test(rate.trim()) ? 'Z' : 'S');
+
 export const TaxMessages = {
   nameRequired: 'Name is required',
   jurisdictionRequired: 'Jurisdiction is required',
@@ -99,6 +117,22 @@ export const TaxRateBody = z
     endDate: z.preprocess((v) => (v === '' ? null : v), IsoDate('End date must be a date').nullish()),
     description: optionalText(1000, 'Description'),
     taxNumber: optionalText(100, 'Tax number'),
+    /** EN 16931 VAT category of lines taxed at this rate; default S for a positive rate, Z for 0. */
+    category: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z.enum(TaxCategories, { error: `Category must be one of ${TaxCategories.join(', ')}` }).nullish(),
+    ),
+    /** Why a line is exempt (BT-120/BT-121): required by e-invoices for E, AE, K, G and O. */
+    exemptionReason: optionalText(300, 'Exemption reason'),
+    exemptionReasonCode: z.preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string({ error: 'Exemption reason code must be text' })
+        .trim()
+        .toUpperCase()
+        .regex(/^VATEX-[A-Z0-9-]{1,30}$/, { error: 'Exemption reason code must be a VATEX code such as VATEX-EU-AE' })
+        .nullish(),
+    ),
   })
   .superRefine((b, ctx) => {
     if (b.endDate && b.endDate < b.startDate)
@@ -117,6 +151,10 @@ export const TaxRate = z.object({
   endDate: z.string().nullable(),
   description: z.string().nullable(),
   taxNumber: z.string().nullable(),
+  /** Absent on events and answers from before e-invoices (issue 26): read as the rate's default category. */
+  category: z.enum(TaxCategories).nullable().default(null),
+  exemptionReason: z.string().nullable().default(null),
+  exemptionReasonCode: z.string().nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -7,6 +7,7 @@ import { m0006Invitations } from './0006-invitations.ts';
 import { m0007AccountSecurity } from './0007-account-security.ts';
 import { m0008PublicApiV2 } from './0008-public-api-v2.ts';
 import { m0009QuotePrefix } from './0009-quote-prefix.ts';
+import { m0010EInvoiceSettings } from './0010-e-invoice-settings.ts';
 
 export const migrations = [
   m0001Identity,
@@ -18,4 +19,5 @@ export const migrations = [
   m0007AccountSecurity,
   m0008PublicApiV2,
   m0009QuotePrefix,
+  m0010EInvoiceSettings,
 ];

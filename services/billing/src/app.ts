@@ -20,6 +20,7 @@ import { TemplateService } from './modules/template/template.service.ts';
 import { templateRoutes } from './modules/template/template.routes.ts';
 import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.ts';
 import { creditNoteRoutes } from './modules/credit-note/credit-note.routes.ts';
+import { eInvoiceRoutes } from './modules/e-invoice/e-invoice.routes.ts';
 import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.refunds.ts';
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
 
@@ -56,6 +57,7 @@ export const billingService = {
     templateRoutes(app, ctx, new TemplateService(ctx));
     logoRoutes(app, ctx);
     creditNoteRoutes(app, ctx as ServiceContext);
+    eInvoiceRoutes(app, ctx as ServiceContext);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },

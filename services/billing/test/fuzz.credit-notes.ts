@@ -3,14 +3,21 @@ import type { CreditNote, Invoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 
 /** What the credit note routes need of a fuzzing tenant: an issued invoice with room for many credit notes. */
-export type CreditNoteFuzzCtx = { creditInvoiceId: number; creditLineId: number };
+export type CreditNoteFuzzCtx = { creditInvoiceId: number; creditLineId: number; creditNoteId: number };
 
 /** Ten lines of 99,999,999,999.00 untaxed: 999,999,999,990.00 to credit, more than any generated amount takes at once. */
 export async function creditNoteFuzzSetup(t: Tenant): Promise<CreditNoteFuzzCtx> {
   const customer = await makeCustomer(t.client);
   const items = Array.from({ length: 10 }, (_, i) => ({ description: `Line ${i}`, quantity: '1', rate: '99999999999' }));
   const invoice: Invoice = await makeInvoice(t.client, customer.id, { items, status: 'sent' });
-  return { creditInvoiceId: invoice.id, creditLineId: invoice.items![0]!.id };
+  const note = await t.client.post('/api/credit-notes', {
+    invoiceId: invoice.id,
+    reason: 'Fuzz',
+    resolution: 'reduce_balance',
+    amount: '1.00',
+  });
+  if (note.status !== 201) throw new Error(`credit note failed: ${note.status} ${note.text}`);
+  return { creditInvoiceId: invoice.id, creditLineId: invoice.items![0]!.id, creditNoteId: (note.json as CreditNote).id };
 }
 
 /** A generated credit note made to fit the tenant: its issued invoice, lines of it (or typed at its tax), no product. */
@@ -62,4 +69,6 @@ export const creditNoteFuzzRoutes = <C extends CreditNoteFuzzCtx>(): Record<stri
     readBack: ({ parsed, answer, client }) => readNote(client, answer.id, parsed),
   },
   'GET /api/credit-notes': { answer: listAnswer },
+  // A download (XML or PDF), or a 422 naming what the format misses: no list, nothing to check in a 200's body here.
+  'GET /api/credit-notes/:id/e-invoice': { path: (ctx) => `/api/credit-notes/${ctx.creditNoteId}/e-invoice`, answer: () => [] },
 });

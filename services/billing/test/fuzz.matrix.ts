@@ -184,6 +184,8 @@ export default defineFuzzMatrix<Ctx>({
     ...creditNoteFuzzRoutes<Ctx>(),
     // Offset answers carry X-Total-Count, cursor answers (pagination=cursor) X-Has-More: the answer is checked as a list.
     'GET /api/invoices': { answer: listAnswer },
+    // A download (XML or PDF), or a 422 naming what the format misses: no list, nothing to check in a 200's body here.
+    'GET /api/invoices/:id/e-invoice': { path: (ctx) => `/api/invoices/${ctx.invoiceId}/e-invoice`, answer: () => [] },
     'PATCH /api/invoices/:id': {
       path: (ctx) => `/api/invoices/${ctx.draftId}`,
       fix: (v, ctx) => ({ ...fit(v, ctx), ...(v.items ? { items: fitItems(v.items, ctx) } : {}) }),

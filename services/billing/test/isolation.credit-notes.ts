@@ -36,6 +36,10 @@ export const creditNoteIsolationRoutes = <F extends { creditNote: CreditNote; ta
   },
   'GET /api/credit-notes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/credit-notes/${a.creditNote.id}` }) },
   'GET /api/credit-notes/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/credit-notes/${a.creditNote.id}/pdf` }) },
+  'GET /api/credit-notes/:id/e-invoice': {
+    answers: 'not-found',
+    call: (a) => ({ path: `/api/credit-notes/${a.creditNote.id}/e-invoice?format=cii` }),
+  },
   'GET /api/invoices/:id/credit-notes': {
     answers: 'not-found',
     call: (a) => ({ path: `/api/invoices/${a.creditNote.invoiceId}/credit-notes` }),

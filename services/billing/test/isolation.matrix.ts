@@ -100,6 +100,13 @@ export default defineIsolationMatrix({
     'POST /api/invoices/:id/void': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/void` }) },
     'POST /api/invoices/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/send` }) },
     'GET /api/invoices/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/invoices/${a.invoice.id}/pdf` }) },
+    'GET /api/invoices/:id/e-invoice': {
+      answers: 'not-found',
+      call: (a) => [
+        { path: `/api/invoices/${a.invoice.id}/e-invoice?format=ubl` },
+        { path: `/api/invoices/${a.invoice.id}/e-invoice?format=factur-x` },
+      ],
+    },
     'GET /api/quotes': {
       answers: 'collection',
       call: (a) => [

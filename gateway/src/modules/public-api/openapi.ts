@@ -153,7 +153,8 @@ export function openApiDocument(serverUrl?: string): Json {
 
     const okHeaders = headerRefs(...rate, ...(r.method === 'POST' ? [Headers.replayed] : []));
     const success: Json = { description: r.summary, headers: okHeaders };
-    if (r.produces) success.content = { [r.produces]: { schema: { type: 'string', format: 'binary' } } };
+    if (r.produces)
+      success.content = Object.fromEntries([r.produces].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
     else if (r.response) {
       const item = component(r.response, `${pascal(operationId)}Item`);
       if (r.list) {

@@ -46,12 +46,14 @@ export async function forward(
     body: r.body?.length ? r.body : undefined,
   });
   const contentType = (res.headers['content-type'] as string | undefined) ?? null;
-  if (contentType?.startsWith('application/pdf') && res.statusCode === 200) {
+  // A download (an invoice's PDF, an e-invoice's XML or PDF): its bytes and file name as the service made them.
+  const download = /^application\/(pdf|xml)\b/.exec(contentType ?? '')?.[0];
+  if (download && res.statusCode === 200) {
     const bytes = Buffer.from(await res.body.arrayBuffer());
     const disposition = res.headers['content-disposition'];
     return {
       statusCode: 200,
-      contentType: 'application/pdf',
+      contentType: download,
       body: bytes,
       headers: { 'cache-control': 'private, no-store', ...(typeof disposition === 'string' ? { 'content-disposition': disposition } : {}) },
     };

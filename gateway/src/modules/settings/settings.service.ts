@@ -18,7 +18,9 @@ interface Row {
   custom_domain: string | null;
   invoice_prefix: string | null;
   quote_prefix: string | null;
-  billing_address: { address?: string | null; phone?: string | null; email?: string | null; taxId?: string | null } | null;
+  billing_address: Partial<Record<keyof OrganizationSettings['billingAddress'], string | null>> | null;
+  bank_details: Partial<Record<keyof OrganizationSettings['bankDetails'], string | null>> | null;
+  attach_factur_x: boolean | null;
   logo_url: string | null;
   updated_at: string | null;
 }
@@ -26,7 +28,8 @@ interface Row {
 // SQL: one row joined to its organization with defaults for a row not saved yet; the ORM gives the transaction
 // and the outbox (organization.updated commits with the change).
 const READ_SQL = `select o.name, s.company_name, s.company_email, s.company_website, s.default_currency, s.default_language,
-    s.timezone, s.custom_domain, s.invoice_prefix, s.quote_prefix, s.billing_address, s.logo_url,
+    s.timezone, s.custom_domain, s.invoice_prefix, s.quote_prefix, s.billing_address, s.bank_details,
+    s.attach_factur_x, s.logo_url,
     to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
   from gateway.organizations o left join gateway.organization_settings s on s.organization_id = o.id where o.id = ?`;
 
@@ -46,7 +49,17 @@ const toSettings = (r: Row): OrganizationSettings => ({
     phone: r.billing_address?.phone ?? null,
     email: r.billing_address?.email ?? null,
     taxId: r.billing_address?.taxId ?? null,
+    street: r.billing_address?.street ?? null,
+    postalCode: r.billing_address?.postalCode ?? null,
+    city: r.billing_address?.city ?? null,
+    country: r.billing_address?.country ?? null,
   },
+  bankDetails: {
+    iban: r.bank_details?.iban ?? null,
+    bic: r.bank_details?.bic ?? null,
+    accountHolder: r.bank_details?.accountHolder ?? null,
+  },
+  attachFacturX: r.attach_factur_x ?? false,
   logoUrl: r.logo_url,
   updatedAt: r.updated_at,
 });
@@ -76,16 +89,18 @@ export class SettingsService {
       if (!updated.length) throw new NotFound('Organization not found');
       await em.execute(
         `insert into gateway.organization_settings (organization_id, company_name, company_email, company_website, default_currency,
-           default_language, timezone, custom_domain, invoice_prefix, quote_prefix, billing_address, logo_url, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, now())
+           default_language, timezone, custom_domain, invoice_prefix, quote_prefix, billing_address, bank_details, attach_factur_x, logo_url, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, now())
          on conflict (organization_id) do update set company_name = excluded.company_name, company_email = excluded.company_email,
            company_website = excluded.company_website, default_currency = excluded.default_currency,
            default_language = excluded.default_language, timezone = excluded.timezone, custom_domain = excluded.custom_domain,
-           invoice_prefix = excluded.invoice_prefix, quote_prefix = excluded.quote_prefix, billing_address = excluded.billing_address, logo_url = excluded.logo_url,
+           invoice_prefix = excluded.invoice_prefix, quote_prefix = excluded.quote_prefix, billing_address = excluded.billing_address,
+           bank_details = excluded.bank_details, attach_factur_x = excluded.attach_factur_x, logo_url = excluded.logo_url,
            updated_at = now()`,
         [
           ...[organizationId, s.companyName, s.companyEmail ?? null, s.companyWebsite ?? null, s.defaultCurrency, s.defaultLanguage],
-          ...[s.timezone, s.customDomain ?? null, s.invoicePrefix, s.quotePrefix, JSON.stringify(s.billingAddress), s.logoUrl ?? null],
+          ...[s.timezone, s.customDomain ?? null, s.invoicePrefix, s.quotePrefix, JSON.stringify(s.billingAddress)],
+          ...[JSON.stringify(s.bankDetails), s.attachFacturX, s.logoUrl ?? null],
         ],
       );
       const [row] = await em.execute<Row[]>(READ_SQL, [organizationId]);

@@ -17,6 +17,7 @@ import { m0016DocumentSequences } from './0016-document-sequences.ts';
 import { m0017Quotes } from './0017-quotes.ts';
 import { m0018CreditNotes } from './0018-credit-notes.ts';
 import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
+import { m0020EInvoiceParties } from './0020-e-invoice-parties.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   m0017Quotes,
   m0018CreditNotes,
   m0019AnalyticsNetOfCreditNotes,
+  m0020EInvoiceParties,
 ];

@@ -5,6 +5,7 @@ import { invoicePdfBuffer, type InvoiceCreditNoteRow, type PdfDesign, type PdfSe
 import { loadDesign } from '../template/design.ts';
 import type { OutgoingMail } from '@billpoint/kit';
 import { applyCustomerCredit } from '../credit/customer-credit.ts';
+import { invoiceFacturX } from '../e-invoice/e-invoice.service.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */
@@ -27,17 +28,24 @@ export interface PdfSender extends PdfSeller {
   design(templateId: number | null): Promise<PdfDesign>;
   /** The invoice's credit notes as its PDF lists them (none read when it has none). */
   creditNotes(invoice: Invoice): Promise<InvoiceCreditNoteRow[]>;
+  /** The organization setting: invoice e-mails carry the Factur-X PDF instead of the plain one. */
+  attachFacturX: boolean;
+  /** The invoice as Factur-X (PDF/A-3 with its CII XML); a 422 naming what is missing when it cannot be made. */
+  facturX(invoice: Invoice): Promise<Buffer>;
 }
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
-  const [org] = await ctx.reader.query<PdfSeller>(
+  const [found] = await ctx.reader.query<PdfSeller & { attachFacturX: boolean }>(
     tenantId,
     `select name, address, coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
-            logo_url as "logoUrl"
+            logo_url as "logoUrl", attach_factur_x as "attachFacturX"
        from billing.organizations where tenant_id = $1`,
     [tenantId],
   );
-  return {
-    ...(org ?? { name: null }),
+  const { attachFacturX = false, ...org } = found ?? { name: null };
+  const sender: PdfSender = {
+    ...org,
+    attachFacturX,
+    facturX: (invoice) => invoiceFacturX(ctx, { tenantId }, invoice, sender),
     design: (templateId) => loadDesign(ctx, tenantId, templateId),
     creditNotes: async (invoice) =>
       toCents(invoice.creditedAmount) === 0n
@@ -49,11 +57,15 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
             [tenantId, invoice.id],
           ),
   };
+  return sender;
 }
 
+/** The invoice's PDF for an e-mail: the Factur-X one when the organization asks for it, else the plain one. */
 const pdfAttachment = async (invoice: Invoice, sender: PdfSender) => ({
   filename: `invoice-${invoice.invoiceNumber}.pdf`,
-  content: await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId), await sender.creditNotes(invoice)),
+  content: sender.attachFacturX
+    ? await sender.facturX(invoice)
+    : await invoicePdfBuffer(invoice, sender, await sender.design(invoice.templateId), await sender.creditNotes(invoice)),
   contentType: 'application/pdf',
 });
 

@@ -14,23 +14,29 @@ export async function upsertOrganization(em: EntityManager, o: Organization): Pr
 }
 
 /**
- * `organization.updated`: the seller block of the PDF, the invoice prefix new numbers take, the time zone "today" is
+ * `organization.updated`: the seller block of the PDF and of e-invoices (address parts, bank account, base currency), the invoice prefix new numbers take, the time zone "today" is
  * taken in. Kept by version (the settings' updatedAt): an older event changes nothing.
  */
 export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData): Promise<void> {
   const applied = await em.execute<{ tenant_id: string }[]>(
     `insert into billing.organizations as t (tenant_id, name, timezone, company_email, company_website, address, phone, billing_email,
-       tax_id, logo_url, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       tax_id, logo_url, version, street, postal_code, city, country, bank_iban, bank_bic, bank_account_holder, base_currency,
+       attach_factur_x)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone,
        company_email = excluded.company_email, company_website = excluded.company_website, address = excluded.address,
        phone = excluded.phone, billing_email = excluded.billing_email, tax_id = excluded.tax_id, logo_url = excluded.logo_url,
-       version = excluded.version, updated_at = now()
+       version = excluded.version, street = excluded.street, postal_code = excluded.postal_code, city = excluded.city,
+       country = excluded.country, bank_iban = excluded.bank_iban, bank_bic = excluded.bank_bic,
+       bank_account_holder = excluded.bank_account_holder, base_currency = excluded.base_currency,
+       attach_factur_x = excluded.attach_factur_x, updated_at = now()
        where t.version is null or t.version < excluded.version
      returning tenant_id`,
     [
       ...[o.id, o.companyName, o.timezone, o.companyEmail, o.companyWebsite, o.billingAddress.address, o.billingAddress.phone],
       ...[o.billingAddress.email, o.billingAddress.taxId, o.logoUrl, o.updatedAt],
+      ...[o.billingAddress.street, o.billingAddress.postalCode, o.billingAddress.city, o.billingAddress.country],
+      ...[o.bankDetails.iban, o.bankDetails.bic, o.bankDetails.accountHolder, o.defaultCurrency, o.attachFacturX],
     ],
   );
   if (!applied.length) return;

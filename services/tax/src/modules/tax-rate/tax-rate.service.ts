@@ -1,5 +1,5 @@
 import type { TaxRateBody } from '@billpoint/proto';
-import { TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
+import { defaultTaxCategory, TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
 import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import { idList } from '../sql.ts';
@@ -45,11 +45,13 @@ export class TaxRateService {
   async create(id: Identity, input: TaxRateInput): Promise<TaxRate> {
     return this.#ctx.tx(id, async (em) => {
       const [row] = await em.execute<{ id: string }[]>(
-        `insert into tax.tax_rates (tenant_id, user_id, name, jurisdiction, rate, type, is_active, start_date, end_date, description, tax_number)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+        `insert into tax.tax_rates (tenant_id, user_id, name, jurisdiction, rate, type, is_active, start_date, end_date, description, tax_number,
+           category, exemption_reason, exemption_reason_code)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
         [
           ...[id.tenantId, id.userId, input.name, input.jurisdiction, input.rate, input.type, input.isActive],
           ...[input.startDate, input.endDate ?? null, input.description, input.taxNumber],
+          ...[input.category ?? defaultTaxCategory(input.rate), input.exemptionReason, input.exemptionReasonCode ?? null],
         ],
       );
       const created = await this.#load(em, id.tenantId, Number(row!.id));
@@ -64,11 +66,12 @@ export class TaxRateService {
       await this.#load(em, id.tenantId, rateId, true);
       await em.execute(
         `update tax.tax_rates set name = ?, jurisdiction = ?, rate = ?, type = ?, is_active = ?, start_date = ?, end_date = ?,
-           description = ?, tax_number = ?, updated_at = now()
+           description = ?, tax_number = ?, category = ?, exemption_reason = ?, exemption_reason_code = ?, updated_at = now()
          where id = ? and tenant_id = ?`,
         [
           ...[input.name, input.jurisdiction, input.rate, input.type, input.isActive, input.startDate, input.endDate ?? null],
-          ...[input.description, input.taxNumber, rateId, id.tenantId],
+          ...[input.description, input.taxNumber, input.category ?? defaultTaxCategory(input.rate), input.exemptionReason],
+          ...[input.exemptionReasonCode ?? null, rateId, id.tenantId],
         ],
       );
       const updated = await this.#load(em, id.tenantId, rateId);

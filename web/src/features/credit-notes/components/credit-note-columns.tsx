@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { IconAction } from '@/components/icon-action';
+import { EInvoiceMenu } from '@/components/e-invoice-menu';
 import { paths } from '@/config/paths';
 import { creditNotePdfHref, creditNoteStatusLabel, creditNoteStatusVariant, RESOLUTION_LABELS } from '@/lib/credit-notes';
 import { formatMoney, formatShortDate } from '@/lib/format';
@@ -29,7 +30,7 @@ function PdfAction({ note }: { note: CreditNote }) {
   );
 }
 
-/** Credit note, Invoice, Customer, Date, Resolution, Status, Total, Actions (the PDF; the invoice it corrects). */
+/** Credit note, Invoice, Customer, Date, Resolution, Status, Total, Actions (the PDF, the e-invoice; the invoice it corrects). */
 export const creditNoteColumns: Column<CreditNote>[] = [
   {
     header: 'Credit note',
@@ -79,6 +80,7 @@ export const creditNoteColumns: Column<CreditNote>[] = [
     cell: (n) => (
       <div className="flex justify-end">
         <PdfAction note={n} />
+        <EInvoiceMenu target={{ kind: 'credit-note', id: n.id }} compactLabel={`Download e-invoice: ${n.creditNoteNumber}`} />
         <IconAction
           label="View invoice"
           name={`View invoice ${n.invoiceNumber} of ${n.creditNoteNumber}`}

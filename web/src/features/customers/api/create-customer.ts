@@ -12,6 +12,11 @@ export const customerCreateFormSchema = CustomerCreateBody.pick({
   address: true,
   company: true,
   taxId: true,
+  street: true,
+  postalCode: true,
+  city: true,
+  country: true,
+  buyerReference: true,
 });
 export type CustomerCreateFormInput = z.input<typeof customerCreateFormSchema>;
 export type CustomerCreateFormOutput = z.output<typeof customerCreateFormSchema>;

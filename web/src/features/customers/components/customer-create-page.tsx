@@ -14,17 +14,18 @@ import {
   type CustomerCreateFormOutput,
 } from '../api/create-customer';
 import { CustomerFormCard } from './customer-form-card';
+import { ADDRESS_FIELDS, CustomerAddressFields, EMPTY_ADDRESS } from './customer-address-fields';
 import { fieldIssues, TextField } from '@/components/form-fields';
 import { isHandledGlobally } from '@/lib/query-client';
 
-const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId'] as const;
+const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId', ...ADDRESS_FIELDS] as const;
 
 /** Add Customer, at /customers/create and /customers/new (spec core §2). */
 export function CustomerCreatePage() {
   const navigate = useNavigate();
   const form = useForm<CustomerCreateFormInput, unknown, CustomerCreateFormOutput>({
     resolver: zodResolver(customerCreateFormSchema),
-    defaultValues: { name: '', email: '', phone: '', address: '', company: '', taxId: '' },
+    defaultValues: { name: '', email: '', phone: '', address: '', company: '', taxId: '', ...EMPTY_ADDRESS },
   });
   const creation = useCreateCustomer({
     onSuccess: () => {
@@ -48,6 +49,7 @@ export function CustomerCreatePage() {
           <form noValidate onSubmit={form.handleSubmit((data) => creation.mutate(data))} className="max-w-3xl">
             <CustomerFormCard control={form.control}>
               <TextField control={form.control} name="taxId" label="Tax ID" />
+              <CustomerAddressFields control={form.control} />
             </CustomerFormCard>
             <FormActions
               onCancel={() => void navigate(paths.customers.getHref())}

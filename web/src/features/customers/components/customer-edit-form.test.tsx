@@ -113,6 +113,8 @@ describe('add customer form', () => {
     await user.type(screen.getByLabelText('Name'), 'Acme Ltd');
     await user.type(screen.getByLabelText('Email'), 'billing@acme.test');
     await user.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await user.type(screen.getByLabelText('Country code (e.g. DE)'), 'de');
+    await user.type(screen.getByLabelText('Buyer reference (Leitweg-ID)'), '04011000-12345-34');
     await user.click(screen.getByRole('button', { name: 'Create Customer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual({
@@ -122,8 +124,16 @@ describe('add customer form', () => {
       address: null,
       company: null,
       taxId: null,
+      street: null,
+      postalCode: null,
+      city: null,
+      country: 'DE',
+      buyerReference: '04011000-12345-34',
     });
     expect(await screen.findByText('Customer created successfully')).toBeInTheDocument();
+    expect(customerCreateFormSchema.safeParse({ name: 'A', email: 'a@b.test', country: 'Germany' }).error?.issues[0]?.path).toEqual([
+      'country',
+    ]);
     expect(customerCreateFormSchema.safeParse({ name: ' ', email: 'x' }).success).toBe(false);
   });
 });

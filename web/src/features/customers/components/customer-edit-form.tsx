@@ -11,6 +11,7 @@ import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { customerEditFormSchema, useUpdateCustomer, type CustomerEditFormInput, type CustomerEditFormOutput } from '../api/update-customer';
 import { CustomerFormCard } from './customer-form-card';
+import { ADDRESS_FIELDS, CustomerAddressFields } from './customer-address-fields';
 import { fieldIssues, TextField } from '@/components/form-fields';
 import { isHandledGlobally } from '@/lib/query-client';
 
@@ -28,6 +29,7 @@ const FIELDS = [
   'industry',
   'website',
   'isActive',
+  ...ADDRESS_FIELDS,
 ] as const satisfies readonly (keyof CustomerEditFormInput)[];
 
 export function customerToFormValues(customer: Customer): CustomerEditFormInput {
@@ -45,6 +47,11 @@ export function customerToFormValues(customer: Customer): CustomerEditFormInput 
     industry: customer.industry ?? '',
     website: customer.website ?? '',
     isActive: customer.isActive,
+    street: customer.street ?? '',
+    postalCode: customer.postalCode ?? '',
+    city: customer.city ?? '',
+    country: customer.country ?? '',
+    buyerReference: customer.buyerReference ?? '',
   };
 }
 
@@ -102,6 +109,7 @@ export function CustomerEditForm({ customer }: { customer: Customer }) {
           <TextField control={form.control} name="industry" label="Industry" />
           <TextField control={form.control} name="website" label="Website" type="url" placeholder="https://example.com" />
           <TextField control={form.control} name="taxId" label="Tax ID" />
+          <CustomerAddressFields control={form.control} />
           <FormField
             control={form.control}
             name="currency"

@@ -13,6 +13,7 @@ import {
 } from '@/lib/credit-notes';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { IssueCreditNoteDialog } from './issue-credit-note-dialog';
+import { EInvoiceMenu } from '@/components/e-invoice-menu';
 
 /** Only an issued invoice takes credit notes: not a draft, not a cancelled one. */
 export const isIssued = (invoice: Pick<Invoice, 'status'>) => invoice.status !== 'draft' && invoice.status !== 'cancelled';
@@ -37,7 +38,10 @@ function CreditNoteRow({ note }: { note: CreditNote }) {
         <p className="text-xs break-words text-muted-foreground">{note.reason}</p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <span className="font-medium tabular-nums">{formatMoney(note.total, note.currency)}</span>
+        <span className="flex items-center gap-1">
+          <EInvoiceMenu target={{ kind: 'credit-note', id: note.id }} compactLabel={`Download e-invoice: ${note.creditNoteNumber}`} />
+          <span className="font-medium tabular-nums">{formatMoney(note.total, note.currency)}</span>
+        </span>
         <Badge variant={creditNoteStatusVariant(note)} data-testid="credit-note-status">
           {creditNoteStatusLabel(note)}
         </Badge>

@@ -7,6 +7,7 @@ import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EInvoiceMenu } from '@/components/e-invoice-menu';
 import { DocumentCustomerCard, DocumentItemsCard, DocumentNotesCard } from '@/components/document-cards';
 import { Detail, DocumentSummary } from '@/components/document-lines';
 import { paths } from '@/config/paths';
@@ -101,7 +102,7 @@ function ViewSkeleton() {
   );
 }
 
-/** Invoice view (spec core §2): details, items, summary, and Download PDF / Edit / Send to Customer. */
+/** Invoice view (spec core §2): details, items, summary, and Download PDF / Download e-invoice / Edit / Send to Customer. */
 export function InvoiceViewPage() {
   const { id = '' } = useParams();
   const { data: invoice, isPending, isError } = useInvoice(id);
@@ -132,6 +133,7 @@ export function InvoiceViewPage() {
               <Download aria-hidden="true" />
               Download PDF
             </Button>
+            <EInvoiceMenu target={{ kind: 'invoice', id }} disabled={!invoice} />
             {canEdit && (
               <Button asChild variant="outline">
                 <Link to={paths.invoiceEdit.getHref(id)}>

@@ -10,6 +10,7 @@ import {
 import { CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
@@ -32,7 +33,18 @@ type Values = {
   phone: string;
   billingEmail: string;
   taxId: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  iban: string;
+  bic: string;
+  accountHolder: string;
+  attachFacturX: boolean;
 };
+
+/** The form's text and select fields (the rest are switches). */
+type TextKey = Exclude<keyof Values, 'attachFacturX'>;
 
 const toValues = (s: OrganizationSettings): Values => ({
   companyName: s.companyName,
@@ -48,6 +60,14 @@ const toValues = (s: OrganizationSettings): Values => ({
   phone: s.billingAddress.phone ?? '',
   billingEmail: s.billingAddress.email ?? '',
   taxId: s.billingAddress.taxId ?? '',
+  street: s.billingAddress.street ?? '',
+  postalCode: s.billingAddress.postalCode ?? '',
+  city: s.billingAddress.city ?? '',
+  country: s.billingAddress.country ?? '',
+  iban: s.bankDetails.iban ?? '',
+  bic: s.bankDetails.bic ?? '',
+  accountHolder: s.bankDetails.accountHolder ?? '',
+  attachFacturX: s.attachFacturX,
 });
 
 const toBody = (v: Values, organizationName: string) => ({
@@ -61,19 +81,37 @@ const toBody = (v: Values, organizationName: string) => ({
   invoicePrefix: v.invoicePrefix,
   quotePrefix: v.quotePrefix,
   customDomain: v.customDomain,
-  billingAddress: { address: v.address, phone: v.phone, email: v.billingEmail, taxId: v.taxId },
+  billingAddress: {
+    address: v.address,
+    phone: v.phone,
+    email: v.billingEmail,
+    taxId: v.taxId,
+    street: v.street,
+    postalCode: v.postalCode,
+    city: v.city,
+    country: v.country,
+  },
+  bankDetails: { iban: v.iban, bic: v.bic, accountHolder: v.accountHolder },
+  attachFacturX: v.attachFacturX,
 });
 
 /** Body paths (billingAddress.email) to form fields (billingEmail). */
-const FIELD: Record<string, keyof Values> = {
+const FIELD: Record<string, TextKey> = {
   'billingAddress.address': 'address',
   'billingAddress.phone': 'phone',
   'billingAddress.email': 'billingEmail',
   'billingAddress.taxId': 'taxId',
+  'billingAddress.street': 'street',
+  'billingAddress.postalCode': 'postalCode',
+  'billingAddress.city': 'city',
+  'billingAddress.country': 'country',
+  'bankDetails.iban': 'iban',
+  'bankDetails.bic': 'bic',
+  'bankDetails.accountHolder': 'accountHolder',
 };
 const fieldOf = (path: string) => FIELD[path] ?? (path as keyof Values);
 
-const TEXT: { name: keyof Values; label: string; type?: string; required?: boolean }[] = [
+const TEXT: { name: TextKey; label: string; type?: string; required?: boolean }[] = [
   { name: 'companyName', label: 'Company name', required: true },
   { name: 'companyEmail', label: 'Company e-mail', type: 'email' },
   { name: 'companyWebsite', label: 'Company website' },
@@ -81,13 +119,23 @@ const TEXT: { name: keyof Values; label: string; type?: string; required?: boole
   { name: 'quotePrefix', label: 'Quote prefix' },
   { name: 'customDomain', label: 'Custom domain' },
 ];
-const ADDRESS: { name: keyof Values; label: string; type?: string }[] = [
+const ADDRESS: { name: TextKey; label: string; type?: string }[] = [
   { name: 'address', label: 'Address' },
   { name: 'phone', label: 'Phone' },
   { name: 'billingEmail', label: 'Billing e-mail', type: 'email' },
   { name: 'taxId', label: 'Tax ID' },
+  { name: 'street', label: 'Street' },
+  { name: 'postalCode', label: 'Postal code' },
+  { name: 'city', label: 'City' },
+  { name: 'country', label: 'Country code (e.g. DE)' },
 ];
-const SELECTS: { name: keyof Values; label: string; options: readonly string[]; text?: (value: string) => string }[] = [
+/** EN 16931 payment instructions (BG-17): where customers pay by credit transfer. */
+const BANK: { name: TextKey; label: string }[] = [
+  { name: 'iban', label: 'IBAN' },
+  { name: 'bic', label: 'BIC' },
+  { name: 'accountHolder', label: 'Account holder' },
+];
+const SELECTS: { name: TextKey; label: string; options: readonly string[]; text?: (value: string) => string }[] = [
   { name: 'defaultCurrency', label: 'Default currency', options: SettingsCurrencies },
   { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages, text: languageName },
   { name: 'timezone', label: 'Time zone', options: SettingsTimezones },
@@ -117,7 +165,7 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
     }
     save.mutate(body);
   });
-  const field = (name: keyof Values, label: string, type = 'text', required = false) => (
+  const field = (name: TextKey, label: string, type = 'text', required = false) => (
     <div key={name} className="grid gap-1.5">
       <Label htmlFor={`org-${name}`}>
         {label}
@@ -170,6 +218,20 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-medium">Billing address (printed on your invoices)</legend>
             {ADDRESS.map((a) => field(a.name, a.label, a.type))}
+          </fieldset>
+          <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium">Bank details and e-invoices (EN 16931: XRechnung, Factur-X, UBL)</legend>
+            {BANK.map((b) => field(b.name, b.label))}
+            <div className="flex items-center gap-3 sm:col-span-3">
+              <Controller
+                control={form.control}
+                name="attachFacturX"
+                render={({ field: f }) => (
+                  <Switch id="org-attachFacturX" checked={f.value} onCheckedChange={f.onChange} onBlur={f.onBlur} disabled={readOnly} />
+                )}
+              />
+              <Label htmlFor="org-attachFacturX">Attach the Factur-X PDF (with its e-invoice XML) to invoice e-mails</Label>
+            </div>
           </fieldset>
         </CardContent>
         <SaveFooter readOnly={readOnly} pending={save.isPending} />

@@ -17,7 +17,9 @@ const settings: OrganizationSettings = {
   customDomain: null,
   invoicePrefix: 'INV',
   quotePrefix: 'QUO',
-  billingAddress: { address: null, phone: null, email: null, taxId: null },
+  billingAddress: { address: null, phone: null, email: null, taxId: null, street: null, postalCode: null, city: null, country: null },
+  bankDetails: { iban: null, bic: null, accountHolder: null },
+  attachFacturX: false,
   logoUrl: null,
   updatedAt: null,
 };

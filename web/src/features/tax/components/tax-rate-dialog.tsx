@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TaxMessages, TaxTypes, type TaxRate, type TaxRateBody } from '@billpoint/proto';
+import { TaxCategories, TaxCategoryLabels, TaxMessages, TaxTypes, type TaxRate, type TaxRateBody } from '@billpoint/proto';
 import { DateField } from '@/components/date-field';
 import { TextField, fieldIssues } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
@@ -98,6 +98,34 @@ export function TaxRateDialog({
               <DateField control={form.control} name="startDate" label="Start Date" />
               <DateField control={form.control} name="endDate" label="End Date (optional)" clearable placeholder="No end date" />
             </div>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="category"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>E-invoice VAT category</FormLabel>
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <FormControl>
+                        <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                          <SelectValue placeholder="Automatic (S above 0 %, Z at 0 %)" />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        {TaxCategories.map((c) => (
+                          <SelectItem key={c} value={c}>
+                            {c} – {TaxCategoryLabels[c]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <TextField control={form.control} name="exemptionReasonCode" label="Exemption code (e.g. VATEX-EU-AE)" />
+            </div>
+            <TextField control={form.control} name="exemptionReason" label="Exemption reason (exempt and reverse charge)" />
             <TextField control={form.control} name="taxNumber" label="Tax Number (optional)" />
             <TextField control={form.control} name="description" label="Description (optional)" multiline />
             <FormField

@@ -1,4 +1,4 @@
-import { TaxRateBody, type TaxRate, type TaxType } from '@billpoint/proto';
+import { TaxRateBody, type TaxCategory, type TaxRate, type TaxType } from '@billpoint/proto';
 import { toIsoDate } from '@/lib/format';
 
 /** The Add/Edit Tax Rate form (areas §5): proto's body itself, so the dialog shows the server's messages. */
@@ -13,6 +13,10 @@ export type TaxRateFormInput = {
   endDate: string;
   description: string;
   taxNumber: string;
+  /** '' until chosen: the server takes S for a positive rate, Z for 0. */
+  category: TaxCategory | '';
+  exemptionReason: string;
+  exemptionReasonCode: string;
 };
 export const TAX_RATE_FIELDS = [
   'name',
@@ -24,6 +28,9 @@ export const TAX_RATE_FIELDS = [
   'endDate',
   'description',
   'taxNumber',
+  'category',
+  'exemptionReason',
+  'exemptionReasonCode',
 ] as const;
 
 export const emptyTaxRateForm = (today: Date = new Date()): TaxRateFormInput => ({
@@ -36,6 +43,9 @@ export const emptyTaxRateForm = (today: Date = new Date()): TaxRateFormInput => 
   endDate: '',
   description: '',
   taxNumber: '',
+  category: '',
+  exemptionReason: '',
+  exemptionReasonCode: '',
 });
 
 export const taxRateToForm = (t: TaxRate): TaxRateFormInput => ({
@@ -48,4 +58,7 @@ export const taxRateToForm = (t: TaxRate): TaxRateFormInput => ({
   endDate: t.endDate?.slice(0, 10) ?? '',
   description: t.description ?? '',
   taxNumber: t.taxNumber ?? '',
+  category: t.category ?? '',
+  exemptionReason: t.exemptionReason ?? '',
+  exemptionReasonCode: t.exemptionReasonCode ?? '',
 });

@@ -38,12 +38,16 @@ const LAYOUTS: Record<TemplateLayout, (s: Sheet) => void> = { classic, modern, m
  * design give the same bytes (creation date = the document's, no random ids), so the attachment of a sent e-mail is
  * the very document GET /pdf answers.
  */
-function draw(kind: DocumentKind, seller: PdfSeller | null, design: PdfDesign): PDFKit.PDFDocument {
-  const sheet = new Sheet(kind, seller, design.settings, design.logo);
+function draw(kind: DocumentKind, seller: PdfSeller | null, design: PdfDesign, attach?: PdfA3Attach): PDFKit.PDFDocument {
+  const sheet = new Sheet(kind, seller, design.settings, design.logo, attach != null);
   (LAYOUTS[design.settings.layout] ?? classic)(sheet);
+  attach?.(sheet.doc);
   sheet.doc.end();
   return sheet.doc;
 }
+
+/** Drawn as PDF/A-3b, then handed the document to attach files and XMP to before it ends (Factur-X). */
+export type PdfA3Attach = (doc: PDFKit.PDFDocument) => void;
 
 /** The invoice as a PDF. `creditNotes`: the invoice's credit notes, listed under its total with the balance after them. */
 export function invoicePdf(
@@ -51,13 +55,19 @@ export function invoicePdf(
   seller: PdfSeller | null,
   design: PdfDesign = BUILT_IN_DESIGN,
   creditNotes: readonly InvoiceCreditNoteRow[] = [],
+  attach?: PdfA3Attach,
 ): PDFKit.PDFDocument {
-  return draw(invoiceKind(invoice, creditNotes), seller, design);
+  return draw(invoiceKind(invoice, creditNotes), seller, design, attach);
 }
 
 /** A credit note as a PDF, in its template's layout (the corrected invoice's template), a readable stream. */
-export function creditNotePdf(note: CreditNote, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
-  return draw(creditNoteKind(note), seller, design);
+export function creditNotePdf(
+  note: CreditNote,
+  seller: PdfSeller | null,
+  design: PdfDesign = BUILT_IN_DESIGN,
+  attach?: PdfA3Attach,
+): PDFKit.PDFDocument {
+  return draw(creditNoteKind(note), seller, design, attach);
 }
 
 /** A quote as a PDF (`doc`: the quote in the invoice's shape, see quoteKind), in its template's layout. */

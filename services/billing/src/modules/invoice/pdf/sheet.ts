@@ -53,7 +53,14 @@ export class Sheet {
   readonly t: TemplateSettings;
   readonly logo: PreparedLogo | null;
 
-  constructor(kind: DocumentKind, seller: PdfSeller | null, t: TemplateSettings, logo: PreparedLogo | null) {
+  constructor(
+    kind: DocumentKind,
+    seller: PdfSeller | null,
+    t: TemplateSettings,
+    logo: PreparedLogo | null,
+    /** PDF/A-3b (Factur-X): embedded fonts only (they always are), XMP metadata, an sRGB output intent. */
+    pdfA3 = false,
+  ) {
     this.kind = kind;
     this.seller = seller;
     this.t = t;
@@ -63,6 +70,7 @@ export class Sheet {
       margins: { top: 50, left: 50, right: 50, bottom: 64 },
       // No default Helvetica: pdfkit would parse its AFM metrics for every document, only for us to replace it.
       font: null as unknown as string,
+      ...(pdfA3 ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
       info: {
         Title: `${kind.title(labelsFor(t.language), this)} ${kind.number}`,
         Author: seller?.name ?? 'Billpoint',
