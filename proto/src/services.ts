@@ -88,6 +88,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       '/api/reminder-settings',
       '/api/invoice-templates',
       '/api/upload-logo',
+      '/api/exchange-rates',
     ],
     public: [
       // The pay page's read of an invoice by its public token (no session).

@@ -22,12 +22,14 @@ import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.t
 import { creditNoteRoutes } from './modules/credit-note/credit-note.routes.ts';
 import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.refunds.ts';
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
+import { exchangeRateResponder, exchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, credit notes and
- * customer credit, and the read models of customers and organizations. Both topologies start it with the kit.
+ * customer credit, exchange rates (and their daily reference-rates job), and the read models of customers and organizations. Both topologies start it with the kit.
  */
 export const billingService = {
   name: 'billing',
@@ -56,6 +58,7 @@ export const billingService = {
     templateRoutes(app, ctx, new TemplateService(ctx));
     logoRoutes(app, ctx);
     creditNoteRoutes(app, ctx as ServiceContext);
+    exchangeRateRoutes(app, ctx as ServiceContext);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
@@ -64,6 +67,7 @@ export const billingService = {
     await paymentsConsumer(ctx),
     await creditNoteRefundsConsumer(ctx),
     await customerCreditResponder(ctx),
+    await exchangeRateResponder(ctx),
     await payableResponder(ctx),
     await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks
@@ -78,6 +82,7 @@ export const billingService = {
       quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
+      { name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) },
     ];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -17,6 +17,7 @@ import { m0016DocumentSequences } from './0016-document-sequences.ts';
 import { m0017Quotes } from './0017-quotes.ts';
 import { m0018CreditNotes } from './0018-credit-notes.ts';
 import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
+import { m0021ExchangeRates } from './0021-exchange-rates.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -39,4 +40,6 @@ export const migrations = [
   m0017Quotes,
   m0018CreditNotes,
   m0019AnalyticsNetOfCreditNotes,
+  // 0020: e-invoices (issue 26, second half), built beside this one.
+  m0021ExchangeRates,
 ];

@@ -1,5 +1,6 @@
 import type { Organization, OrganizationUpdatedData } from '@billpoint/proto';
-import type { EntityManager } from '@billpoint/kit';
+import type { EntityManager, Logger } from '@billpoint/kit';
+import { rebase } from '../exchange-rate/rebase.ts';
 
 /**
  * The sender block of the PDF: billing's copy of each organization (tenant), from `organization.created`.
@@ -17,12 +18,17 @@ export async function upsertOrganization(em: EntityManager, o: Organization): Pr
  * `organization.updated`: the seller block of the PDF, the invoice prefix new numbers take, the time zone "today" is
  * taken in. Kept by version (the settings' updatedAt): an older event changes nothing.
  */
-export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData): Promise<void> {
+export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData, log: Logger): Promise<void> {
+  // The base currency before this event (USD until one was said): a change restates the figures (issue 26).
+  const [before] = await em.execute<{ base: string }[]>(
+    `select coalesce(default_currency, 'USD') as base from billing.organizations where tenant_id = ? for update`,
+    [o.id],
+  );
   const applied = await em.execute<{ tenant_id: string }[]>(
     `insert into billing.organizations as t (tenant_id, name, timezone, company_email, company_website, address, phone, billing_email,
-       tax_id, logo_url, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone,
+       tax_id, logo_url, version, default_currency)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone, default_currency = excluded.default_currency,
        company_email = excluded.company_email, company_website = excluded.company_website, address = excluded.address,
        phone = excluded.phone, billing_email = excluded.billing_email, tax_id = excluded.tax_id, logo_url = excluded.logo_url,
        version = excluded.version, updated_at = now()
@@ -30,10 +36,12 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
      returning tenant_id`,
     [
       ...[o.id, o.companyName, o.timezone, o.companyEmail, o.companyWebsite, o.billingAddress.address, o.billingAddress.phone],
-      ...[o.billingAddress.email, o.billingAddress.taxId, o.logoUrl, o.updatedAt],
+      ...[o.billingAddress.email, o.billingAddress.taxId, o.logoUrl, o.updatedAt, o.defaultCurrency],
     ],
   );
   if (!applied.length) return;
+  const from = (before?.base ?? 'USD').trim();
+  if (from !== o.defaultCurrency) await rebase(em, log, o.id, from, o.defaultCurrency);
   await em.execute(
     `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
     [o.id, o.invoicePrefix],
