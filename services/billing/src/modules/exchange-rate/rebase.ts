@@ -10,8 +10,8 @@ const NEW = `(select n from p)`;
  * are before the change; the earliest one known when none is dated on or before it.
  */
 const newBaseIn = (d: string) => `coalesce(
-    (select x.rate from billing.exchange_rates x where x.tenant_id = ${T} and x.currency = ${NEW} and x.day <= ${d} order by x.day desc limit 1),
-    (select x.rate from billing.exchange_rates x where x.tenant_id = ${T} and x.currency = ${NEW} order by x.day limit 1))`;
+    (select nb.rate from billing.exchange_rates nb where nb.tenant_id = ${T} and nb.currency = ${NEW} and nb.day <= ${d} order by nb.day desc limit 1),
+    (select nb.rate from billing.exchange_rates nb where nb.tenant_id = ${T} and nb.currency = ${NEW} order by nb.day limit 1))`;
 
 /**
  * The base currency changed from `from` to `to` (issue 26: "changing the base currency recomputes; no figure silently
