@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { SettingsCurrencies } from '@billpoint/proto';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { startOfToday } from 'date-fns';
@@ -7,7 +8,9 @@ import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ExchangeRateField } from '@/components/exchange-rate-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
@@ -31,7 +34,7 @@ import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 import { TemplateField } from '@/components/template-field';
 
-const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId'], INVOICE_ITEM_FIELDS);
+const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId', 'currency', 'exchangeRate'], INVOICE_ITEM_FIELDS);
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -42,7 +45,10 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
   );
 }
 
-/** Create Invoice (spec core §2): a draft in USD, numbered by the server's next number. */
+/**
+ * Create Invoice (spec core §2): a draft in USD (or another currency, issue 26: at the rate in force on its issue date
+ * unless one is typed), numbered by the server's next number.
+ */
 export function InvoiceCreatePage() {
   const navigate = useNavigate();
   const [today] = React.useState(startOfToday);
@@ -52,6 +58,7 @@ export function InvoiceCreatePage() {
     defaultValues: createFormDefaults(today),
   });
   const goToList = () => void navigate(paths.invoices.getHref());
+  const currency = useWatch({ control: form.control, name: 'currency' }) ?? 'USD';
 
   const creation = useCreateInvoice({
     onSuccess: () => {
@@ -97,6 +104,30 @@ export function InvoiceCreatePage() {
                 <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(today)} />
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
                 <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
+                <FormField
+                  control={form.control}
+                  name="currency"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Currency</FormLabel>
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <FormControl>
+                          <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                            <SelectValue />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {SettingsCurrencies.map((c) => (
+                            <SelectItem key={c} value={c}>
+                              {c}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
               </CardContent>
             </Card>
 
@@ -105,7 +136,11 @@ export function InvoiceCreatePage() {
                 <CardTitle>Invoice Items</CardTitle>
               </CardHeader>
               <CardContent>
-                <ItemsEditor control={form.control} issueDate={toIsoDate(today)} removeMode="hide-at-one" />
+                <ItemsEditor control={form.control} currency={currency} issueDate={toIsoDate(today)} removeMode="hide-at-one">
+                  {(total) => (
+                    <ExchangeRateField control={form.control} name="exchangeRate" currency={currency} issueDate={toIsoDate(today)} total={total} />
+                  )}
+                </ItemsEditor>
               </CardContent>
             </Card>
 

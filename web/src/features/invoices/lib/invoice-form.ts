@@ -25,10 +25,23 @@ const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 /** What a line shows but never sends: the name of the tax rate it carries (an edited invoice's rate may be gone since). */
 const lineDisplay = { taxRateName: z.string().nullish() };
 
+/**
+ * An exchange rate as typed (issue 26): empty is none (the server takes the rate in force on the issue date), else
+ * the server's rule for a rate.
+ */
+const typedExchangeRate = z.string().transform((v, ctx) => {
+  if (!v.trim()) return undefined;
+  const r = InvoiceUpdateBody.shape.exchangeRate.safeParse(v);
+  if (r.success) return r.data;
+  ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Exchange rate must be a number' });
+  return z.NEVER;
+});
+
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
 export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
-  .pick({ customerId: true, dueDate: true, notes: true, terms: true })
+  .pick({ customerId: true, dueDate: true, notes: true, terms: true, currency: true })
   .extend({
+    exchangeRate: typedExchangeRate,
     /** The template picker's value: a template id, or '' for the tenant's default. */
     templateId: templateChoice,
     items: z
@@ -56,11 +69,14 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   notes: '',
   terms: '',
   templateId: '',
+  currency: 'USD',
+  exchangeRate: '',
   items: [newItem()],
 });
 
 /**
- * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping.
+ * POST /api/invoices body (spec core §3): money as text, a draft (in USD unless another currency is chosen, at the
+ * rate typed or else the one in force on the issue date) with no tax, discount or shipping.
  * Without a number (next-number still loading) the server takes the next one of the sequence.
  */
 export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: string, issueDate: string): InvoiceCreateBody {
@@ -77,7 +93,8 @@ export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: str
       terms: values.terms,
       templateId: values.templateId,
       status: 'draft',
-      currency: 'USD',
+      currency: values.currency,
+      ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
       taxRate: '0',
       taxAmount: '0',
       discountAmount: '0',
@@ -101,6 +118,7 @@ export const invoiceEditFormSchema = z.object({
   dueDate: InvoiceUpdateBody.shape.dueDate.unwrap(),
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
   templateId: templateChoice,
+  exchangeRate: typedExchangeRate,
   items: z
     .array(
       InvoiceItemUpdateInput.pick({
@@ -127,6 +145,7 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
     templateId: invoice.templateId == null ? '' : String(invoice.templateId),
+    exchangeRate: invoice.exchangeRate ?? '',
     items: (invoice.items ?? []).map(lineToForm),
   };
 }
@@ -149,6 +168,8 @@ export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: Invoic
     dueDate: values.dueDate,
     notes: values.notes,
     templateId: values.templateId,
+    // Empty: a draft takes the rate in force on its (new) issue date; an issued invoice keeps its own.
+    ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
     status: statusToSave(values.status, storedStatus),
     total: figures.total,
     items: values.items.map((it, i) => ({
