@@ -67,7 +67,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     },
   });
 
-  const submit = form.handleSubmit((values) => update.mutate({ id, body: toUpdateBody(values, invoice.status) }));
+  const submit = form.handleSubmit((values) => update.mutate({ id, body: toUpdateBody(values, invoice.status, invoice.exchangeRate) }));
 
   return (
     <Form {...form}>

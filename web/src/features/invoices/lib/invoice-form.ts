@@ -160,7 +160,7 @@ export function statusToSave(chosen: InvoiceEditFormInput['status'], stored: Inv
 }
 
 /** PUT /api/invoices/{id} body (spec core §7). */
-export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus): InvoiceUpdateBody {
+export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus, storedRate?: string): InvoiceUpdateBody {
   const figures = computeInvoice(values.items);
   return {
     customerId: values.customerId,
@@ -168,8 +168,8 @@ export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: Invoic
     dueDate: values.dueDate,
     notes: values.notes,
     templateId: values.templateId,
-    // Empty: a draft takes the rate in force on its (new) issue date; an issued invoice keeps its own.
-    ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
+    // A rate changed by hand; empty: a draft takes the rate in force on its (new) issue date, an issued invoice keeps its own.
+    ...(values.exchangeRate && values.exchangeRate !== storedRate ? { exchangeRate: values.exchangeRate } : {}),
     status: statusToSave(values.status, storedStatus),
     total: figures.total,
     items: values.items.map((it, i) => ({
