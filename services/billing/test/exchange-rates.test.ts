@@ -171,6 +171,14 @@ describe('exchange rates', () => {
     expect(left.rows[0]?.n).toBe(0);
   });
 
+  it('gives an organization created after the last run that day’s rates at once', async () => {
+    await tenant(); // a run has stored the fixture's day
+    const c = stack.client();
+    const me = await c.register();
+    await waitFor(async () => (await stack.db.query(`select 1 from billing.organizations where tenant_id = $1`, [me.organization.id])).rowCount === 1);
+    expect(rateOf(await rates(c), 'EUR')).toMatchObject({ rate: '1.1000000000', source: 'ecb' });
+  });
+
   it('logs and carries on when the provider cannot be reached or answers something else', async () => {
     const { c } = await tenant();
     const closed = await serveRates();

@@ -7,6 +7,8 @@ import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
  * never overwrites a manual rate. When the base currency changes, the rates (and every invoice's rate and base figure)
  * are restated in the new base in the same transaction (exchange-rate.rebase.ts).
  * The scan role may list the organizations (tenant id and base currency) for the daily job.
+ * `reference_rates`: the provider's newest documents as fetched (units per 1 EUR): public data, the same for every
+ * tenant (no tenant_id), so an organization created or rebased between two runs takes the latest day at once.
  */
 export const m0021ExchangeRates = sqlMigration('0021_exchange_rates', [
   `alter table billing.organizations add column default_currency char(3)`,
@@ -21,4 +23,10 @@ export const m0021ExchangeRates = sqlMigration('0021_exchange_rates', [
   )`,
   ...tenantRlsSql('billing', 'exchange_rates'),
   ...tenantScanSql('billing', 'organizations', ['tenant_id', 'default_currency']),
+  `create table billing.reference_rates (
+    day date not null,
+    currency char(3) not null check (currency ~ '^[A-Z]{3}$'),
+    per_eur numeric(24,10) not null check (per_eur > 0),
+    primary key (day, currency)
+  )`,
 ]);

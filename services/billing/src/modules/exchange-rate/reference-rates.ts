@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { crossRate, RATE_SCALE, fromScaled, toScaled } from '@billpoint/proto';
-import { scanTenants, type ServiceContext } from '@billpoint/kit';
+import { scanTenants, type EntityManager, type ServiceContext } from '@billpoint/kit';
 
 /** The reference rates of one day: units of each currency per 1 EUR (the ECB's form). */
 export interface ReferenceRates {
@@ -57,11 +57,56 @@ export async function fetchReferenceRates(url: string): Promise<ReferenceRates> 
   return parseEcbXml(await res.text());
 }
 
+/** Stores the fetched document (public data, no tenant), so organizations that appear later take it too. */
+export async function storeReference(em: EntityManager, ref: ReferenceRates): Promise<void> {
+  await em.execute(
+    `insert into billing.reference_rates (day, currency, per_eur)
+     select ?::date, r.currency, r.per_eur::numeric from jsonb_to_recordset(?::jsonb) as r (currency text, per_eur text) order by r.currency
+     on conflict (day, currency) do update set per_eur = excluded.per_eur`,
+    [ref.date, JSON.stringify([...ref.perEur].map(([currency, perEur]) => ({ currency, per_eur: perEur })))],
+  );
+}
+
+/** The newest stored document, or null before the first successful run. */
+export async function latestReference(em: EntityManager): Promise<ReferenceRates | null> {
+  const rows = await em.execute<{ day: string; currency: string; per_eur: string }[]>(
+    `select to_char(day, 'YYYY-MM-DD') as day, currency, per_eur::text as per_eur from billing.reference_rates
+      where day = (select max(day) from billing.reference_rates) order by currency`,
+  );
+  if (!rows.length) return null;
+  return { date: rows[0]!.day, perEur: new Map(rows.map((r) => [r.currency.trim(), r.per_eur])) };
+}
+
 /**
- * Stores the day's reference rates for every organization, each in its own base currency, one transaction per
- * tenant. A manual rate of that day stays as it is (the job never overwrites one). Answers how many tenants took them.
+ * One tenant's rates of the reference day in its base (in the caller's tenant transaction). A manual rate of that day
+ * stays as it is: the job never overwrites one. False when the reference does not quote the base.
+ */
+export async function applyReferenceToTenant(em: EntityManager, tenantId: string, base: string, ref: ReferenceRates): Promise<boolean> {
+  const rates = ratesInBase(ref, base);
+  if (!rates) return false;
+  await em.execute(
+    `insert into billing.exchange_rates (tenant_id, day, currency, rate, source)
+     select ?::uuid, ?::date, r.currency, r.rate::numeric, 'ecb' from jsonb_to_recordset(?::jsonb) as r (currency text, rate text)
+     order by r.currency
+     on conflict (tenant_id, currency, day) do update set rate = excluded.rate, updated_at = now()
+       where exchange_rates.source <> 'manual' and exchange_rates.rate <> excluded.rate`,
+    [tenantId, ref.date, JSON.stringify([...rates].map(([currency, rate]) => ({ currency, rate })))],
+  );
+  return true;
+}
+
+/** A tenant that just appeared or changed its base takes the newest stored reference day (nothing before the first run). */
+export async function applyLatestReference(em: EntityManager, tenantId: string, base: string): Promise<void> {
+  const ref = await latestReference(em);
+  if (ref) await applyReferenceToTenant(em, tenantId, base, ref);
+}
+
+/**
+ * Stores the day's reference rates, then gives them to every organization, each in its own base currency, one
+ * transaction per tenant. Answers how many tenants took them.
  */
 export async function applyReferenceRates(ctx: ServiceContext, ref: ReferenceRates): Promise<number> {
+  await ctx.orm.em.fork().transactional((em) => storeReference(em, ref));
   const tenants = await scanTenants(ctx.orm.em, ctx.schema, (em) =>
     em.execute<{ tenant_id: string; default_currency: string | null }[]>(
       `select tenant_id, default_currency from billing.organizations order by tenant_id`,
@@ -70,23 +115,10 @@ export async function applyReferenceRates(ctx: ServiceContext, ref: ReferenceRat
   let applied = 0;
   for (const t of tenants) {
     const base = (t.default_currency ?? 'USD').trim();
-    const rates = ratesInBase(ref, base);
-    if (!rates) {
-      ctx.logger.warn({ tenantId: t.tenant_id, base, date: ref.date }, 'the reference rates do not quote this base currency');
-      continue;
-    }
     try {
-      await ctx.tx({ tenantId: t.tenant_id }, (em) =>
-        em.execute(
-          `insert into billing.exchange_rates (tenant_id, day, currency, rate, source)
-           select ?::uuid, ?::date, r.currency, r.rate::numeric, 'ecb' from jsonb_to_recordset(?::jsonb) as r (currency text, rate text)
-           order by r.currency
-           on conflict (tenant_id, currency, day) do update set rate = excluded.rate, updated_at = now()
-             where exchange_rates.source <> 'manual' and exchange_rates.rate <> excluded.rate`,
-          [t.tenant_id, ref.date, JSON.stringify([...rates].map(([currency, rate]) => ({ currency, rate })))],
-        ),
-      );
-      applied++;
+      const ok = await ctx.tx({ tenantId: t.tenant_id }, (em) => applyReferenceToTenant(em, t.tenant_id, base, ref));
+      if (ok) applied++;
+      else ctx.logger.warn({ tenantId: t.tenant_id, base, date: ref.date }, 'the reference rates do not quote this base currency');
     } catch (err) {
       ctx.logger.error({ err, tenantId: t.tenant_id }, 'could not store the reference rates for a tenant; the next run tries again');
     }

@@ -1,6 +1,8 @@
 import type { Organization, OrganizationUpdatedData } from '@billpoint/proto';
 import type { EntityManager, Logger } from '@billpoint/kit';
 import { rebase } from '../exchange-rate/rebase.ts';
+import { applyLatestReference } from '../exchange-rate/reference-rates.ts';
+import { baseCurrency } from '../exchange-rate/exchange-rate.sql.ts';
 
 /**
  * The sender block of the PDF: billing's copy of each organization (tenant), from `organization.created`.
@@ -12,6 +14,8 @@ export async function upsertOrganization(em: EntityManager, o: Organization): Pr
      on conflict (tenant_id) do update set name = excluded.name, updated_at = now()`,
     [o.id, o.name],
   );
+  // A new organization has the newest reference exchange rates at once (in USD until its settings say otherwise).
+  await applyLatestReference(em, o.id, await baseCurrency(em, o.id));
 }
 
 /**
@@ -41,7 +45,11 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
   );
   if (!applied.length) return;
   const from = (before?.base ?? 'USD').trim();
-  if (from !== o.defaultCurrency) await rebase(em, log, o.id, from, o.defaultCurrency);
+  if (from !== o.defaultCurrency) {
+    await rebase(em, log, o.id, from, o.defaultCurrency);
+    // The reference day in the new base, exact (restated rates of that day are replaced; manual ones stay).
+    await applyLatestReference(em, o.id, o.defaultCurrency);
+  }
   await em.execute(
     `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
     [o.id, o.invoicePrefix],
