@@ -57,7 +57,10 @@ async function readInvoice(
   ctx: Ctx,
 ) {
   const got = (await client.get(`/api/invoices/${id}`)).json as Invoice;
-  const keys = [...FIELDS, ...TEXTS].filter((k) => head[k] !== undefined && !(k === 'issueDate' && head[k] === null)); // no issue date: today
+  // No issue date: today; no exchange rate: the one in force on the issue date (issue 26).
+  const keys = [...FIELDS, ...TEXTS].filter(
+    (k) => head[k] !== undefined && !((k === 'issueDate' || k === 'exchangeRate') && head[k] === null),
+  );
   const line = (it: Record<string, any>) => ({
     description: it.description,
     quantity: it.quantity,
