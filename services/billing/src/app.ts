@@ -82,7 +82,10 @@ export const billingService = {
       quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
-      { name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) },
+      // The reference exchange rates (off with an empty FX_RATES_URL: no job at all, not even its schedule row).
+      ...(c.FX_RATES_URL
+        ? [{ name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) }]
+        : []),
     ];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -97,7 +97,12 @@ describe('exchange rates', () => {
       invoice: { currency: 'EUR', issueDate: FX_FIXTURE_DATE, dueDate: '2026-12-20' },
       items: items('100.00'),
     });
-    const moved = await c.put(`/api/invoices/${draft.id}`, { customerId: customer.id, currency: 'GBP', issueDate: '2026-11-26', items: items('100.00') });
+    const moved = await c.put(`/api/invoices/${draft.id}`, {
+      customerId: customer.id,
+      currency: 'GBP',
+      issueDate: '2026-11-26',
+      items: items('100.00'),
+    });
     expect(moved.json).toMatchObject({ currency: 'GBP', exchangeRate: '1.300000', totalInBaseCurrency: '130.00' });
     const sent = await c.put(`/api/invoices/${draft.id}`, { customerId: customer.id, status: 'sent', items: items('100.00') });
     expect(sent.status, sent.text).toBe(200);
@@ -167,15 +172,55 @@ describe('exchange rates', () => {
     expect(rateOf(after, 'USD')).toMatchObject({ rate: '0.9090909091', source: 'ecb' });
     expect(rateOf(after, 'GBP')).toMatchObject({ rate: '1.2000000000', source: 'manual' });
     expect(rateOf(after, 'CHF')?.rate).toBe('1.0695187166'); // 1 ÷ 0.935
-    const left = await stack.db.query(`select count(*)::int as n from billing.exchange_rates where tenant_id = $1 and currency = 'EUR'`, [tenantId]);
+    const left = await stack.db.query(`select count(*)::int as n from billing.exchange_rates where tenant_id = $1 and currency = 'EUR'`, [
+      tenantId,
+    ]);
     expect(left.rows[0]?.n).toBe(0);
+  });
+
+  it('a payment takes the rate of its day; at another rate than its invoice the ledger posts the realised gain', async () => {
+    const { c, tenantId } = await tenant();
+    await c.put('/api/exchange-rates/EUR', { rate: '1.2', date: '2026-11-23' });
+    const customer = await makeCustomer(c);
+    const inv = await makeInvoice(c, customer.id, {
+      invoice: { currency: 'EUR', issueDate: FX_FIXTURE_DATE, dueDate: '2026-12-20' },
+      items: items('100.00'),
+      status: 'sent',
+    });
+    expect(inv.exchangeRate).toBe('1.100000');
+    const paid = await c.post('/api/payments', {
+      invoiceId: inv.id,
+      amount: '100',
+      paymentMethod: 'bank_transfer',
+      paymentDate: '2026-11-23',
+    });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.json).toMatchObject({ currency: 'EUR', exchangeRate: '1.200000', amountInBaseCurrency: '120.00' });
+    // 100 EUR booked at 1.10 (110.00 USD) came in worth 120.00 USD: a gain of 10.00, in USD, on the payment's day.
+    const fx = async () =>
+      (
+        await stack.db.query(
+          `select e.entry_date::text as date, e.currency, array_agg(a.code || ' ' || l.debit_amount || '/' || l.credit_amount order by l.line_number) as lines
+             from tax.journal_entries e join tax.journal_entry_lines l on l.entry_id = e.id join tax.chart_of_accounts a on a.id = l.account_id
+            where e.tenant_id = $1 and e.source_key = $2 group by e.id`,
+          [tenantId, `payment:${paid.json.id}:fx`],
+        )
+      ).rows;
+    await waitFor(async () => (await fx()).length === 1);
+    expect(await fx()).toEqual([{ date: '2026-11-23', currency: 'USD', lines: ['1000 10.00/0.00', '4200 0.00/10.00'] }]);
+    // Billing's copy counts the payment at its own rate.
+    await waitFor(async () => ((await c.get(`/api/invoices/${inv.id}`)).json as Invoice).status === 'paid');
+    const stats = (await c.get('/api/dashboard/stats')).json as DashboardStats;
+    expect(stats.paymentMethodStats).toEqual([{ method: 'bank_transfer', amount: 120, count: 1 }]);
   });
 
   it('gives an organization created after the last run that day’s rates at once', async () => {
     await tenant(); // a run has stored the fixture's day
     const c = stack.client();
     const me = await c.register();
-    await waitFor(async () => (await stack.db.query(`select 1 from billing.organizations where tenant_id = $1`, [me.organization.id])).rowCount === 1);
+    await waitFor(
+      async () => (await stack.db.query(`select 1 from billing.organizations where tenant_id = $1`, [me.organization.id])).rowCount === 1,
+    );
     expect(rateOf(await rates(c), 'EUR')).toMatchObject({ rate: '1.1000000000', source: 'ecb' });
   });
 
