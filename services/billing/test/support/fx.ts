@@ -7,7 +7,9 @@ export const FX_FIXTURE_DATE = '2026-11-20';
 export const fxFixtureXml = (): string => readFileSync(join(import.meta.dirname, '..', 'fixtures', 'eurofxref-daily.xml'), 'utf8');
 
 /** Serves the fixture (or what `body()` answers) on 127.0.0.1 like the ECB's daily XML; counts the requests. */
-export async function serveRates(body: () => string = fxFixtureXml): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+export async function serveRates(
+  body: () => string = fxFixtureXml,
+): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
   let n = 0;
   const server: Server = createServer((_req, res) => {
     n++;

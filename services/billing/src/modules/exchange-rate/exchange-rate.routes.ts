@@ -5,10 +5,14 @@ import { rateOn, ratesOn, setManualRate, todayUtc } from './exchange-rate.sql.ts
 
 /** Exchange rates (issue 26): read by every member, a manual rate set by managers and admins. */
 export function exchangeRateRoutes(app: FastifyInstance, ctx: ServiceContext) {
-  app.get('/api/exchange-rates', { config: { permission: 'exchange-rates.read', contract: { query: ExchangeRatesQuery } } }, async (req) => {
-    const q = ExchangeRatesQuery.parse(req.query ?? {});
-    return ratesOn(ctx, req.identity.tenantId, q.date ?? todayUtc());
-  });
+  app.get(
+    '/api/exchange-rates',
+    { config: { permission: 'exchange-rates.read', contract: { query: ExchangeRatesQuery } } },
+    async (req) => {
+      const q = ExchangeRatesQuery.parse(req.query ?? {});
+      return ratesOn(ctx, req.identity.tenantId, q.date ?? todayUtc());
+    },
+  );
 
   app.put(
     '/api/exchange-rates/:currency',

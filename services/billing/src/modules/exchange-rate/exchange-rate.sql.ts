@@ -1,4 +1,12 @@
-import { RATE_SCALE, fromScaled, roundRate, toScaled, type ExchangeRate, type ExchangeRates, type ExchangeRateSource } from '@billpoint/proto';
+import {
+  RATE_SCALE,
+  fromScaled,
+  roundRate,
+  toScaled,
+  type ExchangeRate,
+  type ExchangeRates,
+  type ExchangeRateSource,
+} from '@billpoint/proto';
 import { Invalid, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 
 /** The rate of the base currency itself. */
@@ -21,7 +29,13 @@ interface RateRow {
   source: ExchangeRateSource;
   updated_at: string;
 }
-const toRate = (r: RateRow): ExchangeRate => ({ currency: r.currency, date: r.day, rate: r.rate, source: r.source, updatedAt: r.updated_at });
+const toRate = (r: RateRow): ExchangeRate => ({
+  currency: r.currency,
+  date: r.day,
+  rate: r.rate,
+  source: r.source,
+  updatedAt: r.updated_at,
+});
 
 export async function baseCurrency(em: EntityManager, tenantId: string): Promise<string> {
   const [row] = await em.execute<{ base: string }[]>(BASE_SQL, [tenantId]);
@@ -42,7 +56,12 @@ export async function ratesOn(ctx: ServiceContext, tenantId: string, date: strin
  * The rate in force for `currency` on `date` inside a transaction: "1" for the base currency, null when the table has
  * none dated on or before it.
  */
-export async function rateOn(em: EntityManager, tenantId: string, currency: string, date: string): Promise<{ base: string; rate: string | null }> {
+export async function rateOn(
+  em: EntityManager,
+  tenantId: string,
+  currency: string,
+  date: string,
+): Promise<{ base: string; rate: string | null }> {
   const base = await baseCurrency(em, tenantId);
   if (currency === base) return { base, rate: ONE };
   const [row] = await em.execute<{ rate: string }[]>(
@@ -80,13 +99,7 @@ export async function setManualRate(
  * day (rounded half-up to the document's 6 places), 1 in the base currency. No rate known is a 400 on `path`: a
  * foreign amount is never counted at a made-up rate.
  */
-export async function defaultRate(
-  ctx: ServiceContext,
-  tenantId: string,
-  currency: string,
-  date: string,
-  path: string,
-): Promise<string> {
+export async function defaultRate(ctx: ServiceContext, tenantId: string, currency: string, date: string, path: string): Promise<string> {
   const [row] = await ctx.reader.query<{ base: string; rate: string | null }>(
     tenantId,
     `select b.base, (select rate::text from billing.exchange_rates where tenant_id = $1 and currency = $2 and day <= $3::date
@@ -103,4 +116,20 @@ export async function defaultRate(
     );
   const rounded = roundRate(row!.rate, 6);
   return toScaled(rounded, 6) === 0n ? '0.000001' : rounded;
+}
+
+/**
+ * The rate an update sets: the one given; else, for a draft whose currency or issue date changes, the rate of its
+ * (new) day; else none (an issued invoice keeps the rate it was issued at).
+ */
+export async function rateOnUpdate(
+  ctx: ServiceContext,
+  tenantId: string,
+  before: { status: string; currency: string; issueDate: string },
+  input: { exchangeRate?: string; currency?: string; issueDate: string },
+): Promise<string | undefined> {
+  if (input.exchangeRate !== undefined) return input.exchangeRate;
+  const currency = input.currency ?? before.currency;
+  if (before.status !== 'draft' || (currency === before.currency && input.issueDate === before.issueDate)) return undefined;
+  return defaultRate(ctx, tenantId, currency, input.issueDate, 'exchangeRate');
 }

@@ -21,9 +21,13 @@ const parser = new XMLParser({
  * only (the 90-day file works too). Throws on a document that is not one.
  */
 export function parseEcbXml(xml: string): ReferenceRates {
-  const doc = parser.parse(xml) as { Envelope?: { Cube?: { Cube?: { time?: string; Cube?: { currency?: string; rate?: string }[] }[] }[] } };
+  const doc = parser.parse(xml) as {
+    Envelope?: { Cube?: { Cube?: { time?: string; Cube?: { currency?: string; rate?: string }[] }[] }[] };
+  };
   const days = doc.Envelope?.Cube?.[0]?.Cube ?? [];
-  const newest = days.filter((d) => typeof d.time === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d.time)).sort((a, b) => (a.time! < b.time! ? 1 : -1))[0];
+  const newest = days
+    .filter((d) => typeof d.time === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d.time))
+    .sort((a, b) => (a.time! < b.time! ? 1 : -1))[0];
   if (!newest) throw new Error('not an ECB reference rates document (no <Cube time>)');
   const perEur = new Map<string, string>();
   for (const c of newest.Cube ?? []) {

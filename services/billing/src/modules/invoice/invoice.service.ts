@@ -36,7 +36,7 @@ import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent,
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
-import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
+import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
 import { requireDraft } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
 import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
@@ -179,12 +179,7 @@ export class InvoiceService {
     if (issueDate === before.issueDate)
       for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items, kept);
-    // A draft whose currency or issue date changes, with no rate given, takes the rate of its (new) day; an issued
-    // invoice keeps the rate it was issued at unless one is given.
-    const currency = input.currency ?? before.currency;
-    const rerate =
-      input.exchangeRate === undefined && before.status === 'draft' && (currency !== before.currency || issueDate !== before.issueDate);
-    const exchangeRate = rerate ? await defaultRate(this.#ctx as ServiceContext, id.tenantId, currency, issueDate, 'exchangeRate') : undefined;
+    const exchangeRate = await rateOnUpdate(this.#ctx as ServiceContext, id.tenantId, before, { ...input, issueDate });
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       if (opts.draftOnly) requireDraft(current, 'edited');
@@ -193,7 +188,7 @@ export class InvoiceService {
         dueDate: input.dueDate ?? current.dueDate,
         status: input.status ?? current.status,
         currency: input.currency ?? current.currency,
-        exchangeRate: input.exchangeRate ?? exchangeRate ?? current.exchangeRate,
+        exchangeRate: exchangeRate ?? current.exchangeRate,
         taxRate: input.taxRate ?? current.taxRate,
         discountAmount: input.discountAmount ?? current.discountAmount,
         shippingAmount: input.shippingAmount ?? current.shippingAmount,

@@ -138,7 +138,13 @@ export function InvoiceCreatePage() {
               <CardContent>
                 <ItemsEditor control={form.control} currency={currency} issueDate={toIsoDate(today)} removeMode="hide-at-one">
                   {(total) => (
-                    <ExchangeRateField control={form.control} name="exchangeRate" currency={currency} issueDate={toIsoDate(today)} total={total} />
+                    <ExchangeRateField
+                      control={form.control}
+                      name="exchangeRate"
+                      currency={currency}
+                      issueDate={toIsoDate(today)}
+                      total={total}
+                    />
                   )}
                 </ItemsEditor>
               </CardContent>
