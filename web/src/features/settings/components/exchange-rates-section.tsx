@@ -113,7 +113,7 @@ export function ExchangeRatesSection() {
     <>
       <Card>
         <CardHeader>
-          <CardTitle>Exchange rates</CardTitle>
+          <CardTitle>Rates in force</CardTitle>
           <CardDescription data-testid="base-currency">
             {base
               ? `Base currency: ${base}, your organization's default currency. A rate is how many ${base} one unit of the currency is worth; reference rates come from the European Central Bank each working day.`
