@@ -85,6 +85,17 @@ export const BillingExchangeRateRpc = defineRpc({
 });
 
 /**
+ * { tenantId, currency, from, to } → the base currency and the rates of `currency` from the one in force on `from`
+ * through those dated up to `to`, oldest first (tax converts a period's figures day by day).
+ */
+export const BillingExchangeRatesRpc = defineRpc({
+  subject: 'rpc.billing.exchange-rates',
+  service: 'billing',
+  request: z.object({ tenantId: z.uuid(), currency: z.string(), from: z.string(), to: z.string() }),
+  response: z.object({ base: z.string(), rates: z.array(z.object({ day: z.string(), rate: z.string() })) }),
+});
+
+/**
  * amount × rate rounded half-up to cents: the base-currency figure of an amount (amount with 2 places, rate with up to
  * 10).
  */

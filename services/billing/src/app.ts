@@ -22,7 +22,7 @@ import { logoOwnedResponder, logoRoutes } from './modules/template/logo.routes.t
 import { creditNoteRoutes } from './modules/credit-note/credit-note.routes.ts';
 import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.refunds.ts';
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
-import { exchangeRateResponder, exchangeRateRoutes } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { exchangeRateResponder, exchangeRateRoutes, exchangeRatesResponder } from './modules/exchange-rate/exchange-rate.routes.ts';
 import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
@@ -68,6 +68,7 @@ export const billingService = {
     await creditNoteRefundsConsumer(ctx),
     await customerCreditResponder(ctx),
     await exchangeRateResponder(ctx),
+    await exchangeRatesResponder(ctx),
     await payableResponder(ctx),
     await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats, ExchangeRates, Invoice } from '@billpoint/proto';
+import type { DashboardStats, ExchangeRates, Invoice, TaxSummary } from '@billpoint/proto';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
@@ -212,6 +212,36 @@ describe('exchange rates', () => {
     await waitFor(async () => ((await c.get(`/api/invoices/${inv.id}`)).json as Invoice).status === 'paid');
     const stats = (await c.get('/api/dashboard/stats')).json as DashboardStats;
     expect(stats.paymentMethodStats).toEqual([{ method: 'bank_transfer', amount: 120, count: 1 }]);
+  });
+
+  it('the tax overview after switching the base to EUR shows the dollar sales in euros, not €0.00 (the issue’s example)', async () => {
+    const { c } = await tenant();
+    const customer = await makeCustomer(c);
+    const today = new Date().toISOString().slice(0, 10);
+    const sent = await makeInvoice(c, customer.id, {
+      invoice: { issueDate: today, dueDate: '2099-12-31', taxRate: '10' },
+      items: items('1549.99'),
+      status: 'sent',
+    });
+    expect(sent.total).toBe('1704.99');
+    const summary = async () => (await c.get('/api/tax-summary')).json as TaxSummary;
+    await waitFor(async () => (await summary()).taxableSales === '1549.99');
+    const saved = await c.post('/api/organization-settings', { companyName: 'Euro Co', defaultCurrency: 'EUR' });
+    expect(saved.status, saved.text).toBe(200);
+    await waitFor(async () => (await rates(c)).base === 'EUR' && (await summary()).currency === 'EUR');
+    // $1,549.99 at the rate in force today (USD in EUR: 1 ÷ 1.10 = 0.9090909091), to the cent; tax 154.999… → 155.00 × rate.
+    const s = await summary();
+    expect(s).toMatchObject({ currency: 'EUR', taxableSales: '1409.08', totalCollected: '140.91', totalPayable: '140.91' });
+    expect(s.byCurrency).toEqual([
+      expect.objectContaining({ currency: 'EUR', taxableSales: '0.00' }),
+      {
+        currency: 'USD',
+        totalCollected: '155.00',
+        totalPayable: '155.00',
+        taxableSales: '1549.99',
+        inBase: { totalCollected: '140.91', totalPayable: '140.91', taxableSales: '1409.08' },
+      },
+    ]);
   });
 
   it('gives an organization created after the last run that day’s rates at once', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BillingExchangeRateRpc, ExchangeRateParams, ExchangeRatePutBody, ExchangeRatesQuery } from '@billpoint/proto';
+import { BillingExchangeRateRpc, BillingExchangeRatesRpc, ExchangeRateParams, ExchangeRatePutBody, ExchangeRatesQuery } from '@billpoint/proto';
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
-import { rateOn, ratesOn, setManualRate, todayUtc } from './exchange-rate.sql.ts';
+import { rateOn, ratesBetween, ratesOn, setManualRate, todayUtc } from './exchange-rate.sql.ts';
 
 /** Exchange rates (issue 26): read by every member, a manual rate set by managers and admins. */
 export function exchangeRateRoutes(app: FastifyInstance, ctx: ServiceContext) {
@@ -30,6 +30,16 @@ export function exchangeRateResponder(ctx: ServiceContext): Promise<Subscription
     ctx.bus,
     BillingExchangeRateRpc,
     (req) => ctx.tx({ tenantId: req.tenantId }, (em) => rateOn(em, req.tenantId, req.currency, req.date.slice(0, 10))),
+    { logger: ctx.logger },
+  );
+}
+
+/** `rpc.billing.exchange-rates`: tax converts a period's figures into the base currency day by day. */
+export function exchangeRatesResponder(ctx: ServiceContext): Promise<Subscription> {
+  return rpcRespond(
+    ctx.bus,
+    BillingExchangeRatesRpc,
+    (req) => ctx.tx({ tenantId: req.tenantId }, (em) => ratesBetween(em, req.tenantId, req.currency, req.from, req.to)),
     { logger: ctx.logger },
   );
 }

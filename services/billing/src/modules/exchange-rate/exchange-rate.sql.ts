@@ -133,3 +133,22 @@ export async function rateOnUpdate(
   if (before.status !== 'draft' || (currency === before.currency && input.issueDate === before.issueDate)) return undefined;
   return defaultRate(ctx, tenantId, currency, input.issueDate, 'exchangeRate');
 }
+
+/** The rates of `currency` from the one in force on `from` through those dated up to `to`, oldest first. */
+export async function ratesBetween(
+  em: EntityManager,
+  tenantId: string,
+  currency: string,
+  from: string,
+  to: string,
+): Promise<{ base: string; rates: { day: string; rate: string }[] }> {
+  const base = await baseCurrency(em, tenantId);
+  const rates = await em.execute<{ day: string; rate: string }[]>(
+    `select to_char(day, 'YYYY-MM-DD') as day, rate::text as rate from billing.exchange_rates
+      where tenant_id = ? and currency = ? and day <= ?::date
+        and day >= coalesce((select max(day) from billing.exchange_rates where tenant_id = ? and currency = ? and day <= ?::date), ?::date)
+      order by day`,
+    [tenantId, currency, to, tenantId, currency, from, from],
+  );
+  return { base, rates };
+}
