@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { BillingExchangeRateRpc, BillingExchangeRatesRpc, ExchangeRateParams, ExchangeRatePutBody, ExchangeRatesQuery } from '@billpoint/proto';
+import {
+  BillingExchangeRateRpc,
+  BillingExchangeRatesRpc,
+  ExchangeRateParams,
+  ExchangeRatePutBody,
+  ExchangeRatesQuery,
+} from '@billpoint/proto';
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { rateOn, ratesBetween, ratesOn, setManualRate, todayUtc } from './exchange-rate.sql.ts';
 
