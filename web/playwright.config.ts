@@ -19,6 +19,8 @@ const PAYPAL_API_PORT = PORT + 3;
 // Where the keyed tests send the providers' browser calls (the stand-ins above); workers load this file too.
 process.env.E2E_STRIPE_API_URL = `http://127.0.0.1:${STRIPE_API_PORT}`;
 process.env.E2E_PAYPAL_API_URL = `http://127.0.0.1:${PAYPAL_API_PORT}`;
+/** Billing's reference exchange rates: the ECB document's fixture, served by the provider stand-ins (e2e/stand-ins). */
+const FX_RATES_URL = `http://127.0.0.1:${STRIPE_API_PORT}/stats/eurofxref/eurofxref-daily.xml`;
 if (!process.env.BILLPOINT_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(join(tmpdir(), 'billpoint-e2e-'));
   process.env.BILLPOINT_E2E_DATA_DIR = dataDir;
@@ -53,6 +55,8 @@ function app({ port, name, build, env = {} }: { port: number; name: string; buil
       RECURRING_INTERVAL_MS: '3600000',
       // The integrations journey sends webhooks to a receiver on 127.0.0.1 (never set by the chart).
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Reference exchange rates from the stand-in (started first), never the ECB's site.
+      FX_RATES_URL,
       ...env,
     },
   };
@@ -94,10 +98,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
-    app({ port: PORT, name: '', build: true }),
     {
-      // Stripe's and PayPal's HTTP APIs for the keyed app's SDKs (and the providers' browser code, routed there).
+      // Stripe's and PayPal's HTTP APIs for the keyed app's SDKs (and the providers' browser code, routed there), and the
+      // reference exchange rates: first, so that both apps' rates job finds it at start.
       command: `"${process.execPath}" e2e/stand-ins/provider-apis.ts ${STRIPE_API_PORT} ${PAYPAL_API_PORT}`,
       cwd: import.meta.dirname,
       url: `http://127.0.0.1:${STRIPE_API_PORT}/health`,
@@ -106,6 +109,8 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    // What `npm start` does: build the web app, then the launcher (run by this Node, which is 24 under npx).
+    app({ port: PORT, name: '', build: true }),
     // The same app with provider keys: card payments through Stripe, PayPal offered. Started after the first (built).
     app({
       port: KEYED_PORT,

@@ -323,7 +323,8 @@ describe('NetworkPolicy', () => {
     expect(egressPorts('customers')).toEqual(new Set(base));
     expect(egressPorts('catalog')).toEqual(new Set(base));
     expect(egressPorts('tax')).toEqual(new Set(base));
-    expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP']));
+    // Billing: SMTP, and HTTPS for the daily reference exchange rates (issue 26).
+    expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP', '443/TCP']));
     expect(egressPorts('payments')).toEqual(new Set([...base, '443/TCP']));
     expect(egressPorts('integrations')).toEqual(new Set([...base, '443/TCP', '80/TCP']));
     // The gateway: every service on its port, the OIDC issuer (443) since one is configured, Redis (egress.redis),

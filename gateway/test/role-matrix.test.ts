@@ -68,6 +68,7 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/dashboard', 'dashboard'],
   ['/api/recurring-invoices', 'recurring'],
   ['/api/reminder-settings', 'reminders'],
+  ['/api/exchange-rates', 'exchange-rates'],
   ['/api/products', 'products'],
   ['/api/tax-rates', 'tax-rates'],
   ['/api/expense-categories', 'expenses'],

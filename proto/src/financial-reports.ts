@@ -107,6 +107,21 @@ export const TaxSummary = z.object({
   taxableSales: z.string(),
   /** Every currency the ledger has figures in, so the screen can offer the others. */
   currencies: z.array(z.string()),
+  /**
+   * Without `?currency=` (issue 26): `currency` is the organization's base currency and the three totals add up every
+   * currency of the period in it, each day's figures at the rate in force that day. Here each currency's own figures,
+   * and `inBase` what they came to (null when a day of the period has no rate: left out of the totals, never as 0).
+   * With `?currency=`: that currency alone, nothing converted.
+   */
+  byCurrency: z.array(
+    z.object({
+      currency: z.string(),
+      totalCollected: z.string(),
+      totalPayable: z.string(),
+      taxableSales: z.string(),
+      inBase: z.object({ totalCollected: z.string(), totalPayable: z.string(), taxableSales: z.string() }).nullable(),
+    }),
+  ),
 });
 export type TaxSummary = z.infer<typeof TaxSummary>;
 

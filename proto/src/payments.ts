@@ -226,8 +226,12 @@ export const PaymentEvents = {
   Failed: 'evt.payments.payment.failed',
   Refunded: 'evt.payments.payment.refunded',
 } as const;
-/** Payload of every payment event: the payment with its invoice (billing applies it by payment id, idempotently). */
-export const PaymentEventData = Payment.extend({ invoiceNumber: z.string() });
+/**
+ * Payload of every payment event: the payment with its invoice (billing applies it by payment id, idempotently).
+ * `exchangeRate` is the rate of the payment's day (issue 26); `invoiceExchangeRate` the invoice's when it was paid
+ * (absent on older events): the ledger posts the realised exchange gain or loss between them.
+ */
+export const PaymentEventData = Payment.extend({ invoiceNumber: z.string(), invoiceExchangeRate: z.string().nullish() });
 export type PaymentEventData = z.infer<typeof PaymentEventData>;
 
 /** What payments needs of an invoice to take money for it (billing answers). */

@@ -8,7 +8,7 @@ describe('the permission table', () => {
       expect(can('user', p), p).toBe(p !== 'audit-log.read' && p !== 'webhooks.read');
     for (const p of ['customers.write', 'products.write', 'expenses.write', 'invoices.write', 'invoices.send'] as const)
       expect(can('user', p), p).toBe(true);
-    for (const p of ['invoices.delete', 'invoices.edit-sent', 'payments.record', 'tax-rates.manage', 'templates.manage'] as const)
+    for (const p of ['invoices.delete', 'invoices.edit-sent', 'payments.record', 'tax-rates.manage', 'exchange-rates.manage'] as const)
       expect(can('user', p), p).toBe(false);
   });
 
@@ -19,6 +19,7 @@ describe('the permission table', () => {
       'payments.record',
       'payments.refund',
       'tax-rates.manage',
+      'exchange-rates.manage',
       'reports.manage',
       'recurring.manage',
       'reminders.manage',

@@ -29,6 +29,8 @@ export const Permissions = [
   'members.read',
   /** Credit notes and customer credit (issue 25). */
   'credit-notes.read',
+  /** The organization's exchange rates (issue 26). */
+  'exchange-rates.read',
   // A user's work: customers, products, expenses and draft invoices; sending invoices.
   'customers.write',
   'products.write',
@@ -53,6 +55,8 @@ export const Permissions = [
   /** Issuing a credit note (it takes money off an invoice, like a refund). */
   'credit-notes.create',
   'tax-rates.manage',
+  /** Setting a manual exchange rate (the daily job never overwrites one). */
+  'exchange-rates.manage',
   'reports.manage',
   'templates.manage',
   'recurring.manage',
@@ -88,6 +92,7 @@ const USER: readonly Permission[] = [
   'organization.read',
   'members.read',
   'credit-notes.read',
+  'exchange-rates.read',
   'customers.write',
   'products.write',
   'expenses.write',
@@ -111,6 +116,7 @@ const MANAGER: readonly Permission[] = [
   'payments.refund',
   'credit-notes.create',
   'tax-rates.manage',
+  'exchange-rates.manage',
   'reports.manage',
   'templates.manage',
   'recurring.manage',
@@ -149,7 +155,7 @@ export const permissionMessage = (role: Role, permission: Permission) => `Your r
 export const RoleDescriptions: Record<Role, string> = {
   user: 'Reads everything but the audit log; creates and edits customers, products, expenses, quotes and draft invoices; sends invoices and quotes; converts quotes into invoices.',
   manager:
-    'A user’s rights, plus deleting (quotes too), editing sent invoices, payments, refunds and credit notes, tax rates, financial reports, templates, recurring invoices and reminders.',
+    'A user’s rights, plus deleting (quotes too), editing sent invoices, payments, refunds and credit notes, tax rates, exchange rates, financial reports, templates, recurring invoices and reminders.',
   admin: 'Everything, including the organization’s settings, its members and invitations, the plan, API keys, webhooks and the audit log.',
 };
 

@@ -88,6 +88,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       '/api/reminder-settings',
       '/api/invoice-templates',
       '/api/upload-logo',
+      '/api/exchange-rates',
     ],
     public: [
       // The pay page's read of an invoice by its public token (no session).
@@ -104,7 +105,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     bodyLimits: { '/api/upload-logo': 8 * 1024 * 1024 },
     env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
     secretEnv: ['SMTP_URL'],
-    egress: { smtp: true },
+    egress: { smtp: true, https: true }, // https: the daily reference exchange rates (FX_RATES_URL, the ECB's by default)
   },
   {
     name: 'catalog',

@@ -46,7 +46,12 @@ test('analytics: figures from invoices and payments, period and currency, export
   const eur = await page.request.post('/api/invoices', {
     headers,
     data: {
-      invoice: { customerId, currency: 'EUR', dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) },
+      invoice: {
+        customerId,
+        currency: 'EUR',
+        exchangeRate: '1', // not the day's reference rate (1.10): the figures below are at 1
+        dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      },
       items: [{ description: 'Workshop', quantity: '1', rate: '80.00' }],
     },
   });

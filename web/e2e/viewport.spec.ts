@@ -12,7 +12,7 @@ import { expectFits, expectInsideWindow, seed, SIZES } from './viewport-support'
 type Screen = { name: string; path: string; heading: string | RegExp; tab?: string; section?: string; whole?: string[] };
 
 function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
-  const settings = ['Organization', 'Members', 'Appearance', 'Categories', 'Notifications', 'Security'];
+  const settings = ['Organization', 'Members', 'Exchange rates', 'Appearance', 'Categories', 'Notifications', 'Security'];
   return [
     { name: 'dashboard', path: '/', heading: 'Dashboard' },
     { name: 'customers', path: '/customers', heading: 'Customers' },
@@ -33,8 +33,8 @@ function signedInScreens(ids: Awaited<ReturnType<typeof seed>>): Screen[] {
     { name: 'subscription-create', path: '/subscriptions/create', heading: 'Create Subscription' },
     { name: 'subscription-edit', path: `/subscriptions/${ids.subscriptionId}/edit`, heading: 'Edit Subscription' },
     ...settings.map((s) => ({
-      name: `settings-${s.toLowerCase()}`,
-      path: `/settings?section=${s.toLowerCase()}`,
+      name: `settings-${s.toLowerCase().replace(' ', '-')}`,
+      path: `/settings?section=${s.toLowerCase().replace(' ', '-')}`,
       heading: 'Settings',
       section: s,
       whole: s === 'Security' ? ['Audit log'] : undefined,

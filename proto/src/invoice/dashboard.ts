@@ -62,6 +62,24 @@ export const DashboardStats = z.object({
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number() })),
   /** Invoiced totals of the period in each invoice currency, in that currency (every currency, whatever `currency` says), largest first. */
   currencyBreakdown: z.array(z.object({ currency: z.string(), total: z.number() })),
+  /** The organization's base currency (its default currency, issue 26): the one amounts are in without `currency`. */
+  baseCurrency: z.string(),
+  /**
+   * The money cards' figures per invoice currency (issue 26): revenue, outstanding and overdue of the period, each in
+   * that currency and in the base currency (at the invoices' rates); the base figures add up to the cards' totals.
+   * Currencies with nothing to show are absent; largest revenue (in base) first.
+   */
+  byCurrency: z.array(
+    z.object({
+      currency: z.string(),
+      revenue: z.number(),
+      revenueInBase: z.number(),
+      outstanding: z.number(),
+      outstandingInBase: z.number(),
+      overdue: z.number(),
+      overdueInBase: z.number(),
+    }),
+  ),
   /** The 5 customers who paid most (all time; in `currency` when asked), with what they paid. */
   topCustomers: z.array(z.object({ id: z.number().int(), name: z.string(), company: z.string().nullable(), totalSpent: z.number() })),
   /** The 5 most recent invoices (created; with a period: latest issued in it), with the customer's name. */

@@ -196,7 +196,8 @@ export const InvoiceCreateBody = z
       /** New invoices are always drafts (spec core §4); a status sent here is ignored. */
       status: z.string().nullish(),
       currency: currency.default('USD'),
-      exchangeRate: exchangeRate.default('1.000000'),
+      /** Left out: the organization's rate in force on the issue date (GET /api/exchange-rates); 1 in the base currency. */
+      exchangeRate: exchangeRate.nullish(),
       taxRate: percent('Tax rate').default('0.00'),
       discountAmount: money('Discount').default('0.00'),
       shippingAmount: money('Shipping').default('0.00'),

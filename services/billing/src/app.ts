@@ -23,12 +23,14 @@ import { creditNoteRoutes } from './modules/credit-note/credit-note.routes.ts';
 import { eInvoiceRoutes } from './modules/e-invoice/e-invoice.routes.ts';
 import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.refunds.ts';
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
+import { exchangeRateResponder, exchangeRateRoutes, exchangeRatesResponder } from './modules/exchange-rate/exchange-rate.routes.ts';
+import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, credit notes and
- * customer credit, and the read models of customers and organizations. Both topologies start it with the kit.
+ * customer credit, exchange rates (and their daily reference-rates job), and the read models of customers and organizations. Both topologies start it with the kit.
  */
 export const billingService = {
   name: 'billing',
@@ -58,6 +60,7 @@ export const billingService = {
     logoRoutes(app, ctx);
     creditNoteRoutes(app, ctx as ServiceContext);
     eInvoiceRoutes(app, ctx as ServiceContext);
+    exchangeRateRoutes(app, ctx as ServiceContext);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
@@ -66,6 +69,8 @@ export const billingService = {
     await paymentsConsumer(ctx),
     await creditNoteRefundsConsumer(ctx),
     await customerCreditResponder(ctx),
+    await exchangeRateResponder(ctx),
+    await exchangeRatesResponder(ctx),
     await payableResponder(ctx),
     await logoOwnedResponder(ctx),
     await planLimits(ctx).start(), // the plan-limits read model invoice creation checks
@@ -80,6 +85,10 @@ export const billingService = {
       quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
+      // The reference exchange rates (off with an empty FX_RATES_URL: no job at all, not even its schedule row).
+      ...(c.FX_RATES_URL
+        ? [{ name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) }]
+        : []),
     ];
   },
 } satisfies ServiceDefinition<typeof configSchema>;

@@ -195,7 +195,7 @@ describe('GET /api/dashboard/stats through the gateway', () => {
       invoice: { currency: 'EUR', exchangeRate: '1.100000' },
       items: [{ description: 'Work', quantity: '2', rate: '50.00' }],
     });
-    await makeInvoice(c, ann.id, { status: 'sent', invoice: { currency: 'EUR' } });
+    await makeInvoice(c, ann.id, { status: 'sent', invoice: { currency: 'EUR', exchangeRate: '1.1' } });
     await makeSchedule(c, bob.id);
     for (const [amount, paymentMethod] of [
       ['100.00', 'cash'],

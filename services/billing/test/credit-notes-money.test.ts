@@ -92,7 +92,7 @@ describe('credit notes and the money of an invoice', () => {
     ]);
 
     // A euro invoice takes none of the dollar credit; the next dollar invoice takes it when it is issued.
-    const euros = await issuedInvoice(c, customerId, { invoice: { currency: 'EUR' }, items: hundred });
+    const euros = await issuedInvoice(c, customerId, { invoice: { currency: 'EUR', exchangeRate: '1.1' }, items: hundred });
     expect(euros).toMatchObject({ creditApplied: '0.00', balanceDue: '100.00' });
     const draft = await makeInvoice(c, customerId, { items: [{ description: 'Support', quantity: '1', rate: '20' }] });
     expect(draft).toMatchObject({ creditApplied: '0.00', balanceDue: '20.00' });

@@ -140,7 +140,7 @@ describe('credit notes through the gateway', () => {
       expect(issues(res)).toEqual(expected);
     }
     const yen = await issuedInvoice(c, customerId, {
-      invoice: { currency: 'JPY' },
+      invoice: { currency: 'JPY', exchangeRate: '0.0067' },
       items: [{ description: 'Work', quantity: '1', rate: '1000' }],
     });
     const fraction = await postCreditNote(c, { ...body, invoiceId: yen.id, amount: '10.50' });

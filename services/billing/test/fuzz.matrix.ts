@@ -1,5 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import { DashboardStats, type Invoice, type Quote, type RecurringInvoice } from '@billpoint/proto';
+import { DashboardStats, ExchangeRates, type Invoice, type Quote, type RecurringInvoice } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeSchedule } from './support/recurring.ts';
 import { makeQuote } from './support/quotes.ts';
@@ -57,7 +57,10 @@ async function readInvoice(
   ctx: Ctx,
 ) {
   const got = (await client.get(`/api/invoices/${id}`)).json as Invoice;
-  const keys = [...FIELDS, ...TEXTS].filter((k) => head[k] !== undefined && !(k === 'issueDate' && head[k] === null)); // no issue date: today
+  // No issue date: today; no exchange rate: the one in force on the issue date (issue 26).
+  const keys = [...FIELDS, ...TEXTS].filter(
+    (k) => head[k] !== undefined && !((k === 'issueDate' || k === 'exchangeRate') && head[k] === null),
+  );
   const line = (it: Record<string, any>) => ({
     description: it.description,
     quantity: it.quantity,
@@ -182,6 +185,22 @@ export default defineFuzzMatrix<Ctx>({
   routes: {
     ...templateFuzzRoutes<Ctx>(),
     ...creditNoteFuzzRoutes<Ctx>(),
+    'GET /api/exchange-rates': {
+      answer: (json) => {
+        const r = ExchangeRates.safeParse(json);
+        return r.success ? [] : [`an answer outside ExchangeRates: ${r.error.message.slice(0, 300)}`];
+      },
+    },
+    // The tenant's base is USD: a rate for EUR on the day sent (today without one) reads back as the rate in force then.
+    'PUT /api/exchange-rates/:currency': {
+      path: () => '/api/exchange-rates/EUR',
+      readBack: async ({ parsed, client }) => {
+        const day = parsed.date ?? new Date().toISOString().slice(0, 10);
+        const got = (await client.get(`/api/exchange-rates?date=${day}`)).json as ExchangeRates;
+        const eur = got.rates.find((r) => r.currency === 'EUR');
+        return { actual: [eur?.rate, eur?.date, eur?.source], expected: [parsed.rate, day, 'manual'] };
+      },
+    },
     // Offset answers carry X-Total-Count, cursor answers (pagination=cursor) X-Has-More: the answer is checked as a list.
     'GET /api/invoices': { answer: listAnswer },
     // A download (XML or PDF), or a 422 naming what the format misses: no list, nothing to check in a 200's body here.

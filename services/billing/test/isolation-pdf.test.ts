@@ -88,6 +88,7 @@ describe('PDF', () => {
       invoiceBody(cust.id, {
         invoice: {
           currency: 'EUR',
+          exchangeRate: '1.1',
           issueDate: '2026-01-05',
           dueDate: '2026-02-04',
           taxRate: '19',

@@ -5,6 +5,7 @@ import { makeSchedule, scheduleBody } from './support/recurring.ts';
 import { makeQuote, quoteBody } from './support/quotes.ts';
 import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
 import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
+import { exchangeRateIsolationRoutes, seedExchangeRate } from './isolation.exchange-rates.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -32,7 +33,8 @@ export default defineIsolationMatrix({
     if (settings.status !== 200) throw new Error(`reminder settings failed: ${settings.status} ${settings.text}`);
     const made = await makeQuote(t.client, customer.id, { quote: { notes: `Quote notes ${tag}`, terms: `Quote terms ${tag}` } });
     const quote = (await t.client.get(`/api/quotes/${made.id}`)).json as Quote;
-    return { customer, invoice: full.json as Invoice, quote, schedule, tag, creditNote, templates: await seedTemplates(t) };
+    const exchangeRate = await seedExchangeRate(t.client);
+    return { customer, invoice: full.json as Invoice, quote, schedule, tag, creditNote, exchangeRate, templates: await seedTemplates(t) };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -41,7 +43,8 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote }, t) => [
+  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote, exchangeRate }, t) => [
+    exchangeRate.rate,
     creditNote.reason,
     creditNote.total, // a random amount, like the invoice's
     ...templateSecrets(templates),
@@ -61,6 +64,7 @@ export default defineIsolationMatrix({
   routes: {
     ...templateIsolationRoutes(),
     ...creditNoteIsolationRoutes(),
+    ...exchangeRateIsolationRoutes(),
     'GET /api/invoices': {
       answers: 'collection',
       call: (a) => [

@@ -28,6 +28,11 @@ describe('quote conversion', () => {
       ],
     });
     expect((await stack.client().post(`/api/quotes/${q.publicToken}/accept`, { name: 'Buyer' })).status).toBe(200);
+    // The invoice takes the organization's rate of its day (issue 26): none known yet is a 400, then one is set.
+    const unrated = await c.post(`/api/quotes/${q.id}/convert`);
+    expect(unrated.status).toBe(400);
+    expect(unrated.json.message).toContain('No exchange rate for GBP');
+    expect((await c.put('/api/exchange-rates/GBP', { rate: '1.27' })).status).toBe(200);
     const res = await c.post(`/api/quotes/${q.id}/convert`);
     expect(res.status).toBe(200);
     const { invoiceId } = res.json as { invoiceId: number };
@@ -36,6 +41,7 @@ describe('quote conversion', () => {
       status: 'draft',
       customerId: cust.id,
       currency: 'GBP',
+      exchangeRate: '1.270000',
       quoteId: q.id,
       subtotal: q.subtotal,
       taxAmount: q.taxAmount,

@@ -34,7 +34,14 @@ const items = Array.from({ length: 20 }, (_, i) => ({
 
 async function invoicePdf(templateId: number | null, o: { currency?: string } = {}) {
   const inv = await makeInvoice(c, customer.id, {
-    invoice: { templateId, currency: o.currency ?? 'EUR', taxRate: '19', notes: 'Notes: Ευχαριστώ £ ¥ €', terms: 'Terms: Спасибо' },
+    invoice: {
+      templateId,
+      currency: o.currency ?? 'EUR',
+      exchangeRate: '1.1',
+      taxRate: '19',
+      notes: 'Notes: Ευχαριστώ £ ¥ €',
+      terms: 'Terms: Спасибо',
+    },
     items,
   });
   const res = await fetch(new URL(`/api/invoices/${inv.id}/pdf`, stack.url), {

@@ -79,6 +79,8 @@ describe('invoices on the ledger', () => {
       "3000 Owner's Equity",
       '4000 Sales Revenue',
       '4100 Shipping Income',
+      '4200 Realised Exchange Gains',
+      '4250 Realised Exchange Losses',
       '4900 Sales Discounts',
       '5000 Uncategorized Expenses',
     ]);

@@ -306,6 +306,17 @@ describe('the tax summary', () => {
       totalPayable: '14.00',
       taxableSales: '80.00',
       currencies: ['GBP', 'USD'],
+      // Issue 26: the dollars have no rate here (no billing to ask): named, and left out of the GBP totals, never as 0.
+      byCurrency: [
+        {
+          currency: 'GBP',
+          totalCollected: '16.00',
+          totalPayable: '14.00',
+          taxableSales: '80.00',
+          inBase: expect.objectContaining({ taxableSales: '80.00' }),
+        },
+        { currency: 'USD', totalCollected: '10.00', totalPayable: '10.00', taxableSales: '100.00', inBase: null },
+      ],
     });
     const usd = (await s.call(t, 'GET', '/api/tax-summary?currency=usd')).json as TaxSummary;
     expect([usd.currency, usd.totalCollected, usd.totalPayable, usd.taxableSales]).toEqual(['USD', '10.00', '10.00', '100.00']);

@@ -4,17 +4,22 @@
  * stand-ins (what its SDK calls are checked against); this adds in front of each what the providers' browser code
  * does there — Stripe.js confirming a PaymentIntent with the publishable key, the payer approving a PayPal order
  * in PayPal's window — with CORS, since the pay page calls them from its own origin (through Playwright routing).
+ * The first server also answers as the ECB's daily reference rates (billing's FX_RATES_URL in the e2e apps: the fixture
+ * of billing's tests, 1 EUR = 1.10 USD on 2026-11-20), so the apps never reach the internet.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DEMO_DECLINE_CARD } from '@billpoint/proto';
 import { startPaypalStandIn } from '../../../services/payments/test/support/paypal-stand-in.ts';
 import { startStripeStandIn } from '../../../services/payments/test/support/stripe-stand-in.ts';
+import { fxFixtureXml } from '../../../services/billing/test/support/fx.ts';
 
 const [stripePort, paypalPort] = process.argv.slice(2).map(Number);
 if (!stripePort || !paypalPort) throw new Error('usage: provider-apis.ts <stripePort> <paypalPort>');
 
 const stripe = await startStripeStandIn();
 const paypal = await startPaypalStandIn();
+
+const FX_PATH = '/stats/eurofxref/eurofxref-daily.xml';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -65,6 +70,7 @@ createServer(async (req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
   if (path === '/health') return json(res, 200, { ok: true });
+  if (req.method === 'GET' && path === FX_PATH) return void res.writeHead(200, { 'content-type': 'text/xml' }).end(fxFixtureXml());
   const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
   if (req.method === 'POST' && confirm) return confirmIntent(confirm[1]!, new URLSearchParams(body), res);
   forward(req, res, body, stripe.url);

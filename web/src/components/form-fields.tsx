@@ -9,7 +9,7 @@ type TextFieldProps<T extends FieldValues> = {
   control: Control<T, any, any>;
   name: FieldPath<T>;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'number';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'date';
   placeholder?: string;
   autoComplete?: string;
   multiline?: boolean;

@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -52,6 +53,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   issueDate,
   removeMode,
   label = 'Invoice items',
+  children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
@@ -65,6 +67,8 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   removeMode: 'hide-at-one' | 'disable-at-one';
   /** The accessible name of the list of lines. */
   label?: string;
+  /** Beneath the totals, given the running total (an invoice's exchange rate and total in base currency). */
+  children?: (total: string) => React.ReactNode;
 }) {
   const c = control as unknown as Control<ItemValues>;
   const { setValue, clearErrors, setFocus } = useFormContext<ItemValues>();
@@ -223,6 +227,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
           <LineFigure label="Total" value={formatMoney(discounted, currency)} testId="invoice-total" strong />
         </div>
       </div>
+      {children?.(total)}
     </div>
   );
 }

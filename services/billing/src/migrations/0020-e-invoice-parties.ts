@@ -19,7 +19,6 @@ export const m0020EInvoiceParties = sqlMigration('0020_e_invoice_parties', [
      add column bank_iban text,
      add column bank_bic text,
      add column bank_account_holder text,
-     add column base_currency text,
      add column attach_factur_x boolean not null default false`,
   `alter table billing.customers
      add column tax_id text,

@@ -18,6 +18,7 @@ import { m0017Quotes } from './0017-quotes.ts';
 import { m0018CreditNotes } from './0018-credit-notes.ts';
 import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
 import { m0020EInvoiceParties } from './0020-e-invoice-parties.ts';
+import { m0021ExchangeRates } from './0021-exchange-rates.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -41,4 +42,6 @@ export const migrations = [
   m0018CreditNotes,
   m0019AnalyticsNetOfCreditNotes,
   m0020EInvoiceParties,
+  // 0020: e-invoices (issue 26, second half), built beside this one.
+  m0021ExchangeRates,
 ];

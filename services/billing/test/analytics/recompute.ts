@@ -25,6 +25,8 @@ export interface Raw {
   payments: { currency: string; method: string; status: string; amount: string; refunded: string; base: string; day: string }[];
   schedules: { currency: string; frequency: Frequency; total: string; is_active: boolean }[];
   customers: { id: number; name: string; company: string | null; deleted: boolean; created_ms: number | null }[];
+  /** The organization's base currency (USD until its settings say otherwise). */
+  base: string;
 }
 
 export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> {
@@ -42,6 +44,9 @@ export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> 
     customers: await q(
       `select id::int, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`,
     ),
+    base: (
+      await q<{ base: string }>(`select coalesce((select default_currency from billing.organizations where tenant_id = $1), 'USD') as base`)
+    )[0]!.base.trim(),
   };
 }
 
@@ -93,6 +98,18 @@ export function recompute(
 
   const perCurrency = new Map<string, bigint>();
   for (const i of issued) perCurrency.set(i.currency, (perCurrency.get(i.currency) ?? 0n) + toCents(i.total));
+
+  // The money cards per currency (every currency, whatever `currency` says): revenue, outstanding, overdue.
+  const cards = new Map<string, bigint[]>();
+  const card = (i: { currency: string; total: string; base: string }, k: number) => {
+    const v = cards.get(i.currency) ?? [0n, 0n, 0n, 0n, 0n, 0n];
+    v[k] = v[k]! + toCents(i.total);
+    v[k + 1] = v[k + 1]! + toCents(i.base);
+    cards.set(i.currency, v);
+  };
+  for (const i of raw.invoices.filter((x) => x.status === 'paid' && (!start || (x.paid_day && x.paid_day >= start)))) card(i, 0);
+  for (const i of issued.filter(open)) card(i, 2);
+  for (const i of issued.filter((x) => x.status === 'overdue')) card(i, 4);
 
   const perCustomer = new Map<number, { n: number; paid: bigint }>();
   for (const i of raw.invoices.filter((x) => inCur(x.currency))) {
@@ -149,6 +166,19 @@ export function recompute(
       .filter(([, t]) => t !== 0n)
       .sort(([ac, a], [bc, b]) => (a === b ? ac.localeCompare(bc) : a > b ? -1 : 1))
       .map(([currency, t]) => ({ currency, total: money(t) })),
+    baseCurrency: raw.base,
+    byCurrency: [...cards]
+      .filter(([, v]) => v.some((x) => x !== 0n))
+      .sort(([ac, a], [bc, b]) => (a[1] === b[1] ? ac.localeCompare(bc) : a[1]! > b[1]! ? -1 : 1))
+      .map(([currency, v]) => ({
+        currency,
+        revenue: money(v[0]!),
+        revenueInBase: money(v[1]!),
+        outstanding: money(v[2]!),
+        outstandingInBase: money(v[3]!),
+        overdue: money(v[4]!),
+        overdueInBase: money(v[5]!),
+      })),
     topCustomers: [...perCustomer]
       .filter(([, c]) => c.paid > 0n)
       .sort(([ai, a], [bi, b]) => (a.paid === b.paid ? ai - bi : a.paid > b.paid ? -1 : 1))

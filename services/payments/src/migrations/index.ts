@@ -3,6 +3,14 @@ import { m0002Plans } from './0002-plans.ts';
 import { m0003NeverOverCollected } from './0003-never-over-collected.ts';
 import { m0004PlansFromProto } from './0004-plans-from-proto.ts';
 import { m0005CreditNoteRefunds } from './0005-credit-note-refunds.ts';
+import { m0006InvoiceExchangeRate } from './0006-invoice-exchange-rate.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Payments, m0002Plans, m0003NeverOverCollected, m0004PlansFromProto, m0005CreditNoteRefunds];
+export const migrations = [
+  m0001Payments,
+  m0002Plans,
+  m0003NeverOverCollected,
+  m0004PlansFromProto,
+  m0005CreditNoteRefunds,
+  m0006InvoiceExchangeRate,
+];

@@ -106,6 +106,26 @@ export class DashboardService {
       dueSoonInvoices: r.due_soon,
       paymentSuccessRate: percent(paidInvoices, totalInvoices) ?? 0,
       revenueByMonth: months.map((month) => ({ month, revenue: money(revenue.get(month) ?? 0n) })),
+      baseCurrency: r.base.trim(),
+      byCurrency: r.by_currency
+        .map((c) => {
+          const [rev, revBase] = period ? [c.revenue_total, c.revenue_base] : [c.paid_total, c.paid_base];
+          return {
+            currency: c.currency,
+            cents: [rev, revBase, c.open_total, c.open_base, c.overdue_total, c.overdue_base].map((v) => toCents(String(v))),
+          };
+        })
+        .filter((c) => c.cents.some((v) => v !== 0n))
+        .sort((a, b) => (a.cents[1] === b.cents[1] ? a.currency.localeCompare(b.currency) : a.cents[1]! > b.cents[1]! ? -1 : 1))
+        .map(({ currency, cents: [rev, revBase, open, openBase, overdue, overdueBase] }) => ({
+          currency,
+          revenue: money(rev!),
+          revenueInBase: money(revBase!),
+          outstanding: money(open!),
+          outstandingInBase: money(openBase!),
+          overdue: money(overdue!),
+          overdueInBase: money(overdueBase!),
+        })),
       currencyBreakdown: r.by_currency
         .map((c) => ({ currency: c.currency, cents: toCents(c.invoice_total) }))
         .filter((c) => c.cents !== 0n)

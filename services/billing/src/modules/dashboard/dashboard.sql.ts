@@ -21,6 +21,7 @@ export function statsSql(recent: 'created' | 'currency-created' | 'issued'): str
            order by i.issue_date desc, i.created_at desc, i.id desc`;
   const money = (base: string, total: string) => `case when $2::text is null then ${base} else ${total} end`;
   return `select
+  (select coalesce((select default_currency from billing.organizations where tenant_id = $1), 'USD')) as base,
   (select coalesce(json_agg(t), '[]'::json) from (
      select currency, sum(invoice_count)::bigint as invoice_count, sum(invoice_total)::text as invoice_total,
        sum(invoice_base)::text as invoice_base, sum(paid_count)::bigint as paid_count, sum(paid_total)::text as paid_total,
@@ -95,6 +96,7 @@ export interface CurrencyFigures {
 }
 
 export interface StatsRow {
+  base: string;
   by_currency: CurrencyFigures[];
   by_month: { month: string; revenue: string }[];
   growth: { current: string; previous: string };

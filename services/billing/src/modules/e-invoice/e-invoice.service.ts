@@ -40,7 +40,7 @@ export async function partiesOf(ctx: ServiceContext, tenantId: string, customerI
     ctx.reader.query<PartyRow & { iban: string | null; bic: string | null; holder: string | null; base_currency: string | null }>(
       tenantId,
       `select name, tax_id, street, city, postal_code, country, coalesce(billing_email, company_email) as email, phone,
-              bank_iban as iban, bank_bic as bic, bank_account_holder as holder, base_currency
+              bank_iban as iban, bank_bic as bic, bank_account_holder as holder, default_currency as base_currency
          from billing.organizations where tenant_id = $1`,
       [tenantId],
     ),

@@ -36,6 +36,7 @@ import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent,
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
+import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
 import { requireDraft } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
 import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
@@ -128,7 +129,9 @@ export class InvoiceService {
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
-    const f = figures(items, inv, 'invoice.');
+    const exchangeRate =
+      inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, inv.currency, issueDate, 'invoice.exchangeRate'));
+    const f = figures(items, { ...inv, exchangeRate }, 'invoice.');
     await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     const item: NewInvoice = {
       identity: id,
@@ -137,7 +140,7 @@ export class InvoiceService {
       issueDate,
       dueDate: inv.dueDate,
       currency: inv.currency,
-      exchangeRate: inv.exchangeRate,
+      exchangeRate,
       taxRate: inv.taxRate,
       notes: inv.notes ?? null,
       terms: inv.terms ?? null,
@@ -176,6 +179,7 @@ export class InvoiceService {
     if (issueDate === before.issueDate)
       for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items, kept);
+    const exchangeRate = await rateOnUpdate(this.#ctx as ServiceContext, id.tenantId, before, { ...input, issueDate });
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       if (opts.draftOnly) requireDraft(current, 'edited');
@@ -184,7 +188,7 @@ export class InvoiceService {
         dueDate: input.dueDate ?? current.dueDate,
         status: input.status ?? current.status,
         currency: input.currency ?? current.currency,
-        exchangeRate: input.exchangeRate ?? current.exchangeRate,
+        exchangeRate: exchangeRate ?? current.exchangeRate,
         taxRate: input.taxRate ?? current.taxRate,
         discountAmount: input.discountAmount ?? current.discountAmount,
         shippingAmount: input.shippingAmount ?? current.shippingAmount,

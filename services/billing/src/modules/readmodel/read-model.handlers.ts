@@ -19,7 +19,7 @@ export async function readModelConsumers(ctx: ServiceContext): Promise<Subscript
     durable: 'billing-organization-settings',
     subject: OrganizationUpdated,
     parse: (data) => OrganizationUpdatedData.parse(data),
-    handle: (event, em) => applyOrganizationSettings(em, event.data),
+    handle: (event, em) => applyOrganizationSettings(em, event.data, ctx.logger),
   });
   return [customers, organizations, settings];
 }

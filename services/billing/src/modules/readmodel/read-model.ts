@@ -1,5 +1,8 @@
 import type { Organization, OrganizationUpdatedData } from '@billpoint/proto';
-import type { EntityManager } from '@billpoint/kit';
+import type { EntityManager, Logger } from '@billpoint/kit';
+import { rebase } from '../exchange-rate/rebase.ts';
+import { applyLatestReference } from '../exchange-rate/reference-rates.ts';
+import { baseCurrency } from '../exchange-rate/exchange-rate.sql.ts';
 
 /**
  * The sender block of the PDF: billing's copy of each organization (tenant), from `organization.created`.
@@ -11,24 +14,31 @@ export async function upsertOrganization(em: EntityManager, o: Organization): Pr
      on conflict (tenant_id) do update set name = excluded.name, updated_at = now()`,
     [o.id, o.name],
   );
+  // A new organization has the newest reference exchange rates at once (in USD until its settings say otherwise).
+  await applyLatestReference(em, o.id, await baseCurrency(em, o.id));
 }
 
 /**
  * `organization.updated`: the seller block of the PDF and of e-invoices (address parts, bank account, base currency), the invoice prefix new numbers take, the time zone "today" is
  * taken in. Kept by version (the settings' updatedAt): an older event changes nothing.
  */
-export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData): Promise<void> {
+export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData, log: Logger): Promise<void> {
+  // The base currency before this event (USD until one was said): a change restates the figures (issue 26).
+  const [before] = await em.execute<{ base: string }[]>(
+    `select coalesce(default_currency, 'USD') as base from billing.organizations where tenant_id = ? for update`,
+    [o.id],
+  );
   const applied = await em.execute<{ tenant_id: string }[]>(
     `insert into billing.organizations as t (tenant_id, name, timezone, company_email, company_website, address, phone, billing_email,
-       tax_id, logo_url, version, street, postal_code, city, country, bank_iban, bank_bic, bank_account_holder, base_currency,
+       tax_id, logo_url, version, street, postal_code, city, country, bank_iban, bank_bic, bank_account_holder, default_currency,
        attach_factur_x)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone,
+     on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone, default_currency = excluded.default_currency,
        company_email = excluded.company_email, company_website = excluded.company_website, address = excluded.address,
        phone = excluded.phone, billing_email = excluded.billing_email, tax_id = excluded.tax_id, logo_url = excluded.logo_url,
        version = excluded.version, street = excluded.street, postal_code = excluded.postal_code, city = excluded.city,
        country = excluded.country, bank_iban = excluded.bank_iban, bank_bic = excluded.bank_bic,
-       bank_account_holder = excluded.bank_account_holder, base_currency = excluded.base_currency,
+       bank_account_holder = excluded.bank_account_holder,
        attach_factur_x = excluded.attach_factur_x, updated_at = now()
        where t.version is null or t.version < excluded.version
      returning tenant_id`,
@@ -40,6 +50,12 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
     ],
   );
   if (!applied.length) return;
+  const from = (before?.base ?? 'USD').trim();
+  if (from !== o.defaultCurrency) {
+    await rebase(em, log, o.id, from, o.defaultCurrency);
+    // The reference day in the new base, exact (restated rates of that day are replaced; manual ones stay).
+    await applyLatestReference(em, o.id, o.defaultCurrency);
+  }
   await em.execute(
     `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
     [o.id, o.invoicePrefix],

@@ -151,8 +151,9 @@ export async function generateBatch(
  * The invoices of a batch in one statement: each takes the tenant's next number (in batch order), the schedule's
  * customer, currency and notes; its lines are the schedule's items with their tax snapshot (percentage, rate id, name,
  * type), each line's tax computed as the invoice arithmetic does (lineTaxSql), and its subtotal, tax and total summed
- * from those lines — the figures of an invoice made by hand with the same lines (no discount or shipping, exchange
- * rate 1). Deliberately no ON CONFLICT: a period produced twice is a bug the unique index must surface (rolling the
+ * from those lines — the figures of an invoice made by hand with the same lines (no discount or shipping). Its exchange
+ * rate is the organization's rate in force on its issue date (1 in the base currency; 1 too while no rate of its
+ * currency is known — the draft's rate can be edited). Deliberately no ON CONFLICT: a period produced twice is a bug the unique index must surface (rolling the
  * batch back), never paper over.
  */
 async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[]): Promise<InvoiceRow[]> {
@@ -161,13 +162,19 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
        select * from jsonb_to_recordset(?::jsonb) as s (rid bigint, period int, issue_date date, due_date date, token text, ord int)
      ), inv as (
        insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
-         subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
+         exchange_rate, subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
        select r.tenant_id, r.user_id, r.customer_id, billing.claim_invoice_number(r.tenant_id, null), 'draft', s.issue_date,
-              s.due_date, r.currency, f.subtotal, f.tax, f.subtotal + f.tax, f.subtotal + f.tax, r.notes, r.id, s.period, s.token
+              s.due_date, r.currency, x.rate, f.subtotal, f.tax, f.subtotal + f.tax, round((f.subtotal + f.tax) * x.rate, 2), r.notes,
+              r.id, s.period, s.token
          from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid
          cross join lateral (
            select coalesce(sum(it.amount), 0) as subtotal, coalesce(sum(${lineTaxSql('it.amount', 'it.tax_rate')}), 0) as tax
              from billing.recurring_items it where it.recurring_invoice_id = r.id and it.tenant_id = r.tenant_id) f
+         cross join lateral (
+           select coalesce((select greatest(round(e.rate, 6), 0.000001) from billing.exchange_rates e
+                     where e.tenant_id = r.tenant_id and e.currency = r.currency and e.day <= s.issue_date
+                       and r.currency <> coalesce((select o.default_currency from billing.organizations o where o.tenant_id = r.tenant_id), 'USD')
+                     order by e.day desc limit 1), 1) as rate) x
         order by s.ord
        returning *
      ), lines as (

@@ -20,6 +20,7 @@ import {
 } from '@billpoint/kit';
 import { checkAmount, lockInvoice, overBalance, paidCents, saveTotal, storedTotal } from './balance.ts';
 import { PAYMENT_COLUMNS, toEventData, type PaymentRow } from './payment.sql.ts';
+import { paymentRate } from './rate.ts';
 
 /** A payment row named by its processor's transaction id, or by its own id. */
 export type PaymentKey = { processor: string; transactionId: string } | { id: number };
@@ -83,20 +84,21 @@ export class Ledger {
    * balance — serialized per invoice, so two attempts never both pass on a balance only one of them fits.
    */
   async open(inv: PayableInvoice, a: Attempt, currency: string): Promise<PaymentRow> {
+    const rate = await paymentRate(this.#ctx, inv, a.paymentDate ?? new Date().toISOString().slice(0, 10));
     return this.#ctx.tx({ tenantId: inv.tenantId }, async (em) => {
       await lockInvoice(em, inv.tenantId, inv.invoiceId);
       await saveTotal(em, inv);
       checkAmount(inv, a.amount, currency, await paidCents(em, inv.tenantId, inv.invoiceId));
-      const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(inv.exchangeRate, 6), 1_000_000n));
+      const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(rate, 6), 1_000_000n));
       const [row] = await em.execute<PaymentRow[]>(
         `insert into payments.payments as p (tenant_id, user_id, invoice_id, invoice_number, amount, currency, exchange_rate,
-           amount_in_base_currency, payment_date, payment_method, payment_processor, transaction_id, reference, status, notes,
-           metadata, completed_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::date, current_date), ?, ?, ?, ?, ?, ?, ?::jsonb,
+           amount_in_base_currency, invoice_exchange_rate, payment_date, payment_method, payment_processor, transaction_id,
+           reference, status, notes, metadata, completed_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::date, current_date), ?, ?, ?, ?, ?, ?, ?::jsonb,
                  case when ? = 'completed' then now() end)
          returning ${PAYMENT_COLUMNS}`,
         [
-          ...[inv.tenantId, a.userId ?? null, inv.invoiceId, inv.invoiceNumber, a.amount, inv.currency, inv.exchangeRate, base],
+          ...[inv.tenantId, a.userId ?? null, inv.invoiceId, inv.invoiceNumber, a.amount, inv.currency, rate, base, inv.exchangeRate],
           ...[a.paymentDate ?? null, a.method, a.processor, a.transactionId ?? null, a.reference ?? null, a.status ?? 'pending'],
           ...[a.notes ?? null, JSON.stringify(a.metadata ?? {}), a.status ?? 'pending'],
         ],

@@ -7,7 +7,7 @@ export const PAYMENT_COLUMNS = `p.id::text as id, p.invoice_id::text as invoice_
   p.currency, p.exchange_rate::text as exchange_rate, p.amount_in_base_currency::text as amount_in_base_currency,
   p.refunded_amount::text as refunded_amount, p.payment_date::text as payment_date, p.payment_method,
   p.payment_processor, p.transaction_id, p.reference, p.status, p.fees::text as fees, p.notes,
-  p.metadata, p.failure_message, ${ts('p.created_at')} as created_at`;
+  p.metadata, p.failure_message, ${ts('p.created_at')} as created_at, p.invoice_exchange_rate::text as invoice_exchange_rate`;
 
 export interface PaymentRow {
   id: string;
@@ -29,6 +29,7 @@ export interface PaymentRow {
   metadata: Record<string, unknown>;
   failure_message: string | null;
   created_at: string;
+  invoice_exchange_rate: string | null;
 }
 
 export const toPayment = (r: PaymentRow): Payment => ({
@@ -50,4 +51,8 @@ export const toPayment = (r: PaymentRow): Payment => ({
   createdAt: r.created_at,
 });
 
-export const toEventData = (r: PaymentRow): PaymentEventData => ({ ...toPayment(r), invoiceNumber: r.invoice_number });
+export const toEventData = (r: PaymentRow): PaymentEventData => ({
+  ...toPayment(r),
+  invoiceNumber: r.invoice_number,
+  invoiceExchangeRate: r.invoice_exchange_rate,
+});

@@ -12,6 +12,9 @@ export const Accounts = {
   equity: '3000',
   revenue: '4000',
   shipping: '4100',
+  /** Realised exchange gains and losses on payments (issue 26): other income, net, beside sales. */
+  exchangeGains: '4200',
+  exchangeLosses: '4250',
   discounts: '4900',
   uncategorized: '5000',
 } as const;
@@ -25,6 +28,8 @@ export const SYSTEM_ACCOUNTS: readonly { code: string; name: string; type: Accou
   { code: Accounts.equity, name: "Owner's Equity", type: 'equity' },
   { code: Accounts.revenue, name: 'Sales Revenue', type: 'revenue' },
   { code: Accounts.shipping, name: 'Shipping Income', type: 'revenue' },
+  { code: Accounts.exchangeGains, name: 'Realised Exchange Gains', type: 'revenue' },
+  { code: Accounts.exchangeLosses, name: 'Realised Exchange Losses', type: 'contra_revenue' },
   { code: Accounts.discounts, name: 'Sales Discounts', type: 'contra_revenue' },
   { code: Accounts.uncategorized, name: 'Uncategorized Expenses', type: 'expense' },
 ];

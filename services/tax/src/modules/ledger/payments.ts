@@ -4,6 +4,7 @@ import { Accounts, ensureChart } from './accounts.ts';
 import { dayIn, postEntry, reverseEntry } from './journal.ts';
 import { orgSettings } from './organizations.ts';
 import { postInvoice } from './invoices.ts';
+import { postExchangeDifference } from './exchange.ts';
 
 const STATES = `array['pending', 'failed', 'completed', 'refunded']`;
 
@@ -65,6 +66,7 @@ export async function applyPaymentEvent(
       meta(`payment:${p.id}`),
     );
     await em.execute(`update tax.ledger_payments set entry_id = ? where tenant_id = ? and payment_id = ?`, [entryId, tenantId, p.id]);
+    await postExchangeDifference(em, tenantId, p, { base: org.defaultCurrency, date: row.payment_date, eventId: e.id });
   }
   const refunded = toCents(row.refunded_amount);
   const posted = toCents(row.refund_posted);

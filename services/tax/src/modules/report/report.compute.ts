@@ -40,6 +40,9 @@ export const LEDGER_GROUPS_SQL = `select a.code, a.name, a.type, d.tax_rate_id::
   order by a.code, max(d.tax_rate_name) nulls last, d.tax_rate nulls last`;
 
 const c = (v: string | null) => toCents(v ?? '0');
+/** Net sales: revenue accounts, discounts negative — not the realised exchange gains and losses (issue 26), which are no sales. */
+const FX_ACCOUNTS: ReadonlySet<string> = new Set([Accounts.exchangeGains, Accounts.exchangeLosses]);
+const isSales = (g: LedgerGroup) => (g.type === 'revenue' || g.type === 'contra_revenue') && !FX_ACCOUNTS.has(g.code);
 const credit = (g: LedgerGroup) => c(g.credit) - c(g.debit);
 const debit = (g: LedgerGroup) => c(g.debit) - c(g.credit);
 const line = (label: string, accountCode: string | null, cents: bigint) => ({ label, accountCode, amount: fromCents(cents) });
@@ -101,7 +104,7 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
   const ledgerLines = groups.reduce((n, g) => n + g.lines, 0);
   const inputTax = sum(groups.filter((g) => g.code === Accounts.inputTax).map(debit));
   const collected = sum(groups.filter((g) => g.code === Accounts.salesTaxPayable).map(credit));
-  const netSales = sum(groups.filter((g) => g.type === 'revenue' || g.type === 'contra_revenue').map(credit));
+  const netSales = sum(groups.filter(isSales).map(credit));
 
   if (type === 'profit_loss') {
     const revenue = accountLines(groups, (g) => g.type === 'revenue' || g.type === 'contra_revenue', credit);
@@ -196,6 +199,6 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
 export function taxFigures(groups: LedgerGroup[]) {
   const collected = sum(groups.filter((g) => g.code === Accounts.salesTaxPayable).map(credit));
   const input = sum(groups.filter((g) => g.code === Accounts.inputTax).map(debit));
-  const netSales = sum(groups.filter((g) => g.type === 'revenue' || g.type === 'contra_revenue').map(credit));
+  const netSales = sum(groups.filter(isSales).map(credit));
   return { totalCollected: fromCents(collected), totalPayable: fromCents(collected - input), taxableSales: fromCents(netSales) };
 }

@@ -29,18 +29,25 @@ import { dashboardAlerts, statSubtexts, withDefaults } from '../lib/stats';
 import { RecentInvoices } from './recent-invoices';
 import { RevenueOverview } from './revenue-overview';
 
+/** A money card's figure per invoice currency, each in its currency and in the base currency (issue 26). */
+type Breakdown = { currency: string; amount: number; inBase: number }[];
+
 function StatCard({
   title,
   value,
   subtext,
   icon: Icon,
   loading,
+  breakdown,
+  base,
 }: {
   title: string;
   value: string;
   subtext: string;
   icon: LucideIcon;
   loading: boolean;
+  breakdown?: Breakdown;
+  base?: string;
 }) {
   return (
     <Card data-testid={`stat-${title.toLowerCase().replace(/\s+/g, '-')}`}>
@@ -57,9 +64,30 @@ function StatCard({
           </p>
         )}
         <p className="mt-1 text-xs text-muted-foreground">{subtext}</p>
+        {!loading && breakdown && breakdown.length > 0 && (
+          <ul className="mt-2 space-y-0.5 border-t pt-2 text-xs" aria-label={`${title} by currency`} data-testid="stat-breakdown">
+            {breakdown.map((b) => (
+              <li key={b.currency} className="flex justify-between gap-2 tabular-nums">
+                <span>{formatMoney(b.amount, b.currency)}</span>
+                {b.currency !== base && <span className="text-muted-foreground">{formatMoney(b.inBase, base)}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * One money figure of the stats per currency: shown only when a currency other than the base takes part (a base-only
+ * organization sees its cards as before).
+ */
+function breakdownOf(stats: ReturnType<typeof withDefaults>, key: 'revenue' | 'outstanding' | 'overdue'): Breakdown | undefined {
+  const rows = stats.byCurrency
+    .map((c) => ({ currency: c.currency, amount: c[key], inBase: c[`${key}InBase`] }))
+    .filter((c) => c.amount !== 0 || c.inBase !== 0);
+  return rows.some((c) => c.currency !== stats.baseCurrency) ? rows : undefined;
 }
 
 function AlertItem({
@@ -105,6 +133,7 @@ export function DashboardPage() {
   const stats = withDefaults(query.data);
   const alerts = dashboardAlerts(stats);
   const subtexts = statSubtexts(stats);
+  const base = stats.baseCurrency || undefined;
   const maintenanceNotice = useMaintenanceNotice();
   return (
     <>
@@ -128,15 +157,25 @@ export function DashboardPage() {
       <PageBody className="space-y-6">
         <section aria-label="Statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {/* The spec's fixed subtexts, computed in the same wording (statSubtexts). */}
+          {/* Money in the base currency (the organization's default), each currency's part beneath (issue 26). */}
           {(
             [
-              ['Total Revenue', formatMoney(stats.totalRevenue), subtexts.revenue, DollarSign],
-              ['Outstanding', formatMoney(stats.outstanding), subtexts.outstanding, Clock],
-              ['Total Customers', String(stats.totalCustomers), subtexts.customers, Users],
-              ['Overdue', formatMoney(stats.overdue), subtexts.overdue, TriangleExclamationPoint],
+              ['Total Revenue', formatMoney(stats.totalRevenue, base), subtexts.revenue, DollarSign, breakdownOf(stats, 'revenue')],
+              ['Outstanding', formatMoney(stats.outstanding, base), subtexts.outstanding, Clock, breakdownOf(stats, 'outstanding')],
+              ['Total Customers', String(stats.totalCustomers), subtexts.customers, Users, undefined],
+              ['Overdue', formatMoney(stats.overdue, base), subtexts.overdue, TriangleExclamationPoint, breakdownOf(stats, 'overdue')],
             ] as const
-          ).map(([title, value, subtext, icon]) => (
-            <StatCard key={title} title={title} value={value} subtext={subtext} icon={icon} loading={loading} />
+          ).map(([title, value, subtext, icon, breakdown]) => (
+            <StatCard
+              key={title}
+              title={title}
+              value={value}
+              subtext={subtext}
+              icon={icon}
+              loading={loading}
+              breakdown={breakdown}
+              base={base}
+            />
           ))}
         </section>
 
@@ -173,7 +212,7 @@ export function DashboardPage() {
                 title={alerts.overdueTitle}
                 testId="alert-overdue"
               >
-                {formatMoney(stats.overdue)} overdue in total
+                {formatMoney(stats.overdue, base)} overdue in total
               </AlertItem>
               <AlertItem icon={CalendarClock} title={alerts.dueSoonTitle} testId="alert-due-soon">
                 Due within 7 days

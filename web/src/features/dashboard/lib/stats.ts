@@ -19,6 +19,9 @@ export const ABSENT_STATS: DashboardStats = {
   dueSoonInvoices: 0,
   revenueByMonth: [],
   currencyBreakdown: [],
+  /** Unknown until the stats answer: money then shows in the organization's default currency. */
+  baseCurrency: '',
+  byCurrency: [],
   topCustomers: [],
   recentInvoices: [],
   monthlyRecurringRevenue: [],

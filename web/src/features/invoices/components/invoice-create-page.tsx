@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import type { InvoiceDraft } from '@billpoint/proto';
+import { SettingsCurrencies, type InvoiceDraft } from '@billpoint/proto';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { startOfToday } from 'date-fns';
@@ -8,7 +8,9 @@ import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ExchangeRateField } from '@/components/exchange-rate-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
@@ -34,7 +36,7 @@ import { TemplateField } from '@/components/template-field';
 import { draftToForm } from '../lib/ai-draft';
 import { AiDraftDialog } from './ai-draft-dialog';
 
-const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId'], INVOICE_ITEM_FIELDS);
+const isField = isFormField(['customerId', 'dueDate', 'notes', 'terms', 'templateId', 'currency', 'exchangeRate'], INVOICE_ITEM_FIELDS);
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -45,7 +47,10 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
   );
 }
 
-/** Create Invoice (spec core §2): a draft in USD, numbered by the server's next number. */
+/**
+ * Create Invoice (spec core §2): a draft in USD (or another currency, issue 26: at the rate in force on its issue date
+ * unless one is typed), numbered by the server's next number.
+ */
 export function InvoiceCreatePage() {
   const navigate = useNavigate();
   const [today] = React.useState(startOfToday);
@@ -111,7 +116,30 @@ export function InvoiceCreatePage() {
                 <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(issueDate ?? today)} />
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
                 <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
-                {currency && currency !== 'USD' && <ReadOnlyField id="currency" label="Currency" value={currency} />}
+                <FormField
+                  control={form.control}
+                  name="currency"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Currency</FormLabel>
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <FormControl>
+                          <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                            <SelectValue />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {SettingsCurrencies.map((c) => (
+                            <SelectItem key={c} value={c}>
+                              {c}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
               </CardContent>
             </Card>
 
@@ -126,7 +154,17 @@ export function InvoiceCreatePage() {
                   currency={currency ?? 'USD'}
                   discountAmount={String(discount ?? '0')}
                   removeMode="hide-at-one"
-                />
+                >
+                  {(total) => (
+                    <ExchangeRateField
+                      control={form.control}
+                      name="exchangeRate"
+                      currency={currency ?? 'USD'}
+                      issueDate={issueDate ?? toIsoDate(today)}
+                      total={total}
+                    />
+                  )}
+                </ItemsEditor>
               </CardContent>
             </Card>
 

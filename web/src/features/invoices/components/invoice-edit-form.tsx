@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -27,8 +28,9 @@ import { DateField } from '@/components/date-field';
 import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 import { TemplateField } from '@/components/template-field';
+import { ExchangeRateField } from '@/components/exchange-rate-field';
 
-const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes', 'templateId'], INVOICE_ITEM_FIELDS);
+const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes', 'templateId', 'exchangeRate'], INVOICE_ITEM_FIELDS);
 
 /**
  * Invoice edit (spec core §2/§5): customer, status (Draft, Pending, Paid, Overdue; Pending is a sent
@@ -43,6 +45,14 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
   });
   const status = useWatch({ control: form.control, name: 'status' });
   const issueDate = useWatch({ control: form.control, name: 'issueDate' });
+  const draft = invoice.status === 'draft';
+  // A draft moved to another day takes that day's rate (issue 26): the typed rate is cleared, its placeholder shows it.
+  const firstDay = React.useRef(invoice.issueDate);
+  React.useEffect(() => {
+    if (!draft || typeof issueDate !== 'string' || issueDate === firstDay.current) return;
+    firstDay.current = issueDate;
+    form.setValue('exchangeRate', '', { shouldDirty: true });
+  }, [draft, issueDate, form]);
 
   const update = useUpdateInvoice({
     onSuccess: () => {
@@ -57,7 +67,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
     },
   });
 
-  const submit = form.handleSubmit((values) => update.mutate({ id, body: toUpdateBody(values, invoice.status) }));
+  const submit = form.handleSubmit((values) => update.mutate({ id, body: toUpdateBody(values, invoice.status, invoice.exchangeRate) }));
 
   return (
     <Form {...form}>
@@ -118,7 +128,18 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
               defaultTaxRate={invoice.taxRate}
               issueDate={typeof issueDate === 'string' && issueDate ? issueDate : invoice.issueDate}
               removeMode="disable-at-one"
-            />
+            >
+              {(total) => (
+                <ExchangeRateField
+                  control={form.control}
+                  name="exchangeRate"
+                  currency={invoice.currency || 'USD'}
+                  issueDate={typeof issueDate === 'string' && issueDate ? issueDate : invoice.issueDate}
+                  total={total}
+                  disabled={!draft}
+                />
+              )}
+            </ItemsEditor>
           </CardContent>
         </Card>
 

@@ -13,7 +13,8 @@ import { Detail, DocumentSummary } from '@/components/document-lines';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { formatInvoiceDate } from '@/lib/format';
+import { formatInvoiceDate, formatMoney } from '@/lib/format';
+import { shortRate, useExchangeRates } from '@/lib/exchange-rates';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 import { useInvoice } from '../api/get-invoice';
 import { BackToInvoices, InvoiceNotFound } from './invoice-not-found';
@@ -24,6 +25,20 @@ import { InvoiceCreditNotes, isIssued } from './invoice-credit-notes';
 import { QuoteOrigin } from './quote-origin';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
+
+/** An invoice in another currency than the base: the rate it was made at and its total in the base (issue 26). */
+function BaseCurrencyDetails({ invoice, currency }: { invoice: Invoice; currency: string }) {
+  const base = useExchangeRates(invoice.issueDate).data?.base;
+  if (!base || base === currency) return null;
+  return (
+    <>
+      <Detail label="Exchange rate">{`1 ${currency} = ${shortRate(invoice.exchangeRate)} ${base}`}</Detail>
+      <Detail label={`Total in ${base}`}>
+        <span data-testid="invoice-total-in-base">{formatMoney(invoice.totalInBaseCurrency, base)}</span>
+      </Detail>
+    </>
+  );
+}
 
 function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const currency = invoice.currency || 'USD';
@@ -46,6 +61,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
               <Detail label="Issue Date">{formatInvoiceDate(invoice.issueDate)}</Detail>
               <Detail label="Due Date">{formatInvoiceDate(invoice.dueDate)}</Detail>
               <Detail label="Currency">{currency}</Detail>
+              <BaseCurrencyDetails invoice={invoice} currency={currency} />
             </dl>
             {invoice.recurringInvoiceId !== null && (
               <p className="mt-4 flex items-center gap-2 text-sm">

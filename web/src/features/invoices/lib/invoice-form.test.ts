@@ -39,7 +39,7 @@ describe('edit form status mapping', () => {
         { description: 'New line', quantity: '1', rate: '0.1' },
       ],
     });
-    expect(toUpdateBody(values, invoice.status)).toEqual({
+    expect(toUpdateBody(values, invoice.status, invoice.exchangeRate)).toEqual({
       customerId: 1,
       issueDate: '2024-01-05',
       dueDate: '2024-02-04',
@@ -52,6 +52,17 @@ describe('edit form status mapping', () => {
         { description: 'New line', quantity: '1.00', rate: '0.10', amount: '0.10' },
       ],
     });
+  });
+
+  it('sends an exchange rate only when it was changed (issue 26); empty sends none', () => {
+    const invoice = makeInvoice({ id: 4, status: 'draft', currency: 'EUR', exchangeRate: '1.100000' });
+    const body = (exchangeRate: string) =>
+      toUpdateBody(invoiceEditFormSchema.parse({ ...invoiceToEditForm(invoice), exchangeRate }), invoice.status, invoice.exchangeRate);
+    expect(body('1.1')).not.toHaveProperty('exchangeRate');
+    expect(body('')).not.toHaveProperty('exchangeRate');
+    expect(body(' 1.2 ').exchangeRate).toBe('1.200000');
+    const bad = invoiceEditFormSchema.safeParse({ ...invoiceToEditForm(invoice), exchangeRate: '1.2345678' });
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['exchangeRate']);
   });
 
   it('asks for a customer with "Please select a customer" and keeps at least one item', () => {

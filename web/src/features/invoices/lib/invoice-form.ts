@@ -25,10 +25,23 @@ const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 /** What a line shows but never sends: the name of the tax rate it carries (an edited invoice's rate may be gone since). */
 const lineDisplay = { taxRateName: z.string().nullish() };
 
+/**
+ * An exchange rate as typed (issue 26): empty is none (the server takes the rate in force on the issue date), else
+ * the server's rule for a rate.
+ */
+const typedExchangeRate = z.string().transform((v, ctx) => {
+  if (!v.trim()) return undefined;
+  const r = InvoiceUpdateBody.shape.exchangeRate.safeParse(v);
+  if (r.success) return r.data;
+  ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Exchange rate must be a number' });
+  return z.NEVER;
+});
+
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
 export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
   .pick({ customerId: true, dueDate: true, notes: true, terms: true, issueDate: true, currency: true, discountAmount: true })
   .extend({
+    exchangeRate: typedExchangeRate,
     /** The template picker's value: a template id, or '' for the tenant's default. */
     templateId: templateChoice,
     items: z
@@ -56,17 +69,19 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   notes: '',
   terms: '',
   templateId: '',
+  exchangeRate: '',
   items: [newItem()],
-  // Today, USD and no discount unless an AI draft says otherwise (the page shows them then).
+  // Today, USD and no discount unless the user or an AI draft says otherwise.
   issueDate: null,
   currency: 'USD',
   discountAmount: '0',
 });
 
 /**
- * POST /api/invoices body (spec core §3): money as text, a draft in USD with no tax, discount or shipping — unless an
- * AI draft set the issue date, currency or discount. Without a number (next-number still loading) the server takes the
- * next one of the sequence.
+ * POST /api/invoices body (spec core §3): money as text, a draft (in USD unless another currency is chosen or an AI
+ * draft set it, at the rate typed or else the one in force on the issue date) with no tax or shipping, and a discount
+ * only when an AI draft set one. Without a number (next-number still loading) the server takes the next one of the
+ * sequence.
  */
 export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: string, today: string): InvoiceCreateBody {
   const figures = computeInvoice(values.items, { discountAmount: values.discountAmount });
@@ -84,6 +99,7 @@ export function toCreateBody(values: InvoiceCreateFormOutput, invoiceNumber: str
       templateId: values.templateId,
       status: 'draft',
       currency: values.currency,
+      ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
       taxRate: '0',
       taxAmount: '0',
       discountAmount: figures.discountAmount,
@@ -107,6 +123,7 @@ export const invoiceEditFormSchema = z.object({
   dueDate: InvoiceUpdateBody.shape.dueDate.unwrap(),
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
   templateId: templateChoice,
+  exchangeRate: typedExchangeRate,
   items: z
     .array(
       InvoiceItemUpdateInput.pick({
@@ -133,6 +150,7 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
     templateId: invoice.templateId == null ? '' : String(invoice.templateId),
+    exchangeRate: invoice.exchangeRate ?? '',
     items: (invoice.items ?? []).map(lineToForm),
   };
 }
@@ -147,7 +165,7 @@ export function statusToSave(chosen: InvoiceEditFormInput['status'], stored: Inv
 }
 
 /** PUT /api/invoices/{id} body (spec core §7). */
-export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus): InvoiceUpdateBody {
+export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus, storedRate?: string): InvoiceUpdateBody {
   const figures = computeInvoice(values.items);
   return {
     customerId: values.customerId,
@@ -155,6 +173,8 @@ export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: Invoic
     dueDate: values.dueDate,
     notes: values.notes,
     templateId: values.templateId,
+    // A rate changed by hand; empty: a draft takes the rate in force on its (new) issue date, an issued invoice keeps its own.
+    ...(values.exchangeRate && values.exchangeRate !== storedRate ? { exchangeRate: values.exchangeRate } : {}),
     status: statusToSave(values.status, storedStatus),
     total: figures.total,
     items: values.items.map((it, i) => ({

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { useKnownPermission } from '@/lib/auth';
@@ -12,6 +12,7 @@ import { SecuritySection } from './security-section';
 import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
 import { MembersSection } from './members-section';
+import { ExchangeRatesSection } from './exchange-rates-section';
 
 function NotificationsSection() {
   return (
@@ -36,7 +37,8 @@ function SecurityWithAudit() {
 type Section = { id: string; label: string; icon: LucideIcon; description: string; Component: React.ComponentType };
 
 /**
- * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security); a new section is
+ * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security; Exchange rates of
+ * issue 26); a new section is
  * one more entry here.
  */
 export const SECTIONS: readonly Section[] = [
@@ -53,6 +55,13 @@ export const SECTIONS: readonly Section[] = [
     icon: Users,
     description: 'Who belongs to your organization, and their roles.',
     Component: MembersSection,
+  },
+  {
+    id: 'exchange-rates',
+    label: 'Exchange rates',
+    icon: ArrowLeftRight,
+    description: 'What other currencies are worth in your base currency.',
+    Component: ExchangeRatesSection,
   },
   { id: 'appearance', label: 'Appearance', icon: Palette, description: 'Colours and dark mode.', Component: AppearanceSection },
   {

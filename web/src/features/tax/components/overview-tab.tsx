@@ -23,6 +23,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { useGenerateReport, useTaxSummary } from '../api/tax';
 import { PERIOD_LABELS, REPORT_TYPE_LABELS } from '../lib/labels';
 import { usePermission } from '@/lib/auth';
+import { CurrencyBreakdown } from './currency-breakdown';
 
 /** Tax collected over taxable sales, as a percent with 2 decimals (exact: integer cents, rounded half-up); — without sales. */
 export function effectiveRate(collected: string, taxableSales: string): string {
@@ -132,7 +133,10 @@ export function OverviewTab({ onGenerated }: { onGenerated: () => void }) {
       {summary.isError ? (
         <p className="rounded-lg border border-dashed p-6 text-sm text-muted-foreground">The tax summary could not be loaded.</p>
       ) : (
-        <TaxStats summary={summary.data} loading={summary.isPending} />
+        <>
+          <TaxStats summary={summary.data} loading={summary.isPending} />
+          <CurrencyBreakdown summary={summary.data} />
+        </>
       )}
       {canGenerate && <ReportGenerator onGenerated={onGenerated} />}
     </div>

@@ -16,6 +16,23 @@ const summary: TaxSummary = {
   totalPayable: '70.25',
   taxableSales: '1000.00',
   currencies: ['USD', 'EUR'],
+  byCurrency: [
+    {
+      currency: 'USD',
+      totalCollected: '60.50',
+      totalPayable: '48.25',
+      taxableSales: '800.00',
+      inBase: { totalCollected: '60.50', totalPayable: '48.25', taxableSales: '800.00' },
+    },
+    {
+      currency: 'EUR',
+      totalCollected: '20.00',
+      totalPayable: '20.00',
+      taxableSales: '200.00',
+      inBase: { totalCollected: '22.00', totalPayable: '22.00', taxableSales: '200.00' },
+    },
+    { currency: 'JPY', totalCollected: '100.00', totalPayable: '100.00', taxableSales: '1000.00', inBase: null },
+  ],
 };
 const rate = (over: Partial<TaxRate> = {}): TaxRate => ({
   id: 1,
@@ -84,6 +101,13 @@ describe('tax management', () => {
     expect(value('summary-effective-rate')).toHaveTextContent('8.25%');
     expect(screen.getByTestId('summary-effective-rate')).toHaveTextContent('2026-Q4 (Oct 1, 2026 – Dec 31, 2026)');
     expect(screen.getByTestId('summary-tax-collected')).toHaveTextContent('also figures in EUR');
+    // Issue 26: each currency beside the base totals; one without a rate is said to be left out.
+    const rows = screen.getAllByTestId('tax-currency-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Taxable sales $800.00'),
+      expect.stringContaining('Taxable sales €200.00 = $200.00'),
+      expect.stringContaining('not in the USD totals'),
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Generate Report' }));
     await says('Report Generated');
