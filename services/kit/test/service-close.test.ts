@@ -1,9 +1,17 @@
 import { once } from 'node:events';
-import { Agent, request } from 'node:http';
+import { Agent, request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigShape, createInternalTokenSigner, INTERNAL_TOKEN_HEADER, MemoryBus, startService, type RunningService, type ServiceDefinition } from '../src/index.ts';
+import {
+  baseConfigShape,
+  createInternalTokenSigner,
+  INTERNAL_TOKEN_HEADER,
+  MemoryBus,
+  startService,
+  type RunningService,
+  type ServiceDefinition,
+} from '../src/index.ts';
 import { createTestDatabase, testEnv, TEST_TOKEN_KEY, type TestDatabase } from './support/index.ts';
 
 /**
@@ -106,7 +114,7 @@ describe('closing a service', () => {
     const closed = svc.close();
     await closing;
     release();
-    const [res] = (await response) as [import('node:http').IncomingMessage];
+    const [res] = (await response) as [IncomingMessage];
     let body = '';
     for await (const chunk of res) body += String(chunk);
     expect({ status: res.statusCode, body: JSON.parse(body) }).toEqual({ status: 200, body: { answered: true } });
