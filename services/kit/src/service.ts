@@ -24,6 +24,7 @@ import { captureRouteTable, undeclaredAccess } from './route-table.ts';
 import { isPermission } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
+import { closeIdleConnectionsFully } from './http-close.ts';
 import { lazyChildLogger, RequestLogController } from './request-log.ts';
 
 declare module 'fastify' {
@@ -225,6 +226,8 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
     routerOptions: { ignoreTrailingSlash: true },
     ...(def.fastifyOptions?.(ctx.config as never) as Pick<FastifyServerOptions, 'trustProxy'> | undefined),
   });
+  // Idle connections Node's close leaves open (never used; kept alive after a response that ended mid-close).
+  closeIdleConnectionsFully(app.server);
   const otel = otelPlugin();
   if (otel) await app.register(otel);
   registerErrorHandling(app, def.notFound);

@@ -64,6 +64,7 @@ export async function proxyRoutes(
           rewritePrefix: prefix,
           http2: false,
           disableRequestLogging: true, // reply-from's two info lines per request; the kit logs one at debug
+          destroyAgent: true, // its connections to the service end with the gateway (after its requests drained)
           undici: { connections: 256, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
           // API answers are JSON, never rendered as a page: they get a fixed, locked-down header set instead of
           // the page policy @fastify/helmet computes per request (which costs a quarter of a proxy hop).

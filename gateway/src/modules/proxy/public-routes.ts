@@ -65,6 +65,7 @@ export async function publicRoutes(app: FastifyInstance, upstreams: readonly Ups
         base: u.url,
         http2: false,
         disableRequestLogging: true,
+        destroyAgent: true, // its connections to the service end with the gateway (after its requests drained)
         undici: { connections: 64, pipelining: 1, keepAliveTimeout: 60_000, headersTimeout: o.timeoutMs, bodyTimeout: o.timeoutMs },
       });
       // Every body is read as bytes, whatever its type: the service gets exactly what the caller sent.
