@@ -6,7 +6,7 @@ import type { Parties, RateCategory } from '../../src/modules/e-invoice/document
  * multi-rate, a credit note and a foreign-currency invoice. Figures computed the way billing computes them.
  */
 export const SELLER: Parties['seller'] = {
-  name: 'Nordlicht Software GmbH',
+  name: 'Nordlicht Software & Design GmbH',
   vatId: 'DE123456789',
   street: 'Hauptstraße 1',
   city: 'Berlin',

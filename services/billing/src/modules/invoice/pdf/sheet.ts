@@ -40,6 +40,15 @@ export function tint(hex: string, amount: number): string {
  * every layout shares: text in a style, page decoration (background, watermark, footer text), the parties, the
  * details, totals and closing texts. Layouts (layouts/*.ts) arrange these differently, whatever the kind.
  */
+/**
+ * A document-information text. In PDF/A mode pdfkit also writes it into the XMP packet as it is, unescaped: there
+ * `&`, `<` and `>` (a company called "Smith & Co") would make the XMP invalid XML, so they become their full-width
+ * look-alikes, in the information dictionary too (PDF/A wants both to say the same).
+ */
+export function metadataText(text: string, pdfA: boolean): string {
+  return pdfA ? text.replace(/&/g, '\uFF06').replace(/</g, '\uFF1C').replace(/>/g, '\uFF1E') : text;
+}
+
 export class Sheet {
   readonly doc: PDFKit.PDFDocument;
   readonly L: Labels;
@@ -72,8 +81,8 @@ export class Sheet {
       font: null as unknown as string,
       ...(pdfA3 ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
       info: {
-        Title: `${kind.title(labelsFor(t.language), this)} ${kind.number}`,
-        Author: seller?.name ?? 'Billpoint',
+        Title: metadataText(`${kind.title(labelsFor(t.language), this)} ${kind.number}`, pdfA3),
+        Author: metadataText(seller?.name ?? 'Billpoint', pdfA3),
         Producer: 'Billpoint',
         Creator: 'Billpoint',
         // Deterministic: the same document gives the same bytes (the e-mail attachment is the document GET /pdf answers).
