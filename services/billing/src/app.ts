@@ -85,8 +85,8 @@ export const billingService = {
       quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
-      // The reference exchange rates (off with an empty FX_RATES_URL: no job at all, not even its schedule row).
-      ...(c.FX_RATES_URL
+      // The reference exchange rates (FX_RATES_URL=off: no job at all, not even its schedule row).
+      ...(c.FX_RATES_URL !== 'off'
         ? [{ name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) }]
         : []),
     ];

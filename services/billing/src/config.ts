@@ -16,11 +16,12 @@ export const configSchema = z.object({
   /** How often payment reminders are queued and pending mail (auto-send, reminders) is sent. */
   REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1000).default(300_000),
   /**
-   * Where the daily job reads reference exchange rates: the ECB's daily XML (units per 1 EUR). Empty: no job runs
-   * (tests; a machine that must never call out). Offline it logs a warning and tries again at its next run.
+   * Where the daily job reads reference exchange rates: the ECB's daily XML (units per 1 EUR). `off`: no job runs
+   * (tests; a machine that must never call out — an empty variable counts as unset, so it means the default). Offline
+   * it logs a warning and tries again at its next run.
    */
   FX_RATES_URL: z
-    .union([z.literal(''), z.url({ error: 'must be an http(s) URL or empty' })])
+    .union([z.literal('off'), z.url({ error: 'must be an http(s) URL or off' })])
     .default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /** How often the reference rates are fetched (a day; the ECB publishes once each working day around 16:00 CET). */
   FX_RATES_INTERVAL_MS: z.coerce.number().int().min(1000).default(86_400_000),

@@ -85,7 +85,7 @@ export function testEnv(db: TestDatabase, extra: Record<string, string | undefin
     // Test receivers of outgoing webhooks listen on 127.0.0.1 (the SSRF tests turn this off for themselves).
     WEBHOOK_ALLOW_PRIVATE: 'true',
     // Never the internet: billing's reference-rates job is off unless a test serves its own document (issue 26).
-    FX_RATES_URL: '',
+    FX_RATES_URL: 'off',
     ...extra,
   };
 }

@@ -132,7 +132,7 @@ export async function applyReferenceRates(ctx: ServiceContext, ref: ReferenceRat
 
 /**
  * The daily job: fetch the reference rates and store them. Offline (or the provider down) it logs a warning and
- * tries again at its next run; an empty `FX_RATES_URL` turns it off.
+ * tries again at its next run; `FX_RATES_URL=off` turns it off.
  */
 export async function runReferenceRatesJob(ctx: ServiceContext, url: string): Promise<number> {
   if (!url) return 0;
