@@ -81,7 +81,7 @@ async function completeTenant() {
       ).rowCount === 1,
   );
   const invoice = await makeInvoice(c, buyer.id, {
-    invoice: { discountAmount: '10.00' },
+    invoice: { discountAmount: '10.00', exchangeRate: '0.920000' }, // USD in a EUR base: at the rate typed
     items: [
       { description: 'Licence', quantity: '2', rate: '500.00', taxRateId: reverse.id },
       { description: 'Local service', quantity: '1.5', rate: '80.00', taxRateId: standard.id },
@@ -186,7 +186,7 @@ describe('GET /api/invoices/{id}/e-invoice', () => {
         ).rowCount === 1,
     );
     const made = await c.post('/api/invoices', {
-      invoice: { customerId: buyer.id, dueDate: inDays(30) },
+      invoice: { customerId: buyer.id, dueDate: inDays(30), exchangeRate: '0.920000' },
       items: [{ description: 'Consulting', quantity: '1', rate: '100.00', taxRateId: standard.id }],
     });
     const invoice = made.json as Invoice;
