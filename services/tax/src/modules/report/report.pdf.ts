@@ -80,6 +80,18 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
   doc.y += 6;
   doc.fontSize(12);
   row(d.summary.label, null, `${d.summary.amount} ${d.currency}`, true);
+  if (d.byCurrency?.length) {
+    doc.moveDown(1);
+    doc
+      .font('Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`Per currency (${d.summary.label}, in ${d.currency} at the rate of each day)`, MARGIN, doc.y, { width });
+    doc.y += 4;
+    rule();
+    for (const c of d.byCurrency)
+      row(`${c.currency} ${c.amount}`, null, c.inBase === null ? 'No exchange rate: not included' : `${c.inBase} ${d.currency}`);
+  }
   doc.end();
   return doc;
 }
