@@ -90,7 +90,9 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
     doc.y += 4;
     rule();
     for (const c of d.byCurrency)
-      row(`${c.currency} ${c.amount}`, null, c.inBase === null ? 'No exchange rate: not included' : `${c.inBase} ${d.currency}`);
+      c.inBase === null
+        ? row(`${c.currency} ${c.amount} — no exchange rate: not included`, null, '—')
+        : row(`${c.currency} ${c.amount}`, null, `${c.inBase} ${d.currency}`);
   }
   doc.end();
   return doc;
