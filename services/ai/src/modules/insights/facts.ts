@@ -142,7 +142,8 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
         `select default_currency from ai.organization_facts where tenant_id = ?`,
         [event.tenantId],
       );
-      if (prev?.default_currency && now?.default_currency && prev.default_currency !== now.default_currency)
+      // USD until one was said, as billing's base: the first event naming another currency is a change too.
+      if (now?.default_currency && (prev?.default_currency ?? 'USD') !== now.default_currency)
         await restateRates(ctx, em, event.tenantId, now.default_currency);
     },
   });

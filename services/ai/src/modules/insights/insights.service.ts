@@ -86,15 +86,16 @@ export class InsightsService {
       `select language, default_currency from ai.organization_facts where tenant_id = $1`,
       [id.tenantId],
     );
-    const base = org?.default_currency?.trim() || null;
+    // USD until the organization says otherwise, as billing's base.
+    const base = org?.default_currency?.trim() || 'USD';
     const q = Object.assign((sql: string) => this.#ctx.reader.query(id.tenantId, sql, [id.tenantId, today]), {
       invoices: invoiceFacts(base),
     });
     const [drafts, missing] = await Promise.all([
       runRules(q as Query, today, formatsFor(org?.language)),
-      base ? this.#ctx.reader.query<{ currency: string }>(id.tenantId, WITHOUT_RATE_SQL(base), [id.tenantId]) : [],
+      this.#ctx.reader.query<{ currency: string }>(id.tenantId, WITHOUT_RATE_SQL(base), [id.tenantId]),
     ]);
-    if (!missing.length || !base) return drafts;
+    if (!missing.length) return drafts;
     const note = ` Not included: ${missing.map((m) => m.currency).join(', ')} (no exchange rate to ${base}).`;
     return drafts.map((d) => (INVOICE_MONEY_RULES.has(d.rule) ? { ...d, description: d.description + note } : d));
   }

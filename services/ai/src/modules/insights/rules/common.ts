@@ -16,8 +16,8 @@ export type Query = (<R>(sql: string) => Promise<R[]>) & { invoices: string };
  * The invoice facts in the organization's base currency (issue 26), as a table expression named invoice_facts:
  * `currency` is the base and the money columns are converted at the invoice's own rate (half-up to the cent), an
  * invoice in the base at 1; `own_currency`, `own_total` keep what it was issued in. Facts without a rate in the base
- * are not in it (the insights name their currencies: `withoutRate`). Without a known base (no organization event
- * yet): every invoice in its own currency, as before.
+ * are not in it (the insights name their currencies: WITHOUT_RATE_SQL). With a null base (benchmarks, tools): every
+ * invoice in its own currency.
  */
 export function invoiceFacts(base: string | null): string {
   if (base !== null && !/^[A-Z]{3}$/.test(base)) throw new Error(`not a currency code: ${base}`);
