@@ -89,10 +89,10 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
       .text(`Per currency (${d.summary.label}, in ${d.currency} at the rate of each day)`, MARGIN, doc.y, { width });
     doc.y += 4;
     rule();
-    for (const c of d.byCurrency)
-      c.inBase === null
-        ? row(`${c.currency} ${c.amount} — no exchange rate: not included`, null, '—')
-        : row(`${c.currency} ${c.amount}`, null, `${c.inBase} ${d.currency}`);
+    for (const c of d.byCurrency) {
+      if (c.inBase === null) row(`${c.currency} ${c.amount} — no exchange rate: not included`, null, '—');
+      else row(`${c.currency} ${c.amount}`, null, `${c.inBase} ${d.currency}`);
+    }
   }
   doc.end();
   return doc;
