@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createInternalTokenSigner } from '@billpoint/kit';
 import type { InsightList } from '@billpoint/proto';
 import { runRules } from '../services/ai/src/modules/insights/rules.ts';
+import { invoiceFacts } from '../services/ai/src/modules/insights/rules/common.ts';
 import { formatsFor } from '../services/ai/src/modules/insights/format.ts';
 import {
   createTestDatabase,
@@ -90,13 +91,16 @@ try {
   const today = new Date().toISOString().slice(0, 10);
   const perRule: string[] = [];
   await runRules(
-    async (sql) => {
-      const s = performance.now();
-      const params = sql.includes('$2') ? [tenant, today] : [tenant];
-      const r = await db.query(sql, params);
-      perRule.push(`${(performance.now() - s).toFixed(0)} ms ${sql.replace(/\s+/g, ' ').slice(0, 60)}…`);
-      return r.rows as never[];
-    },
+    Object.assign(
+      async (sql: string) => {
+        const s = performance.now();
+        const params = sql.includes('$2') ? [tenant, today] : [tenant];
+        const r = await db.query(sql, params);
+        perRule.push(`${(performance.now() - s).toFixed(0)} ms ${sql.replace(/\s+/g, ' ').slice(0, 60)}…`);
+        return r.rows as never[];
+      },
+      { invoices: invoiceFacts('USD') },
+    ),
     today,
     formatsFor('en'),
   );

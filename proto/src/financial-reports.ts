@@ -31,7 +31,10 @@ export const GenerateReportBody = z
     period: z.enum(ReportPeriods, { error: `Period must be one of ${ReportPeriods.join(', ')}` }).default('current-quarter'),
     startDate: IsoDate('Start date is required'),
     endDate: IsoDate('End date is required'),
-    /** The currency whose figures are reported (the ledger never converts); default the organization's currency. */
+    /**
+     * The one currency whose figures are reported, unconverted. Without it: the organization's base currency, every
+     * currency of the period converted into it (ReportData.byCurrency).
+     */
     currency: CurrencyCode.optional(),
   })
   .superRefine((b, ctx) => {
@@ -50,6 +53,15 @@ export const ReportData = z.object({
   summary: z.object({ label: z.string(), amount: z.string() }),
   /** How many ledger lines it was computed from. */
   ledgerLines: z.number().int(),
+  /**
+   * Generated without a currency (issue 26): `currency` is the organization's base currency and the figures add up
+   * every currency of the period in it, each day's figures at billing's rate of that day. Here each currency's own
+   * bottom line and what it came to in the base (`inBase` null when a day of the period has no rate: named, left out
+   * of the figures, never counted as 0). Absent on a report of one currency asked for, and on reports made before.
+   */
+  byCurrency: z
+    .array(z.object({ currency: z.string(), amount: z.string(), inBase: z.string().nullable(), ledgerLines: z.number().int() }))
+    .optional(),
 });
 export type ReportData = z.infer<typeof ReportData>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BillingExchangeRatesRpc,
   ExpenseEvents,
   InvoiceEvents,
   OrganizationUpdated,
@@ -9,6 +10,7 @@ import {
   type OrganizationUpdatedData,
   type TaxSummary,
 } from '@billpoint/proto';
+import { rpcRespond } from '@billpoint/kit';
 import { pdfPageCount, pdfText } from '../../billing/test/support/pdf.ts';
 import { expense, invoice, startLedgerStack, type LedgerStack } from './ledger-support.ts';
 
@@ -182,6 +184,11 @@ describe('financial reports from the ledger', () => {
       ],
       summary: { label: 'Net profit (revenue − expenses)', amount: '945.00' },
       ledgerLines: 22,
+      // The base (EUR) and the USD invoice, which has no rate here (no billing to ask): named, left out, never as 0.
+      byCurrency: [
+        { currency: 'EUR', amount: '945.00', inBase: '945.00', ledgerLines: 22 },
+        { currency: 'USD', amount: '100.00', inBase: null, ledgerLines: 3 },
+      ],
     });
     // The same period in USD: only the USD invoice.
     const usd = await generate(A, { type: 'profit_loss', ...Q4, currency: 'usd' });
@@ -270,6 +277,56 @@ describe('financial reports from the ledger', () => {
     for (const path of ['', '/csv', '/pdf']) expect((await s.call(B, 'GET', `/api/financial-reports/${r.id}${path}`)).status).toBe(404);
     const own = await generate(B, { type: 'profit_loss', ...Q4 });
     expect([own.reportData.currency, own.reportData.summary.amount]).toEqual(['USD', '100.00']); // B's default: USD
+  });
+});
+
+describe('reports in the base currency (issue 26)', () => {
+  it("converts every currency at billing's rate of its day, names a currency without a rate and leaves it out (never as 0)", async () => {
+    const t = randomUUID();
+    await s.publish(OrganizationUpdated, t, settings(t, { defaultCurrency: 'USD' }));
+    // Billing's rates in the USD base: EUR 1.10 from October; none for GBP.
+    const asked: string[] = [];
+    const responder = await rpcRespond(s.bus, BillingExchangeRatesRpc, async (req) => {
+      asked.push(req.currency);
+      return { base: 'USD', rates: req.currency === 'EUR' ? [{ day: '2026-10-01', rate: '1.1000000000' }] : [] };
+    });
+    try {
+      await s.publish(InvoiceEvents.Sent, t, invoice({ id: 1, currency: 'USD', issueDate: '2026-11-03' }));
+      await s.publish(InvoiceEvents.Sent, t, invoice({ id: 2, currency: 'EUR', issueDate: '2026-11-04', exchangeRate: '1.100000' }));
+      await s.publish(InvoiceEvents.Sent, t, invoice({ id: 3, currency: 'GBP', issueDate: '2026-11-05' }));
+
+      const pl = await generate(t, { type: 'profit_loss', ...Q4 });
+      // Revenue 100 USD + 100 EUR × 1.10 = 210.00 USD; the GBP 100 has no rate.
+      expect(pl.reportData.currency).toBe('USD');
+      expect(pl.reportData.sections[0]!.total).toBe('210.00');
+      expect(pl.reportData.summary.amount).toBe('210.00');
+      expect(pl.reportData.byCurrency).toEqual([
+        { currency: 'USD', amount: '100.00', inBase: '100.00', ledgerLines: 3 },
+        { currency: 'EUR', amount: '100.00', inBase: '110.00', ledgerLines: 3 },
+        { currency: 'GBP', amount: '100.00', inBase: null, ledgerLines: 3 },
+      ]);
+      expect(asked.sort()).toEqual(['EUR', 'GBP']);
+
+      const st = await generate(t, { type: 'sales_tax', ...Q4 });
+      expect([st.reportData.summary.amount, st.reportData.byCurrency?.map((c) => c.inBase)]).toEqual(['21.00', ['10.00', '11.00', null]]);
+      const ts = await generate(t, { type: 'tax_summary', ...Q4 });
+      expect(ts.reportData.summary.amount).toBe('21.00');
+
+      // The CSV and PDF name the currency without a rate.
+      const csv = await s.call(t, 'GET', `/api/financial-reports/${pl.id}/csv`);
+      expect(csv.body).toContain('"EUR","100.00","110.00"');
+      expect(csv.body).toContain('"GBP","100.00","No exchange rate: not included"');
+      const pdf = await s.call(t, 'GET', `/api/financial-reports/${pl.id}/pdf`);
+      const text = await pdfText(pdf.raw);
+      expect(text).toMatch(/EUR 100\.00 +110\.00 USD/);
+      expect(text).toMatch(/GBP 100\.00 — no exchange rate: not included +—/);
+
+      // One currency asked for: its own figures, unconverted, no breakdown.
+      const eur = await generate(t, { type: 'profit_loss', ...Q4, currency: 'EUR' });
+      expect([eur.reportData.currency, eur.reportData.summary.amount, eur.reportData.byCurrency]).toEqual(['EUR', '100.00', undefined]);
+    } finally {
+      await responder.stop();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  BillingExchangeRatesRpc,
   type EventEnvelope as Envelope,
   ExpenseEventData,
   fromCents,
@@ -12,7 +13,7 @@ import {
   RecurringEvents,
 } from '@billpoint/proto';
 import type { z } from 'zod';
-import { consumeEvents, readModel, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, readModel, rpcCall, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** Marks the tenant as one the daily job regenerates insights for (idempotent). */
 const known = (em: EntityManager, tenantId: string) =>
@@ -64,6 +65,8 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
       customer_name: (i) => i.customer?.company || i.customer?.name || null,
       status: (i) => i.status,
       currency: (i) => i.currency,
+      // Base-currency units per unit of its currency (issue 26): the rules total in the base with it.
+      exchange_rate: (i) => i.exchangeRate,
       // Net of the invoice's credit notes (issue 25): revenue, top customers and forecasts count what is really owed.
       total: (i) => fromCents(toCents(i.total) - toCents(i.creditedAmount)),
       balance_due: (i) => i.balanceDue,
@@ -124,6 +127,10 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     subject: OrganizationUpdated,
     parse: (d) => OrganizationUpdatedData.parse(d),
     handle: async (event, em) => {
+      const [prev] = await em.execute<{ default_currency: string | null }[]>(
+        `select default_currency from ai.organization_facts where tenant_id = ? for update`,
+        [event.tenantId],
+      );
       await em.execute(
         `insert into ai.organization_facts as x (tenant_id, language, timezone, default_currency, version) values (?, ?, ?, ?, ?)
          on conflict (tenant_id) do update set language = excluded.language, timezone = excluded.timezone,
@@ -131,9 +138,43 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
          where x.version is null or excluded.version is null or x.version <= excluded.version`,
         [event.tenantId, event.data.defaultLanguage, event.data.timezone, event.data.defaultCurrency, event.data.updatedAt],
       );
+      const [now] = await em.execute<{ default_currency: string | null }[]>(
+        `select default_currency from ai.organization_facts where tenant_id = ?`,
+        [event.tenantId],
+      );
+      // USD until one was said, as billing's base: the first event naming another currency is a change too.
+      if (now?.default_currency && (prev?.default_currency ?? 'USD') !== now.default_currency)
+        await restateRates(ctx, em, event.tenantId, now.default_currency);
     },
   });
   return [invoiceConsumer, expenseConsumer, scheduleConsumer, organizationConsumer];
+}
+
+/**
+ * The base currency changed (issue 26): billing restates its invoices' rates in the new base without an event per
+ * invoice, so the facts take the rates of their issue dates from billing's restated rates table (the rpc tax uses),
+ * rounded like an invoice's (6 places); an invoice in the new base counts at 1. While billing still answers in the
+ * old base, the event is retried (the kit redelivers a failed message); a currency billing has no rate for keeps a
+ * null rate, which the insights name instead of counting as 0.
+ */
+async function restateRates(ctx: ServiceContext, em: EntityManager, tenantId: string, base: string) {
+  const spans = await em.execute<{ currency: string; from: string; to: string }[]>(
+    `select currency, to_char(min(issue_date), 'YYYY-MM-DD') as "from", to_char(max(issue_date), 'YYYY-MM-DD') as "to"
+       from ai.invoice_facts where tenant_id = ? and not deleted and currency <> ? and issue_date is not null group by currency`,
+    [tenantId, base],
+  );
+  await em.execute(`update ai.invoice_facts set exchange_rate = 1 where tenant_id = ? and currency = ?`, [tenantId, base]);
+  for (const s of spans) {
+    const answer = await rpcCall(ctx.bus, BillingExchangeRatesRpc, { tenantId, currency: s.currency, from: s.from, to: s.to });
+    if (answer.base !== base) throw new Error(`billing still answers rates in ${answer.base}, not ${base}: retried`);
+    await em.execute(
+      `update ai.invoice_facts f set exchange_rate = (
+         select round(r.rate::numeric, 6) from jsonb_to_recordset(?::jsonb) as r(day date, rate text)
+          where r.day <= f.issue_date order by r.day desc limit 1)
+        where f.tenant_id = ? and f.currency = ?`,
+      [JSON.stringify(answer.rates), tenantId, s.currency],
+    );
+  }
 }
 
 /**

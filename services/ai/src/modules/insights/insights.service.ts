@@ -4,6 +4,16 @@ import type { Config } from '../../config.ts';
 import { formatsFor } from './format.ts';
 import { OpenAINarrator, templateSummary } from './narrative.ts';
 import { runRules, type DraftInsight, type Query } from './rules.ts';
+import { invoiceFacts, WITHOUT_RATE_SQL } from './rules/common.ts';
+
+/** The rules whose money comes from invoices in the base currency. */
+const INVOICE_MONEY_RULES: ReadonlySet<string> = new Set([
+  'revenue_trend',
+  'overdue_concentration',
+  'customer_dependency',
+  'cash_flow_forecast',
+  'tax_due',
+]);
 
 interface InsightRow {
   id: string;
@@ -64,16 +74,30 @@ export class InsightsService {
       : null;
   }
 
-  /** Runs the rules (reads only; no transaction held while the narrative is written). */
+  /**
+   * Runs the rules (reads only; no transaction held while the narrative is written). Money totals in the
+   * organization's base currency (issue 26); the insights that total invoices name the currencies without a rate in
+   * the base, which they leave out, never counting them as 0.
+   */
   async compute(id: Tenant): Promise<DraftInsight[]> {
     const today = this.today();
-    const q = (sql: string) => this.#ctx.reader.query(id.tenantId, sql, [id.tenantId, today]);
-    const [org] = await this.#ctx.reader.query<{ language: string }>(
+    const [org] = await this.#ctx.reader.query<{ language: string; default_currency: string | null }>(
       id.tenantId,
-      `select language from ai.organization_facts where tenant_id = $1`,
+      `select language, default_currency from ai.organization_facts where tenant_id = $1`,
       [id.tenantId],
     );
-    return runRules(q as Query, today, formatsFor(org?.language));
+    // USD until the organization says otherwise, as billing's base.
+    const base = org?.default_currency?.trim() || 'USD';
+    const q = Object.assign((sql: string) => this.#ctx.reader.query(id.tenantId, sql, [id.tenantId, today]), {
+      invoices: invoiceFacts(base),
+    });
+    const [drafts, missing] = await Promise.all([
+      runRules(q as Query, today, formatsFor(org?.language)),
+      this.#ctx.reader.query<{ currency: string }>(id.tenantId, WITHOUT_RATE_SQL(base), [id.tenantId]),
+    ]);
+    if (!missing.length) return drafts;
+    const note = ` Not included: ${missing.map((m) => m.currency).join(', ')} (no exchange rate to ${base}).`;
+    return drafts.map((d) => (INVOICE_MONEY_RULES.has(d.rule) ? { ...d, description: d.description + note } : d));
   }
 
   /** Regenerates the tenant's insights now: the old ones are replaced in one transaction with the new. */

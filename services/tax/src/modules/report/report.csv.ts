@@ -28,6 +28,10 @@ export function reportCsv(r: FinancialReport): string {
     rows.push([s.title, 'Total', null, s.total]);
   }
   rows.push([d.summary.label, null, null, d.summary.amount]);
+  if (d.byCurrency) {
+    rows.push([], ['Currency', d.summary.label, `In ${d.currency}`]);
+    for (const c of d.byCurrency) rows.push([c.currency, c.amount, c.inBase ?? 'No exchange rate: not included']);
+  }
   return rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 

@@ -80,6 +80,20 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
   doc.y += 6;
   doc.fontSize(12);
   row(d.summary.label, null, `${d.summary.amount} ${d.currency}`, true);
+  if (d.byCurrency?.length) {
+    doc.moveDown(1);
+    doc
+      .font('Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(`Per currency (${d.summary.label}, in ${d.currency} at the rate of each day)`, MARGIN, doc.y, { width });
+    doc.y += 4;
+    rule();
+    for (const c of d.byCurrency) {
+      if (c.inBase === null) row(`${c.currency} ${c.amount} — no exchange rate: not included`, null, '—');
+      else row(`${c.currency} ${c.amount}`, null, `${c.inBase} ${d.currency}`);
+    }
+  }
   doc.end();
   return doc;
 }

@@ -10,7 +10,8 @@ import {
 import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import { orgSettings } from '../ledger/organizations.ts';
-import { buildReport, LEDGER_GROUPS_SQL, REPORT_TITLES, type LedgerGroup } from './report.compute.ts';
+import { groupsInBase, mergeGroups } from '../base-currency/in-base.ts';
+import { buildReport, LEDGER_GROUPS_SQL, REPORT_TITLES, type GeneratedType, type LedgerGroup } from './report.compute.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
@@ -57,7 +58,7 @@ function emit(em: EntityManager, id: Identity, subject: string, report: Financia
   addEvent(em, { subject, tenantId: id.tenantId, actorId: id.userId, data: reportEventData(report) });
 }
 
-/** Financial reports: computed from the ledger for a period and one currency, stored, listed, downloaded. */
+/** Financial reports: computed from the ledger for a period (one currency, or all in the base), stored, listed, downloaded. */
 export class ReportService {
   readonly #ctx: ServiceContext;
   constructor(ctx: ServiceContext) {
@@ -69,10 +70,50 @@ export class ReportService {
     return this.#ctx.reader.query<LedgerGroup>(id.tenantId, LEDGER_GROUPS_SQL, [id.tenantId, currency, startDate, endDate]);
   }
 
-  /** Computes the report from the ledger and stores it (status generated). Currency: the organization's by default. */
+  /**
+   * The report in the base currency (issue 26): every currency with ledger figures in the period, its own groups and
+   * those converted day by day at billing's rates (base-currency/in-base.ts, as the tax summary); the report is built
+   * from the converted groups of the currencies that have rates, and `byCurrency` names each one's own bottom line and
+   * what it came to (null: no rate, left out, never as 0).
+   */
+  async inBase(id: Tenant, type: GeneratedType, base: string, period: { startDate: string; endDate: string }): Promise<ReportData> {
+    const present = await this.#ctx.reader.query<{ currency: string }>(
+      id.tenantId,
+      `select distinct currency from tax.ledger_daily where tenant_id = $1 and entry_date between $2::date and $3::date order by currency`,
+      [id.tenantId, period.startDate, period.endDate],
+    );
+    const currencies = [...new Set([base, ...present.map((c) => c.currency.trim())])];
+    const parts = await Promise.all(
+      currencies.map(async (currency) => {
+        const own = await this.groups(id, currency, period.startDate, period.endDate);
+        const converted = currency === base ? own : await groupsInBase(this.#ctx, id.tenantId, currency, base, period);
+        return { currency, own, converted };
+      }),
+    );
+    const data = buildReport(type, base, mergeGroups(parts.flatMap((p) => (p.converted ? [p.converted] : []))));
+    return {
+      ...data,
+      byCurrency: parts
+        .filter((p) => p.currency === base || p.own.length)
+        .map((p) => ({
+          currency: p.currency,
+          amount: buildReport(type, p.currency, p.own).summary.amount,
+          inBase: p.converted ? buildReport(type, base, p.converted).summary.amount : null,
+          ledgerLines: p.own.reduce((n, g) => n + g.lines, 0),
+        })),
+    };
+  }
+
+  /**
+   * Computes the report from the ledger and stores it (status generated): in the currency asked for alone, or without
+   * one in the organization's base currency with every currency converted (`inBase`).
+   */
   async generate(id: Identity, b: z.output<typeof GenerateReportBody>): Promise<FinancialReport> {
-    const currency = b.currency ?? (await this.#ctx.tx(id, (em) => orgSettings(em, id.tenantId))).defaultCurrency;
-    const data = buildReport(b.type, currency, await this.groups(id, currency, b.startDate, b.endDate));
+    const base = b.currency ? null : (await this.#ctx.tx(id, (em) => orgSettings(em, id.tenantId))).defaultCurrency;
+    const currency = b.currency ?? base!;
+    const data = base
+      ? await this.inBase(id, b.type, base, b)
+      : buildReport(b.type, currency, await this.groups(id, currency, b.startDate, b.endDate));
     const period = reportPeriodLabel(b.period, b.startDate);
     const title = `${REPORT_TITLES[b.type]} — ${period}`;
     return this.#ctx.tx(id, async (em) => {

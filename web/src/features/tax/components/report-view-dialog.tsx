@@ -57,6 +57,23 @@ export function ReportViewDialog({ report, onOpenChange }: { report: FinancialRe
               <span>{data.summary.label}</span>
               <span className="tabular-nums">{money(data.summary.amount)}</span>
             </div>
+            {data.byCurrency && data.byCurrency.length > 1 && (
+              <section aria-label="Per currency">
+                <h3 className="mb-1 text-sm font-semibold">Per currency, in {data.currency} at the rate of each day</h3>
+                <table className="w-full text-sm">
+                  <tbody>
+                    {data.byCurrency.map((c) => (
+                      <tr key={c.currency} className="border-b border-dashed last:border-0" data-testid="report-currency">
+                        <td className="py-1">{formatMoney(c.amount, c.currency)}</td>
+                        <td className="py-1 text-right tabular-nums">
+                          {c.inBase === null ? 'No exchange rate: not included' : money(c.inBase)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            )}
             <p className="text-xs text-muted-foreground">Computed from {data.ledgerLines} ledger lines.</p>
           </div>
         )}

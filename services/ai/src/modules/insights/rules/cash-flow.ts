@@ -1,13 +1,13 @@
 /** Cash-flow rules: overdue money held by a few customers, money expected in the next 30 days, sales tax to set aside. */
 import { periodDate, toCents, type Frequency } from '@billpoint/proto';
-import { addDays, money, names, OPEN, pct, type DraftInsight, type Formats, type Query } from './common.ts';
+import { addDays, money, names, OPEN, parts, pct, type DraftInsight, type Formats, type Part, type Query } from './common.ts';
 
 /** Overdue money (open invoices past due) held by a few customers: 2+ overdue invoices, the top 3 customers hold ≥ 80 %. */
 export async function overdueConcentration(q: Query, f: Formats): Promise<DraftInsight[]> {
   const rows = await q<{ currency: string; customers: { name: string | null; amount: string; n: number }[] }>(
     `with o as (
        select currency, customer_id, max(customer_name) as name, sum(balance_due) as amount, count(*)::int as n
-         from ai.invoice_facts
+         from ${q.invoices}
         where tenant_id = $1 and not deleted and ${OPEN} and (status = 'overdue' or due_date < $2::date)
         group by currency, customer_id)
      select currency, json_agg(json_build_object('name', name, 'amount', amount::text, 'n', n) order by amount desc, customer_id) as customers
@@ -43,7 +43,7 @@ export async function overdueConcentration(q: Query, f: Formats): Promise<DraftI
 export async function cashFlowForecast(q: Query, today: string, f: Formats): Promise<DraftInsight[]> {
   const end = addDays(today, 30);
   const due = await q<{ currency: string; amount: string; n: number }>(
-    `select currency, sum(balance_due)::text as amount, count(*)::int as n from ai.invoice_facts
+    `select currency, sum(balance_due)::text as amount, count(*)::int as n from ${q.invoices}
       where tenant_id = $1 and not deleted and ${OPEN} and due_date >= $2::date and due_date <= $2::date + 30
       group by currency`,
   );
@@ -103,16 +103,24 @@ export async function taxDue(q: Query, today: string, f: Formats): Promise<Draft
   const qStart = `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
   const dueDate = new Date(Date.UTC(y, Math.floor((m - 1) / 3) * 3 + 5, 0)).toISOString().slice(0, 10); // last day of month after quarter
   const days = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
-  const rows = await q<{ currency: string; tax: string }>(
-    `select currency, sum(tax_amount)::text as tax from ai.invoice_facts
-      where tenant_id = $1 and not deleted and status not in ('draft', 'cancelled') and issue_date >= '${qStart}'::date and issue_date <= $2::date
-      group by currency having sum(tax_amount) > 0 order by currency`,
+  const rows = await q<{ currency: string; tax: string; parts: Part[] }>(
+    `with x as (
+       select currency, own_currency, sum(tax_amount) as tax, sum(own_tax_amount) as own from ${q.invoices}
+        where tenant_id = $1 and not deleted and status not in ('draft', 'cancelled') and issue_date >= '${qStart}'::date and issue_date <= $2::date
+        group by currency, own_currency)
+     select currency, sum(tax)::text as tax,
+            json_agg(json_build_object('currency', own_currency, 'own', own::text, 'inBase', tax::text) order by own_currency) as parts
+       from x group by currency having sum(tax) > 0 order by currency`,
   );
   return rows.map((r) => ({
     rule: 'tax_due' as const,
     type: 'recommendation' as const,
     title: `Set aside ${f.money(toCents(r.tax), r.currency)} for sales tax`,
-    description: `Tax on this quarter’s invoices so far; it is due by ${f.date(dueDate)} (${days} days).`,
+    description: `Tax on this quarter’s invoices so far${parts(
+      f,
+      r.currency,
+      r.parts.filter((p) => toCents(p.own) !== 0n),
+    )}; it is due by ${f.date(dueDate)} (${days} days).`,
     impact: days <= 30 ? ('high' as const) : ('medium' as const),
     category: 'cash_flow' as const,
     priority: days <= 30 ? 8 : days <= 60 ? 6 : 4,

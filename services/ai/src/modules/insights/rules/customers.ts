@@ -8,13 +8,13 @@ export async function slowingPayers(q: Query): Promise<DraftInsight[]> {
     `with p as (
        select customer_id, max(customer_name) as name,
               (array_agg((paid_at at time zone 'UTC')::date - issue_date order by paid_at desc, id desc))[1:3] as days
-         from ai.invoice_facts
+         from ${q.invoices}
         where tenant_id = $1 and not deleted and status = 'paid' and paid_at is not null and customer_id is not null
         group by customer_id having count(*) >= 3),
      o as materialized (
        select customer_id, currency, sum(balance_due) as s,
               row_number() over (partition by customer_id order by sum(balance_due) desc, currency) as rank
-         from ai.invoice_facts
+         from ${q.invoices}
         where tenant_id = $1 and not deleted and ${OPEN} and customer_id in (select customer_id from p)
         group by customer_id, currency)
      select p.name, p.days,
@@ -51,7 +51,7 @@ export async function customerDependency(q: Query, f: Formats): Promise<DraftIns
   const rows = await q<{ currency: string; name: string | null; top: string; total: string; n: number }>(
     `with c as (
        select currency, customer_id, max(customer_name) as name, sum(total) as amount, count(*) as n
-         from ai.invoice_facts
+         from ${q.invoices}
         where tenant_id = $1 and not deleted and status = 'paid' and paid_at >= $2::date - 364
         group by currency, customer_id),
      r as (select *, row_number() over (partition by currency order by amount desc, customer_id) as rank,

@@ -1,15 +1,21 @@
 /** Revenue rules: the paid revenue's trend, and subscription churn with the recurring revenue it lost. */
 import { ALL_TIME_COMPARE_DAYS, churnRate, divRound, toCents, type Frequency } from '@billpoint/proto';
-import { money, names, pct, type DraftInsight, type Formats, type Query } from './common.ts';
+import { money, names, parts, pct, type DraftInsight, type Formats, type Part, type Query } from './common.ts';
 
 /** Revenue of paid invoices in the last 30 days against the 30 before, per currency; a change of 10 % or more. */
 export async function revenueTrend(q: Query, f: Formats): Promise<DraftInsight[]> {
-  const rows = await q<{ currency: string; cur: string; prev: string; n: number }>(
-    `select currency, coalesce(sum(total) filter (where paid_at >= $2::date - 29), 0)::text as cur,
-            coalesce(sum(total) filter (where paid_at < $2::date - 29), 0)::text as prev, count(*)::int as n
-       from ai.invoice_facts
-      where tenant_id = $1 and not deleted and status = 'paid' and paid_at >= $2::date - 59 and paid_at < $2::date + 1
-      group by currency order by currency`,
+  const rows = await q<{ currency: string; cur: string; prev: string; n: number; parts: Part[] | null }>(
+    `with x as (
+       select currency, own_currency, coalesce(sum(total) filter (where paid_at >= $2::date - 29), 0) as cur,
+              coalesce(sum(own_total) filter (where paid_at >= $2::date - 29), 0) as own_cur,
+              coalesce(sum(total) filter (where paid_at < $2::date - 29), 0) as prev, count(*) as n
+         from ${q.invoices}
+        where tenant_id = $1 and not deleted and status = 'paid' and paid_at >= $2::date - 59 and paid_at < $2::date + 1
+        group by currency, own_currency)
+     select currency, sum(cur)::text as cur, sum(prev)::text as prev, sum(n)::int as n,
+            json_agg(json_build_object('currency', own_currency, 'own', own_cur::text, 'inBase', cur::text) order by own_currency)
+              filter (where own_cur <> 0) as parts
+       from x group by currency order by currency`,
   );
   return rows.flatMap((r): DraftInsight[] => {
     const cur = toCents(r.cur);
@@ -31,7 +37,7 @@ export async function revenueTrend(q: Query, f: Formats): Promise<DraftInsight[]
           ...base,
           type: 'trend' as const,
           title: `Revenue up ${f.percent(change)} in ${r.currency}`,
-          description: `Paid revenue was ${f.money(cur, r.currency)} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
+          description: `Paid revenue was ${f.money(cur, r.currency)}${parts(f, r.currency, r.parts ?? [])} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
           impact: change >= 25 ? ('high' as const) : ('medium' as const),
           priority: change >= 25 ? 6 : 5,
           estimatedValue: money(diff, r.currency),
@@ -43,7 +49,7 @@ export async function revenueTrend(q: Query, f: Formats): Promise<DraftInsight[]
         ...base,
         type: 'warning' as const,
         title: `Revenue down ${f.percent(change)} in ${r.currency}`,
-        description: `Paid revenue was ${f.money(cur, r.currency)} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
+        description: `Paid revenue was ${f.money(cur, r.currency)}${parts(f, r.currency, r.parts ?? [])} in the last 30 days against ${f.money(prev, r.currency)} in the 30 days before.`,
         impact: change >= 25 ? ('high' as const) : ('medium' as const),
         priority: change >= 25 ? 8 : 7,
         estimatedValue: money(-diff, r.currency),
