@@ -72,7 +72,7 @@ export const CreditNote = z.object({
   total: z.string(),
   /**
    * The credited invoice's exchange rate (base units per unit of `currency`): a credit note corrects that invoice at
-   * the rate it was counted at, so crediting it in full takes back exactly its total in base currency.
+   * the rate it was counted at, so a note crediting it in full takes back exactly its total in base currency.
    */
   exchangeRate: z.string(),
   /** total × exchangeRate, half-up to cents, in the organization's base currency. */

@@ -11,8 +11,8 @@ const BASE = `coalesce((select o.default_currency from billing.organizations o w
  *   table's rate in force on their issue date (half-up to 6 places, at least 0.000001), else 1 (no rate known: the
  *   same fallback the invoices had before rates existed).
  * - credit notes: `exchange_rate` is the credited invoice's rate — a credit note corrects that invoice, so it takes
- *   back exactly the base amount the invoice counted (a rate of the note's own day would leave a remainder in the base
- *   figures of an invoice credited in full). Existing notes take their invoice's rate.
+ *   back exactly the base amount the invoice counted (a rate of the note's own day would leave a remainder — an exchange
+ *   difference nobody realised — in the base figures of an invoice credited in full). Existing notes take their invoice's rate.
  * Totals in base currency: total × rate, half-up to cents. A change of base currency restates both (rebase.ts).
  */
 export const m0022QuoteCreditNoteBaseCurrency = sqlMigration('0022_quote_credit_note_base_currency', [

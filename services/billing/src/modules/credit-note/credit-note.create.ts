@@ -35,8 +35,8 @@ async function room(em: EntityManager, tenantId: string, invoice: Invoice) {
  *   above the balance due; a refund or credit note not above the money paid on the invoice that was not given back
  *   yet (P − credit notes turned into credit − refund notes still pending);
  * - the note is numbered CN-0001… (claimed in the INSERT) with its lines, at its invoice's exchange rate (it corrects
- *   that invoice as it was counted: crediting it in full takes back exactly its total in base currency); `credit`: an entry +total in the customer's
- *   credit (invoice currency; customer_credit.changed); `refund`: recorded as pending — the payments service refunds
+ *   that invoice as it was counted: a note crediting it in full takes back exactly its total in base currency);
+ *   `credit`: an entry +total in the customer's credit (invoice currency; customer_credit.changed); `refund`: recorded as pending — the payments service refunds
  *   it on the processor and answers with evt.payments.credit_note.refunded;
  * - the invoice's standing follows (refreshStanding: creditedAmount, balance, paid when nothing is left to pay), and
  *   `evt.billing.credit_note.created` carries the note, its lines and tax per rate.
