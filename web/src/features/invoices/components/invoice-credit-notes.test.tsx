@@ -86,6 +86,8 @@ const creditNote = (over: Partial<CreditNote> = {}): CreditNote => ({
   subtotal: '30.00',
   taxAmount: '3.00',
   total: '33.00',
+  exchangeRate: '1.000000',
+  totalInBaseCurrency: '33.00',
   refundStatus: 'pending',
   refundedAmount: '0.00',
   taxLines: [],
