@@ -21,7 +21,14 @@ describe('quote conversion', () => {
     await c.register();
     const cust = await makeCustomer(c, { email: 'buyer@example.test' });
     const q = await sentQuote(c, cust.id, {
-      quote: { currency: 'GBP', exchangeRate: '1.25', discountAmount: '5', shippingAmount: '7.50', notes: 'See you soon', terms: 'Half upfront' },
+      quote: {
+        currency: 'GBP',
+        exchangeRate: '1.25',
+        discountAmount: '5',
+        shippingAmount: '7.50',
+        notes: 'See you soon',
+        terms: 'Half upfront',
+      },
       items: [
         { description: 'Workshop', quantity: '2', rate: '400', taxRate: '20' },
         { description: 'Travel', quantity: '1', rate: '120.55' },

@@ -25,7 +25,14 @@ export function templateRefusal(err: unknown): unknown {
  * currency has none); else the stored one. A sent or viewed quote can still be edited, so a new currency or day takes
  * its rate whatever the status (a quote counts nothing in the books until it becomes an invoice).
  */
-async function quoteRate(ctx: ServiceContext, tenantId: string, currency: string, issueDate: string, typed?: string | null, before?: Quote) {
+async function quoteRate(
+  ctx: ServiceContext,
+  tenantId: string,
+  currency: string,
+  issueDate: string,
+  typed?: string | null,
+  before?: Quote,
+) {
   if (typed != null) return typed;
   if (before && before.currency === currency && before.issueDate === issueDate) return before.exchangeRate;
   return defaultRate(ctx, tenantId, currency, issueDate, 'quote.exchangeRate');
