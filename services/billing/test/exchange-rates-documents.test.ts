@@ -7,6 +7,7 @@ import { FX_FIXTURE_DATE, serveRates } from './support/fx.ts';
 import { issuedInvoice, makeCreditNote } from './support/credit-notes.ts';
 import { eventsOf, makeQuote, quoteBody } from './support/quotes.ts';
 import { runReferenceRatesJob } from '../src/modules/exchange-rate/reference-rates.ts';
+import { CREDIT_NOTE_BACKFILL, QUOTE_BACKFILL } from '../src/migrations/0022-quote-credit-note-base-currency.ts';
 
 let stack: Stack;
 let fx: Awaited<ReturnType<typeof serveRates>>;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 /** A new organization (base USD) with the fixture's reference rates (1 EUR = 1.10 USD, 1 GBP = 1.25 USD) and a customer. */
-async function tenant(): Promise<{ c: HttpClient; customerId: number }> {
+async function tenant(): Promise<{ c: HttpClient; customerId: number; tenantId: string }> {
   const c = stack.client();
   const me = await c.register();
   await waitFor(
@@ -28,7 +29,7 @@ async function tenant(): Promise<{ c: HttpClient; customerId: number }> {
   );
   await runReferenceRatesJob(stack.billing.ctx, fx.url);
   const customer = await makeCustomer(c, { email: 'buyer@example.test' });
-  return { c, customerId: customer.id };
+  return { c, customerId: customer.id, tenantId: me.organization.id };
 }
 
 const items = (rate: string) => [{ description: 'Work', quantity: '1', rate }];
@@ -153,5 +154,27 @@ describe('quotes and credit notes in the base currency', () => {
     // The credit note follows its invoice's restated rate.
     expect((await c.get(`/api/invoices/${inv.id}`)).json).toMatchObject({ exchangeRate: '0.909091', totalInBaseCurrency: '100.00' });
     expect((await c.get(`/api/credit-notes/${note.id}`)).json).toMatchObject({ exchangeRate: '0.909091', totalInBaseCurrency: '50.00' });
+  });
+
+  it('migration 0022 backfills quotes (the rate in force on their day, else 1) and credit notes (their invoice’s rate)', async () => {
+    const { c, customerId, tenantId } = await tenant();
+    const eur = await makeQuote(c, customerId, { quote: { currency: 'EUR', ...dates }, items: items('100.00') });
+    const usd = await makeQuote(c, customerId, { quote: { ...dates }, items: items('55.00') });
+    const sek = await makeQuote(c, customerId, { quote: { currency: 'SEK', exchangeRate: '0.095', ...dates }, items: items('100.00') });
+    const inv = await issuedInvoice(c, customerId, {
+      invoice: { currency: 'EUR', exchangeRate: '1.2', issueDate: FX_FIXTURE_DATE, dueDate: '2026-12-20' },
+      items: items('100.00'),
+    });
+    const note = await makeCreditNote(c, { invoiceId: inv.id, reason: 'Returned', resolution: 'reduce_balance', amount: '10.00' });
+    // As the rows were before 0022: the columns' defaults.
+    await stack.db.query(`update billing.quotes set exchange_rate = 1, total_in_base_currency = 0 where tenant_id = $1`, [tenantId]);
+    await stack.db.query(`update billing.credit_notes set exchange_rate = 1, total_in_base_currency = 0 where tenant_id = $1`, [tenantId]);
+    for (const sql of [...QUOTE_BACKFILL, ...CREDIT_NOTE_BACKFILL]) await stack.db.query(sql);
+
+    const quote = async (q: Quote) => (await c.get(`/api/quotes/${q.id}`)).json as Quote;
+    expect(await quote(eur)).toMatchObject({ exchangeRate: '1.100000', totalInBaseCurrency: '110.00' });
+    expect(await quote(usd)).toMatchObject({ exchangeRate: '1.000000', totalInBaseCurrency: '55.00' });
+    expect(await quote(sek)).toMatchObject({ exchangeRate: '1.000000', totalInBaseCurrency: '100.00' }); // no SEK rate known
+    expect((await c.get(`/api/credit-notes/${note.id}`)).json).toMatchObject({ exchangeRate: '1.200000', totalInBaseCurrency: '12.00' });
   });
 });
