@@ -11,7 +11,12 @@ export const CreditNoteEvents = {
  * number) and customer. The ledger posts the reversal of revenue and tax per rate from `taxLines`; payments refunds
  * a `refund` one on the processor(s) that took the invoice's money and answers with CreditNoteRefundEvents.Refunded.
  */
-export const CreditNoteEventData = CreditNote.extend({ items: z.array(CreditNoteItem) });
+export const CreditNoteEventData = CreditNote.extend({
+  items: z.array(CreditNoteItem),
+  /** Absent from events published before billing's migration 0022. */
+  exchangeRate: CreditNote.shape.exchangeRate.optional(),
+  totalInBaseCurrency: CreditNote.shape.totalInBaseCurrency.optional(),
+});
 export type CreditNoteEventData = z.infer<typeof CreditNoteEventData>;
 
 export const CustomerCreditEvents = {

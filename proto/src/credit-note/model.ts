@@ -70,6 +70,13 @@ export const CreditNote = z.object({
   subtotal: z.string(),
   taxAmount: z.string(),
   total: z.string(),
+  /**
+   * The credited invoice's exchange rate (base units per unit of `currency`): a credit note corrects that invoice at
+   * the rate it was counted at, so a note crediting it in full takes back exactly its total in base currency.
+   */
+  exchangeRate: z.string(),
+  /** total × exchangeRate, half-up to cents, in the organization's base currency. */
+  totalInBaseCurrency: z.string(),
   /** Only for `refund`: pending until the payments service says the money went back (or could not). */
   refundStatus: CreditNoteRefundStatus.nullable(),
   /** What the payments service has given back for it so far ("0.00" for the other resolutions). */

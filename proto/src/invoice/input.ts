@@ -133,7 +133,8 @@ export type InvoiceItemInput = z.input<typeof InvoiceItemInput>;
 export const InvoiceItemUpdateInput = z.strictObject({ id: z.number().int().positive().nullish(), ...itemFields });
 
 const currency = CurrencyCode;
-const exchangeRate = z
+/** An exchange rate typed on a document (invoice, quote): base units per unit of its currency, 6 places. */
+export const ExchangeRateField = z
   .union([z.string(), z.number()], { error: 'Exchange rate must be a number' })
   .transform((v, ctx) => {
     const s = String(v).trim();
@@ -150,6 +151,7 @@ const exchangeRate = z
       { type: 'number', exclusiveMinimum: 0, multipleOf: 0.000001 },
     ],
   });
+const exchangeRate = ExchangeRateField;
 const invoiceNumber = z
   .string({ error: 'Invoice number must be text' })
   .trim()

@@ -15,5 +15,9 @@ export const QuoteEvents = {
 export type QuoteEventName = (typeof QuoteEvents)[keyof typeof QuoteEvents];
 
 /** Payload of every quote event: the quote without its lines or public token. */
-export const QuoteEventData = Quote.omit({ items: true, publicToken: true });
+export const QuoteEventData = Quote.omit({ items: true, publicToken: true }).extend({
+  /** Absent from events published before billing's migration 0022. */
+  exchangeRate: Quote.shape.exchangeRate.optional(),
+  totalInBaseCurrency: Quote.shape.totalInBaseCurrency.optional(),
+});
 export type QuoteEventData = z.infer<typeof QuoteEventData>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, Id, PageQuery, CursorMode, optionalText } from '../common.ts';
 import {
+  ExchangeRateField,
   IsoDate,
   InvoiceItemInput,
   InvoiceItemUpdateInput,
@@ -26,6 +27,11 @@ const quoteFields = {
   /** The last day the customer can accept; after it the quote expires. */
   validUntil: IsoDate(QuoteMessages.validUntilRequired),
   currency: CurrencyCode.default('USD'),
+  /**
+   * Left out: the organization's rate in force on the issue date (GET /api/exchange-rates), 1 in the base currency; on
+   * an update, the stored rate unless the currency or issue date of a draft changes (as invoices).
+   */
+  exchangeRate: ExchangeRateField.nullish(),
   discountAmount: money('Discount').default('0.00'),
   shippingAmount: money('Shipping').default('0.00'),
   notes: optionalText(5000, 'Notes'),
@@ -88,6 +94,7 @@ export const QuotePatchBody = z
     issueDate: IsoDate('Issue date must be a date').optional(),
     validUntil: quoteFields.validUntil.optional(),
     currency: CurrencyCode.optional(),
+    exchangeRate: ExchangeRateField.optional(),
     discountAmount: money('Discount').optional(),
     shippingAmount: money('Shipping').optional(),
     notes: optionalText(5000, 'Notes').optional(),

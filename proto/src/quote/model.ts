@@ -25,6 +25,10 @@ export const Quote = z.object({
   discountAmount: z.string(),
   shippingAmount: z.string(),
   total: z.string(),
+  /** Base-currency units per unit of `currency` (6 places): the rate in force on the issue date, or the one typed. */
+  exchangeRate: z.string(),
+  /** total × exchangeRate, half-up to cents, in the organization's base currency. */
+  totalInBaseCurrency: z.string(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   templateId: z.number().int().nullable(),

@@ -21,14 +21,22 @@ describe('quote conversion', () => {
     await c.register();
     const cust = await makeCustomer(c, { email: 'buyer@example.test' });
     const q = await sentQuote(c, cust.id, {
-      quote: { currency: 'GBP', discountAmount: '5', shippingAmount: '7.50', notes: 'See you soon', terms: 'Half upfront' },
+      quote: {
+        currency: 'GBP',
+        exchangeRate: '1.25',
+        discountAmount: '5',
+        shippingAmount: '7.50',
+        notes: 'See you soon',
+        terms: 'Half upfront',
+      },
       items: [
         { description: 'Workshop', quantity: '2', rate: '400', taxRate: '20' },
         { description: 'Travel', quantity: '1', rate: '120.55' },
       ],
     });
     expect((await stack.client().post(`/api/quotes/${q.publicToken}/accept`, { name: 'Buyer' })).status).toBe(200);
-    // The invoice takes the organization's rate of its day (issue 26): none known yet is a 400, then one is set.
+    // The invoice takes the organization's rate of its own day (issue 26), not the quote's typed one: none known yet is
+    // a 400, then one is set.
     const unrated = await c.post(`/api/quotes/${q.id}/convert`);
     expect(unrated.status).toBe(400);
     expect(unrated.json.message).toContain('No exchange rate for GBP');

@@ -26,6 +26,7 @@ describe('quotes through the gateway', () => {
         customerId: String(cust.id),
         validUntil: inDays(14),
         currency: 'eur',
+        exchangeRate: '1.1', // typed: the tenant has no EUR rate yet
         discountAmount: '1.05',
         shippingAmount: '2',
         notes: 'Thanks!',
@@ -53,6 +54,8 @@ describe('quotes through the gateway', () => {
       discountAmount: '1.05',
       shippingAmount: '2.00',
       total: '112.73',
+      exchangeRate: '1.100000',
+      totalInBaseCurrency: '124.00', // 112.73 × 1.1 = 124.003
       notes: 'Thanks!',
       terms: 'Valid for 14 days',
       acceptedBy: null,

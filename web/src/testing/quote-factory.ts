@@ -19,6 +19,8 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     discountAmount: '0.00',
     shippingAmount: '0.00',
     total: '99.99',
+    exchangeRate: '1.000000',
+    totalInBaseCurrency: '99.99',
     notes: null,
     terms: null,
     templateId: null,

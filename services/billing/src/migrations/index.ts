@@ -19,6 +19,7 @@ import { m0018CreditNotes } from './0018-credit-notes.ts';
 import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-notes.ts';
 import { m0020EInvoiceParties } from './0020-e-invoice-parties.ts';
 import { m0021ExchangeRates } from './0021-exchange-rates.ts';
+import { m0022QuoteCreditNoteBaseCurrency } from './0022-quote-credit-note-base-currency.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -44,4 +45,5 @@ export const migrations = [
   m0020EInvoiceParties,
   // 0020: e-invoices (issue 26, second half), built beside this one.
   m0021ExchangeRates,
+  m0022QuoteCreditNoteBaseCurrency,
 ];

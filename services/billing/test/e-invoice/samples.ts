@@ -1,5 +1,6 @@
 import { computeInvoice, type CreditNote, type Invoice, type InvoiceItem } from '@billpoint/proto';
 import type { Parties, RateCategory } from '../../src/modules/e-invoice/document.ts';
+import { baseAmount } from '../../src/modules/invoice/invoice.figures.ts';
 
 /**
  * Sample documents for the e-invoice validation matrix: domestic (with a discount and shipping), EU reverse charge,
@@ -140,6 +141,8 @@ export function creditNote(of: Invoice, lineIndexes: readonly number[]): CreditN
     subtotal,
     taxAmount,
     total: computeInvoice(its).total,
+    exchangeRate: of.exchangeRate,
+    totalInBaseCurrency: baseAmount(computeInvoice(its).total, of.exchangeRate),
     refundStatus: null,
     refundedAmount: '0.00',
     items: its,

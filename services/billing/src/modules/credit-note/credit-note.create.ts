@@ -1,6 +1,7 @@
 import { CreditNoteEvents, fromCents, toCents, type CreditNote, type CreditNoteCreate, type Invoice } from '@billpoint/proto';
 import { addEvent, Conflict, Invalid, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { addCreditEntry, lockCustomerCredit } from '../credit/customer-credit.ts';
+import { baseAmount } from '../invoice/invoice.figures.ts';
 import { refreshStanding } from '../invoice/standing.ts';
 import { creditLines } from './credit-note.lines.ts';
 import { insertCreditNote, loadCreditNote } from './credit-note.sql.ts';
@@ -33,8 +34,9 @@ async function room(em: EntityManager, tenantId: string, invoice: Invoice) {
  *   "Credit notes cannot exceed the invoice total: X CUR left" naming `items` or `amount`); a reduce_balance note not
  *   above the balance due; a refund or credit note not above the money paid on the invoice that was not given back
  *   yet (P − credit notes turned into credit − refund notes still pending);
- * - the note is numbered CN-0001… (claimed in the INSERT) with its lines; `credit`: an entry +total in the customer's
- *   credit (invoice currency; customer_credit.changed); `refund`: recorded as pending — the payments service refunds
+ * - the note is numbered CN-0001… (claimed in the INSERT) with its lines, at its invoice's exchange rate (it corrects
+ *   that invoice as it was counted: a note crediting it in full takes back exactly its total in base currency);
+ *   `credit`: an entry +total in the customer's credit (invoice currency; customer_credit.changed); `refund`: recorded as pending — the payments service refunds
  *   it on the processor and answers with evt.payments.credit_note.refunded;
  * - the invoice's standing follows (refreshStanding: creditedAmount, balance, paid when nothing is left to pay), and
  *   `evt.billing.credit_note.created` carries the note, its lines and tax per rate.
@@ -75,6 +77,8 @@ export async function createCreditNote(ctx: ServiceContext, id: Identity, input:
       subtotal: f.subtotal,
       taxAmount: f.taxAmount,
       total: f.total,
+      exchangeRate: invoice.exchangeRate,
+      totalInBaseCurrency: baseAmount(f.total, invoice.exchangeRate),
       createdBy: id.userId,
       lines: f.lines,
     });

@@ -12,7 +12,8 @@ export const CREDIT_NOTE_COLUMNS = `
   n.id::text as id, n.credit_note_number, n.invoice_id::text as invoice_id, i.invoice_number,
   i.issue_date::text as invoice_issue_date, n.customer_id::text as customer_id, c.name as c_name, c.email as c_email,
   n.issue_date::text as issue_date, n.currency, n.reason, n.resolution, n.subtotal::text as subtotal,
-  n.tax_amount::text as tax_amount, n.total::text as total, n.refund_status, n.refunded_amount::text as refunded_amount,
+  n.tax_amount::text as tax_amount, n.total::text as total, n.exchange_rate::text as exchange_rate,
+  n.total_in_base_currency::text as total_in_base_currency, n.refund_status, n.refunded_amount::text as refunded_amount,
   ${ts('n.created_at')} as created_at, n.created_by,
   (select coalesce(json_agg(json_build_object(
     'id', it.id, 'invoiceItemId', it.invoice_item_id, 'productId', it.product_id, 'description', it.description,
@@ -41,6 +42,8 @@ export interface CreditNoteRow {
   subtotal: string;
   tax_amount: string;
   total: string;
+  exchange_rate: string;
+  total_in_base_currency: string;
   refund_status: string | null;
   refunded_amount: string;
   created_at: string;
@@ -77,6 +80,8 @@ export function toCreditNote(r: CreditNoteRow, withItems = true): CreditNote {
     subtotal: r.subtotal,
     taxAmount: r.tax_amount,
     total: r.total,
+    exchangeRate: r.exchange_rate,
+    totalInBaseCurrency: r.total_in_base_currency,
     refundStatus: (r.refund_status as CreditNoteRefundStatus | null) ?? null,
     refundedAmount: r.refunded_amount,
     taxLines: taxLinesOf(items),
@@ -129,6 +134,8 @@ export async function insertCreditNote(
     subtotal: string;
     taxAmount: string;
     total: string;
+    exchangeRate: string;
+    totalInBaseCurrency: string;
     createdBy: string | null;
     lines: NewCreditNoteLine[];
   },
@@ -136,8 +143,8 @@ export async function insertCreditNote(
   const [row] = await em.execute<{ id: string }[]>(
     `with n as (
        insert into billing.credit_notes (tenant_id, credit_note_number, invoice_id, customer_id, issue_date, currency, reason,
-         resolution, subtotal, tax_amount, total, refund_status, created_by)
-       values (?::uuid, billing.claim_document_number(?::uuid, 'credit_note', 'CN'), ?, ?, ?, ?, ?, ?, ?, ?, ?,
+         resolution, subtotal, tax_amount, total, exchange_rate, total_in_base_currency, refund_status, created_by)
+       values (?::uuid, billing.claim_document_number(?::uuid, 'credit_note', 'CN'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
          case when ? = 'refund' then 'pending' end, ?)
        returning id, tenant_id
      ), l as (
@@ -163,6 +170,8 @@ export async function insertCreditNote(
       n.subtotal,
       n.taxAmount,
       n.total,
+      n.exchangeRate,
+      n.totalInBaseCurrency,
       n.resolution,
       n.createdBy,
       JSON.stringify(

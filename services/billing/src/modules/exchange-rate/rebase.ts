@@ -19,12 +19,13 @@ const newBaseIn = (d: string) => `coalesce(
  *
  * - every invoice's rate becomes new-base units per unit of its currency — its own rate ÷ R, where R is the new base's
  *   rate in the old one on its issue date (1 for an invoice in the new base) — and its total in base currency follows
- *   (total × rate, half-up to cents). The analytics rollups follow through their triggers.
+ *   (total × rate, half-up to cents). The analytics rollups follow through their triggers. Quotes the same way (on
+ *   their issue date); credit notes take their invoice's restated rate.
  * - billing's copies of payments: their base amount ÷ R on the payment date (the amount itself in the new base).
  * - the rates table is restated in the new base (C ÷ R of the same day; the old base becomes a currency at 1 ÷ R), a
  *   manual rate staying manual; rates of days before any rate of the new base are dropped (they cannot be restated).
  *
- * Invoices in a third currency while no rate of the new base is known at all keep their figures and are logged.
+ * Invoices (and quotes) in a third currency while no rate of the new base is known at all keep their figures and are logged.
  * Answers how many invoices were restated.
  */
 export async function rebase(em: EntityManager, log: Logger, tenantId: string, from: string, to: string): Promise<number> {
@@ -39,6 +40,26 @@ export async function rebase(em: EntityManager, log: Logger, tenantId: string, f
        returning 1
      ) select count(*)::text as n from u`,
     p,
+  );
+  const [quotes] = await em.execute<{ n: string }[]>(
+    `with ${P}, r as (
+       select q.id, case when q.currency = ${NEW} then 1::numeric else round(q.exchange_rate / ${newBaseIn('q.issue_date')}, 6) end as rate
+         from billing.quotes q where q.tenant_id = ${T}
+     ), u as (
+       update billing.quotes q set exchange_rate = r.rate, total_in_base_currency = round(q.total * r.rate, 2)
+         from r where q.tenant_id = ${T} and q.id = r.id and r.rate > 0 and round(q.total * r.rate, 2) < 10000000000000
+       returning 1
+     ) select count(*)::text as n from u`,
+    p,
+  );
+  // A credit note keeps its invoice's rate (it corrects the invoice as counted): the invoice's restated one.
+  const [notes] = await em.execute<{ n: string }[]>(
+    `with u as (
+       update billing.credit_notes n set exchange_rate = i.exchange_rate, total_in_base_currency = round(n.total * i.exchange_rate, 2)
+         from billing.invoices i where n.tenant_id = ? and i.tenant_id = n.tenant_id and i.id = n.invoice_id
+       returning 1
+     ) select count(*)::text as n from u`,
+    [tenantId],
   );
   await em.execute(
     `with ${P}, r as (
@@ -70,7 +91,10 @@ export async function rebase(em: EntityManager, log: Logger, tenantId: string, f
       [tenantId, JSON.stringify(restated)],
     );
   const n = Number(inv!.n);
-  log.info({ tenantId, from, to, invoices: n, rates: restated.length }, 'base currency changed: figures restated');
+  log.info(
+    { tenantId, from, to, invoices: n, quotes: Number(quotes!.n), creditNotes: Number(notes!.n), rates: restated.length },
+    'base currency changed: figures restated',
+  );
   const [left] = await em.execute<{ n: string }[]>(
     `select count(*)::text as n from billing.invoices where tenant_id = ? and currency <> ? and exchange_rate = 1 and currency <> ?`,
     [tenantId, to, from],

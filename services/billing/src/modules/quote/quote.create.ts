@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { QuoteEvents, type InvoiceItem, type Quote, type QuoteCreate, type QuoteUpdate } from '@billpoint/proto';
 import { addEvent, AppError, Invalid, type Identity, type ServiceContext } from '@billpoint/kit';
+import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
 import { figures, type Figures } from '../invoice/invoice.figures.ts';
 import { resolveLineTax } from '../invoice/invoice.tax.ts';
 import { checkProducts } from '../readmodel/products.ts';
@@ -19,7 +20,26 @@ export function templateRefusal(err: unknown): unknown {
 }
 
 /**
- * Everything checked and computed before a transaction: each line's tax (a named tax rate must be active and valid on
+ * The quote's exchange rate, as an invoice's (exchange-rate.sql.ts): the one typed; else, on create or when the
+ * currency or issue date changes, the rate in force on the issue date (400 on `quote.exchangeRate` when a foreign
+ * currency has none); else the stored one. A sent or viewed quote can still be edited, so a new currency or day takes
+ * its rate whatever the status (a quote counts nothing in the books until it becomes an invoice).
+ */
+async function quoteRate(
+  ctx: ServiceContext,
+  tenantId: string,
+  currency: string,
+  issueDate: string,
+  typed?: string | null,
+  before?: Quote,
+) {
+  if (typed != null) return typed;
+  if (before && before.currency === currency && before.issueDate === issueDate) return before.exchangeRate;
+  return defaultRate(ctx, tenantId, currency, issueDate, 'quote.exchangeRate');
+}
+
+/**
+ * Everything checked and computed before a transaction: the exchange rate (quoteRate), each line's tax (a named tax rate must be active and valid on
  * the issue date; `kept` rates a quote already carries keep what they were stored with while its issue date stays),
  * the products (a product new to the quote must be an active one), the figures (the invoice arithmetic of proto).
  */
@@ -28,7 +48,7 @@ export async function prepareQuote(
   tenantId: string,
   input: QuoteCreate | QuoteUpdate,
   before?: Quote,
-): Promise<{ issueDate: string; figures: Figures }> {
+): Promise<{ issueDate: string; exchangeRate: string; figures: Figures }> {
   const q = input.quote;
   const issueDate = q.issueDate ?? before?.issueDate ?? todayUtc();
   if (q.validUntil < issueDate) throw new Invalid('Valid until cannot be before the issue date', 'quote.validUntil');
@@ -42,8 +62,9 @@ export async function prepareQuote(
   if (before && issueDate === before.issueDate)
     for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
   const items = await resolveLineTax(ctx, tenantId, issueDate, input.items, kept, "the quote's issue date");
+  const exchangeRate = await quoteRate(ctx, tenantId, q.currency, issueDate, q.exchangeRate, before);
   try {
-    return { issueDate, figures: figures(items, { ...q, taxRate: '0.00', exchangeRate: '1.000000' }, 'quote.') };
+    return { issueDate, exchangeRate, figures: figures(items, { ...q, taxRate: '0.00', exchangeRate }, 'quote.') };
   } catch (err) {
     // The invoice arithmetic's refusals speak of an invoice: the same refusal, in the quote's words.
     if (err instanceof AppError && err.statusCode === 400)
@@ -63,9 +84,10 @@ export async function ensureCustomer(ctx: ServiceContext, tenantId: string, cust
  * claim: gap-free). A customer not in the read model (or deleted) inserts nothing and claims no number.
  */
 const INSERT_QUOTE_SQL = `insert into billing.quotes (tenant_id, user_id, customer_id, quote_number, issue_date, valid_until, currency,
-    subtotal, tax_amount, discount_amount, shipping_amount, total, notes, terms, template_id, public_token)
+    exchange_rate, subtotal, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency, notes, terms, template_id,
+    public_token)
   select c.tenant_id, ?, c.id, billing.claim_document_number(c.tenant_id, 'quote', '${QUOTE_PREFIX}'), ?::date, ?::date, ?,
-    ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?::bigint, ?
+    ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?::bigint, ?
   from billing.customers c where c.tenant_id = ?::uuid and c.id = ? and not c.deleted
   returning id::text as id`;
 
@@ -74,7 +96,7 @@ const INSERT_QUOTE_SQL = `insert into billing.quotes (tenant_id, user_id, custom
  * (and no number used) when anything fails.
  */
 export async function createQuote(ctx: ServiceContext, id: Identity, input: QuoteCreate): Promise<Quote> {
-  const { issueDate, figures: f } = await prepareQuote(ctx, id.tenantId, input);
+  const { issueDate, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input);
   const q = input.quote;
   const token = randomBytes(32).toString('base64url');
   const attempt = () =>
@@ -85,11 +107,13 @@ export async function createQuote(ctx: ServiceContext, id: Identity, input: Quot
           issueDate,
           q.validUntil,
           q.currency,
+          exchangeRate,
           f.subtotal,
           f.taxAmount,
           f.discountAmount,
           f.shippingAmount,
           f.total,
+          f.totalInBaseCurrency,
           q.notes ?? null,
           q.terms ?? null,
           q.templateId,

@@ -7,7 +7,8 @@ export const QUOTE_COLUMNS = `
   i.id::text as id, i.quote_number, i.customer_id::text as customer_id, i.status,
   i.issue_date::text as issue_date, i.valid_until::text as valid_until, i.currency,
   i.subtotal::text as subtotal, i.tax_amount::text as tax_amount, i.discount_amount::text as discount_amount,
-  i.shipping_amount::text as shipping_amount, i.total::text as total, i.notes, i.terms, i.template_id::text as template_id,
+  i.shipping_amount::text as shipping_amount, i.total::text as total, i.exchange_rate::text as exchange_rate,
+  i.total_in_base_currency::text as total_in_base_currency, i.notes, i.terms, i.template_id::text as template_id,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.accepted_at')} as accepted_at,
   i.accepted_name, i.accepted_ip, i.accepted_user_agent, ${ts('i.declined_at')} as declined_at, i.decline_reason,
   i.converted_invoice_id::text as converted_invoice_id,
@@ -40,6 +41,8 @@ export interface QuoteRow extends Pick<InvoiceRow, 'c_id' | 'c_name' | 'c_email'
   discount_amount: string;
   shipping_amount: string;
   total: string;
+  exchange_rate: string;
+  total_in_base_currency: string;
   notes: string | null;
   terms: string | null;
   template_id: string | null;
@@ -74,6 +77,8 @@ export function toQuote(r: QuoteRow): Quote {
     discountAmount: r.discount_amount,
     shippingAmount: r.shipping_amount,
     total: r.total,
+    exchangeRate: r.exchange_rate,
+    totalInBaseCurrency: r.total_in_base_currency,
     notes: r.notes ?? null,
     terms: r.terms ?? null,
     templateId: num(r.template_id),

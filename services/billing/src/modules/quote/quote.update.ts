@@ -29,7 +29,7 @@ export async function lockQuote(em: EntityManager, tenantId: string, quoteId: nu
 export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: number, input: QuoteUpdate): Promise<Quote> {
   const before = await getQuote(ctx, id, quoteId); // 404 first: another tenant's id never reaches the other checks
   if (input.quote.customerId !== before.customerId) await ensureCustomer(ctx, id.tenantId, input.quote.customerId);
-  const { issueDate, figures: f } = await prepareQuote(ctx, id.tenantId, input, before);
+  const { issueDate, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input, before);
   const q = input.quote;
   return ctx.tx(id, async (em) => {
     const current = await lockQuote(em, id.tenantId, quoteId);
@@ -37,19 +37,22 @@ export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: nu
       throw new Conflict(`Quote ${current.quoteNumber} is ${current.status} and can no longer be edited`);
     await em
       .execute(
-        `update billing.quotes set customer_id = ?, issue_date = ?, valid_until = ?, currency = ?, subtotal = ?, tax_amount = ?,
-           discount_amount = ?, shipping_amount = ?, total = ?, notes = ?, terms = ?, template_id = ?, updated_at = now()
+        `update billing.quotes set customer_id = ?, issue_date = ?, valid_until = ?, currency = ?, exchange_rate = ?, subtotal = ?,
+           tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?, notes = ?, terms = ?,
+           template_id = ?, updated_at = now()
          where id = ? and tenant_id = ?`,
         [
           q.customerId,
           issueDate,
           q.validUntil,
           q.currency,
+          exchangeRate,
           f.subtotal,
           f.taxAmount,
           f.discountAmount,
           f.shippingAmount,
           f.total,
+          f.totalInBaseCurrency,
           q.notes ?? null,
           q.terms ?? null,
           q.templateId,
@@ -89,6 +92,8 @@ export async function patchQuote(ctx: ServiceContext, id: Identity, quoteId: num
       issueDate: kept('issueDate'),
       validUntil: kept('validUntil'),
       currency: kept('currency'),
+      // Left out: the stored rate while currency and day stay, else the new day's (prepareQuote).
+      exchangeRate: patch.exchangeRate,
       discountAmount: kept('discountAmount'),
       shippingAmount: kept('shippingAmount'),
       notes: kept('notes'),

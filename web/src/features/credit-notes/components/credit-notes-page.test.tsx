@@ -24,6 +24,8 @@ const note = (id: number, over: Partial<CreditNote>): CreditNote => ({
   subtotal: '10.00',
   taxAmount: '0.00',
   total: '10.00',
+  exchangeRate: '1.000000',
+  totalInBaseCurrency: '10.00',
   refundStatus: null,
   refundedAmount: '0.00',
   taxLines: [],

@@ -18,6 +18,8 @@ const note = (over: Partial<CreditNote>): CreditNote => ({
   subtotal: '10.00',
   taxAmount: '0.00',
   total: '10.00',
+  exchangeRate: '1.000000',
+  totalInBaseCurrency: '10.00',
   refundStatus: null,
   refundedAmount: '0.00',
   taxLines: [],

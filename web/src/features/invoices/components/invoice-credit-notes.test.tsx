@@ -86,6 +86,8 @@ const creditNote = (over: Partial<CreditNote> = {}): CreditNote => ({
   subtotal: '30.00',
   taxAmount: '3.00',
   total: '33.00',
+  exchangeRate: '1.000000',
+  totalInBaseCurrency: '33.00',
   refundStatus: 'pending',
   refundedAmount: '0.00',
   taxLines: [],
@@ -190,5 +192,20 @@ describe('invoice view: credit notes', () => {
     await screen.findByRole('button', { name: 'Send to Customer' });
     expect(screen.queryByRole('button', { name: 'Issue credit note' })).not.toBeInTheDocument();
     expect(screen.queryByText('Credit notes')).not.toBeInTheDocument();
+  });
+
+  it('shows a credit note’s total in the base currency when it is in another one', async () => {
+    const eur = { currency: 'EUR', exchangeRate: '1.100000' };
+    stubFetch([
+      { path: '/api/invoices/1', body: paid({ ...eur, totalInBaseCurrency: '100.10' }) },
+      { path: '/api/payments', body: [] },
+      {
+        path: '/api/invoices/1/credit-notes',
+        body: [creditNote({ ...eur, resolution: 'reduce_balance', refundStatus: null, total: '45.45', totalInBaseCurrency: '50.00' })],
+      },
+      { path: '/api/exchange-rates', body: { base: 'USD', date: '2026-11-21', rates: [] } },
+    ]);
+    renderView();
+    expect(await screen.findByTestId('credit-note-total-in-base')).toHaveTextContent('Total in USD: $50.00');
   });
 });

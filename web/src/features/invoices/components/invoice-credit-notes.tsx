@@ -14,6 +14,7 @@ import {
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { IssueCreditNoteDialog } from './issue-credit-note-dialog';
 import { EInvoiceMenu } from '@/components/e-invoice-menu';
+import { TotalInBaseLine } from '@/components/base-currency-details';
 
 /** Only an issued invoice takes credit notes: not a draft, not a cancelled one. */
 export const isIssued = (invoice: Pick<Invoice, 'status'>) => invoice.status !== 'draft' && invoice.status !== 'cancelled';
@@ -42,6 +43,12 @@ function CreditNoteRow({ note }: { note: CreditNote }) {
           <EInvoiceMenu target={{ kind: 'credit-note', id: note.id }} compactLabel={`Download e-invoice: ${note.creditNoteNumber}`} />
           <span className="font-medium tabular-nums">{formatMoney(note.total, note.currency)}</span>
         </span>
+        <TotalInBaseLine
+          currency={note.currency}
+          date={note.issueDate}
+          totalInBaseCurrency={note.totalInBaseCurrency}
+          testId="credit-note-total-in-base"
+        />
         <Badge variant={creditNoteStatusVariant(note)} data-testid="credit-note-status">
           {creditNoteStatusLabel(note)}
         </Badge>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CircleCheck, CircleX, FileText } from 'lucide-react';
 import type { Quote } from '@billpoint/proto';
+import { BaseCurrencyDetails } from '@/components/base-currency-details';
 import { DocumentCustomerCard, DocumentItemsCard, DocumentNotesCard } from '@/components/document-cards';
 import { Detail, SummaryRow } from '@/components/document-lines';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -61,6 +62,13 @@ export function QuoteDocument({ quote }: { quote: Quote }) {
               <Detail label="Issue Date">{formatInvoiceDate(quote.issueDate)}</Detail>
               <Detail label="Valid Until">{formatInvoiceDate(quote.validUntil)}</Detail>
               <Detail label="Currency">{currency}</Detail>
+              <BaseCurrencyDetails
+                currency={currency}
+                date={quote.issueDate}
+                exchangeRate={quote.exchangeRate}
+                totalInBaseCurrency={quote.totalInBaseCurrency}
+                testId="quote-total-in-base"
+              />
               {quote.sentAt && <Detail label="Sent">{formatDateTime(quote.sentAt)}</Detail>}
               {quote.viewedAt && <Detail label="Viewed by the customer">{formatDateTime(quote.viewedAt)}</Detail>}
             </dl>

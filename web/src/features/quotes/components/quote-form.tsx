@@ -3,6 +3,7 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CustomerField } from '@/components/customer-field';
 import { DateField } from '@/components/date-field';
+import { ExchangeRateField } from '@/components/exchange-rate-field';
 import { FormActions } from '@/components/form-actions';
 import { TextField } from '@/components/form-fields';
 import { ItemsEditor } from '@/components/items-editor';
@@ -94,7 +95,11 @@ export function QuoteFormFields({
             <CardTitle>Quote Items</CardTitle>
           </CardHeader>
           <CardContent>
-            <ItemsEditor control={form.control} currency={currency} issueDate={issueDate} removeMode="hide-at-one" label="Quote items" />
+            <ItemsEditor control={form.control} currency={currency} issueDate={issueDate} removeMode="hide-at-one" label="Quote items">
+              {(total) => (
+                <ExchangeRateField control={form.control} name="exchangeRate" currency={currency} issueDate={issueDate} total={total} />
+              )}
+            </ItemsEditor>
           </CardContent>
         </Card>
 

@@ -91,4 +91,28 @@ describe('quote view', () => {
     renderView('9');
     expect(await screen.findByRole('heading', { name: 'Quote Not Found' })).toBeInTheDocument();
   });
+
+  it('shows the rate and the total in the base currency for a quote in another currency', async () => {
+    const quote = makeQuote({ id: 4, currency: 'EUR', total: '100.00', exchangeRate: '1.100000', totalInBaseCurrency: '110.00' });
+    stubFetch([
+      { path: '/api/quotes/4', body: quote },
+      { path: '/api/exchange-rates', body: { base: 'USD', date: quote.issueDate, rates: [] } },
+    ]);
+    renderView();
+    expect(await screen.findByTestId('quote-total-in-base')).toHaveTextContent('$110.00');
+    expect(screen.getByText('Total in USD')).toBeInTheDocument();
+    expect(screen.getByText('1 EUR = 1.1 USD')).toBeInTheDocument();
+  });
+
+  it('shows no base-currency figures for a quote in the base currency', async () => {
+    const quote = makeQuote({ id: 4 });
+    const calls = stubFetch([
+      { path: '/api/quotes/4', body: quote },
+      { path: '/api/exchange-rates', body: { base: 'USD', date: quote.issueDate, rates: [] } },
+    ]);
+    renderView();
+    expect(await screen.findByTestId('quote-number')).toHaveTextContent(quote.quoteNumber);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/exchange-rates'))).toBe(true));
+    expect(screen.queryByText('Total in USD')).not.toBeInTheDocument();
+  });
 });

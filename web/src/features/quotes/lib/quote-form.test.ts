@@ -59,4 +59,16 @@ describe('quote form', () => {
     });
     expect(dates.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['validUntil', QuoteMessages.validUntilBeforeIssue]]);
   });
+
+  it('sends a typed exchange rate (6 places), none when the box is empty, and refuses a bad one on its field', () => {
+    const base = { ...newQuoteForm('2026-11-26'), customerId: '7', items: [{ description: 'Work', quantity: '1', rate: '100' }] };
+    const eur = { currency: 'EUR', discountAmount: '0.00', shippingAmount: '0.00' };
+    expect(toQuoteBody(quoteFormSchema.parse({ ...base, exchangeRate: ' 1.1 ' }), eur).quote.exchangeRate).toBe('1.100000');
+    expect(toQuoteBody(quoteFormSchema.parse(base), eur).quote).not.toHaveProperty('exchangeRate');
+    const bad = quoteFormSchema.safeParse({ ...base, exchangeRate: '0' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['exchangeRate']);
+    // Editing keeps the stored rate (sent back as it is).
+    expect(quoteToForm(makeQuote({ currency: 'EUR', exchangeRate: '1.250000' })).exchangeRate).toBe('1.250000');
+  });
 });

@@ -21,6 +21,15 @@ const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 
 const fields = QuoteCreateBody.shape.quote.shape;
 
+/** The exchange rate box: '' (the rate in force on the issue date) or a rate the server takes. */
+const typedExchangeRate = z.string().transform((v, ctx) => {
+  if (!v.trim()) return undefined;
+  const r = fields.exchangeRate.safeParse(v);
+  if (r.success && r.data) return r.data;
+  ctx.addIssue({ code: 'custom', message: r.error?.issues[0]?.message ?? 'Exchange rate must be a number' });
+  return z.NEVER;
+});
+
 export const quoteFormSchema = z
   .object({
     customerId: fields.customerId,
@@ -30,6 +39,8 @@ export const quoteFormSchema = z
     notes: fields.notes,
     terms: fields.terms,
     templateId: templateChoice,
+    /** Shown when the quote's currency is not the base (issue 26). */
+    exchangeRate: typedExchangeRate,
     items: z
       .array(
         InvoiceItemUpdateInput.pick({
@@ -52,7 +63,7 @@ export type QuoteFormInput = z.input<typeof quoteFormSchema>;
 export type QuoteFormOutput = z.output<typeof quoteFormSchema>;
 
 /** The fields a 400's issues can name on the form (`quote.validUntil` → validUntil, `items.0.rate`). */
-export const isQuoteFormField = isFormField(['customerId', 'validUntil', 'notes', 'terms', 'templateId'], LINE_ITEM_FIELDS);
+export const isQuoteFormField = isFormField(['customerId', 'validUntil', 'notes', 'terms', 'templateId', 'exchangeRate'], LINE_ITEM_FIELDS);
 
 /** Valid 30 days from today. */
 export const DEFAULT_VALID_DAYS = 30;
@@ -64,6 +75,7 @@ export const newQuoteForm = (issueDate: string, today = new Date()): QuoteFormIn
   notes: '',
   terms: '',
   templateId: '',
+  exchangeRate: '',
   items: [newItem()],
 });
 
@@ -75,6 +87,7 @@ export function quoteToForm(quote: Quote): QuoteFormInput {
     notes: quote.notes ?? '',
     terms: quote.terms ?? '',
     templateId: quote.templateId == null ? '' : String(quote.templateId),
+    exchangeRate: quote.exchangeRate ?? '',
     items: (quote.items ?? []).map(lineToForm),
   };
 }
@@ -94,6 +107,7 @@ export function toQuoteBody(
       issueDate: values.issueDate,
       validUntil: values.validUntil,
       currency: kept.currency,
+      ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
       discountAmount: kept.discountAmount,
       shippingAmount: kept.shippingAmount,
       notes: values.notes,
