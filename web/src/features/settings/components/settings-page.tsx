@@ -37,9 +37,8 @@ function SecurityWithAudit() {
 type Section = { id: string; label: string; icon: LucideIcon; description: string; Component: React.ComponentType };
 
 /**
- * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security; Exchange rates of
- * issue 26); a new section is
- * one more entry here.
+ * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security; Members of issue 22;
+ * Exchange rates of issue 26); a new section is one more entry here.
  */
 export const SECTIONS: readonly Section[] = [
   {

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('settings sections', () => {
-  it('lists the sections (the five of areas §2, and Members of issue 22); Organization is first and saves through POST with the form messages', async () => {
+  it('lists the sections (the five of areas §2, Members of issue 22, Exchange rates of issue 26); Organization is first and saves through POST with the form messages', async () => {
     const user = userEvent.setup();
     const calls: ReturnType<typeof stubFetch> = stubFetch([
       { path: '/api/auth/user', body: makeUser() },
@@ -50,7 +50,7 @@ describe('settings sections', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Organization', 'Members', 'Appearance', 'Categories', 'Notifications', 'Security']);
+    ).toEqual(['Organization', 'Members', 'Exchange rates', 'Appearance', 'Categories', 'Notifications', 'Security']);
     const name = await screen.findByLabelText(/Company name/);
     await user.clear(name);
     await user.type(screen.getByLabelText('Company website'), 'not a site');
