@@ -11,7 +11,7 @@ import {
   TaxRateEvents,
   type Customer,
 } from '@billpoint/proto';
-import { consumeEvents, readModel, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, readModel, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { z } from 'zod';
 import { matchKey } from './match-key.ts';
 
@@ -77,6 +77,7 @@ export function draftFacts(ctx: ServiceContext): Promise<Subscription>[] {
     bus: ctx.bus,
     logger: ctx.logger,
     durable: 'ai-draft-invoices',
+    batchSize: GROUP_COMMIT, // one row per invoice, written by this consumer only
     subject: 'evt.billing.invoice.*',
     parse: (d) => InvoiceEventData.parse(d),
     async handle(event, em) {
