@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { Logger } from '@billpoint/kit';
 import type { ModelCategory } from './model.ts';
+import { OpenAIUse } from '../openai-use.ts';
 
 export interface OpenAIAnswer {
   categoryName: string;
@@ -16,19 +16,7 @@ export interface OpenAIAnswer {
  * failure — timeout, an error status, an answer that is not the schema, a name outside the list — returns null
  * and the caller answers with the local model. The key is the SDK's; nothing here logs it or the request.
  */
-export class OpenAICategorizer {
-  readonly #client: OpenAI;
-  readonly #model: string;
-  readonly #timeoutMs: number;
-  readonly #logger: Logger;
-
-  constructor(o: { apiKey: string; baseURL?: string; model: string; timeoutMs: number; logger: Logger }) {
-    this.#client = new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs, maxRetries: 0 });
-    this.#model = o.model;
-    this.#timeoutMs = o.timeoutMs;
-    this.#logger = o.logger;
-  }
-
+export class OpenAICategorizer extends OpenAIUse {
   async categorize(
     categories: readonly ModelCategory[],
     e: { description: string; amount: string; vendor: string | null; date?: string | null },
@@ -63,11 +51,11 @@ export class OpenAICategorizer {
       },
     };
     const list = categories.map((c) => `- ${c.name}${c.keywords.length ? ` (e.g. ${c.keywords.slice(0, 8).join(', ')})` : ''}`).join('\n');
-    const signal = AbortSignal.timeout(this.#timeoutMs); // the body too, not only the headers
+    const signal = AbortSignal.timeout(this.timeoutMs); // the body too, not only the headers
     try {
-      const completion = await this.#client.chat.completions.create(
+      const completion = await this.client.chat.completions.create(
         {
-          model: this.#model,
+          model: this.model,
           temperature: 0,
           messages: [
             {
@@ -81,22 +69,19 @@ export class OpenAICategorizer {
           ],
           response_format: { type: 'json_schema', json_schema: { name: 'expense_category', strict: true, schema } },
         },
-        { signal, timeout: this.#timeoutMs, maxRetries: 0 },
+        { signal, timeout: this.timeoutMs, maxRetries: 0 },
       );
       const content = completion.choices[0]?.message?.content;
       const parsed = Answer.safeParse(content ? JSON.parse(content) : null);
       if (!parsed.success) {
-        this.#logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'OpenAI answered outside the schema; using the local model');
+        this.logger.warn({ issues: parsed.error.issues.slice(0, 3) }, 'OpenAI answered outside the schema; using the local model');
         return null;
       }
       return parsed.data;
     } catch (err) {
       // Status and class only: an SDK error may carry the request, and the request carries the key.
       const status = err instanceof OpenAI.APIError ? err.status : undefined;
-      this.#logger.warn(
-        { error: err instanceof Error ? err.name : 'Error', status },
-        'OpenAI categorization failed; using the local model',
-      );
+      this.logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI categorization failed; using the local model');
       return null;
     }
   }

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
-import type { Logger } from '@billpoint/kit';
 import type { DraftInsight } from './rules.ts';
+import { OpenAIUse } from '../openai-use.ts';
 
 /** The template's paragraph: how many insights, the most urgent ones, and the first thing to do. */
 export function templateSummary(list: readonly DraftInsight[]): string {
@@ -18,25 +18,13 @@ export function templateSummary(list: readonly DraftInsight[]): string {
  * decides nothing. One attempt bounded by `timeoutMs`; any failure answers null and the template writes it.
  * Nothing here logs the key or the request.
  */
-export class OpenAINarrator {
-  readonly #client: OpenAI;
-  readonly #model: string;
-  readonly #timeoutMs: number;
-  readonly #logger: Logger;
-
-  constructor(o: { apiKey: string; baseURL?: string; model: string; timeoutMs: number; logger: Logger }) {
-    this.#client = new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs, maxRetries: 0 });
-    this.#model = o.model;
-    this.#timeoutMs = o.timeoutMs;
-    this.#logger = o.logger;
-  }
-
+export class OpenAINarrator extends OpenAIUse {
   async summarize(list: readonly DraftInsight[]): Promise<string | null> {
     if (list.length === 0) return null;
     try {
-      const completion = await this.#client.chat.completions.create(
+      const completion = await this.client.chat.completions.create(
         {
-          model: this.#model,
+          model: this.model,
           temperature: 0.2,
           messages: [
             {
@@ -52,13 +40,13 @@ export class OpenAINarrator {
             },
           ],
         },
-        { signal: AbortSignal.timeout(this.#timeoutMs), timeout: this.#timeoutMs, maxRetries: 0 },
+        { signal: AbortSignal.timeout(this.timeoutMs), timeout: this.timeoutMs, maxRetries: 0 },
       );
       const text = completion.choices[0]?.message?.content?.trim();
       return text && text.length <= 2000 ? text : null;
     } catch (err) {
       const status = err instanceof OpenAI.APIError ? err.status : undefined;
-      this.#logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI narrative failed; using the template');
+      this.logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI narrative failed; using the template');
       return null;
     }
   }

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import type { Logger } from '@billpoint/kit';
+import { OpenAIUse } from '../openai-use.ts';
 
 /** What OpenAI answers (structured output): ids only from the candidates it was given, figures as decimal strings. */
 export const OpenAIDraft = z.object({
@@ -38,25 +38,13 @@ export interface DraftCandidates {
  * customers, products and tax rates. One attempt bounded by `timeoutMs` as a whole; any failure (timeout, error
  * status, an answer outside the schema) returns null and the local engine answers. Nothing here logs the key or text.
  */
-export class OpenAIDrafter {
-  readonly #client: OpenAI;
-  readonly #model: string;
-  readonly #timeoutMs: number;
-  readonly #logger: Logger;
-
-  constructor(o: { apiKey: string; baseURL?: string; model: string; timeoutMs: number; logger: Logger }) {
-    this.#client = new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs, maxRetries: 0 });
-    this.#model = o.model;
-    this.#timeoutMs = o.timeoutMs;
-    this.#logger = o.logger;
-  }
-
+export class OpenAIDrafter extends OpenAIUse {
   async draft(text: string, c: DraftCandidates): Promise<OpenAIDraft | null> {
-    const signal = AbortSignal.timeout(this.#timeoutMs);
+    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      const completion = await this.#client.chat.completions.parse(
+      const completion = await this.client.chat.completions.parse(
         {
-          model: this.#model,
+          model: this.model,
           temperature: 0,
           messages: [
             {
@@ -72,20 +60,17 @@ export class OpenAIDrafter {
           ],
           response_format: zodResponseFormat(OpenAIDraft, 'invoice_draft'),
         },
-        { signal, timeout: this.#timeoutMs, maxRetries: 0 },
+        { signal, timeout: this.timeoutMs, maxRetries: 0 },
       );
       const parsed = completion.choices[0]?.message?.parsed;
       if (!parsed) {
-        this.#logger.warn('OpenAI gave no draft; using the local engine');
+        this.logger.warn('OpenAI gave no draft; using the local engine');
         return null;
       }
       return parsed;
     } catch (err) {
       const status = err instanceof OpenAI.APIError ? err.status : undefined;
-      this.#logger.warn(
-        { error: err instanceof Error ? err.name : 'Error', status },
-        'OpenAI invoice draft failed; using the local engine',
-      );
+      this.logger.warn({ error: err instanceof Error ? err.name : 'Error', status }, 'OpenAI invoice draft failed; using the local engine');
       return null;
     }
   }
