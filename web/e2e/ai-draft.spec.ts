@@ -106,7 +106,7 @@ test('create with AI: a sentence becomes a reviewed invoice, and a new customer 
   await expect(p2.getByText('Globex', { exact: true })).toBeVisible();
   await p2.getByRole('button', { name: 'Use this' }).click();
   await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveText('Globex - billing@globex.test');
-  await expect(page.getByLabel('Currency')).toHaveValue('EUR');
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveText('EUR');
   await expect(page.getByLabel('Description (item 1)')).toHaveValue('March audit');
   await expect(page.getByLabel('Rate (item 1)')).toHaveValue('1500.00');
   await expect(page.getByRole('button', { name: 'Due Date' })).toHaveText(format(addDays(startOfToday(), 30), 'MMMM d, yyyy'));
