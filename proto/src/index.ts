@@ -20,6 +20,7 @@ export * from './plans.ts';
 export * from './plan-table.ts';
 export * from './template.ts';
 export * from './tax.ts';
+export * from './expense.ts';
 export * from './exchange-rates.ts';
 export * from './financial-reports.ts';
 export * from './ai.ts';

@@ -6,7 +6,7 @@ import { InvoiceEvents } from './invoice/events.ts';
 import { LiveMessage, liveNoticeOf } from './live.ts';
 import { MembershipEvents } from './members.ts';
 import { PaymentEvents } from './payments.ts';
-import { ExpenseEvents } from './tax.ts';
+import { ExpenseEvents } from './expense.ts';
 
 describe('liveNoticeOf', () => {
   it('makes a notice of type, verb and id, and nothing else of the payload', () => {
