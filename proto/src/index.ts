@@ -34,3 +34,5 @@ export * from './api-errors.ts';
 export * from './live.ts';
 export * from './country.ts';
 export * from './e-invoice.ts';
+export * from './portal/index.ts';
+export * from './email-template.ts';

@@ -144,7 +144,9 @@ export const can = (role: Role, permission: Permission): boolean => granted[role
  * signed-in member of the organization, whatever the role: the signed-in user's own account, signing out), or
  * `public` (no session at all: sign-in pages, pay pages, provider webhooks, the API-key REST API with its own scopes).
  */
-export type RouteAccess = Permission | 'member' | 'public';
+export type RouteAccess = Permission | 'member' | 'public' | 'portal';
+/* `portal` (issue 27): only a customer signed in to the customer portal (proto/src/portal/caller.ts); no staff
+ * session and no API key may call such a route, and a portal session may call no other. */
 
 export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && (Permissions as readonly string[]).includes(v);
 

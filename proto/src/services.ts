@@ -55,6 +55,12 @@ export interface ServiceEntry {
   /** Routes without a session (see PublicRoute). */
   public?: PublicRoute[];
   /**
+   * `/api/portal/…` prefixes the gateway forwards to it for a customer signed in to the portal (issue 27): with a
+   * portal internal token (`sub` portal:<customerId>), never a staff one. The service's routes there declare
+   * `permission: 'portal'`. The gateway answers the portal's own paths itself (GATEWAY_PORTAL_PATHS).
+   */
+  portalPrefixes?: string[];
+  /**
    * Signed-in routes (exact paths under its prefixes) that take bodies larger than the 2 MiB default
    * (`DEFAULT_BODY_LIMIT`; uploads), with their limit in bytes. The one source of both limits: the gateway counts
    * every body it forwards to the route and answers 413 above it (whatever the framing), and the service reads up
@@ -89,7 +95,10 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       '/api/invoice-templates',
       '/api/upload-logo',
       '/api/exchange-rates',
+      '/api/email-templates',
+      '/api/portal-invitations',
     ],
+    portalPrefixes: ['/api/portal/invoices', '/api/portal/statement.pdf', '/api/portal/receipts'],
     public: [
       // The pay page's read of an invoice by its public token (no session).
       { method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
@@ -125,6 +134,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     name: 'payments',
     port: 8085,
     prefixes: ['/api/payments', '/api/user-subscription', '/api/subscription'],
+    portalPrefixes: ['/api/portal/payments'],
     public: [
       { method: 'POST', path: '/api/create-payment-intent', rateLimit: { max: 20, windowSeconds: 60 } },
       { method: 'POST', path: '/api/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
@@ -181,7 +191,12 @@ export const bodyLimitOf = (s: Pick<ServiceEntry, 'bodyLimits'>, path: string) =
 export const DEFAULT_PUBLIC_BODY_LIMIT = 64 * 1024;
 
 /** `/api` paths the gateway answers itself. */
-const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback', '/api/config'];
+const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback', '/api/config', '/api/portal'];
+/**
+ * The portal paths the gateway answers itself (issue 27): sign-in (`/api/portal/{slug}/sign-in`), sessions, the
+ * signed-in customer and the branding. No service's portal prefix may be one of them.
+ */
+export const GATEWAY_PORTAL_PATHS = ['/api/portal/sessions', '/api/portal/me', '/api/portal/branding', '/api/portal/sign-out'] as const;
 
 /** Mistakes in a registry (duplicate names, ports or prefixes, malformed paths); empty when it is sound. */
 export function registryProblems(registry: readonly ServiceEntry[]): string[] {
@@ -203,6 +218,12 @@ export function registryProblems(registry: readonly ServiceEntry[]): string[] {
       if (!/^\/api\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(p)) problems.push(`${s.name}: prefix "${p}" must look like /api/<segment>`);
       if (GATEWAY_PREFIXES.some((g) => p === g || p.startsWith(`${g}/`))) problems.push(`${s.name}: prefix "${p}" is the gateway's`);
       claim(seen.route, `* ${p}`, s.name, `prefix ${p}`);
+    }
+    for (const p of s.portalPrefixes ?? []) {
+      if (!/^\/api\/portal(\/[a-z0-9.-]+)+$/.test(p)) problems.push(`${s.name}: portal prefix "${p}" must look like /api/portal/<segment>`);
+      if (GATEWAY_PORTAL_PATHS.some((g) => p === g || p.startsWith(`${g}/`) || g.startsWith(`${p}/`)))
+        problems.push(`${s.name}: portal prefix "${p}" is the gateway's`);
+      claim(seen.route, `* ${p}`, s.name, `portal prefix ${p}`);
     }
     for (const [p, bytes] of Object.entries(s.bodyLimits ?? {})) {
       if (!s.prefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`)))

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { InternalClaims, INTERNAL_TOKEN_HEADER, can, scopesGrant, type Permission, type Role } from '@billpoint/proto';
+import {
+  InternalClaims,
+  INTERNAL_TOKEN_HEADER,
+  can,
+  isPortalUserId,
+  portalCustomerIdOf,
+  scopesGrant,
+  type Permission,
+  type Role,
+} from '@billpoint/proto';
 import { Unauthorized } from './errors.ts';
 
 export { INTERNAL_TOKEN_HEADER };
@@ -25,7 +34,16 @@ export const isApiKeyCall = (id: Pick<Identity, 'userId'>) => id.userId.startsWi
  * by its scopes only (proto SCOPE_PERMISSIONS), whatever role its token carries.
  */
 export const allows = (id: Pick<Identity, 'userId' | 'role' | 'scopes'>, permission: Permission): boolean =>
-  isApiKeyCall(id) ? scopesGrant(id.scopes ?? [], permission) : can(id.role, permission);
+  isPortalCall(id) ? false : isApiKeyCall(id) ? scopesGrant(id.scopes ?? [], permission) : can(id.role, permission);
+
+/** A customer signed in to the portal (issue 27): `portal:<customerId>`; it holds no permission at all. */
+export const isPortalCall = (id: Pick<Identity, 'userId'>) => isPortalUserId(id.userId);
+/** The portal customer of a call made on a `permission: 'portal'` route (the kit admits nothing else there). */
+export function portalCustomerId(id: Pick<Identity, 'userId'>): number {
+  const customerId = portalCustomerIdOf(id.userId);
+  if (customerId === null) throw new Unauthorized('Not a portal session');
+  return customerId;
+}
 
 export const INTERNAL_TOKEN_TTL_MS = 60_000;
 const ISSUER = 'billpoint-gateway';

@@ -82,7 +82,7 @@ export function undeclaredAccess(table: readonly RouteTableEntry[], identity: 'i
   for (const r of table) {
     if (HEALTH.has(r.url) || r.implicitHead || r.publicRoute) continue;
     const p = r.permission;
-    const ok = isPermission(p) || p === 'member' || (p === 'public' && identity === 'none');
+    const ok = isPermission(p) || p === 'member' || p === 'portal' || (p === 'public' && identity === 'none');
     if (!ok)
       problems.push(
         p === 'public'

@@ -6,12 +6,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig, type BaseConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { PermissionDenied, registerErrorHandling, type NotFoundHandler } from './errors.ts';
+import { Forbidden, PermissionDenied, registerErrorHandling, type NotFoundHandler } from './errors.ts';
 import { appDatabaseUrl, createOrm, migrate, tenantEm, type AnyEntitySchema } from './db.ts';
 import { kitMigrations } from './migrations.ts';
 import { eventOrigin, OutboxMessage, OutboxRelay } from './outbox.ts';
 import { StoredFileEntity } from './files.ts';
-import { allows, createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, type Identity } from './auth.ts';
+import { allows, createInternalTokenVerifier, INTERNAL_TOKEN_HEADER, isPortalCall, type Identity } from './auth.ts';
 import { createBus } from './bus/index.ts';
 import type { Bus, Subscription } from './bus/types.ts';
 import { otelPlugin, startTelemetry, stopTelemetry } from './telemetry.ts';
@@ -21,7 +21,7 @@ import { DEFAULT_BODY_LIMIT } from '@billpoint/proto/services';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRouteTable, undeclaredAccess } from './route-table.ts';
-import { isPermission } from '@billpoint/proto';
+import { isPermission, PortalMessages } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 import { closeIdleConnectionsFully } from './http-close.ts';
@@ -250,6 +250,9 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
       const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
       // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
       const permission = request.routeOptions.config?.permission;
+      // Portal routes admit portal sessions only, and a portal session reaches nothing else (issue 27).
+      if (permission === 'portal') return done(isPortalCall(identity) ? undefined : new Forbidden(PortalMessages.portalOnly));
+      if (isPortalCall(identity)) return done(new Forbidden(PortalMessages.notForPortal));
       if (isPermission(permission) && !allows(identity, permission)) return done(new PermissionDenied(identity.role, permission, identity));
       done();
     });

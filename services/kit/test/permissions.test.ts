@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { permissionMessage, type Role } from '@billpoint/proto';
+import { permissionMessage, portalUserId, type Role } from '@billpoint/proto';
 import {
   baseConfigShape,
   buildServiceApp,
   createInternalTokenSigner,
   createLogger,
   INTERNAL_TOKEN_HEADER,
+  portalCustomerId,
   type ServiceContext,
   type ServiceDefinition,
 } from '../src/index.ts';
@@ -53,6 +54,33 @@ describe('route permissions', () => {
     // No internal token: 401 as before, whatever the route's permission.
     expect((await app.inject({ method: 'DELETE', url: '/api/things/1' })).statusCode).toBe(401);
     expect(permissionMessage('manager', 'plan.manage')).toBe('Your role (manager) does not have the permission plan.manage');
+    await app.close();
+  });
+
+  it('admits only portal sessions on portal routes, and a portal session on nothing else (issue 27)', async () => {
+    const app = await serviceOf((app) => {
+      app.get('/api/portal/invoices', { config: { permission: 'portal' } }, async (req) => ({
+        customerId: portalCustomerId(req.identity),
+      }));
+      app.get('/api/things', { config: { permission: 'invoices.read' } }, async () => []);
+      app.get('/api/me', { config: { permission: 'member' } }, async () => ({}));
+    });
+    await app.ready();
+    const portal = { [INTERNAL_TOKEN_HEADER]: sign({ tenantId: T, userId: portalUserId(42), role: 'admin', scopes: ['*'] }) };
+    const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
+    expect((await get('/api/portal/invoices', portal)).json()).toEqual({ customerId: 42 });
+    for (const role of ['user', 'manager', 'admin'] as const) {
+      const staff = await get('/api/portal/invoices', as(role));
+      expect(staff.statusCode).toBe(403);
+      expect(staff.json().message).toBe('This route is for a customer signed in to the portal');
+    }
+    // Whatever role or scopes a portal token claims, it reaches no staff route, not even a `member` one.
+    for (const url of ['/api/things', '/api/me']) {
+      const refused = await get(url, portal);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('A customer portal session cannot use this route');
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/portal/invoices' })).statusCode).toBe(401);
     await app.close();
   });
 
