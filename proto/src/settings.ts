@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { LOGO_URL_PATTERN } from './template.ts';
 import { optionalCountry } from './country.ts';
+import { CustomDomainStatus, PortalSlug } from './portal/identity.ts';
 
 /** Organization settings (areas §2 Settings, §3 organization_settings, §5, §9). The gateway owns the organization. */
 export const SettingsCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
@@ -131,6 +132,13 @@ export const OrganizationSettingsBody = z.strictObject({
   bankDetails: BankDetails.default(NO_BANK_DETAILS),
   /** Invoice e-mails carry the Factur-X PDF (PDF/A-3 with its EN 16931 XML) instead of the plain PDF. */
   attachFacturX: z.boolean({ error: 'Attach Factur-X must be true or false' }).default(false),
+  /** The customer portal's address `/portal/{portalSlug}` (issue 27); absent keeps it (made from the name at first). */
+  portalSlug: PortalSlug.optional(),
+  /**
+   * No "Billpoint" on the portal, pay pages, PDFs and e-mails (issue 27): the Enterprise plan only (a lower plan gets a
+   * 403 naming the plan). Absent keeps it.
+   */
+  isWhiteLabel: z.boolean({ error: 'White-label must be true or false' }).optional(),
   // Only the form Upload Logo answers (`/api/logos/{key}`); the gateway also asks billing that the key is this
   // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here.
   logoUrl: z.preprocess(
@@ -172,6 +180,20 @@ export const OrganizationSettings = z.object({
     .default(NO_BANK_DETAILS),
   attachFacturX: z.boolean().default(false),
   logoUrl: z.string().nullable(),
+  /** Issue 27; defaults for events written before the portal existed. */
+  portalSlug: z.string().default(''),
+  /** As saved; it takes effect only on the Enterprise plan (`whiteLabelActive`). */
+  isWhiteLabel: z.boolean().default(false),
+  /** True when white-label is on and the plan is Enterprise: what the portal, pay pages, PDFs and e-mails follow. */
+  whiteLabelActive: z.boolean().default(false),
+  customDomainStatus: CustomDomainStatus.default({
+    domain: null,
+    txtName: null,
+    txtValue: null,
+    verified: false,
+    verifiedAt: null,
+    lastCheckedAt: null,
+  }),
   updatedAt: z.string().nullable(),
 });
 export type OrganizationSettings = z.infer<typeof OrganizationSettings>;

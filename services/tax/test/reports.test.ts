@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   BillingExchangeRatesRpc,
   ExpenseEvents,
@@ -18,7 +19,7 @@ let s: LedgerStack;
 const A = randomUUID();
 const B = randomUUID();
 
-const settings = (id: string, o: Partial<OrganizationUpdatedData> = {}): OrganizationUpdatedData => ({
+const settings = (id: string, o: Partial<OrganizationUpdatedData> = {}): z.input<typeof OrganizationUpdatedData> => ({
   id,
   organizationName: 'Org',
   companyName: 'Org GmbH',

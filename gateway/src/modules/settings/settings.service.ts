@@ -61,6 +61,11 @@ const toSettings = (r: Row): OrganizationSettings => ({
   },
   attachFacturX: r.attach_factur_x ?? false,
   logoUrl: r.logo_url,
+  // Issue 27: filled in by the portal and white-label work (gateway migration 0011).
+  portalSlug: '',
+  isWhiteLabel: false,
+  whiteLabelActive: false,
+  customDomainStatus: { domain: r.custom_domain, txtName: null, txtValue: null, verified: false, verifiedAt: null, lastCheckedAt: null },
   updatedAt: r.updated_at,
 });
 
