@@ -9,7 +9,16 @@ import {
   type ServiceContext,
   type ServiceDefinition,
 } from '@billpoint/kit';
-import { ApiKeyEvents, ApiKeyEventData, BillingLogoOwnedRpc, EventEnvelope, IntegrationsApiKeyVerifyRpc } from '@billpoint/proto';
+import {
+  ApiKeyEvents,
+  ApiKeyEventData,
+  BillingLogoOwnedRpc,
+  effectiveGrant,
+  EventEnvelope,
+  IntegrationsApiKeyVerifyRpc,
+  PlanChangedData,
+  PlanEvents,
+} from '@billpoint/proto';
 import { serviceRegistry, type ServiceEntry } from '@billpoint/proto/services';
 import { gatewayConfigSchema, type Config } from './config.ts';
 import { migrations } from './migrations/index.ts';
@@ -42,6 +51,12 @@ import { UsageRecorder } from './modules/public-api/usage.ts';
 import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
 import { openApiRoutes } from './modules/public-api/openapi.routes.ts';
 import { LiveHub } from './modules/live/live-hub.ts';
+import { CustomDomainVerification, parseDnsServers, TxtChecker } from './modules/settings/custom-domain.ts';
+import { appHostsOf, HostDirectory, hostResolution } from './modules/portal/host.ts';
+import { PortalSessions } from './modules/portal/portal-sessions.ts';
+import { PortalService } from './modules/portal/portal.service.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { portalProxyRoutes } from './modules/portal/portal-proxy.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 
 let webBuilt = false;
@@ -76,6 +91,34 @@ const plansOf = (ctx: ServiceContext) => {
   return p;
 };
 
+/** The organization settings of each running gateway (routes, the custom-domain job and the plan consumer share it). */
+const settingsServices = new WeakMap<object, SettingsService>();
+const settingsOf = (ctx: ServiceContext) => {
+  let s = settingsServices.get(ctx);
+  const c = ctx.config as Config;
+  if (!s)
+    settingsServices.set(
+      ctx,
+      (s = new SettingsService({
+        orm: ctx.orm,
+        published: () => ctx.relay.nudge(),
+        plan: async (tenantId) => (await plansOf(ctx).grant(tenantId))?.grant ?? null,
+        trustDomains: c.CUSTOM_DOMAIN_VERIFICATION === 'trust',
+      })),
+    );
+  return s;
+};
+const domainVerificationOf = (ctx: ServiceContext) => {
+  const c = ctx.config as Config;
+  return new CustomDomainVerification({
+    orm: ctx.orm,
+    settings: settingsOf(ctx),
+    txt: new TxtChecker({ servers: parseDnsServers(c.DNS_SERVERS) }),
+    mode: c.CUSTOM_DOMAIN_VERIFICATION,
+    logger: ctx.logger,
+  });
+};
+
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs (Fastify trustProxy). */
 export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (!v || v === 'false') return false;
@@ -107,6 +150,13 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
+      // Which organization's custom domain the Host is (the portal and pay pages only there; nothing branded on an unknown host).
+      const hosts = new HostDirectory({ orm: ctx.orm });
+      hostResolution(app, {
+        appHosts: appHostsOf(c.PUBLIC_URL, c.APP_HOSTS),
+        directory: hosts,
+        publicRoutes: registry.flatMap((s) => s.public ?? []),
+      });
       // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
       transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
@@ -130,7 +180,12 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
               ctx.logger,
             )
           : undefined;
-      accessControl(app, sessions); // every route's declared permission, before its handler
+      const portalSessions = new PortalSessions({
+        orm: ctx.orm,
+        secureOrigin: https,
+        sign: createInternalTokenSigner(c.INTERNAL_TOKEN_KEY),
+      });
+      accessControl(app, sessions, portalSessions); // every route's declared permission, before its handler
       // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
       const mailer = mailerFromConfig(c, ctx.logger);
       const security = new AccountSecurityService({
@@ -149,10 +204,13 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       );
       const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
       authRoutes(app, { identity, sessions, oidc, mailer });
+      const settings = settingsOf(ctx as ServiceContext);
       settingsRoutes(app, {
-        settings: new SettingsService(ctx.orm, () => ctx.relay.nudge()),
+        settings,
         members,
         logoOwned: async (tenantId, key) => (await rpcCall(ctx.bus, BillingLogoOwnedRpc, { tenantId, key }, { timeoutMs: 3_000 })).owned,
+        domains: domainVerificationOf(ctx as ServiceContext),
+        domainChanged: (domain) => hosts.forget(domain),
       });
       const routes = upstreams(c, registry);
       await rateLimiting(app, { redisUrl: c.REDIS_URL, logger: ctx.logger });
@@ -166,6 +224,21 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         publicUrl: c.PUBLIC_URL,
       });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
+      // The customer portal (issue 27): sign-in by link, its session, profile and branding; the services' portal routes.
+      portalRoutes(app, {
+        portal: new PortalService({
+          orm: ctx.orm,
+          settings,
+          sessions: portalSessions,
+          bus: ctx.bus,
+          mailer,
+          mailFrom: c.MAIL_FROM,
+          logger: ctx.logger,
+        }),
+        sessions: portalSessions,
+        publicUrl: c.PUBLIC_URL,
+      });
+      await portalProxyRoutes(app, { portal: portalSessions, upstreams: routes, ...upstream });
       await publicRoutes(app, routes, upstream);
       await proxyRoutes(app, { sessions, upstreams: routes, ...upstream });
       // The public REST API (/api/v1) for API keys, and its OpenAPI document and reference page.
@@ -203,12 +276,33 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         const env = EventEnvelope.parse(msg.data);
         keyCacheOf(ctx as ServiceContext).forget(ApiKeyEventData.pick({ id: true }).parse(env.data).id);
       }),
+      // A plan change turns white-label's effect on or off: billing hears the organization's settings again.
+      await ctx.bus.subscribe({ durable: 'gateway-plan-white-label', subject: PlanEvents.Changed }, async (msg) => {
+        const plan = PlanChangedData.parse(EventEnvelope.parse(msg.data).data);
+        await settingsOf(ctx as ServiceContext).planChanged(plan.tenantId, effectiveGrant(plan, new Date()).grant);
+      }),
     ],
     jobs: (ctx) => [
       {
         name: 'idempotency-keys-purge',
         intervalMs: 3_600_000,
         run: () => new IdempotencyStore({ root: ctx.orm.em, staleAfterMs: 0 }).purgeExpired(),
+      },
+      {
+        // Unverified custom domains: is their TXT record there yet? (Verified ones are checked again once a day.)
+        name: 'custom-domain-verification',
+        intervalMs: (ctx.config as Config).CUSTOM_DOMAIN_CHECK_INTERVAL_MS,
+        run: async () => void (await domainVerificationOf(ctx as ServiceContext).run()),
+      },
+      {
+        name: 'portal-sessions-purge',
+        intervalMs: 3_600_000,
+        run: () =>
+          new PortalSessions({
+            orm: ctx.orm,
+            secureOrigin: false,
+            sign: createInternalTokenSigner((ctx.config as Config).INTERNAL_TOKEN_KEY),
+          }).purge(),
       },
     ],
   } satisfies ServiceDefinition<typeof configSchema>;

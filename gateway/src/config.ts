@@ -49,6 +49,21 @@ const gatewayShape = {
     .url({ error: 'must be a redis:// or rediss:// URL' })
     .refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL')
     .optional(),
+  /**
+   * How an organization's custom domain is proven (issue 27): `dns` (the cluster) looks for its TXT record
+   * `_billpoint.{domain}` holding the token shown in settings; `trust` (`npm start`, one developer on one machine)
+   * takes a saved domain as verified at once.
+   */
+  CUSTOM_DOMAIN_VERIFICATION: z.enum(['dns', 'trust'], { error: 'must be dns or trust' }).default('dns'),
+  /** The resolvers the TXT checks ask, comma-separated (`10.0.0.10`, `127.0.0.1:5353`); unset: the system's. */
+  DNS_SERVERS: z.string().optional(),
+  /** How often the unverified custom domains are checked (across all replicas together). */
+  CUSTOM_DOMAIN_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /**
+   * Hosts that are the app itself (staff sign-in, every route), comma-separated, besides PUBLIC_URL's host, localhost,
+   * 127.0.0.1 and [::1]. Any other host is an organization's verified custom domain (the portal and pay pages only) or unknown.
+   */
+  APP_HOSTS: z.string().optional(),
 };
 
 /**

@@ -114,6 +114,8 @@ try {
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '5',
     // One machine, one developer: webhooks may go to a receiver on this machine (never set by the chart or compose).
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
+    // One machine, no DNS of one's own: a saved custom domain counts as verified at once (the chart sets `dns`).
+    CUSTOM_DOMAIN_VERIFICATION: process.env.CUSTOM_DOMAIN_VERIFICATION ?? 'trust',
     // Without SMTP_URL every process writes its mail (billing's invoices, the gateway's invitations) to one outbox.
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
   };

@@ -113,6 +113,7 @@ export const OrganizationSettingsBody = z.strictObject({
     z
       .string()
       .trim()
+      .toLowerCase()
       .max(253)
       .regex(/^([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/, { error: 'Custom domain must be a domain name' })
       .nullish(),

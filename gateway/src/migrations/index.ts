@@ -8,6 +8,7 @@ import { m0007AccountSecurity } from './0007-account-security.ts';
 import { m0008PublicApiV2 } from './0008-public-api-v2.ts';
 import { m0009QuotePrefix } from './0009-quote-prefix.ts';
 import { m0010EInvoiceSettings } from './0010-e-invoice-settings.ts';
+import { m0011Portal } from './0011-portal.ts';
 
 export const migrations = [
   m0001Identity,
@@ -20,4 +21,5 @@ export const migrations = [
   m0008PublicApiV2,
   m0009QuotePrefix,
   m0010EInvoiceSettings,
+  m0011Portal,
 ];

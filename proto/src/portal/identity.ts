@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineRpc } from '../rpc.ts';
+import { Customer } from '../customer.ts';
 
 /**
  * The customer portal's identity (issue 27), owned by the gateway: the organization's portal address, sign-in by an
@@ -145,3 +147,50 @@ export type CustomDomainStatus = z.infer<typeof CustomDomainStatus>;
  * tenant. Not an x-billpoint-* header: those are identity, never forwarded on a public route.
  */
 export const HOST_TENANT_HEADER = 'bp-host-tenant';
+
+/** Staff-facing texts of the portal address, white-label and custom domain settings (issue 27). */
+export const PortalSettingsMessages = {
+  slugTaken: 'This portal address is taken',
+  domainTaken: 'This domain is already verified for another organization',
+  noDomain: 'Save a custom domain first',
+  whiteLabelPlan: (planName: string) => `White-label is part of the Enterprise plan; this organization is on ${planName}`,
+  portalNotFound: 'Portal not found',
+} as const;
+
+/** The TXT record name that proves a custom domain: `_billpoint.{domain}`. */
+export const customDomainTxtName = (domain: string) => `_billpoint.${domain}`;
+
+/** POST /api/organization-settings/custom-domain/verify: checks the TXT record now; answers the domain's state. */
+export const CustomDomainVerifyBody = z.strictObject({});
+
+/** GET /api/portal/branding?slug=: on the organization's custom domain the slug may be left out. */
+export const PortalBrandingQuery = z.strictObject({ slug: PortalSlug.optional() });
+/** The `:slug` of `/api/portal/:slug/sign-in`. */
+export const PortalSlugParams = z.strictObject({ slug: z.string().min(1).max(63) });
+
+/** rpc.customers.customer.find-by-email: a tenant's customer by e-mail (case-insensitive, not deleted), or null. */
+export const CustomersFindByEmailRequest = z.object({ tenantId: z.uuid(), email: z.string().min(3).max(254) });
+export const CustomersFindByEmailReply = z.object({ id: z.number().int().positive(), name: z.string(), email: z.string() }).nullable();
+export const CustomersFindByEmailRpc = defineRpc({
+  subject: 'rpc.customers.customer.find-by-email',
+  service: 'customers',
+  request: CustomersFindByEmailRequest,
+  response: CustomersFindByEmailReply,
+});
+
+/**
+ * rpc.customers.customer.portal-update: the signed-in customer's own profile (PUT /api/portal/me). The customers
+ * service saves it in one transaction with `customer.updated`, whose actor is `portal:<customerId>`, so the audit log
+ * records that the customer made the change.
+ */
+export const CustomersPortalUpdateRequest = z.object({
+  tenantId: z.uuid(),
+  customerId: z.number().int().positive(),
+  profile: PortalProfileBody,
+});
+export const CustomersPortalUpdateRpc = defineRpc({
+  subject: 'rpc.customers.customer.portal-update',
+  service: 'customers',
+  request: CustomersPortalUpdateRequest,
+  response: Customer.nullable(),
+});

@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { can, isPermission, type RouteAccess } from '@billpoint/proto';
 import { PermissionDenied, Unauthorized } from '@billpoint/kit';
 import type { ActiveSession, SessionStore } from './session-store.ts';
+import type { PortalSession, PortalSessions } from '../portal/portal-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in member, on every route that declares a permission or `member` (set by `accessControl`). */
     session: ActiveSession | null;
+    /** The signed-in customer, on every route that declares `portal` (set by `accessControl`). */
+    portal: PortalSession | null;
   }
   interface FastifyContextConfig {
     /**
@@ -25,13 +28,23 @@ declare module 'fastify' {
  * session to the handler as `request.session`. While the organization's two-factor rule waits for this member's
  * enrolment, the session store closes every such route but those declaring `twoFactorEnrollment` (403
  * `{twoFactorEnrollmentRequired}`). Proxied routes declare `member`: the owning service checks the permission of its
- * own route. `public` routes get no session lookup at all.
+ * own route. `public` routes get no session lookup at all. `portal` routes (the customer portal, issue 27) find the
+ * portal session instead (its own cookie, `bp_portal`; 401 without one), never a staff session.
  */
-export function accessControl(app: FastifyInstance, sessions: SessionStore) {
+export function accessControl(app: FastifyInstance, sessions: SessionStore, portal: PortalSessions) {
   app.decorateRequest('session', null);
+  app.decorateRequest('portal', null);
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.permission;
     if (access === undefined || access === 'public') return;
+    if (access === 'portal') {
+      // Only the portal's own cookie: a staff session is no customer's. On a custom domain, only its organization's.
+      const p = await portal.get(req);
+      if (!p || (req.hostTenant && p.tenantId !== req.hostTenant)) throw new Unauthorized('Sign in to the customer portal');
+      req.portal = p;
+      return;
+    }
+    // Staff routes read only the staff cookie (bp_session): a portal session never reaches them.
     const s = await sessions.get(req, { enrolling: req.routeOptions.config.twoFactorEnrollment === true });
     if (!s) throw new Unauthorized('Unauthorized');
     if (isPermission(access) && !can(s.role, access)) throw new PermissionDenied(s.role, access);
@@ -43,6 +56,12 @@ export function accessControl(app: FastifyInstance, sessions: SessionStore) {
 export function sessionOf(req: FastifyRequest): ActiveSession {
   if (!req.session) throw new Unauthorized('Unauthorized');
   return req.session;
+}
+
+/** The signed-in customer of a route that declares `portal` (set by `accessControl`). */
+export function portalOf(req: FastifyRequest): PortalSession {
+  if (!req.portal) throw new Unauthorized('Sign in to the customer portal');
+  return req.portal;
 }
 
 /**

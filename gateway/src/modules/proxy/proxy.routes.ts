@@ -31,9 +31,12 @@ export const API_SECURITY_HEADERS = {
  */
 export const HOP_HEADERS = /^(expect)$/i;
 
-/** Headers a client could use to pose as someone; never forwarded. */
+/**
+ * Headers a client could use to pose as someone; never forwarded. `bp-host-tenant` (HOST_TENANT_HEADER) is set only by
+ * the gateway, on a custom domain's public and portal routes.
+ */
 export const IDENTITY_HEADERS =
-  /^(cookie|authorization|proxy-authorization|x-billpoint-.*|x-tenant.*|x-user.*|x-forwarded-user|x-remote-user)$/i;
+  /^(cookie|authorization|proxy-authorization|x-billpoint-.*|x-tenant.*|x-user.*|x-forwarded-user|x-remote-user|bp-host-tenant)$/i;
 
 /**
  * `/api/<prefix>*` → the owning service, with a short-lived signed internal token (tenant, user, role)

@@ -4,7 +4,7 @@ import replyFrom from '@fastify/reply-from';
 import { context, propagation } from '@opentelemetry/api';
 import { Redis } from 'ioredis';
 import { TooManyRequests, type Logger } from '@billpoint/kit';
-import { CLIENT_IP_HEADER } from '@billpoint/proto';
+import { CLIENT_IP_HEADER, HOST_TENANT_HEADER } from '@billpoint/proto';
 import { DEFAULT_PUBLIC_BODY_LIMIT, DEFAULT_PUBLIC_RATE_LIMIT, type PublicRoute } from '@billpoint/proto/services';
 import { API_SECURITY_HEADERS, HOP_HEADERS, IDENTITY_HEADERS } from './proxy.routes.ts';
 import type { Upstream } from './upstreams.ts';
@@ -39,13 +39,16 @@ export async function rateLimiting(app: FastifyInstance, o: { redisUrl?: string;
 
 /**
  * Forwarded headers: nothing that could pass for an identity (cookies, tokens, x-billpoint-*), no `expect` (the
- * gateway answered it), a request id, the trace, and the client's IP address (CLIENT_IP_HEADER, set here only).
+ * gateway answered it), a request id, the trace, the client's IP address (CLIENT_IP_HEADER, set here only) and, on a
+ * custom domain, its organization (HOST_TENANT_HEADER, set here only).
  */
 function anonymousHeaders(req: FastifyRequest, headers: Record<string, string | string[] | undefined>) {
   const out: Record<string, string | string[] | undefined> = {};
   for (const [k, v] of Object.entries(headers)) if (!IDENTITY_HEADERS.test(k) && !HOP_HEADERS.test(k)) out[k] = v;
   out['x-request-id'] = req.id;
   out[CLIENT_IP_HEADER] = req.ip;
+  // On an organization's verified custom domain: its tenant, so that the service answers only its own documents there.
+  if (req.hostTenant) out[HOST_TENANT_HEADER] = req.hostTenant;
   propagation.inject(context.active(), out);
   return out;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { logoKeyOf, OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
+import { CustomDomainVerifyBody, logoKeyOf, OrganizationSettingsBody, type OrganizationMembers } from '@billpoint/proto';
 import { Invalid } from '@billpoint/kit';
 import { sessionOf } from '../identity/access.ts';
 import type { SettingsService } from './settings.service.ts';
 import type { MembersService } from './members.service.ts';
+import type { CustomDomainVerification } from './custom-domain.ts';
 
 /** GET/POST /api/organization-settings, GET /api/organization/members: the gateway owns the organization, so it answers these itself. */
 export function settingsRoutes(
@@ -13,6 +14,9 @@ export function settingsRoutes(
     members: MembersService;
     /** Whether `key` is one of the tenant's uploaded logos (billing keeps them: BillingLogoOwnedRpc). */
     logoOwned: (tenantId: string, key: string) => Promise<boolean>;
+    domains: CustomDomainVerification;
+    /** A custom domain's verification changed here: the host cache forgets it. */
+    domainChanged: (domain: string | null) => void;
   },
 ) {
   app.get('/api/organization-settings', { config: { permission: 'organization.read' } }, async (req, reply) => {
@@ -30,7 +34,22 @@ export function settingsRoutes(
       const logoKey = logoKeyOf(body.logoUrl);
       if (body.logoUrl && (!logoKey || !(await o.logoOwned(s.tenantId, logoKey))))
         throw new Invalid('Logo not found: upload the logo again', 'logoUrl');
+      const before = (await o.settings.get(s.tenantId)).customDomain;
       const saved = await o.settings.save(s.tenantId, s.userId, body);
+      if (before !== saved.customDomain) o.domainChanged(before);
+      return reply.header('cache-control', 'no-store').send(saved);
+    },
+  );
+
+  /** "Check now": looks for the custom domain's TXT record at once (the job does it every few minutes). */
+  app.post(
+    '/api/organization-settings/custom-domain/verify',
+    { config: { permission: 'organization.manage', contract: { body: CustomDomainVerifyBody } } },
+    async (req, reply) => {
+      const s = sessionOf(req);
+      CustomDomainVerifyBody.parse(req.body ?? {});
+      const saved = await o.domains.verifyNow(s.tenantId);
+      o.domainChanged(saved.customDomain);
       return reply.header('cache-control', 'no-store').send(saved);
     },
   );

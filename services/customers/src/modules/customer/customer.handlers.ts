@@ -2,6 +2,7 @@ import { CustomersGetRpc } from '@billpoint/proto';
 import { NotFound, planLimits, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 import { customerCreditConsumer } from './customer.credit.ts';
+import { customerPortalResponders } from './customer.portal.ts';
 
 /**
  * NATS responders of the customers service. `CustomersGetRpc` lets another service (billing) fill a read-model
@@ -24,5 +25,6 @@ export async function customerHandlers(ctx: ServiceContext): Promise<Subscriptio
   );
   // The plan-limits read model (creations check it): kept current from payments' plan.changed.
   // Customers' credit (credit notes, issue 25): kept from billing's customer_credit.changed.
-  return [get, await planLimits(ctx).start(), await customerCreditConsumer(ctx)];
+  // The customer portal's lookups and profile changes (issue 27).
+  return [get, ...(await customerPortalResponders(ctx, customers)), await planLimits(ctx).start(), await customerCreditConsumer(ctx)];
 }
