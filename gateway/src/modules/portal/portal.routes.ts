@@ -14,7 +14,7 @@ import type { PortalSessions } from './portal-sessions.ts';
 
 const noStore = { 'cache-control': 'no-store' } as const;
 /** Per client IP: sign-in requests, link exchanges, and everything else of the portal's own routes. */
-const SIGN_IN_PER_IP = { max: 10, timeWindow: 60_000 };
+const SIGN_IN_PER_IP = { max: 20, timeWindow: 60_000 };
 const SESSIONS_PER_IP = { max: 20, timeWindow: 60_000 };
 const PORTAL_PER_IP = { max: 120, timeWindow: 60_000 };
 /** Per e-mail address (whichever IP asks): a mailbox gets at most this many sign-in links. */
