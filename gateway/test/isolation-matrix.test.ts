@@ -10,6 +10,13 @@ import { coverageProblems, REPO_ROOT, runIsolationMatrix, signUpTenant, type Iso
 import type { RunningService } from '@billpoint/kit';
 import { startStack, type Stack } from './support/stack.ts';
 import gatewayMatrix from './isolation.matrix.ts';
+import {
+  portalOnOthersDocuments,
+  portalOnStaffRoutes,
+  portalWorld,
+  staffOnPortalRoutes,
+  type PortalWorld,
+} from './support/portal-matrix.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -58,5 +65,42 @@ describe('the isolation matrix', () => {
     expect(outcomes.filter((o) => o.problems.length).map((o) => `${o.route}: ${o.problems.join('; ')}`)).toEqual([]);
     expect(outcomes.length).toBeGreaterThan(0);
     expect(after).toEqual(before);
+  });
+});
+
+/**
+ * The third kind of caller (issue 27): a customer signed in to the portal. Generic over every workload's route table,
+ * so each `permission: 'portal'` route a service adds is covered by existing.
+ */
+describe('portal sessions in the isolation matrix', () => {
+  let world: PortalWorld;
+  beforeAll(async () => {
+    world = await portalWorld({
+      client: () => stack.client(),
+      outbox: stack.gatewayEnv.MAIL_OUTBOX_DIR!,
+      register: async (c, name) => {
+        await c.register({ organizationName: name });
+        return { slug: (await c.get('/api/organization-settings')).json.portalSlug as string };
+      },
+    });
+  });
+  const allRoutes = () => workloads.flatMap((name) => running(name).app.routeTable);
+
+  it('there are portal routes to check (the gateway’s own at least)', () => {
+    expect(allRoutes().filter((r) => r.permission === 'portal').length).toBeGreaterThanOrEqual(2);
+  });
+  it.each(workloads)('%s: a staff session and no session get 401/403 on every portal route', async (name) => {
+    expect(await staffOnPortalRoutes(world, running(name).app.routeTable)).toEqual([]);
+  });
+  it.each(workloads)('%s: a portal session gets 401/403 on every staff route', async (name) => {
+    expect(await portalOnStaffRoutes(world, running(name).app.routeTable)).toEqual([]);
+  });
+  // The gateway's forwarding routes (`/api/portal/invoices/*`, …) are each service's routes seen through it: the
+  // services' own portal routes are called instead, at their real paths, through the gateway.
+  const forwarding = new Set(serviceRegistry.flatMap((s) => (s.portalPrefixes ?? []).flatMap((p) => [p, `${p}/*`])));
+  it.each(workloads)('%s: a portal session reaches none of another customer’s or another tenant’s documents', async (name) => {
+    const table = running(name).app.routeTable.filter((r) => !(name === 'gateway' && forwarding.has(r.url)));
+    expect(await portalOnOthersDocuments(world, table)).toEqual([]);
+    expect((await world.portal.get('/api/portal/me')).status).toBe(200);
   });
 });

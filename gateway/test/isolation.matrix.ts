@@ -5,6 +5,7 @@ import { serviceRegistry } from '@billpoint/proto/services';
 
 const proxied = [
   ...serviceRegistry.flatMap((s) => s.prefixes.flatMap((p) => [p, `${p}/*`])),
+  ...serviceRegistry.flatMap((s) => (s.portalPrefixes ?? []).flatMap((p) => [p, `${p}/*`])),
   ...serviceRegistry.flatMap((s) => (s.public ?? []).flatMap((r) => (r.path ? [r.path] : [r.prefix!, `${r.prefix}/*`]))),
 ];
 
@@ -61,6 +62,8 @@ export default defineIsolationMatrix({
       sessions: await rows('select * from gateway.sessions where organization_id = $1'),
       settings: await rows('select * from gateway.organization_settings where organization_id = $1'),
       invitations: await rows('select * from gateway.invitations where organization_id = $1'),
+      portalLinks: await rows('select * from gateway.portal_sign_in_tokens where organization_id = $1'),
+      portalSessions: await rows('select * from gateway.portal_sessions where organization_id = $1'),
     };
   },
   excludeMatching: [{ match: (r) => proxied.includes(r.url), reason: 'forwarded to its service, whose own matrix covers each route' }],
@@ -256,6 +259,29 @@ export default defineIsolationMatrix({
       answers: 'not-found',
       call: (a) => ({ path: '/api/auth/switch-organization', body: { organizationId: a.tenantId } }),
     },
+    // Custom domain: B has none, so B's check is refused; A's domain state stays as it was (the snapshot holds it).
+    'POST /api/organization-settings/custom-domain/verify': {
+      answers: 'status',
+      status: [400],
+      call: () => ({ path: '/api/organization-settings/custom-domain/verify', body: {} }),
+    },
+    // The customer portal (issue 27). Its sign-in answers every address alike (nothing of A's is told or written for a
+    // stranger); B's staff session is no portal session (401); portal-matrix.test.ts calls them as portal sessions.
+    'POST /api/portal/:slug/sign-in': {
+      answers: 'status',
+      status: [202, 404],
+      call: () => ({ path: '/api/portal/no-such-portal/sign-in', body: { email: 'stranger@elsewhere.test' } }),
+    },
+    'POST /api/portal/sessions': {
+      answers: 'status',
+      status: [400],
+      call: () => ({ path: '/api/portal/sessions', body: { token: 'A'.repeat(43) } }),
+    },
+    'POST /api/portal/sign-out': { answers: 'status', status: [204], call: () => ({ path: '/api/portal/sign-out' }) },
+    'GET /api/portal/me': { answers: 'status', status: [401], call: () => ({ path: '/api/portal/me' }) },
+    'PUT /api/portal/me': { answers: 'status', status: [401], call: () => ({ path: '/api/portal/me', body: { name: 'Hijack' } }) },
+    // Public by slug (an organization's portal address is meant to be shared); without one on the app's host: 404.
+    'GET /api/portal/branding': { answers: 'status', status: [404], call: () => ({ path: '/api/portal/branding' }) },
     'POST /api/logout': { answers: 'status', status: [204], endsSession: true, call: () => ({ path: '/api/logout' }) },
     'GET /api/logout': { answers: 'status', status: [302], endsSession: true, call: () => ({ path: '/api/logout' }) },
   },

@@ -227,4 +227,26 @@ describe('the role matrix', () => {
       expect([...me.json.permissions].sort()).toEqual([...ROLE_PERMISSIONS[role]].sort());
     }
   });
+
+  /**
+   * The customer portal's routes (issue 27) admit a portal session only: no role's staff session acts as a customer,
+   * the admin's neither. Generic over every workload's `permission: 'portal'` routes.
+   */
+  it('refuses every role’s staff session on every portal route (401/403)', async () => {
+    const t = await signUpTenant(stack.client(), 'portal');
+    const portalRoutes = workloads
+      .flatMap((name) => running(name).app.routeTable)
+      .filter((r) => r.permission === 'portal' && !r.implicitHead);
+    expect(portalRoutes.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const role of Roles) {
+      await setRole(t, role);
+      for (const r of portalRoutes) {
+        const path = r.url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, 'x');
+        const res = await t.client.request(r.method, path, r.method === 'GET' || r.method === 'HEAD' ? undefined : {});
+        if (res.status !== 401 && res.status !== 403) problems.push(`${role} ${r.method} ${r.url}: ${res.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
