@@ -27,6 +27,7 @@ export const EmailTemplateVariables = [
   { name: 'invoice.issueDate', description: 'The issue date', types: ['invoice', 'reminder', 'custom'] },
   { name: 'invoice.dueDate', description: 'The due date', types: ['invoice', 'reminder', 'custom'] },
   { name: 'invoice.currency', description: 'The invoice currency', types: ['invoice', 'reminder', 'custom'] },
+  { name: 'invoice.isOverdue', description: 'True when the due date has passed (use it in {% if %})', types: ['reminder'] },
   { name: 'payment.amount', description: 'The amount received, with its currency', types: ['payment_received'] },
   { name: 'payment.date', description: 'The day the money arrived', types: ['payment_received'] },
   { name: 'payment.method', description: 'How it was paid', types: ['payment_received'] },

@@ -25,6 +25,8 @@ import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.ref
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
 import { exchangeRateResponder, exchangeRateRoutes, exchangeRatesResponder } from './modules/exchange-rate/exchange-rate.routes.ts';
 import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
+import { EmailTemplateService } from './modules/email-template/email-template.service.ts';
+import { emailTemplateRoutes } from './modules/email-template/email-template.routes.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
@@ -61,6 +63,7 @@ export const billingService = {
     creditNoteRoutes(app, ctx as ServiceContext);
     eInvoiceRoutes(app, ctx as ServiceContext);
     exchangeRateRoutes(app, ctx as ServiceContext);
+    emailTemplateRoutes(app, new EmailTemplateService(ctx));
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
