@@ -80,3 +80,9 @@ export type EmailTemplate = z.infer<typeof EmailTemplate>;
 /** POST /api/email-templates/{type}/preview: renders a body (saved or not) with sample values. */
 export const EmailTemplatePreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type EmailTemplatePreview = z.infer<typeof EmailTemplatePreview>;
+
+/** POST /api/portal-invitations: e-mails a customer the `welcome` template with the portal link (204). */
+export const PortalInvitationBody = z.strictObject({
+  customerId: z.number({ error: 'Customer is required' }).int('Customer is required').positive('Customer is required'),
+});
+export type PortalInvitationBody = z.infer<typeof PortalInvitationBody>;

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
 
 /**
  * Issue 27: receipts (`evt.payments.receipt.created`), numbered per tenant RCT-0001…, and the state of their e-mail:
@@ -26,6 +26,8 @@ export const m0024Receipts = sqlMigration('0024_receipts', [
   )`,
   `create index receipts_customer on billing.receipts (tenant_id, customer_id, paid_at desc)`,
   ...tenantRlsSql('billing', 'receipts'),
+  // The job that retries receipt e-mails finds the tenants with one pending (as the deliveries job does).
+  ...tenantScanSql('billing', 'receipts', ['tenant_id', 'mail_status']),
   `create table billing.receipt_numbers (
     tenant_id uuid primary key,
     next_seq bigint not null default 1 check (next_seq >= 1)
