@@ -27,6 +27,7 @@ export const EmailTemplateVariables = [
   { name: 'invoice.issueDate', description: 'The issue date', types: ['invoice', 'reminder', 'custom'] },
   { name: 'invoice.dueDate', description: 'The due date', types: ['invoice', 'reminder', 'custom'] },
   { name: 'invoice.currency', description: 'The invoice currency', types: ['invoice', 'reminder', 'custom'] },
+  { name: 'invoice.isOverdue', description: 'True when the due date has passed (use it in {% if %})', types: ['reminder'] },
   { name: 'payment.amount', description: 'The amount received, with its currency', types: ['payment_received'] },
   { name: 'payment.date', description: 'The day the money arrived', types: ['payment_received'] },
   { name: 'payment.method', description: 'How it was paid', types: ['payment_received'] },
@@ -79,3 +80,9 @@ export type EmailTemplate = z.infer<typeof EmailTemplate>;
 /** POST /api/email-templates/{type}/preview: renders a body (saved or not) with sample values. */
 export const EmailTemplatePreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type EmailTemplatePreview = z.infer<typeof EmailTemplatePreview>;
+
+/** POST /api/portal-invitations: e-mails a customer the `welcome` template with the portal link (204). */
+export const PortalInvitationBody = z.strictObject({
+  customerId: z.number({ error: 'Customer is required' }).int('Customer is required').positive('Customer is required'),
+});
+export type PortalInvitationBody = z.infer<typeof PortalInvitationBody>;

@@ -90,6 +90,8 @@ export const PublicInvoice = z.object({
   customer: z.object({ name: z.string(), email: z.string().nullable(), address: z.string().nullable() }).nullable(),
   items: z.array(z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() })),
   seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
+  /** White-label in effect (issue 27): the page names the organization only, never the product. */
+  whiteLabel: z.boolean().default(false),
   payment: PaymentConfig,
 });
 export type PublicInvoice = z.infer<typeof PublicInvoice>;

@@ -25,12 +25,19 @@ import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.ref
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
 import { exchangeRateResponder, exchangeRateRoutes, exchangeRatesResponder } from './modules/exchange-rate/exchange-rate.routes.ts';
 import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
+import { EmailTemplateService } from './modules/email-template/email-template.service.ts';
+import { emailTemplateRoutes } from './modules/email-template/email-template.routes.ts';
+import { invitationRoutes } from './modules/email-template/invitation.routes.ts';
+import { receiptRoutes } from './modules/receipt/receipt.routes.ts';
+import { receiptsConsumer } from './modules/receipt/receipt.consumer.ts';
+import { deliverReceipts } from './modules/receipt/receipt.mail.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, credit notes and
- * customer credit, exchange rates (and their daily reference-rates job), and the read models of customers and organizations. Both topologies start it with the kit.
+ * customer credit, exchange rates (and their daily reference-rates job), e-mail templates, receipts and portal
+ * invitations (issue 27), and the read models of customers and organizations. Both topologies start it with the kit.
  */
 export const billingService = {
   name: 'billing',
@@ -61,12 +68,16 @@ export const billingService = {
     creditNoteRoutes(app, ctx as ServiceContext);
     eInvoiceRoutes(app, ctx as ServiceContext);
     exchangeRateRoutes(app, ctx as ServiceContext);
+    emailTemplateRoutes(app, new EmailTemplateService(ctx));
+    invitationRoutes(app, ctx, mailer);
+    receiptRoutes(app, ctx);
     const readPublic = publicInvoice(ctx);
     app.get('/api/invoices/:token/public', async (req) => readPublic((req.params as { token: string }).token));
   },
   consumers: async (ctx) => [
     ...(await readModelConsumers(ctx)),
     await paymentsConsumer(ctx),
+    await receiptsConsumer(ctx, mailerOf(ctx)),
     await creditNoteRefundsConsumer(ctx),
     await customerCreditResponder(ctx),
     await exchangeRateResponder(ctx),
@@ -85,6 +96,8 @@ export const billingService = {
       quoteExpiryJob(ctx, c.OVERDUE_INTERVAL_MS),
       recurringJob(ctx, { intervalMs: c.RECURRING_INTERVAL_MS, batchSize: c.RECURRING_BATCH_SIZE, after: deliver }),
       { name: 'reminders', intervalMs: c.REMINDERS_INTERVAL_MS, run: async () => (await scheduleReminders(ctx), await deliver()) },
+      // Receipt e-mails left pending (a crash after the receipt was kept, a mail server that refused): sent again.
+      { name: 'receipt-mails', intervalMs: c.REMINDERS_INTERVAL_MS, run: () => deliverReceipts(ctx, mailer) },
       // The reference exchange rates (FX_RATES_URL=off: no job at all, not even its schedule row).
       ...(c.FX_RATES_URL !== 'off'
         ? [{ name: 'exchange-rates', intervalMs: c.FX_RATES_INTERVAL_MS, run: () => runReferenceRatesJob(ctx, c.FX_RATES_URL) }]

@@ -66,7 +66,7 @@ describe('send over SMTP', () => {
     expect(mail).toBeDefined();
     const parsed = await simpleParser(mail.raw);
     expect(parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Mailers Inc`);
-    expect(parsed.from?.text).toBe('"Billpoint" <no-reply@billpoint.local>'); // MAIL_FROM's default
+    expect(parsed.from?.text).toBe('"Mailers Inc via Billpoint" <no-reply@billpoint.local>'); // MAIL_FROM's address, the organization named (issue 27)
     expect(parsed.text).toContain(`invoice ${inv.invoiceNumber}`);
     expect(parsed.attachments).toHaveLength(1);
     const [att] = parsed.attachments;

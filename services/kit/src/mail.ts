@@ -22,6 +22,8 @@ export type MailConfig = z.output<z.ZodObject<typeof mailConfigShape>>;
 
 export interface OutgoingMail {
   to: string;
+  /** The From header when the sender names itself (e.g. `"Acme" <no-reply@…>`); default: MAIL_FROM. */
+  from?: string;
   subject: string;
   text: string;
   html?: string;

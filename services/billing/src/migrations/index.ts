@@ -20,6 +20,8 @@ import { m0019AnalyticsNetOfCreditNotes } from './0019-analytics-net-of-credit-n
 import { m0020EInvoiceParties } from './0020-e-invoice-parties.ts';
 import { m0021ExchangeRates } from './0021-exchange-rates.ts';
 import { m0022QuoteCreditNoteBaseCurrency } from './0022-quote-credit-note-base-currency.ts';
+import { m0023EmailTemplatesWhiteLabel } from './0023-email-templates-white-label.ts';
+import { m0024Receipts } from './0024-receipts.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -46,4 +48,6 @@ export const migrations = [
   // 0020: e-invoices (issue 26, second half), built beside this one.
   m0021ExchangeRates,
   m0022QuoteCreditNoteBaseCurrency,
+  m0023EmailTemplatesWhiteLabel,
+  m0024Receipts,
 ];

@@ -4,8 +4,9 @@ declare module 'mailparser' {
     subject?: string;
     messageId?: string;
     text?: string;
+    html?: string | false;
     to?: { text: string };
-    from?: { text: string };
+    from?: { text: string; value: { name: string; address?: string }[] };
     attachments: { filename?: string; contentType: string; content: Buffer }[];
   }
   export function simpleParser(source: Buffer | string): Promise<ParsedMail>;

@@ -7,6 +7,9 @@ import type { OutgoingMail } from '@billpoint/kit';
 import { applyCustomerCredit } from '../credit/customer-credit.ts';
 import { invoiceFacturX } from '../e-invoice/e-invoice.service.ts';
 import { CUSTOMER_JOIN, eventData, INVOICE_COLUMNS, ITEMS_JSON, toInvoice, type InvoiceRow } from './invoice.sql.ts';
+import { loadOrganization, portalLink, type OrganizationBrand } from '../readmodel/organization.ts';
+import { composeMail } from '../email-template/email-template.service.ts';
+import { invoiceValues, mailLanguage } from '../email-template/variables.ts';
 
 /** The invoice with its items and token (`$1` id, `$2` tenant). */
 export const GET_INVOICE_SQL = `select ${INVOICE_COLUMNS}, i.public_token, ${ITEMS_JSON} as items
@@ -32,6 +35,11 @@ export interface PdfSender extends PdfSeller {
   attachFacturX: boolean;
   /** The invoice as Factur-X (PDF/A-3 with its CII XML); a 422 naming what is missing when it cannot be made. */
   facturX(invoice: Invoice): Promise<Buffer>;
+  /** The organization's portal address, white-label and default language (issue 27). */
+  brand: OrganizationBrand;
+  /** The service the sender was loaded by: its e-mail templates render the organization's mails. */
+  ctx: ServiceContext;
+  tenantId: string;
 }
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
   const [found] = await ctx.reader.query<PdfSeller & { attachFacturX: boolean }>(
@@ -42,8 +50,13 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
     [tenantId],
   );
   const { attachFacturX = false, ...org } = found ?? { name: null };
+  const brand = await loadOrganization(ctx, tenantId);
   const sender: PdfSender = {
     ...org,
+    whiteLabel: brand.whiteLabel,
+    brand,
+    ctx,
+    tenantId,
     attachFacturX,
     facturX: (invoice) => invoiceFacturX(ctx, { tenantId }, invoice, sender),
     design: (templateId) => loadDesign(ctx, tenantId, templateId),
@@ -72,27 +85,38 @@ const pdfAttachment = async (invoice: Invoice, sender: PdfSender) => ({
 /** The public pay page of an invoice: `/pay/{token}` under the app's public origin. */
 export const payLink = (publicUrl: string, invoice: Invoice) => `${publicUrl.replace(/\/$/, '')}/pay/${invoice.publicToken}`;
 
-/** The invoice e-mail: the PDF attached, the pay link, addressed to the customer (`to` checked by the caller). */
-export async function invoiceMail(invoice: Invoice, sender: PdfSender, to: string, publicUrl: string): Promise<OutgoingMail> {
-  const from = sender.name ?? 'Billpoint';
-  return {
-    to,
-    subject: `Invoice ${invoice.invoiceNumber} from ${from}`,
-    text: [
-      `Hello ${invoice.customer?.name ?? ''},`.trim(),
-      '',
-      `please find attached invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency}, due on ${invoice.dueDate}.`,
-      '',
-      `View and pay it online: ${payLink(publicUrl, invoice)}`,
-      '',
-      `Thank you,`,
-      from,
-    ].join('\n'),
-    attachments: [await pdfAttachment(invoice, sender)],
-  };
+/** The language the invoice was written in (null when it has none yet). */
+async function invoiceLanguage(sender: PdfSender, invoice: Invoice): Promise<string | null> {
+  const [row] = await sender.ctx.reader.query<{ language: string }>(
+    sender.tenantId,
+    `select language from billing.invoices where tenant_id = $1 and id = $2`,
+    [sender.tenantId, invoice.id],
+  );
+  return row?.language ?? null;
 }
 
-/** A payment reminder: its own wording, the current PDF attached. `today` decides "due on" or "overdue since". */
+/** An invoice e-mail of a template type, rendered from the organization's template (or the built-in one). */
+async function templatedInvoiceMail(
+  type: 'invoice' | 'reminder',
+  invoice: Invoice,
+  sender: PdfSender,
+  to: string,
+  today: string,
+  publicUrl: string,
+): Promise<OutgoingMail> {
+  const links = { payLink: payLink(publicUrl, invoice), portalLink: portalLink(sender.brand, publicUrl) };
+  const language = mailLanguage(await invoiceLanguage(sender, invoice), sender.brand);
+  const values = invoiceValues(invoice, sender.brand, links, today);
+  const mail = await composeMail(sender.ctx, sender.tenantId, sender.brand, type, language, values);
+  return { to, ...mail, attachments: [await pdfAttachment(invoice, sender)] };
+}
+
+/** The invoice e-mail (template `invoice`): the PDF attached, the pay and portal links, to the customer (`to` checked by the caller). */
+export async function invoiceMail(invoice: Invoice, sender: PdfSender, to: string, publicUrl: string): Promise<OutgoingMail> {
+  return templatedInvoiceMail('invoice', invoice, sender, to, new Date().toISOString().slice(0, 10), publicUrl);
+}
+
+/** A payment reminder (template `reminder`), the current PDF attached. `today` decides "due on" or "overdue since". */
 export async function reminderMail(
   invoice: Invoice,
   sender: PdfSender,
@@ -100,27 +124,7 @@ export async function reminderMail(
   today: string,
   publicUrl: string,
 ): Promise<OutgoingMail> {
-  const from = sender.name ?? 'Billpoint';
-  const overdue = invoice.dueDate < today;
-  return {
-    to,
-    subject: overdue
-      ? `Reminder: invoice ${invoice.invoiceNumber} from ${from} is overdue`
-      : `Reminder: invoice ${invoice.invoiceNumber} from ${from} is due on ${invoice.dueDate}`,
-    text: [
-      `Hello ${invoice.customer?.name ?? ''},`.trim(),
-      '',
-      overdue
-        ? `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} was due on ${invoice.dueDate} and is still unpaid.`
-        : `this is a friendly reminder that invoice ${invoice.invoiceNumber} for ${invoice.total} ${invoice.currency} is due on ${invoice.dueDate}.`,
-      `Balance due: ${invoice.balanceDue} ${invoice.currency}. Pay it online: ${payLink(publicUrl, invoice)}`,
-      'The current invoice is attached. If you have already paid, please disregard this message.',
-      '',
-      `Thank you,`,
-      from,
-    ].join('\n'),
-    attachments: [await pdfAttachment(invoice, sender)],
-  };
+  return templatedInvoiceMail('reminder', invoice, sender, to, today, publicUrl);
 }
 
 /**

@@ -137,7 +137,9 @@ export function publicInvoice(ctx: ServiceContext) {
       notes: inv.notes,
       customer: inv.customer ? { name: inv.customer.name, email: inv.customer.email || null, address: inv.customer.address } : null,
       items: (inv.items ?? []).map((it) => ({ description: it.description, quantity: it.quantity, unitPrice: it.rate, amount: it.amount })),
-      seller: { name: sender?.name ?? 'Billpoint', logoUrl: null },
+      // White-label (issue 27): the organization's name and logo, never the product's name.
+      seller: { name: sender.name ?? (sender.whiteLabel ? '' : 'Billpoint'), logoUrl: sender.logoUrl ?? null },
+      whiteLabel: sender.whiteLabel ?? false,
       payment,
     };
   };

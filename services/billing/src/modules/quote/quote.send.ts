@@ -11,6 +11,7 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { loadSender, type PdfSender } from '../invoice/invoice.send.ts';
+import { fromHeader, mailFromOf } from '../readmodel/organization.ts';
 import { quoteFilename, quotePdfBuffer } from './quote.pdf.ts';
 import { getQuote, lockQuote } from './quote.update.ts';
 import { loadQuote, quoteEventData } from './quote.sql.ts';
@@ -20,9 +21,11 @@ export const quoteLink = (publicUrl: string, q: Quote) => `${publicUrl.replace(/
 
 /** The quote e-mail (its own wording, not the invoice's): the link to accept or decline it online, the PDF attached. */
 export async function quoteMail(q: Quote, sender: PdfSender, to: string, publicUrl: string): Promise<OutgoingMail> {
-  const from = sender.name ?? 'Billpoint';
+  const from = sender.name ?? (sender.whiteLabel ? '' : 'Billpoint');
   return {
     to,
+    // The organization as the sender: "{org} via Billpoint", or the organization alone when white-label (issue 27).
+    from: fromHeader(sender.brand, mailFromOf(sender.ctx)),
     subject: `Quote ${q.quoteNumber} from ${from}`,
     text: [
       `Hello ${q.customer?.name ?? ''},`.trim(),

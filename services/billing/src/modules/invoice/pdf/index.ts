@@ -2,6 +2,7 @@ import { TemplateDefaults, type CreditNote, type Invoice, type TemplateLayout, t
 import { creditNoteKind } from './kinds/credit-note.ts';
 import { invoiceKind, type InvoiceCreditNoteRow } from './kinds/invoice.ts';
 import { quoteKind } from './kinds/quote.ts';
+import { receiptKind, type ReceiptDocument } from './kinds/receipt.ts';
 import type { DocumentKind } from './kinds/kind.ts';
 import { classic } from './layouts/classic.ts';
 import { modern } from './layouts/modern.ts';
@@ -12,6 +13,7 @@ import { Sheet, type PdfSeller } from './sheet.ts';
 
 export type { PdfSeller } from './sheet.ts';
 export type { InvoiceCreditNoteRow } from './kinds/invoice.ts';
+export type { ReceiptDocument } from './kinds/receipt.ts';
 export { formatDate, formatMoney } from './format.ts';
 export { prepareLogo, type PreparedLogo } from './logo.ts';
 export { facesOf, fontFile } from './faces.ts';
@@ -73,6 +75,11 @@ export function creditNotePdf(
 /** A quote as a PDF (`doc`: the quote in the invoice's shape, see quoteKind), in its template's layout. */
 export function quotePdfDocument(doc: Invoice, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
   return draw(quoteKind(doc), seller, design);
+}
+
+/** A payment receipt as a PDF (issue 27), in the tenant's default invoice layout. */
+export function receiptPdf(receipt: ReceiptDocument, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
+  return draw(receiptKind(receipt), seller, design);
 }
 
 /** A PDF stream read into memory (e-mail attachments, previews). */

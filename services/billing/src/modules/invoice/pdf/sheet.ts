@@ -15,6 +15,8 @@ export interface PdfSeller {
   website?: string | null;
   taxId?: string | null;
   logoUrl?: string | null;
+  /** White-label (issue 27): the document names the organization only, never the product. */
+  whiteLabel?: boolean;
 }
 
 export interface TextStyle {
@@ -82,9 +84,9 @@ export class Sheet {
       ...(pdfA3 ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
       info: {
         Title: metadataText(`${kind.title(labelsFor(t.language), this)} ${kind.number}`, pdfA3),
-        Author: metadataText(seller?.name ?? 'Billpoint', pdfA3),
-        Producer: 'Billpoint',
-        Creator: 'Billpoint',
+        Author: metadataText(seller?.name ?? (seller?.whiteLabel ? '' : 'Billpoint'), pdfA3),
+        Producer: seller?.whiteLabel ? metadataText(seller.name ?? '', pdfA3) : 'Billpoint',
+        Creator: seller?.whiteLabel ? metadataText(seller.name ?? '', pdfA3) : 'Billpoint',
         // Deterministic: the same document gives the same bytes (the e-mail attachment is the document GET /pdf answers).
         CreationDate: new Date(kind.createdAt),
       },

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { EmailTemplateBody, EmailTemplateParams, EmailTemplateQuery } from '@billpoint/proto';
+import type { EmailTemplateService } from './email-template.service.ts';
+
+/**
+ * `/api/email-templates` (issue 27): every type in a language (saved or built in), one type, save (validated by
+ * rendering with sample values), preview, and reset to the default.
+ */
+export function emailTemplateRoutes(app: FastifyInstance, templates: EmailTemplateService) {
+  app.get('/api/email-templates', { config: { permission: 'templates.read', contract: { query: EmailTemplateQuery } } }, async (req) =>
+    templates.list(req.identity.tenantId, EmailTemplateQuery.parse(req.query ?? {}).language),
+  );
+
+  app.get(
+    '/api/email-templates/:type',
+    { config: { permission: 'templates.read', contract: { params: EmailTemplateParams, query: EmailTemplateQuery } } },
+    async (req) =>
+      templates.get(req.identity.tenantId, EmailTemplateParams.parse(req.params).type, EmailTemplateQuery.parse(req.query ?? {}).language),
+  );
+
+  app.put(
+    '/api/email-templates/:type',
+    {
+      config: {
+        permission: 'templates.manage',
+        contract: { params: EmailTemplateParams, query: EmailTemplateQuery, body: EmailTemplateBody },
+      },
+    },
+    async (req) =>
+      templates.save(
+        req.identity.tenantId,
+        EmailTemplateParams.parse(req.params).type,
+        EmailTemplateQuery.parse(req.query ?? {}).language,
+        EmailTemplateBody.parse(req.body),
+      ),
+  );
+
+  app.post(
+    '/api/email-templates/:type/preview',
+    {
+      config: {
+        permission: 'templates.manage',
+        contract: { params: EmailTemplateParams, query: EmailTemplateQuery, body: EmailTemplateBody },
+      },
+    },
+    async (req) => templates.preview(req.identity.tenantId, EmailTemplateParams.parse(req.params).type, EmailTemplateBody.parse(req.body)),
+  );
+
+  app.delete(
+    '/api/email-templates/:type',
+    { config: { permission: 'templates.manage', contract: { params: EmailTemplateParams, query: EmailTemplateQuery } } },
+    async (req, reply) => {
+      await templates.reset(
+        req.identity.tenantId,
+        EmailTemplateParams.parse(req.params).type,
+        EmailTemplateQuery.parse(req.query ?? {}).language,
+      );
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { scanTenants, type EntityManager, type Mailer, type ServiceContext } from '@billpoint/kit';
+import { loadSender } from '../invoice/invoice.send.ts';
+import { mailFromOf, portalLink } from '../readmodel/organization.ts';
+import { composeMail } from '../email-template/email-template.service.ts';
+import { mailLanguage, receiptValues } from '../email-template/variables.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../delivery/deliveries.ts';
+import { loadReceiptCustomer, receiptFilename, receiptPdfBuffer } from './receipt.pdf.ts';
+import { RECEIPT_COLUMNS, type ReceiptRow } from './receipt.store.ts';
+
+/**
+ * The Message-ID of a receipt's e-mail: derived from the receipt (a mail sent again after a crash is the same
+ * message), hashed, under MAIL_FROM's domain (nothing of ours in it, whatever the organization's branding).
+ */
+export function receiptMessageId(tenantId: string, receiptId: string, mailFrom: string): string {
+  const h = createHash('sha256').update(`${tenantId}:receipt:${receiptId}`).digest('hex').slice(0, 32);
+  const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+  return `<receipt.${h}@${domain}>`;
+}
+
+export interface ReceiptMailOptions {
+  /** Only this tenant (right after a receipt arrived); default: every tenant with a receipt e-mail pending. */
+  tenantId?: string;
+  /** Test seam: after the mail was accepted, before the transaction that records it commits. */
+  afterSend?: (em: EntityManager) => Promise<void>;
+}
+
+/**
+ * Sends the `payment_received` e-mail of each pending receipt, the receipt PDF attached, to the customer's address.
+ * Exactly once: each receipt is sent inside the transaction that holds its row (FOR UPDATE SKIP LOCKED) and marked
+ * there once the mail was accepted; a crash in between leaves it pending and the retry sends the SAME Message-ID. A
+ * customer without an address: skipped. A refused mail: tried again, given up after MAX_DELIVERY_ATTEMPTS.
+ */
+export async function deliverReceipts(ctx: ServiceContext, mailer: Mailer, o: ReceiptMailOptions = {}): Promise<number> {
+  const tenants = o.tenantId
+    ? [o.tenantId]
+    : (
+        await scanTenants(ctx.orm.em, ctx.schema, (em) =>
+          em.execute<{ tenant_id: string }[]>(`select distinct tenant_id from billing.receipts where mail_status = 'pending'`),
+        )
+      ).map((r) => r.tenant_id);
+  let sent = 0;
+  for (const tenantId of tenants) {
+    try {
+      sent += await deliverTenant(ctx, mailer, tenantId, o);
+    } catch (err) {
+      ctx.logger.error({ err, tenantId }, 'receipt e-mails failed for a tenant; will retry on the next run');
+    }
+  }
+  return sent;
+}
+
+async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: string, o: ReceiptMailOptions): Promise<number> {
+  const sender = await loadSender(ctx, tenantId);
+  const url = (ctx.config as unknown as { PUBLIC_URL: string }).PUBLIC_URL;
+  return ctx.tx({ tenantId }, async (em) => {
+    const pending = await em.execute<ReceiptRow[]>(
+      `select ${RECEIPT_COLUMNS}, mail_attempts as attempts from billing.receipts
+        where tenant_id = ? and mail_status = 'pending' order by created_at limit 50 for update skip locked`,
+      [tenantId],
+    );
+    let sent = 0;
+    const mark = (id: string, status: string, error: string | null, attempts?: number) =>
+      em.execute(
+        `update billing.receipts set mail_status = ?, mail_error = ?, mail_attempts = coalesce(?, mail_attempts),
+           mailed_at = case when ? = 'sent' then now() else mailed_at end where tenant_id = ? and id = ?`,
+        [status, error, attempts ?? null, status, tenantId, id],
+      );
+    for (const r of pending as (ReceiptRow & { attempts: number })[]) {
+      const customer = await loadReceiptCustomer(ctx, tenantId, r.customerId);
+      if (!customer?.email) {
+        await mark(r.id, 'skipped', 'the customer has no e-mail address');
+        continue;
+      }
+      const [first] = await em.execute<{ language: string }[]>(`select language from billing.invoices where tenant_id = ? and id = ?`, [
+        tenantId,
+        r.allocations[0]?.invoiceId ?? 0,
+      ]);
+      const values = receiptValues(
+        { ...r, invoiceNumbers: r.allocations.map((a) => a.invoiceNumber) },
+        customer,
+        sender.brand,
+        portalLink(sender.brand, url),
+      );
+      const mail = await composeMail(ctx, tenantId, sender.brand, 'payment_received', mailLanguage(first?.language, sender.brand), values);
+      const attachment = {
+        filename: receiptFilename(r),
+        content: await receiptPdfBuffer(r, customer, sender),
+        contentType: 'application/pdf',
+      };
+      try {
+        await mailer.send({
+          to: customer.email,
+          ...mail,
+          attachments: [attachment],
+          messageId: receiptMessageId(tenantId, r.id, mailFromOf(ctx)),
+        });
+      } catch (err) {
+        const attempts = r.attempts + 1;
+        ctx.logger.warn({ err, tenantId, receiptId: r.id, attempts }, 'a receipt e-mail failed; it is tried again');
+        const message = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+        await mark(r.id, attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending', message, attempts);
+        continue;
+      }
+      await mark(r.id, 'sent', null);
+      sent++;
+    }
+    await o.afterSend?.(em);
+    return sent;
+  });
+}
