@@ -249,6 +249,8 @@ export const PayableInvoice = z.object({
   collectableTotal: z.string(),
   exchangeRate: z.string(),
   customerEmail: z.string().nullable(),
+  /** The invoice's customer (the portal's pay-several checks it; receipts name it). Null from an older billing. */
+  customerId: z.number().int().nullable().default(null),
 });
 export type PayableInvoice = z.infer<typeof PayableInvoice>;
 

@@ -41,6 +41,7 @@ const payable = (tenantId: string, inv: Invoice, collectableTotal: string): Paya
   collectableTotal,
   exchangeRate: inv.exchangeRate,
   customerEmail: inv.customer?.email ?? null,
+  customerId: inv.customerId ?? null,
 });
 
 /**
