@@ -251,14 +251,20 @@ export const PayableInvoice = z.object({
   collectableTotal: z.string(),
   exchangeRate: z.string(),
   customerEmail: z.string().nullable(),
+  /** The invoice's customer (the portal's pay-several checks it; receipts name it). Null from an older billing. */
+  customerId: z.number().int().nullable().default(null),
 });
 export type PayableInvoice = z.infer<typeof PayableInvoice>;
 
-/** { token } or { tenantId, invoiceId } → the invoice, or null (none, or not payable: a draft or cancelled one). */
+/** { token } or { tenantId, invoiceId } → the invoice, or null (none, or not payable: a draft or cancelled one; see includeCancelled). */
 export const BillingPayableRpc = defineRpc({
   subject: 'rpc.billing.invoice.payable',
   service: 'billing',
-  request: z.union([z.object({ token: PublicToken }), z.object({ tenantId: z.uuid(), invoiceId: z.number().int().positive() })]),
+  request: z.union([
+    z.object({ token: PublicToken }),
+    /** `includeCancelled`: answer a cancelled invoice too (its status says so), for a refusal that names it (the portal). */
+    z.object({ tenantId: z.uuid(), invoiceId: z.number().int().positive(), includeCancelled: z.boolean().optional() }),
+  ]),
   response: PayableInvoice.nullable(),
 });
 

@@ -19,6 +19,8 @@ import { paymentResponders } from './modules/payment/payment.rpc.ts';
 import { CreditNoteRefunds } from './modules/payment/credit-note-refund.ts';
 import { creditNoteConsumers } from './modules/payment/credit-note.consumer.ts';
 import { plansConsumers, plansModule } from './modules/plans/plans.module.ts';
+import { portalPaymentRoutes } from './modules/portal-payment/portal-payment.routes.ts';
+import { portalIntentWebhook } from './modules/portal-payment/portal-payment.confirm.ts';
 
 /** How the pay page may take money with this configuration (no Stripe keys: the demo processor). */
 export function paymentConfig(c: Config): PaymentConfig {
@@ -68,8 +70,15 @@ export const paymentsService = {
     publicPaymentRoutes(app, {
       card: new CardPayments(ctx as ServiceContext, stripe, ledger),
       paypal: new PaypalPayments(ctx as ServiceContext, paypal, ledger),
-      webhook: stripeWebhook(ctx as ServiceContext, { stripe, secret: c.STRIPE_WEBHOOK_SECRET, ledger, handlers: plans.stripeHandlers }),
+      webhook: stripeWebhook(ctx as ServiceContext, {
+        stripe,
+        secret: c.STRIPE_WEBHOOK_SECRET,
+        ledger,
+        handlers: plans.stripeHandlers,
+        portal: portalIntentWebhook(ctx as ServiceContext, { stripe, paypal }),
+      }),
     });
+    portalPaymentRoutes(app, ctx as ServiceContext, { stripe, paypal });
     paymentRoutes(app, ctx as ServiceContext, ledger, new Refunds(ctx as ServiceContext, ledger, stripe, paypal));
     plans.routes(app);
   },

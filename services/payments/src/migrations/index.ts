@@ -4,6 +4,7 @@ import { m0003NeverOverCollected } from './0003-never-over-collected.ts';
 import { m0004PlansFromProto } from './0004-plans-from-proto.ts';
 import { m0005CreditNoteRefunds } from './0005-credit-note-refunds.ts';
 import { m0006InvoiceExchangeRate } from './0006-invoice-exchange-rate.ts';
+import { m0007PortalPayments } from './0007-portal-payments.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   m0004PlansFromProto,
   m0005CreditNoteRefunds,
   m0006InvoiceExchangeRate,
+  m0007PortalPayments,
 ];

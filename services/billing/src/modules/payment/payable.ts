@@ -41,6 +41,7 @@ const payable = (tenantId: string, inv: Invoice, collectableTotal: string): Paya
   collectableTotal,
   exchangeRate: inv.exchangeRate,
   customerEmail: inv.customer?.email ?? null,
+  customerId: inv.customerId ?? null,
 });
 
 /**
@@ -69,7 +70,8 @@ export function payableResponder(ctx: ServiceContext): Promise<Subscription> {
         return { inv: loaded, collectable: row!.collectable };
       });
       const inv = found?.inv;
-      if (!inv || inv.status === 'cancelled' || (byToken && NOT_PUBLIC.has(inv.status))) return null;
+      if (!inv || (byToken && NOT_PUBLIC.has(inv.status))) return null;
+      if (inv.status === 'cancelled' && !('includeCancelled' in req && req.includeCancelled)) return null;
       return payable(tenantId, inv, found.collectable);
     },
     { logger: ctx.logger },

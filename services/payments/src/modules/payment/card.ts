@@ -22,10 +22,13 @@ export class PaymentDeclined extends AppError {
 
 const notFound = () => new NotFound('Invoice not found');
 
-/** The invoice behind a public token, or the same 404 for every other case (no hint of other tenants). */
-export async function payableByToken(ctx: ServiceContext, token: string): Promise<PayableInvoice> {
+/**
+ * The invoice behind a public token, or the same 404 for every other case (no hint of other tenants). `hostTenant`:
+ * the tenant whose custom domain the request came by (HOST_TENANT_HEADER): another tenant's token is unknown there.
+ */
+export async function payableByToken(ctx: ServiceContext, token: string, hostTenant?: string | null): Promise<PayableInvoice> {
   const inv = await rpcCall(ctx.bus, BillingPayableRpc, { token }, { timeoutMs: 5_000 });
-  if (!inv) throw notFound();
+  if (!inv || (hostTenant && inv.tenantId !== hostTenant)) throw notFound();
   return inv;
 }
 
@@ -37,6 +40,13 @@ const luhn = (digits: string) =>
   }, 0) %
     10 ===
   0;
+
+/** The demo card form's number, checked as a real form would (400 naming `cardNumber`); DEMO_DECLINE_CARD declines. */
+export function demoCardDigits(cardNumber: string | undefined): string {
+  const digits = (cardNumber ?? '').replace(/ /g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw new Invalid('Card number is not valid', 'cardNumber');
+  return digits;
+}
 
 /**
  * Card payments on the pay page: through Stripe when it is configured, else through the demo processor (intents
@@ -56,8 +66,8 @@ export class CardPayments {
     return this.#stripe == null;
   }
 
-  async createIntent(token: string, amount: string, currency: string): Promise<PaymentIntentAnswer> {
-    const inv = await payableByToken(this.#ctx, token);
+  async createIntent(token: string, amount: string, currency: string, hostTenant?: string | null): Promise<PaymentIntentAnswer> {
+    const inv = await payableByToken(this.#ctx, token, hostTenant);
     const processor = this.#stripe ? 'stripe' : 'demo';
     const demoId = `demo_pi_${randomBytes(12).toString('hex')}`;
     const row = await this.#ledger.open(
@@ -93,8 +103,8 @@ export class CardPayments {
    * Records the payment only once the processor says it succeeded with the amount, currency and metadata of the
    * attempt. Safe to call any number of times, before or after the webhook: one payment.
    */
-  async confirm(token: string, paymentIntentId: string, cardNumber?: string): Promise<PaymentConfirmation> {
-    const inv = await payableByToken(this.#ctx, token);
+  async confirm(token: string, paymentIntentId: string, cardNumber?: string, hostTenant?: string | null): Promise<PaymentConfirmation> {
+    const inv = await payableByToken(this.#ctx, token, hostTenant);
     const processor = this.#stripe ? 'stripe' : 'demo';
     if (this.#stripe && cardNumber !== undefined) throw new Invalid('A card number is only taken in demo mode', 'cardNumber');
     const row = await this.#ctx.tx({ tenantId: inv.tenantId }, (em) =>
@@ -112,8 +122,7 @@ export class CardPayments {
 
   async #confirmDemo(inv: PayableInvoice, row: PaymentRow, cardNumber?: string): Promise<PaymentRow> {
     if (row.status !== 'pending') return row;
-    const digits = (cardNumber ?? '').replace(/ /g, '');
-    if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) throw new Invalid('Card number is not valid', 'cardNumber');
+    const digits = demoCardDigits(cardNumber);
     const key = { id: Number(row.id) };
     if (digits === DEMO_DECLINE_CARD) {
       await this.#ledger.fail(inv.tenantId, key, 'Your card was declined.');

@@ -1,13 +1,4 @@
-import {
-  BillingPayableRpc,
-  divRound,
-  fromCents,
-  PaymentEvents,
-  toCents,
-  toScaled,
-  type PayableInvoice,
-  type PaymentMethod,
-} from '@billpoint/proto';
+import { BillingPayableRpc, PaymentEvents, toCents, type PayableInvoice, type PaymentMethod } from '@billpoint/proto';
 import {
   addEvent,
   Conflict,
@@ -19,7 +10,8 @@ import {
   type ServiceContext,
 } from '@billpoint/kit';
 import { checkAmount, lockInvoice, overBalance, paidCents, saveTotal, storedTotal } from './balance.ts';
-import { PAYMENT_COLUMNS, toEventData, type PaymentRow } from './payment.sql.ts';
+import { insertPayment, PAYMENT_COLUMNS, toEventData, type PaymentRow } from './payment.sql.ts';
+import { announceReceipt, paymentReceipt } from './receipt.ts';
 import { paymentRate } from './rate.ts';
 
 /** A payment row named by its processor's transaction id, or by its own id. */
@@ -89,22 +81,13 @@ export class Ledger {
       await lockInvoice(em, inv.tenantId, inv.invoiceId);
       await saveTotal(em, inv);
       checkAmount(inv, a.amount, currency, await paidCents(em, inv.tenantId, inv.invoiceId));
-      const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(rate, 6), 1_000_000n));
-      const [row] = await em.execute<PaymentRow[]>(
-        `insert into payments.payments as p (tenant_id, user_id, invoice_id, invoice_number, amount, currency, exchange_rate,
-           amount_in_base_currency, invoice_exchange_rate, payment_date, payment_method, payment_processor, transaction_id,
-           reference, status, notes, metadata, completed_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::date, current_date), ?, ?, ?, ?, ?, ?, ?::jsonb,
-                 case when ? = 'completed' then now() end)
-         returning ${PAYMENT_COLUMNS}`,
-        [
-          ...[inv.tenantId, a.userId ?? null, inv.invoiceId, inv.invoiceNumber, a.amount, inv.currency, rate, base, inv.exchangeRate],
-          ...[a.paymentDate ?? null, a.method, a.processor, a.transactionId ?? null, a.reference ?? null, a.status ?? 'pending'],
-          ...[a.notes ?? null, JSON.stringify(a.metadata ?? {}), a.status ?? 'pending'],
-        ],
-      );
-      if (row!.status === 'completed') this.#announce(em, inv.tenantId, PaymentEvents.Completed, row!, a.userId ?? null);
-      return row!;
+      const row = await insertPayment(em, inv, a, rate);
+      if (row.status === 'completed') {
+        this.#announce(em, inv.tenantId, PaymentEvents.Completed, row, a.userId ?? null);
+        const paidAt = a.paymentDate ? `${a.paymentDate}T00:00:00.000Z` : undefined;
+        await announceReceipt(em, inv.tenantId, paymentReceipt(row, inv.customerId ?? null, paidAt), a.userId ?? null);
+      }
+      return row;
     });
   }
 
@@ -161,6 +144,7 @@ export class Ledger {
           [JSON.stringify(c.extra ?? {})],
         );
         this.#announce(em, tenantId, PaymentEvents.Completed, r, null);
+        await announceReceipt(em, tenantId, paymentReceipt(r, inv?.customerId ?? null));
         return { row: r };
       }
       if (c.taken) {

@@ -1,4 +1,6 @@
-import type { Payment, PaymentEventData } from '@billpoint/proto';
+import { divRound, fromCents, toScaled, type PayableInvoice, type Payment, type PaymentEventData } from '@billpoint/proto';
+import type { EntityManager } from '@billpoint/kit';
+import type { Attempt } from './ledger.ts';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -7,7 +9,8 @@ export const PAYMENT_COLUMNS = `p.id::text as id, p.invoice_id::text as invoice_
   p.currency, p.exchange_rate::text as exchange_rate, p.amount_in_base_currency::text as amount_in_base_currency,
   p.refunded_amount::text as refunded_amount, p.payment_date::text as payment_date, p.payment_method,
   p.payment_processor, p.transaction_id, p.reference, p.status, p.fees::text as fees, p.notes,
-  p.metadata, p.failure_message, ${ts('p.created_at')} as created_at, p.invoice_exchange_rate::text as invoice_exchange_rate`;
+  p.metadata, p.failure_message, ${ts('p.created_at')} as created_at, p.invoice_exchange_rate::text as invoice_exchange_rate,
+  p.portal_payment_id::text as portal_payment_id`;
 
 export interface PaymentRow {
   id: string;
@@ -30,6 +33,8 @@ export interface PaymentRow {
   failure_message: string | null;
   created_at: string;
   invoice_exchange_rate: string | null;
+  /** The portal payment (pay-several) this payment is its invoice's part of. */
+  portal_payment_id: string | null;
 }
 
 export const toPayment = (r: PaymentRow): Payment => ({
@@ -56,3 +61,31 @@ export const toEventData = (r: PaymentRow): PaymentEventData => ({
   invoiceNumber: r.invoice_number,
   invoiceExchangeRate: r.invoice_exchange_rate,
 });
+
+/**
+ * Inserts a payment row in the caller's transaction (the caller holds the invoice's lock and has checked the
+ * balance): `rate` is the payment day's exchange rate (rate.ts), the base amount follows from it.
+ */
+export async function insertPayment(
+  em: EntityManager,
+  inv: PayableInvoice,
+  a: Attempt,
+  rate: string,
+  portalPaymentId: string | null = null,
+): Promise<PaymentRow> {
+  const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(rate, 6), 1_000_000n));
+  const [row] = await em.execute<PaymentRow[]>(
+    `insert into payments.payments as p (tenant_id, user_id, invoice_id, invoice_number, amount, currency, exchange_rate,
+       amount_in_base_currency, invoice_exchange_rate, payment_date, payment_method, payment_processor, transaction_id,
+       reference, status, notes, metadata, completed_at, portal_payment_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::date, current_date), ?, ?, ?, ?, ?, ?, ?::jsonb,
+             case when ? = 'completed' then now() end, ?::uuid)
+     returning ${PAYMENT_COLUMNS}`,
+    [
+      ...[inv.tenantId, a.userId ?? null, inv.invoiceId, inv.invoiceNumber, a.amount, inv.currency, rate, base, inv.exchangeRate],
+      ...[a.paymentDate ?? null, a.method, a.processor, a.transactionId ?? null, a.reference ?? null, a.status ?? 'pending'],
+      ...[a.notes ?? null, JSON.stringify(a.metadata ?? {}), a.status ?? 'pending', portalPaymentId],
+    ],
+  );
+  return row!;
+}

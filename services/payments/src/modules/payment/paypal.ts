@@ -52,9 +52,9 @@ export class PaypalPayments {
     }
   }
 
-  async createOrder(token: string, amount: string, currency: string): Promise<{ id: string }> {
+  async createOrder(token: string, amount: string, currency: string, hostTenant?: string | null): Promise<{ id: string }> {
     if (!this.#paypal) throw unavailable();
-    const inv = await payableByToken(this.#ctx, token);
+    const inv = await payableByToken(this.#ctx, token, hostTenant);
     const row = await this.#ledger.open(inv, { amount, method: 'paypal', processor: 'paypal' }, currency);
     try {
       const { result } = await this.#paypal.orders.createOrder({
@@ -84,10 +84,10 @@ export class PaypalPayments {
    * Captures an order of ours (an id we never created is a 404: nothing is sent to PayPal). The balance is checked
    * first: an attempt that no longer fits is cancelled and refused (409 / 400 naming `amount`), never captured.
    */
-  async capture(orderId: string): Promise<Order> {
+  async capture(orderId: string, hostTenant?: string | null): Promise<Order> {
     if (!this.#paypal) throw unavailable();
     const tenantId = await this.#ledger.tenantOf('paypal', orderId);
-    if (!tenantId) throw new NotFound('Order not found');
+    if (!tenantId || (hostTenant && tenantId !== hostTenant)) throw new NotFound('Order not found');
     await this.#ledger.admit(tenantId, { processor: 'paypal', transactionId: orderId });
     try {
       const { result } = await this.#paypal.orders.captureOrder({ id: orderId, prefer: 'return=representation' });
@@ -98,9 +98,15 @@ export class PaypalPayments {
     }
   }
 
-  async confirm(orderId: string, token: string, amount: string, currency: string): Promise<PaymentConfirmation> {
+  async confirm(
+    orderId: string,
+    token: string,
+    amount: string,
+    currency: string,
+    hostTenant?: string | null,
+  ): Promise<PaymentConfirmation> {
     if (!this.#paypal) throw unavailable();
-    const inv = await payableByToken(this.#ctx, token);
+    const inv = await payableByToken(this.#ctx, token, hostTenant);
     const row = await this.#ctx.tx({ tenantId: inv.tenantId }, (em) =>
       this.#ledger.find(em, inv.tenantId, { processor: 'paypal', transactionId: orderId }),
     );

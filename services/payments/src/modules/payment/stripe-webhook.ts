@@ -17,7 +17,14 @@ export type StripeEventHandler = (event: Stripe.Event) => Promise<void>;
  */
 export function stripeWebhook(
   ctx: ServiceContext,
-  o: { stripe: Stripe | null; secret: string | undefined; ledger: Ledger; handlers?: Record<string, StripeEventHandler> },
+  o: {
+    stripe: Stripe | null;
+    secret: string | undefined;
+    ledger: Ledger;
+    handlers?: Record<string, StripeEventHandler>;
+    /** A portal payment's intent (metadata.portalPaymentId): the portal's pay-several completes it. */
+    portal?: (intent: Stripe.PaymentIntent) => Promise<void>;
+  },
 ) {
   return async (rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate?: true }> => {
     if (!o.stripe || !o.secret) throw new NotFound('Stripe webhooks are not configured');
@@ -47,6 +54,7 @@ export function stripeWebhook(
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed': {
         const intent = event.data.object;
+        if (intent.metadata?.portalPaymentId && o.portal) return o.portal(intent);
         const tenantId = await o.ledger.tenantOf('stripe', intent.id);
         if (!tenantId) return void ctx.logger.info({ id: intent.id }, 'a payment intent that is not ours');
         await applyIntent(o.ledger, tenantId, intent);
