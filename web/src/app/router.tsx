@@ -6,6 +6,7 @@ import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
+import { portalRoutes } from '@/features/portal/routes';
 
 const named = <K extends string, T extends Record<K, React.ComponentType>>(load: () => Promise<T>, name: K) =>
   React.lazy(() => load().then((m) => ({ default: m[name] })));
@@ -44,6 +45,7 @@ const ExpensesPage = named(() => import('@/features/expenses/components/expenses
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
 const InvitePage = named(() => import('@/features/invitations/components/invite-page'), 'InvitePage');
+const PortalLayout = named(() => import('@/features/portal/components/portal-layout'), 'PortalLayout');
 const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
 
 export const routes: RouteObject[] = [
@@ -106,6 +108,15 @@ export const routes: RouteObject[] = [
       {
         element: <StandaloneLayout kind="quote" />,
         children: [{ path: paths.quotePublic.path, element: <PublicQuotePage /> }],
+      },
+      // The customer portal: its own shell, session and cache; never the staff app's (issue 27).
+      {
+        element: (
+          <React.Suspense fallback={<PageFallback />}>
+            <PortalLayout />
+          </React.Suspense>
+        ),
+        children: portalRoutes,
       },
       {
         path: paths.invite.path,
