@@ -2,6 +2,7 @@ import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PayLayout } from '@/features/pay/components/pay-layout';
 import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { PageFallback } from './routes/page-fallback';
@@ -98,7 +99,7 @@ export const routes: RouteObject[] = [
         children: [{ path: paths.subscriptionPlans.path, element: <PlansPage /> }],
       },
       {
-        element: <StandaloneLayout />,
+        element: <PayLayout />,
         children: [
           { path: paths.pay.path, element: <PayPage /> },
           { path: paths.payment.path, element: <PayPage /> },

@@ -1,5 +1,5 @@
 import type { PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
-import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PayLayout } from '../components/pay-layout';
 import { renderRoutes, type Route } from '@/testing/render';
 import { PayPage } from '../components/pay-page';
 import { PaymentSuccessPage } from '../components/payment-success-page';
@@ -60,7 +60,7 @@ export function renderPay(path = `/pay/${TOKEN}`) {
   return renderRoutes(
     [
       {
-        element: <StandaloneLayout />,
+        element: <PayLayout />,
         children: [
           { path: '/pay/:id', element: <PayPage /> },
           { path: '/payment/success', element: <PaymentSuccessPage /> },
