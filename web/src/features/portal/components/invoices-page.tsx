@@ -99,7 +99,7 @@ export function PortalInvoicesPage() {
             placeholder="Search by invoice number"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="sm:w-64"
+            className="sm:w-72"
           />
         </div>
         {FILTERS.map((f) => (

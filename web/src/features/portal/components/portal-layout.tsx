@@ -82,13 +82,13 @@ function PortalHeader({ branding, slug }: { branding: PortalBranding; slug: stri
   return (
     <header className="border-t-4 border-b bg-background" style={{ borderTopColor: 'var(--portal-accent)' }}>
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <span className="flex min-w-0 items-center gap-2 font-semibold" data-testid="portal-organization">
+        <span className="flex min-w-0 flex-1 items-center gap-2 font-semibold" data-testid="portal-organization">
           {branding.logoUrl && (
             <img src={branding.logoUrl} alt="" className="size-8 rounded object-contain" onError={(e) => (e.currentTarget.hidden = true)} />
           )}
-          <span className="truncate">{branding.organizationName}</span>
+          <span className="min-w-0 break-words">{branding.organizationName}</span>
         </span>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           {signedIn && <SignOutButton slug={slug} />}
           <ThemeToggle />
         </div>
