@@ -33,21 +33,16 @@ test('portal: sign in by e-mailed link, only my invoices, pay two at once, recei
   await page.setViewportSize(DESKTOP);
   await signUp(page, { firstName: 'Bill', lastName: 'Lumbergh', organization: 'Lumbergh Supplies' });
 
-  // The organization: its name in settings, its colour (the default invoice template's), the receipt e-mail's subject.
+  // The organization: its name in settings, and its own subject for the receipt e-mail (the payment_received template).
   await page.goto('/settings?section=organization');
   await expect(page.getByLabel('Company name')).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Company name').fill('Lumbergh Supplies Ltd');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toasts(page).getByText('Organization settings saved')).toBeVisible();
-  const template = await page.request.post('/api/invoice-templates', {
-    headers,
-    data: { name: 'House style', isDefault: true, primaryColor: '#7C3AED' },
-  });
-  expect(template.ok(), await template.text()).toBe(true);
   const received = await page.request.put('/api/email-templates/payment_received', {
     headers,
     data: {
-      subject: 'Receipt {{receipt.number}} from {{organization.name}}',
+      subject: 'Your receipt {{receipt.number}} from {{organization.name}}',
       htmlContent: '<p>Thank you, {{customer.name}}. We received {{payment.amount}} for {{payment.invoices}}.</p>',
       textContent: 'Thank you, {{customer.name}}. We received {{payment.amount}} for {{payment.invoices}}.',
     },
@@ -140,12 +135,12 @@ test('portal: sign in by e-mailed link, only my invoices, pay two at once, recei
   // The receipt e-mail: to the customer, the payment_received template's subject, the receipt PDF attached.
   let receipt: string | undefined;
   await expect
-    .poll(() => (receipt = mails().find((m) => header(m, 'To')?.includes(ours) && /^Receipt /.test(header(m, 'Subject') ?? ''))), {
+    .poll(() => (receipt = mails().find((m) => header(m, 'To')?.includes(ours) && /^Your receipt /.test(header(m, 'Subject') ?? ''))), {
       message: 'the receipt e-mail',
       timeout: 30_000,
     })
     .toBeTruthy();
-  expect(header(receipt!, 'Subject')).toMatch(/^Receipt RCT-\d+ from Lumbergh Supplies Ltd$/);
+  expect(header(receipt!, 'Subject')).toMatch(/^Your receipt RCT-\d{4} from Lumbergh Supplies Ltd$/);
   expect(receipt).toMatch(/Content-Type: application\/pdf/i);
   expect(receipt).toContain(first);
 
