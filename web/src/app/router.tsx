@@ -2,10 +2,12 @@ import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PayLayout } from '@/features/pay/components/pay-layout';
 import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { PageFallback } from './routes/page-fallback';
 import { RouteError } from './routes/route-error';
+import { portalRoutes } from '@/features/portal/routes';
 
 const named = <K extends string, T extends Record<K, React.ComponentType>>(load: () => Promise<T>, name: K) =>
   React.lazy(() => load().then((m) => ({ default: m[name] })));
@@ -44,6 +46,7 @@ const ExpensesPage = named(() => import('@/features/expenses/components/expenses
 const TaxPage = named(() => import('@/features/tax/components/tax-page'), 'TaxPage');
 const IntegrationsPage = named(() => import('@/features/integrations/components/integrations-page'), 'IntegrationsPage');
 const InvitePage = named(() => import('@/features/invitations/components/invite-page'), 'InvitePage');
+const PortalLayout = named(() => import('@/features/portal/components/portal-layout'), 'PortalLayout');
 const AnalyticsPage = named(() => import('@/features/analytics/components/analytics-page'), 'AnalyticsPage');
 
 export const routes: RouteObject[] = [
@@ -96,7 +99,7 @@ export const routes: RouteObject[] = [
         children: [{ path: paths.subscriptionPlans.path, element: <PlansPage /> }],
       },
       {
-        element: <StandaloneLayout />,
+        element: <PayLayout />,
         children: [
           { path: paths.pay.path, element: <PayPage /> },
           { path: paths.payment.path, element: <PayPage /> },
@@ -106,6 +109,15 @@ export const routes: RouteObject[] = [
       {
         element: <StandaloneLayout kind="quote" />,
         children: [{ path: paths.quotePublic.path, element: <PublicQuotePage /> }],
+      },
+      // The customer portal: its own shell, session and cache; never the staff app's (issue 27).
+      {
+        element: (
+          <React.Suspense fallback={<PageFallback />}>
+            <PortalLayout />
+          </React.Suspense>
+        ),
+        children: portalRoutes,
       },
       {
         path: paths.invite.path,

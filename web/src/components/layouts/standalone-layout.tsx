@@ -7,24 +7,61 @@ import { Spinner } from '@/components/ui/spinner';
 
 /** What the top bar's badge and the footer say on each kind of public page. */
 const NOTES = {
-  payment: { badge: 'Secure payment', footer: 'Payments are processed securely. Billpoint never stores card numbers.' },
-  quote: { badge: 'Private link', footer: 'This quote is shared through a private link: only people who have the link can see it.' },
+  payment: {
+    badge: 'Secure payment',
+    footer: 'Payments are processed securely. Billpoint never stores card numbers.',
+    whiteLabelFooter: 'Payments are processed securely. Card numbers are never stored.',
+  },
+  quote: {
+    badge: 'Private link',
+    footer: 'This quote is shared through a private link: only people who have the link can see it.',
+    whiteLabelFooter: 'This quote is shared through a private link: only people who have the link can see it.',
+  },
 } as const;
+
+/**
+ * Whose page it is: Billpoint's (the default), a white-labelled organization's (its name and logo, never "Billpoint"),
+ * or not known yet (nothing, so that a white-labelled page never flashes "Billpoint" while it loads).
+ */
+export type StandaloneBrand = { kind: 'billpoint' } | { kind: 'organization'; name: string; logoUrl: string | null } | { kind: 'pending' };
 
 /**
  * Public screens for people who are not users (the payment pages, a quote's page): the landing page's top bar without
  * its navigation, a narrow centred column, and a line about the page (the payment is secure; the quote's link is
  * private). No shell, no session needed.
  */
-export function StandaloneLayout({ kind = 'payment' }: { kind?: keyof typeof NOTES }) {
+export function StandaloneLayout({
+  kind = 'payment',
+  brand = { kind: 'billpoint' },
+}: {
+  kind?: keyof typeof NOTES;
+  brand?: StandaloneBrand;
+}) {
   const note = NOTES[kind];
   return (
     <div className="flex min-h-screen flex-col bg-muted/40">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:px-6">
-          <span className="flex items-center gap-2 font-semibold">
-            <BrandMark className="size-7" />
-            Billpoint
+          <span className="flex min-w-0 items-center gap-2 font-semibold" data-testid="standalone-brand">
+            {brand.kind === 'billpoint' && (
+              <>
+                <BrandMark className="size-7" />
+                Billpoint
+              </>
+            )}
+            {brand.kind === 'organization' && (
+              <>
+                {brand.logoUrl && (
+                  <img
+                    src={brand.logoUrl}
+                    alt=""
+                    className="size-7 rounded object-contain"
+                    onError={(e) => (e.currentTarget.hidden = true)}
+                  />
+                )}
+                <span className="truncate">{brand.name}</span>
+              </>
+            )}
           </span>
           <span className="ml-3 hidden items-center gap-1.5 text-sm text-muted-foreground sm:flex">
             <LockKeyhole className="size-3.5" aria-hidden="true" />
@@ -38,7 +75,9 @@ export function StandaloneLayout({ kind = 'payment' }: { kind?: keyof typeof NOT
           <Outlet />
         </React.Suspense>
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">{note.footer}</footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        {brand.kind === 'billpoint' ? note.footer : note.whiteLabelFooter}
+      </footer>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
-import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { PayLayout } from '../components/pay-layout';
 import { renderRoutes, type Route } from '@/testing/render';
 import { PayPage } from '../components/pay-page';
 import { PaymentSuccessPage } from '../components/payment-success-page';
@@ -8,7 +8,10 @@ export const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'.slice(0, 
 
 /** A public invoice as GET /api/invoices/{token}/public answers it: sent, USD 120.00 unpaid, demo mode, card only. */
 export function makePublicInvoice(overrides: Partial<PublicInvoice> = {}): PublicInvoice {
+  // Issue 27's white-label flag (off), whether or not the contract at hand has it yet.
+  const whiteLabel = { whiteLabel: false };
   return {
+    ...whiteLabel,
     id: TOKEN,
     invoiceNumber: 'INV-0042',
     status: 'sent',
@@ -60,7 +63,7 @@ export function renderPay(path = `/pay/${TOKEN}`) {
   return renderRoutes(
     [
       {
-        element: <StandaloneLayout />,
+        element: <PayLayout />,
         children: [
           { path: '/pay/:id', element: <PayPage /> },
           { path: '/payment/success', element: <PaymentSuccessPage /> },
