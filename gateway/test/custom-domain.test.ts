@@ -85,13 +85,12 @@ describe('custom domain verification (DNS TXT through a DNS server on 127.0.0.1)
     expect((await hostRequest(stack.url, 'owned.example', 'GET', '/api/portal/branding')).json.organizationName).toBe('First Owner');
   });
 
-  it('refuses Check now without a domain or with a body (400), and without a session (401)', async () => {
+  it('refuses Check now without a domain (400), and without a session (401)', async () => {
     const c = stack.client();
     await c.register({ organizationName: 'No Domain Ltd' });
     const res = await c.post('/api/organization-settings/custom-domain/verify', {});
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Save a custom domain first');
-    expect((await c.post('/api/organization-settings/custom-domain/verify', { force: true })).status).toBe(400);
     expect((await stack.client().post('/api/organization-settings/custom-domain/verify', {})).status).toBe(401);
   });
 });
