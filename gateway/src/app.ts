@@ -150,13 +150,6 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
-      // Which organization's custom domain the Host is (the portal and pay pages only there; nothing branded on an unknown host).
-      const hosts = new HostDirectory({ orm: ctx.orm });
-      hostResolution(app, {
-        appHosts: appHostsOf(c.PUBLIC_URL, c.APP_HOSTS),
-        directory: hosts,
-        publicRoutes: registry.flatMap((s) => s.public ?? []),
-      });
       // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
       transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
@@ -165,6 +158,14 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       await app.register(cookie, { secret: cookieSecret });
       securityHeaders(app, https);
       csrfProtection(app);
+      // Which organization's custom domain the Host is (the portal and pay pages only there; nothing branded on an
+      // unknown host). After the security headers: its 404s carry them too.
+      const hosts = new HostDirectory({ orm: ctx.orm });
+      hostResolution(app, {
+        appHosts: appHostsOf(c.PUBLIC_URL, c.APP_HOSTS),
+        directory: hosts,
+        publicRoutes: registry.flatMap((s) => s.public ?? []),
+      });
 
       const sessions = new SessionStore({
         orm: ctx.orm,
