@@ -178,7 +178,7 @@ describe('workloads', () => {
   });
 
   it('exposes only the gateway through the Ingress, with the host and TLS from values', () => {
-    const [ingress] = ofKind(allOn(), 'Ingress');
+    const ingress = named(allOn(), 'Ingress', 'billpoint');
     expect(ingress!.spec?.ingressClassName).toBe('nginx');
     expect(ingress!.spec?.tls).toEqual([{ secretName: 'billpoint-tls', hosts: ['billpoint.example.com', 'www.billpoint.example.com'] }]);
     const backends = ingress!.spec!.rules!.flatMap((r) => r.http!.paths.map((p) => p.backend.service!.name));
@@ -210,6 +210,31 @@ describe('workloads', () => {
     );
     // The main Ingress keeps only its own annotations (buffering stays on for everything else).
     expect(named(allOn(), 'Ingress', 'billpoint')!.metadata?.annotations).toEqual({ 'cert-manager.io/cluster-issuer': 'letsencrypt' });
+  });
+
+  it('routes the organizations’ custom domains to the gateway, each with a cert-manager certificate, and proves them by DNS', () => {
+    const domains = named(allOn(), 'Ingress', 'billpoint-custom-domains')!;
+    expect(domains.metadata?.annotations).toEqual({
+      'cert-manager.io/cluster-issuer': 'letsencrypt-prod',
+      'nginx.ingress.kubernetes.io/proxy-body-size': '1m',
+    });
+    expect(domains.spec?.ingressClassName).toBe('nginx');
+    expect(domains.spec?.tls).toEqual([
+      { secretName: 'billpoint-domain-billing-acme-example', hosts: ['billing.acme.example'] },
+      { secretName: 'billpoint-domain-pay-globex-example', hosts: ['pay.globex.example'] },
+    ]);
+    const rules = domains.spec!.rules!.flatMap((r) => r.http!.paths.map((p) => [r.host, p.path, p.backend.service!.name]));
+    expect(rules).toEqual([
+      ['billing.acme.example', '/', 'billpoint-gateway'],
+      ['pay.globex.example', '/', 'billpoint-gateway'],
+    ]);
+    const env = envOf(named(allOn(), 'Deployment', 'billpoint-gateway')!);
+    expect(env.CUSTOM_DOMAIN_VERIFICATION?.value).toBe('dns');
+    expect(env.DNS_SERVERS?.value).toBe('1.1.1.1,8.8.8.8');
+    expect(env.APP_HOSTS?.value).toBe('billpoint.example.com,www.billpoint.example.com');
+    // Off by default; the gateway still proves domains by DNS there (only `npm start` trusts them).
+    expect(named(rendered['the default values']!, 'Ingress', 'billpoint-custom-domains')).toBeUndefined();
+    expect(envOf(named(rendered['the default values']!, 'Deployment', 'billpoint-gateway')!).CUSTOM_DOMAIN_VERIFICATION?.value).toBe('dns');
   });
 });
 

@@ -32,7 +32,6 @@ import { accountSecurityRoutes } from './modules/identity/account-security.route
 import { AccountSecurityService } from './modules/identity/account-security.service.ts';
 import { SecretBox } from './modules/identity/two-factor.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
 import { MembersService } from './modules/settings/members.service.ts';
 import { InvitationsService } from './modules/settings/invitations.service.ts';
 import { membersRoutes } from './modules/settings/members.routes.ts';
@@ -51,7 +50,7 @@ import { UsageRecorder } from './modules/public-api/usage.ts';
 import { publicApiV1Routes } from './modules/public-api/v1.routes.ts';
 import { openApiRoutes } from './modules/public-api/openapi.routes.ts';
 import { LiveHub } from './modules/live/live-hub.ts';
-import { CustomDomainVerification, parseDnsServers, TxtChecker } from './modules/settings/custom-domain.ts';
+import { domainVerificationOf, settingsOf } from './modules/settings/settings-context.ts';
 import { appHostsOf, HostDirectory, hostResolution } from './modules/portal/host.ts';
 import { PortalSessions } from './modules/portal/portal-sessions.ts';
 import { PortalService } from './modules/portal/portal.service.ts';
@@ -91,34 +90,6 @@ const plansOf = (ctx: ServiceContext) => {
   return p;
 };
 
-/** The organization settings of each running gateway (routes, the custom-domain job and the plan consumer share it). */
-const settingsServices = new WeakMap<object, SettingsService>();
-const settingsOf = (ctx: ServiceContext) => {
-  let s = settingsServices.get(ctx);
-  const c = ctx.config as Config;
-  if (!s)
-    settingsServices.set(
-      ctx,
-      (s = new SettingsService({
-        orm: ctx.orm,
-        published: () => ctx.relay.nudge(),
-        plan: async (tenantId) => (await plansOf(ctx).grant(tenantId))?.grant ?? null,
-        trustDomains: c.CUSTOM_DOMAIN_VERIFICATION === 'trust',
-      })),
-    );
-  return s;
-};
-const domainVerificationOf = (ctx: ServiceContext) => {
-  const c = ctx.config as Config;
-  return new CustomDomainVerification({
-    orm: ctx.orm,
-    settings: settingsOf(ctx),
-    txt: new TxtChecker({ servers: parseDnsServers(c.DNS_SERVERS) }),
-    mode: c.CUSTOM_DOMAIN_VERIFICATION,
-    logger: ctx.logger,
-  });
-};
-
 /** TRUST_PROXY: `true`, a hop count, or a comma-separated list of addresses/CIDRs (Fastify trustProxy). */
 export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (!v || v === 'false') return false;
@@ -150,13 +121,6 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
-      // Which organization's custom domain the Host is (the portal and pay pages only there; nothing branded on an unknown host).
-      const hosts = new HostDirectory({ orm: ctx.orm });
-      hostResolution(app, {
-        appHosts: appHostsOf(c.PUBLIC_URL, c.APP_HOSTS),
-        directory: hosts,
-        publicRoutes: registry.flatMap((s) => s.public ?? []),
-      });
       // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
       transportGuards(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
@@ -165,6 +129,14 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       await app.register(cookie, { secret: cookieSecret });
       securityHeaders(app, https);
       csrfProtection(app);
+      // Which organization's custom domain the Host is (the portal and pay pages only there; nothing branded on an
+      // unknown host). After the security headers: its 404s carry them too.
+      const hosts = new HostDirectory({ orm: ctx.orm });
+      hostResolution(app, {
+        appHosts: appHostsOf(c.PUBLIC_URL, c.APP_HOSTS),
+        directory: hosts,
+        publicRoutes: registry.flatMap((s) => s.public ?? []),
+      });
 
       const sessions = new SessionStore({
         orm: ctx.orm,
@@ -204,12 +176,12 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       );
       const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
       authRoutes(app, { identity, sessions, oidc, mailer });
-      const settings = settingsOf(ctx as ServiceContext);
+      const settings = settingsOf(ctx as ServiceContext, plansOf(ctx as ServiceContext));
       settingsRoutes(app, {
         settings,
         members,
         logoOwned: async (tenantId, key) => (await rpcCall(ctx.bus, BillingLogoOwnedRpc, { tenantId, key }, { timeoutMs: 3_000 })).owned,
-        domains: domainVerificationOf(ctx as ServiceContext),
+        domains: domainVerificationOf(ctx as ServiceContext, plansOf(ctx as ServiceContext)),
         domainChanged: (domain) => hosts.forget(domain),
       });
       const routes = upstreams(c, registry);
@@ -279,7 +251,10 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       // A plan change turns white-label's effect on or off: billing hears the organization's settings again.
       await ctx.bus.subscribe({ durable: 'gateway-plan-white-label', subject: PlanEvents.Changed }, async (msg) => {
         const plan = PlanChangedData.parse(EventEnvelope.parse(msg.data).data);
-        await settingsOf(ctx as ServiceContext).planChanged(plan.tenantId, effectiveGrant(plan, new Date()).grant);
+        await settingsOf(ctx as ServiceContext, plansOf(ctx as ServiceContext)).planChanged(
+          plan.tenantId,
+          effectiveGrant(plan, new Date()).grant,
+        );
       }),
     ],
     jobs: (ctx) => [
@@ -292,7 +267,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         // Unverified custom domains: is their TXT record there yet? (Verified ones are checked again once a day.)
         name: 'custom-domain-verification',
         intervalMs: (ctx.config as Config).CUSTOM_DOMAIN_CHECK_INTERVAL_MS,
-        run: async () => void (await domainVerificationOf(ctx as ServiceContext).run()),
+        run: async () => void (await domainVerificationOf(ctx as ServiceContext, plansOf(ctx as ServiceContext)).run()),
       },
       {
         name: 'portal-sessions-purge',

@@ -5,6 +5,8 @@ import { startStack, type Stack } from './support/stack.ts';
 import { startDnsServer, type TestDnsServer } from './support/dns-server.ts';
 import { hostRequest } from './support/host-http.ts';
 import { choosePlan } from '../../services/payments/test/support/plans.ts';
+import { CustomDomainVerification, TxtChecker } from '../src/modules/settings/custom-domain.ts';
+import { SettingsService } from '../src/modules/settings/settings.service.ts';
 
 let stack: Stack;
 let dns: TestDnsServer;
@@ -85,14 +87,60 @@ describe('custom domain verification (DNS TXT through a DNS server on 127.0.0.1)
     expect((await hostRequest(stack.url, 'owned.example', 'GET', '/api/portal/branding')).json.organizationName).toBe('First Owner');
   });
 
-  it('refuses Check now without a domain or with a body (400), and without a session (401)', async () => {
+  it('refuses Check now without a domain (400), and without a session (401)', async () => {
     const c = stack.client();
     await c.register({ organizationName: 'No Domain Ltd' });
     const res = await c.post('/api/organization-settings/custom-domain/verify', {});
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('Save a custom domain first');
-    expect((await c.post('/api/organization-settings/custom-domain/verify', { force: true })).status).toBe(400);
     expect((await stack.client().post('/api/organization-settings/custom-domain/verify', {})).status).toBe(401);
+  });
+});
+
+describe('the custom-domain job', () => {
+  it('verifies a domain once its record appears, and ends the verification when the record is gone at the daily recheck', async () => {
+    const c = stack.client();
+    const { organization } = await c.register({ organizationName: 'Job Co' });
+    const token = ((await save(c, { customDomain: 'job.example' })).json as OrganizationSettings).customDomainStatus.txtValue!;
+    const ctx = stack.gateway.ctx;
+    const job = new CustomDomainVerification({
+      orm: ctx.orm,
+      settings: new SettingsService({ orm: ctx.orm, published: () => ctx.relay.nudge(), plan: async () => null, trustDomains: false }),
+      txt: new TxtChecker({ servers: [dns.address] }),
+      mode: 'dns',
+      logger: ctx.logger,
+    });
+    await job.run();
+    expect((await settingsOf(c)).customDomainStatus).toMatchObject({ verified: false });
+    dns.txt.set('_billpoint.job.example', [token]);
+    await job.run();
+    expect((await settingsOf(c)).customDomainStatus).toMatchObject({ verified: true });
+    expect((await hostRequest(stack.url, 'job.example', 'GET', '/api/portal/branding')).status).toBe(200);
+
+    // Verified and checked within the day: left alone even without the record; a day later it is checked again.
+    dns.txt.delete('_billpoint.job.example');
+    await job.run();
+    expect((await settingsOf(c)).customDomainStatus.verified).toBe(true);
+    await stack.db.query(
+      `update gateway.organization_settings set custom_domain_checked_at = now() - interval '2 days' where organization_id = $1`,
+      [organization.id],
+    );
+    await job.run();
+    expect((await settingsOf(c)).customDomainStatus.verified).toBe(false);
+  });
+});
+
+describe('portal sign-in limits', () => {
+  it('sends at most five sign-in links to one address in 15 minutes (429 after), other addresses unaffected', async () => {
+    const c = stack.client();
+    await c.register({ organizationName: 'Limit Co' });
+    const slug = (await settingsOf(c)).portalSlug;
+    const anon = stack.client();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await anon.post(`/api/portal/${slug}/sign-in`, { email: 'Same@Example.test' })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect((await anon.post(`/api/portal/${slug}/sign-in`, { email: 'same@example.test' })).status).toBe(429);
+    expect((await anon.post(`/api/portal/${slug}/sign-in`, { email: 'other@example.test' })).status).toBe(202);
   });
 });
 

@@ -1,4 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
+import { PortalBranding } from '@billpoint/proto';
 
 /**
  * Hostile input of the gateway's own routes with a contract (run by contract-fuzz.test.ts). A register that is
@@ -9,7 +10,7 @@ import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
  * organization-members.test.ts cover them.
  */
 /** Each worker's tenant: its only member (the owner) and its organization. */
-type Ctx = { userId: string; tenantId: string };
+type Ctx = { userId: string; tenantId: string; slug: string };
 
 export default defineFuzzMatrix<Ctx>({
   service: 'gateway',
@@ -18,7 +19,9 @@ export default defineFuzzMatrix<Ctx>({
   // for here, or its row would appear during a case and pass for a change that case made.
   setup: async (t, db) => {
     await waitFor(async () => (await db.query('select 1 from gateway.plan_limits where tenant_id = $1', [t.tenantId])).rows.length > 0);
-    return { userId: t.userId, tenantId: t.tenantId };
+    // The organization's portal address (made from its name at the first read of its settings).
+    const slug = (await t.client.get('/api/organization-settings')).json.portalSlug as string;
+    return { userId: t.userId, tenantId: t.tenantId, slug };
   },
   routes: {
     // Invitations: each accepted value is a pending invitation, listed as the contract made it (lower-cased e-mail).
@@ -49,6 +52,15 @@ export default defineFuzzMatrix<Ctx>({
     'POST /api/auth/two-factor/disable': {},
     'PUT /api/organization/security': {
       readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/organization/security')).json, expected: parsed }),
+    },
+    // The customer portal (issue 27): the tenant's own portal (202 for any address; 429 once the limits are reached),
+    // link exchanges (400 for any token no e-mail holds), the profile (401: a staff session is no portal session).
+    'POST /api/portal/:slug/sign-in': { path: (c: Ctx) => `/api/portal/${c.slug}/sign-in` },
+    'POST /api/portal/sessions': {},
+    'PUT /api/portal/me': {},
+    'GET /api/portal/branding': {
+      answer: (json) =>
+        PortalBranding.safeParse(json).success ? [] : [`not the portal's branding: ${JSON.stringify(json).slice(0, 200)}`],
     },
     'POST /api/organization-settings': {
       // A generated logo URL has the uploaded form but is nobody's logo (refused, logoUrl named): leave it out.

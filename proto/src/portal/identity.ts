@@ -160,11 +160,8 @@ export const PortalSettingsMessages = {
 /** The TXT record name that proves a custom domain: `_billpoint.{domain}`. */
 export const customDomainTxtName = (domain: string) => `_billpoint.${domain}`;
 
-/** POST /api/organization-settings/custom-domain/verify: checks the TXT record now; answers the domain's state. */
-export const CustomDomainVerifyBody = z.strictObject({});
-
 /** GET /api/portal/branding?slug=: on the organization's custom domain the slug may be left out. */
-export const PortalBrandingQuery = z.strictObject({ slug: PortalSlug.optional() });
+export const PortalBrandingQuery = z.object({ slug: PortalSlug.optional() });
 /** The `:slug` of `/api/portal/:slug/sign-in`. */
 export const PortalSlugParams = z.strictObject({ slug: z.string().min(1).max(63) });
 

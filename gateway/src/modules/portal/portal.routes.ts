@@ -7,7 +7,7 @@ import {
   PortalSignInMessages,
   PortalSlugParams,
 } from '@billpoint/proto';
-import { Invalid } from '@billpoint/kit';
+import { Invalid, TooManyRequests } from '@billpoint/kit';
 import { portalOf } from '../identity/access.ts';
 import { brandingOf, type PortalService } from './portal.service.ts';
 import type { PortalSessions } from './portal-sessions.ts';
@@ -35,13 +35,20 @@ export function portalRoutes(
   },
 ) {
   const origin = (req: FastifyRequest) => (o.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-  const emailLimit = app.rateLimit({
+  // A second counter beside the route's per-IP one (the route's hook marks the request as limited already, so this
+  // one is asked directly): per address, whichever IP asks.
+  const perEmail = app.createRateLimit({
     ...SIGN_IN_PER_EMAIL,
     keyGenerator: (req) => {
       const parsed = PortalSignInBody.safeParse(req.body);
       return `portal-sign-in:${parsed.success ? parsed.data.email.toLowerCase() : req.ip}`;
     },
   });
+  const emailLimit = async (req: FastifyRequest) => {
+    const r = await perEmail(req);
+    if (!r.isAllowed && r.isExceeded)
+      throw new TooManyRequests(`Too many requests: try again in ${Math.ceil(r.ttlInSeconds / 60)} minutes`);
+  };
 
   app.post(
     '/api/portal/:slug/sign-in',

@@ -1,10 +1,10 @@
-import type { AuditLog } from '@billpoint/proto';
+import { portalCustomerIdOf, type AuditLog } from '@billpoint/proto';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { auditChanges, showValue } from '../lib/audit-diff';
 
 /**
- * Who made a change: you, the system (jobs, providers: no user), a member by name, or a former member (an id that is
+ * Who made a change: you, the system (jobs, providers: no user), a customer through the portal, a member by name, or a former member (an id that is
  * no longer among the organization's members). Until the members have arrived (or when they cannot be read) another
  * user is named by the start of their id.
  */
@@ -12,8 +12,16 @@ export function actorName(
   userId: string | null,
   currentUserId: string | undefined,
   members: ReadonlyMap<string, string> | undefined,
+  entry?: Pick<AuditLog, 'entityType' | 'entityId' | 'newValues'>,
 ): string {
   if (userId === null) return 'System';
+  // A customer signed in to the customer portal (issue 27): named by the change when it is their own record.
+  const customerId = portalCustomerIdOf(userId);
+  if (customerId !== null) {
+    const own = entry?.entityType === 'customer' && entry.entityId === String(customerId);
+    const name = own ? (entry?.newValues as { name?: unknown } | null)?.name : undefined;
+    return `Customer portal: ${typeof name === 'string' && name ? name : `customer #${customerId}`}`;
+  }
   if (userId === currentUserId) return 'You';
   if (!members) return `User ${userId.slice(0, 8)}`;
   return members.get(userId) ?? 'Former member';
@@ -39,7 +47,7 @@ export function AuditEntryDialog({
           <DialogTitle>{entry ? `${entry.entityType}${entry.entityId ? ` #${entry.entityId}` : ''} ${entry.action}` : ''}</DialogTitle>
           <DialogDescription>
             {entry
-              ? `${new Date(entry.createdAt).toLocaleString('en-US')} · ${actorName(entry.userId, currentUserId, members)} · ${entry.ipAddress ?? 'no IP address'}`
+              ? `${new Date(entry.createdAt).toLocaleString('en-US')} · ${actorName(entry.userId, currentUserId, members, entry)} · ${entry.ipAddress ?? 'no IP address'}`
               : ''}
           </DialogDescription>
         </DialogHeader>

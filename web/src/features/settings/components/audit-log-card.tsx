@@ -76,7 +76,7 @@ function auditColumns(
     {
       header: 'Who',
       className: 'whitespace-normal',
-      cell: (row) => <span title={row.userAgent ?? undefined}>{actorName(row.userId, currentUserId, members)}</span>,
+      cell: (row) => <span title={row.userAgent ?? undefined}>{actorName(row.userId, currentUserId, members, row)}</span>,
     },
     {
       header: 'Entity',

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ArrowLeftRight, Bell, Building2, FolderTree, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Bell, Building2, FolderTree, Globe, Palette, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { useKnownPermission } from '@/lib/auth';
@@ -13,6 +13,7 @@ import { CategoriesSection } from './categories-section';
 import { AuditLogCard } from './audit-log-card';
 import { MembersSection } from './members-section';
 import { ExchangeRatesSection } from './exchange-rates-section';
+import { PortalSection } from './portal-section';
 
 function NotificationsSection() {
   return (
@@ -47,6 +48,13 @@ export const SECTIONS: readonly Section[] = [
     icon: Building2,
     description: 'Your company, its address and its defaults.',
     Component: OrganizationSection,
+  },
+  {
+    id: 'portal',
+    label: 'Customer portal',
+    icon: Globe,
+    description: 'Your portal address, custom domain and white-label.',
+    Component: PortalSection,
   },
   {
     id: 'members',

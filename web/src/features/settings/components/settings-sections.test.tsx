@@ -21,6 +21,10 @@ const settings: OrganizationSettings = {
   bankDetails: { iban: null, bic: null, accountHolder: null },
   attachFacturX: false,
   logoUrl: null,
+  portalSlug: 'acme',
+  isWhiteLabel: false,
+  whiteLabelActive: false,
+  customDomainStatus: { domain: null, txtName: null, txtValue: null, verified: false, verifiedAt: null, lastCheckedAt: null },
   updatedAt: null,
 };
 const render = (section: string) =>
@@ -50,7 +54,7 @@ describe('settings sections', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Organization', 'Members', 'Exchange rates', 'Appearance', 'Categories', 'Notifications', 'Security']);
+    ).toEqual(['Organization', 'Customer portal', 'Members', 'Exchange rates', 'Appearance', 'Categories', 'Notifications', 'Security']);
     const name = await screen.findByLabelText(/Company name/);
     await user.clear(name);
     await user.type(screen.getByLabelText('Company website'), 'not a site');
