@@ -77,7 +77,7 @@ test('e-mail templates: an edited invoice subject is the next invoice e-mail’s
   await expect.poll(() => mailsTo(email).length, { message: `an .eml to ${email}` }).toBe(1);
   const [mail] = mailsTo(email);
   expect(mail).toContain(`Subject: Statement for Stan Statement - ${invoice.invoiceNumber}`);
-  expect(mail).toContain('From: "Template Trading via Billpoint"');
+  expect(mail).toContain('From: Template Trading via Billpoint <');
 
   // The customer's page invites them to the portal.
   await page.goto(`/customers/${customer.id}/view`);
