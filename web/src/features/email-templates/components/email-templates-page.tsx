@@ -28,6 +28,12 @@ export function EmailTemplatesPage() {
   const canManage = usePermission('templates.manage');
   const list = templates.data ?? [];
   const current = list.find((t) => t.type === selected);
+  const editor = React.useRef<HTMLDivElement>(null);
+  const choose = (type: EmailTemplateType) => {
+    setSelected(type);
+    // On a phone the editor is below the five cards: bring it into view.
+    requestAnimationFrame(() => editor.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
+  };
 
   return (
     <>
@@ -80,7 +86,7 @@ export function EmailTemplatesPage() {
                         size="sm"
                         aria-pressed={t.type === selected}
                         aria-label={`Edit the ${TYPE_LABELS[t.type]} template`}
-                        onClick={() => setSelected(t.type)}
+                        onClick={() => choose(t.type)}
                       >
                         Edit
                       </Button>
@@ -90,7 +96,7 @@ export function EmailTemplatesPage() {
               ))}
             </ul>
             {current && (
-              <Card className="py-4">
+              <Card ref={editor} className="scroll-mt-4 py-4">
                 <CardHeader className="px-4">
                   <h2 className="text-lg leading-none font-semibold">
                     {TYPE_LABELS[current.type]} · {languageName(current.language)}
