@@ -65,6 +65,10 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/credit-notes', 'credit-notes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
+  /** The organization's customer e-mails (issue 27): the templates area, like the invoice templates. */
+  ['/api/email-templates', 'templates'],
+  /** Inviting a customer to the portal (issue 27): whoever may change customers. */
+  ['/api/portal-invitations', 'customers'],
   ['/api/dashboard', 'dashboard'],
   ['/api/recurring-invoices', 'recurring'],
   ['/api/reminder-settings', 'reminders'],

@@ -63,7 +63,8 @@ export const EmailTemplateBody = z.strictObject({
 });
 export type EmailTemplateInput = z.output<typeof EmailTemplateBody>;
 export const EmailTemplateParams = z.object({ type: EmailTemplateType });
-export const EmailTemplateQuery = z.strictObject({ language: EmailTemplateLanguage.default('en') });
+/** Other query parameters are ignored (as the other list queries do). */
+export const EmailTemplateQuery = z.object({ language: EmailTemplateLanguage.default('en') });
 
 export const EmailTemplate = z.object({
   type: EmailTemplateType,

@@ -5,6 +5,7 @@ import { makeSchedule } from './support/recurring.ts';
 import { makeQuote } from './support/quotes.ts';
 import { templateFuzzRoutes, templateFuzzSetup, type TemplateFuzzCtx } from './fuzz.templates.ts';
 import { creditNoteFuzzRoutes, creditNoteFuzzSetup, type CreditNoteFuzzCtx } from './fuzz.credit-notes.ts';
+import { emailTemplateFuzzRoutes } from './fuzz.email-templates.ts';
 
 type Ctx = {
   customerIds: number[];
@@ -185,6 +186,7 @@ export default defineFuzzMatrix<Ctx>({
   routes: {
     ...templateFuzzRoutes<Ctx>(),
     ...creditNoteFuzzRoutes<Ctx>(),
+    ...emailTemplateFuzzRoutes<Ctx>(),
     'GET /api/exchange-rates': {
       answer: (json) => {
         const r = ExchangeRates.safeParse(json);

@@ -6,6 +6,7 @@ import { makeQuote, quoteBody } from './support/quotes.ts';
 import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isolation.templates.ts';
 import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
 import { exchangeRateIsolationRoutes, seedExchangeRate } from './isolation.exchange-rates.ts';
+import { emailTemplateIsolationRoutes, seedEmailTemplate } from './isolation.email-templates.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -34,7 +35,18 @@ export default defineIsolationMatrix({
     const made = await makeQuote(t.client, customer.id, { quote: { notes: `Quote notes ${tag}`, terms: `Quote terms ${tag}` } });
     const quote = (await t.client.get(`/api/quotes/${made.id}`)).json as Quote;
     const exchangeRate = await seedExchangeRate(t.client);
-    return { customer, invoice: full.json as Invoice, quote, schedule, tag, creditNote, exchangeRate, templates: await seedTemplates(t) };
+    const emailTemplate = await seedEmailTemplate(t);
+    return {
+      customer,
+      invoice: full.json as Invoice,
+      quote,
+      schedule,
+      tag,
+      creditNote,
+      exchangeRate,
+      emailTemplate,
+      templates: await seedTemplates(t),
+    };
   },
   settled: async (db, t, { customer }) =>
     (
@@ -43,7 +55,8 @@ export default defineIsolationMatrix({
         [t.tenantId, customer.id],
       )
     ).rowCount === 1,
-  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote, exchangeRate }, t) => [
+  secrets: ({ customer, invoice, quote, schedule, tag, templates, creditNote, exchangeRate, emailTemplate }, t) => [
+    emailTemplate.subject,
     exchangeRate.rate,
     creditNote.reason,
     creditNote.total, // a random amount, like the invoice's
@@ -65,6 +78,7 @@ export default defineIsolationMatrix({
     ...templateIsolationRoutes(),
     ...creditNoteIsolationRoutes(),
     ...exchangeRateIsolationRoutes(),
+    ...emailTemplateIsolationRoutes(),
     'GET /api/invoices': {
       answers: 'collection',
       call: (a) => [

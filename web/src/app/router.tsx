@@ -34,6 +34,7 @@ const SubscriptionCreatePage = named(
 );
 const SubscriptionEditPage = named(() => import('@/features/subscriptions/components/subscription-edit-page'), 'SubscriptionEditPage');
 const SettingsPage = named(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
+const EmailTemplatesPage = named(() => import('@/features/email-templates/components/email-templates-page'), 'EmailTemplatesPage');
 const PayPage = named(() => import('@/features/pay/components/pay-page'), 'PayPage');
 const PaymentSuccessPage = named(() => import('@/features/pay/components/payment-success-page'), 'PaymentSuccessPage');
 const PlansPage = named(() => import('@/features/plans/components/plans-page'), 'PlansPage');
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.subscriptionEdit.path, element: <SubscriptionEditPage /> },
 
           { path: paths.settings.path, element: <SettingsPage /> },
+          { path: paths.emailTemplates.path, element: <EmailTemplatesPage /> },
 
           { path: paths.products.path, element: <ProductsPage /> },
           { path: paths.productCreate.path, element: <ProductCreatePage /> },

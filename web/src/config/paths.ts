@@ -41,6 +41,8 @@ export const paths = {
   taxManagement: { path: '/tax-management', getHref: () => '/tax-management' },
   integrations: { path: '/integrations', getHref: () => '/integrations' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** The organization's customer e-mails (issue 27). */
+  emailTemplates: { path: '/settings/email-templates', getHref: () => '/settings/email-templates' },
 
   /** Public. */
   subscriptionPlans: { path: '/subscription-plans', getHref: () => '/subscription-plans' },

@@ -72,6 +72,7 @@ export function makePublicQuote(overrides: Partial<PublicQuote> = {}): PublicQuo
     customer: { name: 'Acme Ltd', email: 'billing@acme.test', address: null },
     items: [{ description: 'Consulting', quantity: '3.00', unitPrice: '33.33', taxRate: '0.00', amount: '99.99' }],
     seller: { name: 'Initrode', logoUrl: null },
+    whiteLabel: false,
     canRespond: true,
     acceptedAt: null,
     acceptedByName: null,

@@ -162,6 +162,29 @@ describe('the defaults', () => {
   });
 });
 
+describe('without a portal address', () => {
+  it('the defaults leave the portal lines out (no empty "Customer portal:")', async () => {
+    const org = {
+      name: 'Acme',
+      email: null,
+      logoUrl: null,
+      whiteLabel: false,
+      portalSlug: null,
+      customDomain: null,
+      customDomainVerified: false,
+      defaultLanguage: null,
+    };
+    for (const type of ['invoice', 'reminder', 'payment_received'] as const)
+      for (const language of ['en', 'de', 'fr']) {
+        const values = { ...(sampleValues(type, org, 'http://app.test', null) as object), portalLink: '' };
+        const out = await renderTemplate(defaultTemplate(type, language), values);
+        expect(out.text, `${type} ${language}`).not.toMatch(/portal|Kundenportal|espace client/i);
+        expect(out.html).not.toContain('href=""');
+        expect(out.text).not.toMatch(/\n\n\n/);
+      }
+  });
+});
+
 describe('branding helpers', () => {
   it('portal link: the verified custom domain, else the slug under the public URL', () => {
     expect(portalLink({ portalSlug: 'acme', customDomain: 'billing.acme.test', customDomainVerified: true }, 'http://app.test/')).toBe(

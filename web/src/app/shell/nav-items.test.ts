@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '@billpoint/proto';
-import { allowedNav, mainNav } from './nav-items';
+import { allowedNav, isActive, mainNav } from './nav-items';
 
 describe('sidebar entries by permission', () => {
   it('shows Quotes next to Invoices to a role that reads quotes, and hides it from one that does not', () => {
@@ -17,5 +17,12 @@ describe('sidebar entries by permission', () => {
       allowedNav(mainNav, permissions).map((i) => i.label);
     expect(labels(ROLE_PERMISSIONS.user).slice(1, 4)).toEqual(['Invoices', 'Quotes', 'Credit Notes']);
     expect(labels(ROLE_PERMISSIONS.user.filter((p) => p !== 'credit-notes.read'))).not.toContain('Credit Notes');
+  });
+
+  it('marks E-mail Templates, not General Settings, on /settings/email-templates', () => {
+    expect(isActive('/settings/email-templates', '/settings/email-templates')).toBe(true);
+    expect(isActive('/settings', '/settings/email-templates')).toBe(false);
+    expect(isActive('/settings', '/settings')).toBe(true);
+    expect(isActive('/invoices', '/invoices/12/edit')).toBe(true);
   });
 });

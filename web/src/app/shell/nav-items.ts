@@ -8,6 +8,7 @@ import {
   FileText,
   LayoutDashboard,
   LayoutTemplate,
+  Mail,
   Package,
   Plug,
   Receipt,
@@ -38,6 +39,7 @@ export const mainNav: NavItem[] = [
 
 export const settingsNav: NavItem[] = [
   { href: paths.settings.getHref(), label: 'General Settings', icon: Settings },
+  { href: paths.emailTemplates.getHref(), label: 'E-mail Templates', icon: Mail, permission: 'templates.read' },
   { href: paths.subscriptionPlans.getHref(), label: 'Subscription Plans', icon: CreditCard },
   { href: paths.integrations.getHref(), label: 'Integrations', icon: Plug },
 ];
@@ -46,10 +48,16 @@ export const settingsNav: NavItem[] = [
 export const allowedNav = (items: readonly NavItem[], permissions: readonly Permission[]) =>
   items.filter((item) => !item.permission || permissions.includes(item.permission));
 
-/** Whether a sidebar entry is the current route: exact for /, else the entry or anything below it. */
+const under = (href: string, pathname: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+/**
+ * Whether a sidebar entry is the current route: exact for /, else the entry or anything below it — unless another
+ * entry below it is the route (/settings/email-templates is E-mail Templates, not General Settings).
+ */
 export function isActive(href: string, pathname: string): boolean {
   if (href === '/') return pathname === '/';
-  return pathname === href || pathname.startsWith(`${href}/`);
+  const deeper = [...mainNav, ...settingsNav].some((i) => i.href.startsWith(`${href}/`) && under(i.href, pathname));
+  return under(href, pathname) && !deeper;
 }
 
 export function isSettingsRoute(pathname: string): boolean {

@@ -1,11 +1,19 @@
 import type { EmailTemplateInput, EmailTemplateType } from '@billpoint/proto';
 
 /** A paragraph per line of the HTML part; `{{…}}` outputs are escaped by the HTML engine. */
-export const html = (...paragraphs: string[]) =>
+/** A paragraph shown only when the organization has a portal address (`{{ portalLink }}` is empty until it has one). */
+export const ifPortal = (paragraph: string) => ({ ifPortal: paragraph });
+type Paragraph = string | { ifPortal: string };
+const wrap = (p: Paragraph, draw: (s: string) => string) =>
+  typeof p === 'string' ? draw(p) : `{% if portalLink != blank %}${draw(p.ifPortal)}{% endif %}`;
+
+export const html = (...paragraphs: Paragraph[]) =>
   `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 14px; line-height: 1.5; color: #1f2937">\n${paragraphs
-    .map((p) => `  <p>${p}</p>`)
+    .map((p) => `  ${wrap(p, (x) => `<p>${x}</p>`)}`)
     .join('\n')}\n</div>\n`;
-export const text = (...paragraphs: string[]) => paragraphs.join('\n\n') + '\n';
+/** Paragraphs separated by a blank line; a portal paragraph brings its own separator, so none is left empty. */
+export const text = (...paragraphs: Paragraph[]) =>
+  paragraphs.map((p, i) => (i === 0 ? wrap(p, (x) => x) : wrap(p, (x) => `\n\n${x}`))).join('') + '\n';
 export const button = (href: string, label: string) =>
   `<a href="{{ ${href} }}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #ffffff; text-decoration: none; border-radius: 6px">${label}</a>`;
 
@@ -17,14 +25,14 @@ export const EN_DEFAULTS: Record<EmailTemplateType, EmailTemplateInput> = {
       'Hello {{ customer.name }},',
       'please find attached invoice {{ invoice.number }} for {{ invoice.total }}, due on {{ invoice.dueDate }}.',
       button('payLink', 'View and pay online'),
-      'You can see all your invoices in the customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>',
+      ifPortal('You can see all your invoices in the customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>'),
       'Thank you,<br>{{ organization.name }}',
     ),
     textContent: text(
       'Hello {{ customer.name }},',
       'please find attached invoice {{ invoice.number }} for {{ invoice.total }}, due on {{ invoice.dueDate }}.',
       'View and pay it online: {{ payLink }}',
-      'All your invoices in the customer portal: {{ portalLink }}',
+      ifPortal('All your invoices in the customer portal: {{ portalLink }}'),
       'Thank you,\n{{ organization.name }}',
     ),
   },
@@ -36,14 +44,15 @@ export const EN_DEFAULTS: Record<EmailTemplateType, EmailTemplateInput> = {
       '{% if invoice.isOverdue %}this is a friendly reminder that invoice {{ invoice.number }} for {{ invoice.total }} was due on {{ invoice.dueDate }} and is still unpaid.{% else %}this is a friendly reminder that invoice {{ invoice.number }} for {{ invoice.total }} is due on {{ invoice.dueDate }}.{% endif %}',
       'Balance due: {{ invoice.balanceDue }}.',
       button('payLink', 'Pay online'),
-      'Customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>',
+      ifPortal('Customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>'),
       'The current invoice is attached. If you have already paid, please disregard this message.',
       'Thank you,<br>{{ organization.name }}',
     ),
     textContent: text(
       'Hello {{ customer.name }},',
       '{% if invoice.isOverdue %}this is a friendly reminder that invoice {{ invoice.number }} for {{ invoice.total }} was due on {{ invoice.dueDate }} and is still unpaid.{% else %}this is a friendly reminder that invoice {{ invoice.number }} for {{ invoice.total }} is due on {{ invoice.dueDate }}.{% endif %}',
-      'Balance due: {{ invoice.balanceDue }}. Pay it online: {{ payLink }}\nCustomer portal: {{ portalLink }}',
+      'Balance due: {{ invoice.balanceDue }}. Pay it online: {{ payLink }}',
+      ifPortal('Customer portal: {{ portalLink }}'),
       'The current invoice is attached. If you have already paid, please disregard this message.',
       'Thank you,\n{{ organization.name }}',
     ),
@@ -54,14 +63,14 @@ export const EN_DEFAULTS: Record<EmailTemplateType, EmailTemplateInput> = {
       'Hello {{ customer.name }},',
       'thank you for your payment of {{ payment.amount }} on {{ payment.date }} ({{ payment.method }}) for invoice(s) {{ payment.invoices }}.',
       'Your receipt {{ receipt.number }} is attached.',
-      'Customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>',
+      ifPortal('Customer portal: <a href="{{ portalLink }}">{{ portalLink }}</a>'),
       'Thank you,<br>{{ organization.name }}',
     ),
     textContent: text(
       'Hello {{ customer.name }},',
       'thank you for your payment of {{ payment.amount }} on {{ payment.date }} ({{ payment.method }}) for invoice(s) {{ payment.invoices }}.',
       'Your receipt {{ receipt.number }} is attached.',
-      'Customer portal: {{ portalLink }}',
+      ifPortal('Customer portal: {{ portalLink }}'),
       'Thank you,\n{{ organization.name }}',
     ),
   },
@@ -77,7 +86,7 @@ export const EN_DEFAULTS: Record<EmailTemplateType, EmailTemplateInput> = {
     textContent: text(
       'Hello {{ customer.name }},',
       '{{ organization.name }} invites you to its customer portal: see your invoices and what you owe, download statements and receipts, and pay online.',
-      'Open the customer portal: {{ portalLink }}',
+      ifPortal('Open the customer portal: {{ portalLink }}'),
       'Sign in with this e-mail address ({{ customer.email }}); we send you a sign-in link.',
       'Kind regards,\n{{ organization.name }}',
     ),

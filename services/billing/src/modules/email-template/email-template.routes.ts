@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { EmailTemplateBody, EmailTemplateParams, EmailTemplateQuery } from '@billpoint/proto';
+import { EmailTemplateBody, EmailTemplateParams, EmailTemplateQuery, TOTAL_COUNT_HEADER } from '@billpoint/proto';
 import type { EmailTemplateService } from './email-template.service.ts';
 
 /**
@@ -7,8 +7,13 @@ import type { EmailTemplateService } from './email-template.service.ts';
  * rendering with sample values), preview, and reset to the default.
  */
 export function emailTemplateRoutes(app: FastifyInstance, templates: EmailTemplateService) {
-  app.get('/api/email-templates', { config: { permission: 'templates.read', contract: { query: EmailTemplateQuery } } }, async (req) =>
-    templates.list(req.identity.tenantId, EmailTemplateQuery.parse(req.query ?? {}).language),
+  app.get(
+    '/api/email-templates',
+    { config: { permission: 'templates.read', contract: { query: EmailTemplateQuery } } },
+    async (req, reply) => {
+      const list = await templates.list(req.identity.tenantId, EmailTemplateQuery.parse(req.query ?? {}).language);
+      return reply.header(TOTAL_COUNT_HEADER, String(list.length)).send(list);
+    },
   );
 
   app.get(
@@ -43,7 +48,11 @@ export function emailTemplateRoutes(app: FastifyInstance, templates: EmailTempla
         contract: { params: EmailTemplateParams, query: EmailTemplateQuery, body: EmailTemplateBody },
       },
     },
-    async (req) => templates.preview(req.identity.tenantId, EmailTemplateParams.parse(req.params).type, EmailTemplateBody.parse(req.body)),
+    async (req) => {
+      const { type } = EmailTemplateParams.parse(req.params);
+      EmailTemplateQuery.parse(req.query ?? {}); // the sample values are the same in every language
+      return templates.preview(req.identity.tenantId, type, EmailTemplateBody.parse(req.body));
+    },
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderRoutes, stubFetch } from '@/testing/render';
 import { makeCustomer } from '@/testing/factories';
 import { CustomerViewPage } from './customer-view-page';
@@ -83,5 +84,31 @@ describe('customer view', () => {
     renderView(999);
     expect(await screen.findByText('Failed to load customer details')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Customers' })).toHaveAttribute('href', '/customers');
+  });
+
+  it('invites the customer to the portal and says so; a customer without an address gets the server’s reason', async () => {
+    const user = userEvent.setup();
+    const customer = makeCustomer({ name: 'Portal Pat', email: 'pat@portal.test' });
+    let status = 204;
+    const calls = stubFetch([
+      { path: `/api/customers/${customer.id}`, body: customer },
+      {
+        method: 'POST',
+        path: '/api/portal-invitations',
+        reply: () =>
+          status === 204
+            ? { status }
+            : { status, body: { statusCode: 422, error: 'Unprocessable Entity', message: 'This customer has no e-mail address.' } },
+      },
+    ]);
+    renderView(customer.id);
+    await user.click(await screen.findByRole('button', { name: 'Invite to portal' }));
+    expect(await screen.findByText('Portal invitation sent')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(post.init?.body))).toEqual({ customerId: customer.id });
+
+    status = 422;
+    await user.click(screen.getByRole('button', { name: 'Invite to portal' }));
+    expect(await screen.findByText('This customer has no e-mail address.')).toBeInTheDocument();
   });
 });

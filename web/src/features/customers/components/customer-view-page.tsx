@@ -13,6 +13,7 @@ import { useCustomer } from '../api/get-customer';
 import { CustomerInitial } from './customer-initial';
 import { CustomerLoadFailed } from './customer-load-failed';
 import { BackToCustomers } from './back-to-customers';
+import { InviteToPortalButton } from './invite-to-portal-button';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -203,6 +204,7 @@ export function CustomerViewPage() {
         actions={
           <>
             <BackToCustomers />
+            {customer && <InviteToPortalButton customerId={customer.id} />}
             <Button asChild>
               <Link to={paths.customerEdit.getHref(id)}>
                 <Pencil aria-hidden="true" />

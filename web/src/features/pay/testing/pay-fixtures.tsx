@@ -34,6 +34,7 @@ export function makePublicInvoice(overrides: Partial<PublicInvoice> = {}): Publi
       { description: 'Hosting', quantity: '1.00', unitPrice: '10.00', amount: '10.00' },
     ],
     seller: { name: 'Compilers Inc', logoUrl: null },
+    whiteLabel: false,
     payment: { demoMode: true, card: true, paypal: false, stripePublishableKey: null, paypalClientId: null },
     ...overrides,
   };
