@@ -25,6 +25,8 @@ import { creditNoteRefundsConsumer } from './modules/credit-note/credit-note.ref
 import { customerCreditResponder } from './modules/credit/customer-credit.read.ts';
 import { exchangeRateResponder, exchangeRateRoutes, exchangeRatesResponder } from './modules/exchange-rate/exchange-rate.routes.ts';
 import { runReferenceRatesJob } from './modules/exchange-rate/reference-rates.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { hostTenantGuard } from './modules/portal/host-tenant.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
@@ -44,7 +46,10 @@ export const billingService = {
   bodyLimits: registeredService('billing').bodyLimits,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
-    invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer), ctx as ServiceContext);
+    hostTenantGuard(app, ctx as ServiceContext); // before the public routes it guards
+    const invoices = new InvoiceService(ctx as ServiceContext<Config>, mailer);
+    invoiceRoutes(app, invoices, ctx as ServiceContext);
+    portalRoutes(app, ctx as ServiceContext, invoices);
     quoteRoutes(app, ctx as ServiceContext<Config>, mailer);
     dashboardRoutes(app, ctx);
     recurringRoutes(app, ctx, new RecurringService(ctx), {
