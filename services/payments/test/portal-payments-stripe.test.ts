@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Payment, PortalPayment } from '@billpoint/proto';
+import { waitFor } from '@billpoint/kit/testing';
+import type { Stack } from '../../../gateway/test/support/stack.ts';
+import type { StripeStandIn } from './support/stripe-stand-in.ts';
+import { startKeyedStack, type KeyedStack } from './support/keyed.ts';
+import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
+import { invoiceOf, portalClient, receiptsOf } from './support/portal.ts';
+
+let keyed: KeyedStack;
+let stack: Stack;
+let stripe: StripeStandIn;
+beforeAll(async () => {
+  keyed = await startKeyedStack();
+  ({ stack, stripe } = keyed);
+});
+afterAll(() => keyed?.close());
+
+describe('the portal pays several invoices through Stripe (the real SDK against a local stand-in)', () => {
+  it('one intent for the total; confirm + webhook → completed once; a balance that fell meanwhile is refunded, not counted', async () => {
+    const c = stack.client();
+    const { organization } = await c.register();
+    const customer = await makeCustomer(c, { email: 'portal@example.test' });
+    const sent = (rate: string) => makeInvoice(c, customer.id, { items: [{ description: 'Work', quantity: '1', rate }], status: 'sent' });
+    const a = await sent('120.00');
+    const b = await sent('30.50');
+    const portal = portalClient(stack.services.payments!.url, organization.id, customer.id);
+
+    const opened = await portal.post('/api/portal/payments', { invoiceIds: [a.id, b.id] });
+    expect(opened.status).toBe(201);
+    const pp = opened.json as PortalPayment;
+    expect(pp).toMatchObject({ total: '150.50', demoMode: false, clientSecret: expect.stringContaining('_secret_') });
+    const intent = [...stripe.intents.values()].find((i) => i.client_secret === pp.clientSecret)!;
+    expect(intent).toMatchObject({ amount: 15050, currency: 'usd', metadata: { portalPaymentId: pp.id, tenantId: organization.id } });
+
+    // Not paid yet: confirming records nothing; a card number is refused outside demo mode.
+    const early = await portal.post(`/api/portal/payments/${pp.id}/confirm`, {});
+    expect(early.json).toMatchObject({ success: false, payment: { status: 'pending' } });
+    expect((await portal.post(`/api/portal/payments/${pp.id}/confirm`, { cardNumber: '4242424242424242' })).status).toBe(400);
+
+    // Meanwhile 10.00 of B is paid by hand; then the card payment succeeds at Stripe.
+    expect((await c.post('/api/payments', { invoiceId: b.id, amount: '10.00', paymentMethod: 'cash' })).status).toBe(201);
+    stripe.succeed(intent.id);
+    const event = keyed.webhook('payment_intent.succeeded', stripe.intents.get(intent.id));
+    const answers = await Promise.all([
+      portal.post(`/api/portal/payments/${pp.id}/confirm`, {}),
+      keyed.deliver(event),
+      keyed.deliver(event),
+      portal.post(`/api/portal/payments/${pp.id}/confirm`, {}),
+    ]);
+    expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[0]!.json).toMatchObject({ success: true, payment: { status: 'completed' } });
+
+    const payments = (await c.get('/api/payments')).json as Payment[];
+    expect(payments.map((p) => [p.invoiceId, p.amount, p.status, p.paymentProcessor]).sort()).toEqual(
+      [
+        [a.id, '120.00', 'completed', 'stripe'],
+        [b.id, '10.00', 'completed', 'manual'],
+        [b.id, '20.50', 'completed', 'stripe'],
+      ].sort(),
+    );
+    // The 10.00 no longer due went back through Stripe, once.
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent.id).map((r) => [r.amount, r.metadata.portalPaymentId])).toEqual([
+      [1000, pp.id],
+    ]);
+    await waitFor(async () => (await invoiceOf(c, a.id)).status === 'paid' && (await invoiceOf(c, b.id)).status === 'paid');
+    const receipts = (await receiptsOf(stack, organization.id)).filter((r) => r.id === pp.id);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ total: '140.50', customerId: customer.id });
+    expect(receipts[0]!.allocations.map((x) => [x.invoiceId, x.amount]).sort()).toEqual(
+      [
+        [a.id, '120.00'],
+        [b.id, '20.50'],
+      ].sort(),
+    );
+  });
+});
