@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Payment, PortalPayment } from '@billpoint/proto';
+import type { Invoice, Payment, PortalPayment } from '@billpoint/proto';
 import { waitFor } from '@billpoint/kit/testing';
 import type { Stack } from '../../../gateway/test/support/stack.ts';
 import type { StripeStandIn } from './support/stripe-stand-in.ts';
@@ -10,11 +10,69 @@ import { invoiceOf, portalClient, receiptsOf } from './support/portal.ts';
 let keyed: KeyedStack;
 let stack: Stack;
 let stripe: StripeStandIn;
+let paypal: KeyedStack['paypal'];
 beforeAll(async () => {
   keyed = await startKeyedStack();
-  ({ stack, stripe } = keyed);
+  ({ stack, stripe, paypal } = keyed);
 });
+
+/** A tenant with a portal customer and sent invoices of these amounts. */
+async function portalTenant(...rates: string[]) {
+  const c = stack.client();
+  const { organization } = await c.register();
+  const customer = await makeCustomer(c, { email: 'portal@example.test' });
+  const invoices = [];
+  for (const rate of rates)
+    invoices.push(await makeInvoice(c, customer.id, { items: [{ description: 'Work', quantity: '1', rate }], status: 'sent' }));
+  return {
+    c,
+    tenantId: organization.id,
+    customer,
+    invoices,
+    portal: portalClient(stack.services.payments!.url, organization.id, customer.id),
+  };
+}
 afterAll(() => keyed?.close());
+
+describe('the portal pays several invoices through PayPal (the real server SDK against a local stand-in)', () => {
+  it('one order for the total, captured once approved; confirming twice completes once; a balance that fell refuses the capture', async () => {
+    const t = await portalTenant('40.00', '2.50');
+    const [a, b] = t.invoices as [Invoice, Invoice];
+    const pp = (await t.portal.post('/api/portal/payments', { invoiceIds: [a.id, b.id], method: 'paypal' })).json as PortalPayment;
+    expect(pp).toMatchObject({ total: '42.50', demoMode: false, paypalOrderId: expect.any(String) });
+    const order = paypal.orders.get(pp.paypalOrderId!)!;
+    expect(order.purchase_units[0]).toMatchObject({ custom_id: pp.id, amount: { currency_code: 'USD', value: '42.50' } });
+    // Not approved yet: 402, nothing recorded.
+    expect((await t.portal.post(`/api/portal/payments/${pp.id}/confirm`, {})).status).toBe(402);
+    paypal.approve(pp.paypalOrderId!);
+    const [one, two] = await Promise.all([
+      t.portal.post(`/api/portal/payments/${pp.id}/confirm`, {}),
+      t.portal.post(`/api/portal/payments/${pp.id}/confirm`, {}),
+    ]);
+    expect([one.json.success, two.json.success]).toEqual([true, true]);
+    const payments = (await t.c.get('/api/payments')).json as Payment[];
+    expect(payments.map((p) => [p.invoiceId, p.amount, p.paymentMethod]).sort()).toEqual(
+      [
+        [a.id, '40.00', 'paypal'],
+        [b.id, '2.50', 'paypal'],
+      ].sort(),
+    );
+    expect((await receiptsOf(stack, t.tenantId)).map((r) => [r.id, r.total, r.paymentMethod])).toEqual([[pp.id, '42.50', 'paypal']]);
+
+    // Another: B's balance falls before the capture → 409, the order is never captured.
+    const u = await portalTenant('10.00', '5.00');
+    const [x, y] = u.invoices as [Invoice, Invoice];
+    const second = (await u.portal.post('/api/portal/payments', { invoiceIds: [x.id, y.id], method: 'paypal' })).json as PortalPayment;
+    expect((await u.c.post('/api/payments', { invoiceId: y.id, amount: '1.00', paymentMethod: 'cash' })).status).toBe(201);
+    paypal.approve(second.paypalOrderId!);
+    const refused = await u.portal.post(`/api/portal/payments/${second.id}/confirm`, {});
+    expect([refused.status, refused.json.message]).toEqual([
+      409,
+      `Invoice ${y.invoiceNumber} no longer has 5.00 USD to pay. Nothing was charged.`,
+    ]);
+    expect(paypal.orders.get(second.paypalOrderId!)!.status).toBe('APPROVED');
+  });
+});
 
 describe('the portal pays several invoices through Stripe (the real SDK against a local stand-in)', () => {
   it('one intent for the total; confirm + webhook → completed once; a balance that fell meanwhile is refunded, not counted', async () => {
