@@ -133,3 +133,29 @@ describe('the portal pays several invoices through Stripe (the real SDK against 
     );
   });
 });
+
+describe('receipts of pay-page payments through the processors', () => {
+  it('a Stripe payment confirmed and delivered by webhook twice announces one receipt', async () => {
+    const t = await portalTenant('25.00');
+    const [inv] = t.invoices as [Invoice];
+    const token = ((await t.c.get(`/api/invoices/${inv.id}`)).json as Invoice).publicToken!;
+    const created = await keyed.anon().post('/api/create-payment-intent', { invoiceId: token, amount: '25.00', currency: 'USD' });
+    const id = created.json.paymentIntentId as string;
+    stripe.succeed(id);
+    const event = keyed.webhook('payment_intent.succeeded', stripe.intents.get(id));
+    await Promise.all([keyed.deliver(event), keyed.anon().post('/api/confirm-payment', { invoiceId: token, paymentIntentId: id })]);
+    await keyed.deliver(keyed.webhook('payment_intent.succeeded', stripe.intents.get(id)));
+    const [payment] = (await t.c.get(`/api/payments?invoiceId=${inv.id}`)).json as Payment[];
+    expect(await receiptsOf(stack, t.tenantId)).toEqual([
+      {
+        id: `p-${payment!.id}`,
+        customerId: t.customer.id,
+        currency: 'USD',
+        total: '25.00',
+        paymentMethod: 'credit_card',
+        paidAt: expect.any(String),
+        allocations: [{ paymentId: payment!.id, invoiceId: inv.id, invoiceNumber: inv.invoiceNumber, amount: '25.00' }],
+      },
+    ]);
+  });
+});
