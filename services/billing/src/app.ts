@@ -31,6 +31,8 @@ import { invitationRoutes } from './modules/email-template/invitation.routes.ts'
 import { receiptRoutes } from './modules/receipt/receipt.routes.ts';
 import { receiptsConsumer } from './modules/receipt/receipt.consumer.ts';
 import { deliverReceipts } from './modules/receipt/receipt.mail.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { hostTenantGuard } from './modules/portal/host-tenant.ts';
 
 const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config, ctx.logger);
 
@@ -51,7 +53,10 @@ export const billingService = {
   bodyLimits: registeredService('billing').bodyLimits,
   routes(app, ctx) {
     const mailer = mailerOf(ctx);
-    invoiceRoutes(app, new InvoiceService(ctx as ServiceContext<Config>, mailer), ctx as ServiceContext);
+    hostTenantGuard(app, ctx as ServiceContext); // before the public routes it guards
+    const invoices = new InvoiceService(ctx as ServiceContext<Config>, mailer);
+    invoiceRoutes(app, invoices, ctx as ServiceContext);
+    portalRoutes(app, ctx as ServiceContext, invoices);
     quoteRoutes(app, ctx as ServiceContext<Config>, mailer);
     dashboardRoutes(app, ctx);
     recurringRoutes(app, ctx, new RecurringService(ctx), {

@@ -7,6 +7,7 @@ import { seedTemplates, templateIsolationRoutes, templateSecrets } from './isola
 import { creditNoteIsolationRoutes, seedCreditNote } from './isolation.credit-notes.ts';
 import { exchangeRateIsolationRoutes, seedExchangeRate } from './isolation.exchange-rates.ts';
 import { emailTemplateIsolationRoutes, seedEmailTemplate } from './isolation.email-templates.ts';
+import { portalIsolationRoutes } from './isolation.portal.ts';
 
 const items = [{ description: 'Hijack', quantity: '1', rate: '1' }];
 
@@ -201,5 +202,6 @@ export default defineIsolationMatrix({
       status: [200], // B's own settings: A's stay as they were
       call: () => ({ path: '/api/reminder-settings', body: { enabled: false, daysBefore: 1, everyDaysAfter: 2, maxReminders: 1 } }),
     },
+    ...portalIsolationRoutes(),
   },
 });

@@ -2,6 +2,8 @@ import { defineIsolationMatrix } from '@billpoint/kit/testing';
 import type { Invoice, Payment, UserSubscription } from '@billpoint/proto';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
 
+const PORTAL_PAYMENT_ID = '00000000-0000-4000-8000-000000000001';
+
 /** Tenant isolation of every signed-in payments route (run by gateway/test/isolation-matrix.test.ts). */
 export default defineIsolationMatrix({
   service: 'payments',
@@ -69,6 +71,23 @@ export default defineIsolationMatrix({
       answers: 'status',
       status: [200],
       call: () => ({ path: '/api/subscription/change', body: { planName: 'enterprise', billingCycle: 'yearly' } }),
+    },
+    // The portal's pay-several (issue 27) admits portal sessions only: a staff session is refused by the service
+    // (403) or not routed by the gateway (404). A portal caller and another customer's invoice: portal-payments.test.ts.
+    'POST /api/portal/payments': {
+      answers: 'status',
+      status: [403, 404],
+      call: (a) => ({ path: '/api/portal/payments', body: { invoiceIds: [a.invoice.id] } }),
+    },
+    'POST /api/portal/payments/:id/confirm': {
+      answers: 'status',
+      status: [403, 404],
+      call: () => ({ path: `/api/portal/payments/${PORTAL_PAYMENT_ID}/confirm`, body: { cardNumber: '4242424242424242' } }),
+    },
+    'GET /api/portal/payments/:id': {
+      answers: 'status',
+      status: [403, 404],
+      call: () => ({ path: `/api/portal/payments/${PORTAL_PAYMENT_ID}` }),
     },
   },
 });

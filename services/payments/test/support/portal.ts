@@ -15,6 +15,12 @@ export function portalClient(url: string, tenantId: string, customerId: number) 
   return {
     get: (path: string) => http.get(path, auth()),
     post: (path: string, body?: unknown) => http.post(path, body ?? {}, auth()),
+    /** A download: status, content type and disposition, and the bytes. */
+    async raw(path: string) {
+      const res = await fetch(new URL(path, url), { headers: auth() });
+      const body = Buffer.from(await res.arrayBuffer());
+      return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body };
+    },
   };
 }
 

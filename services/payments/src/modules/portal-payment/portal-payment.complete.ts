@@ -118,6 +118,26 @@ export async function completePortalPayment(
   return done;
 }
 
+/**
+ * Before a processor takes the money (a PayPal capture): whether every allocation still fits its invoice's balance.
+ * If not, the portal payment is cancelled and refused (409 naming the invoice); nothing is captured.
+ */
+export async function admitPortalPayment(ctx: ServiceContext, tenantId: string, row: PortalPaymentRow): Promise<void> {
+  const invoices = await Promise.all(
+    row.allocations.map((a) => rpcCall(ctx.bus, BillingPayableRpc, { tenantId, invoiceId: a.invoiceId }, { timeoutMs: 5_000 })),
+  );
+  const refused = await ctx.tx({ tenantId }, async (em) => {
+    for (const [i, a] of row.allocations.entries()) {
+      if (toCents(a.amount) <= (await balanceOf(em, tenantId, a, invoices[i] ?? null))) continue;
+      const message = `Invoice ${a.invoiceNumber} no longer has ${a.amount} ${row.currency} to pay. Nothing was charged.`;
+      await updatePortalPayment(em, tenantId, row.id, `status = 'cancelled', failure_message = ?`, [message]);
+      return new Conflict(message);
+    }
+    return null;
+  });
+  if (refused) throw refused;
+}
+
 /** Whether a portal payment may still complete: pending, or (money taken) cancelled meanwhile. */
 const open = (row: PortalPaymentRow, taken: boolean) => row.status === 'pending' || (taken && row.status === 'cancelled');
 

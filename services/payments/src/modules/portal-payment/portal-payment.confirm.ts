@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import type { Order } from '@paypal/paypal-server-sdk';
 import { DEMO_DECLINE_CARD, toMinor, type PortalPaymentConfirmation } from '@billpoint/proto';
-import { BadGateway, Invalid, NotFound, scanTenants, type ServiceContext } from '@billpoint/kit';
+import { AppError, BadGateway, Invalid, NotFound, scanTenants, type ServiceContext } from '@billpoint/kit';
 import { demoCardDigits, PaymentDeclined } from '../payment/card.ts';
 import type { PaymentRow } from '../payment/payment.sql.ts';
-import { completePortalPayment, type PortalCompleted } from './portal-payment.complete.ts';
+import { admitPortalPayment, completePortalPayment, type PortalCompleted } from './portal-payment.complete.ts';
 import type { PortalCaller, Processors } from './portal-payment.open.ts';
 import { findPortalPayment, toPortalPayment, updatePortalPayment, type PortalPaymentRow } from './portal-payment.sql.ts';
 import { refundPortalExcess } from './portal-payment.refund.ts';
@@ -102,12 +102,21 @@ export async function confirmPortalPayment(
 /** Captures the portal payment's approved PayPal order (once: PayPal answers a second capture with the first), then completes it. */
 async function capturePaypal(ctx: ServiceContext, p: Processors, tenantId: string, row: PortalPaymentRow) {
   if (!p.paypal || !row.transaction_id) throw new NotFound('PayPal is not available');
+  const orderId = row.transaction_id;
   let order: Order;
   try {
-    order = (await p.paypal.orders.getOrder({ id: row.transaction_id })).result;
-    if (order.status === 'APPROVED')
-      order = (await p.paypal.orders.captureOrder({ id: row.transaction_id, prefer: 'return=representation' })).result;
-  } catch {
+    order = (await p.paypal.orders.getOrder({ id: orderId })).result;
+    if (order.status === 'APPROVED') {
+      // Nothing is captured that no longer fits a balance: refused (409) and cancelled before PayPal takes money.
+      await admitPortalPayment(ctx, tenantId, row);
+      order = await p.paypal.orders
+        .captureOrder({ id: orderId, prefer: 'return=representation' })
+        .then((r) => r.result)
+        // A capture racing ours (another confirmation) leaves the order COMPLETED: read it again.
+        .catch(async () => (await p.paypal!.orders.getOrder({ id: orderId })).result);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     ctx.logger.warn({ id: row.id }, 'capturing the PayPal order of a portal payment failed');
     throw new PaymentDeclined('There was an error processing your PayPal payment.');
   }
