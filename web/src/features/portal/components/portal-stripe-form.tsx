@@ -21,7 +21,13 @@ export default function PortalStripeForm(props: PaySeveralProps & { publishableK
   const [stripe] = React.useState(() => stripeFor(publishableKey));
   const opened = useMutation({ mutationFn: () => openPayment({ invoiceIds: invoices.map((i) => i.id), method: 'card' }) });
   const { mutate } = opened;
-  React.useEffect(() => mutate(), [mutate]);
+  const started = React.useRef(false);
+  React.useEffect(() => {
+    // One payment per showing of the form, even when React runs effects twice.
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
 
   if (opened.isError) return <ListLoadFailed what="the payment form" onRetry={() => mutate()} />;
   if (!opened.data?.clientSecret) return <Spinner label="Preparing secure card form" showLabel className="py-10" />;
