@@ -8,14 +8,6 @@ import { check, createCustomer, createInvoice, header, mails, signInLink } from 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const DOMAIN = 'portal.e2e.test';
 
 /**
@@ -188,10 +180,9 @@ test('portal: sign in by e-mailed link, only my invoices, pay two at once, recei
   expect((await page.request.get('/api/portal/branding', { headers: { Host: `unknown.e2e.test:${port}` } })).status()).toBe(404);
 
   // A browser that resolves the domain to this machine: /portal in the organization's name and colour.
-  const custom = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
-  });
+  // Debian's Chromium with the project's flags (playwright.config.ts), and the domain mapped to this machine.
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const custom = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`] });
   try {
     const context = await custom.newContext({ viewport: DESKTOP, colorScheme: 'light' });
     const portal = await context.newPage();

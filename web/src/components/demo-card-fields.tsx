@@ -1,6 +1,8 @@
 import type { Control } from 'react-hook-form';
-import { DEMO_DECLINE_CARD, DEMO_SUCCESS_CARD } from '@billpoint/proto';
+import { FlaskConical } from 'lucide-react';
+import { DEMO_DECLINE_CARD, DEMO_SUCCESS_CARD, PaymentMessages } from '@billpoint/proto';
 import { TextField } from '@/components/form-fields';
+import { Badge } from '@/components/ui/badge';
 import { groupDigits, type DemoCardValues } from '@/lib/card';
 
 /**
@@ -43,5 +45,19 @@ export function DemoCardFields({ control }: { control: Control<DemoCardValues> }
       </div>
       <TextField control={control} name="name" label="Name on card" autoComplete="cc-name" />
     </>
+  );
+}
+
+/** The "Demo mode" label of a payment form running with the demo processor. */
+export function DemoModeBadge() {
+  return (
+    <Badge
+      variant="outline"
+      className="gap-1 border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="demo-mode"
+    >
+      <FlaskConical className="size-3.5" aria-hidden="true" />
+      {PaymentMessages.demoMode}
+    </Badge>
   );
 }

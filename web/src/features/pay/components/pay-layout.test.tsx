@@ -28,9 +28,12 @@ describe('pay page frame (white-label, issue 27)', () => {
 
   it("says nobody's name while the invoice loads, and Billpoint's when the link names no invoice", async () => {
     stubFetch([invoiceRoute(errorBody(404, 'Invoice not found'), 404)]);
+    document.title = 'Billpoint';
     renderPay();
     expect(brand()).toHaveTextContent('');
+    expect(document.title).toBe('Invoice payment');
     expect(await screen.findByRole('heading', { name: 'Invoice Not Found' })).toBeInTheDocument();
     expect(brand()).toHaveTextContent('Billpoint');
+    expect(document.title).toBe('Billpoint');
   });
 });

@@ -15,7 +15,8 @@ export function PayLayout() {
   const token = id ?? params.get('invoice') ?? '';
   const invoice = usePublicInvoice(token, { enabled: false });
   const brand = payBrand(invoice.data, invoice.isError || token === '');
-  const title = brand.kind === 'organization' ? brand.name : null;
+  // Until the invoice says whose it is, the tab names no one (a white-labelled page never shows "Billpoint").
+  const title = brand.kind === 'organization' ? brand.name : brand.kind === 'pending' ? 'Invoice payment' : null;
   React.useEffect(() => {
     if (!title) return;
     const before = document.title;

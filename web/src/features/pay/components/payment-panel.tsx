@@ -1,7 +1,7 @@
 import * as React from 'react';
-import { CreditCard, FlaskConical, Wallet } from 'lucide-react';
-import { PaymentMessages, type PaymentConfirmation, type PublicInvoice } from '@billpoint/proto';
-import { Badge } from '@/components/ui/badge';
+import { CreditCard, Wallet } from 'lucide-react';
+import type { PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
+import { DemoModeBadge } from '@/components/demo-card-fields';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -64,16 +64,7 @@ export function PaymentPanel({
         <CardTitle id="payment-title" className="text-xl">
           Payment
         </CardTitle>
-        {demoMode && (
-          <Badge
-            variant="outline"
-            className="gap-1 border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-            data-testid="demo-mode"
-          >
-            <FlaskConical className="size-3.5" aria-hidden="true" />
-            {PaymentMessages.demoMode}
-          </Badge>
-        )}
+        {demoMode && <DemoModeBadge />}
       </CardHeader>
       <CardContent className="space-y-6">
         {demoMode && (

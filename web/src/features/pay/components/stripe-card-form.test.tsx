@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { stubFetch } from '@/testing/render';
 import { AMOUNT_SETTLE_MS } from '../lib/use-payment-intent';
-import { fakeStripe } from '../testing/fake-stripe';
+import { fakeStripe } from '@/testing/fake-stripe';
 import { confirmation, errorBody, invoiceRoute, makePublicInvoice, renderPay, sentBody, TOKEN } from '../testing/pay-fixtures';
 
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: vi.fn() }));

@@ -1,27 +1,15 @@
 import * as React from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { compareMoney, PaymentMessages, subtractMoney, sumMoney } from '@billpoint/proto';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/format';
+import { stripeFor } from '@/lib/stripe';
 import { confirmPayment } from '../api/pay-api';
 import { notify } from '../lib/notices';
 import { returnUrl, type PayContext } from '../lib/pay-context';
 import { usePaymentIntent, type ReadyIntent } from '../lib/use-payment-intent';
-
-/** One Stripe.js per publishable key for the page's lifetime (Stripe asks for a single instance). */
-const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(key: string): Promise<Stripe | null> {
-  let stripe = stripes.get(key);
-  if (!stripe) {
-    stripe = loadStripe(key);
-    stripes.set(key, stripe);
-    stripe.catch(() => stripes.delete(key)); // a later visit may try again
-  }
-  return stripe;
-}
 
 function useStripeJs(key: string | null) {
   const [state, setState] = React.useState<{ stripe: Stripe | null; failed: boolean }>({ stripe: null, failed: false });

@@ -2,10 +2,8 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { FlaskConical } from 'lucide-react';
-import { PaymentMessages, type PortalInvoice, type PortalPaymentConfirmation } from '@billpoint/proto';
-import { DemoCardFields } from '@/components/demo-card-fields';
-import { Badge } from '@/components/ui/badge';
+import { type PortalInvoice, type PortalPaymentConfirmation } from '@billpoint/proto';
+import { DemoCardFields, DemoModeBadge } from '@/components/demo-card-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
@@ -85,14 +83,7 @@ function DemoPayForm({ invoices, currency, total, onPaid }: PaySeveralProps) {
     <Form {...form}>
       <form onSubmit={(e) => void pay(e)} noValidate className="space-y-4" aria-label="Card details">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge
-            variant="outline"
-            className="gap-1 border-amber-500 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-            data-testid="demo-mode"
-          >
-            <FlaskConical className="size-3.5" aria-hidden="true" />
-            {PaymentMessages.demoMode}
-          </Badge>
+          <DemoModeBadge />
           <p className="text-sm text-muted-foreground">No real money moves: payments run with the demo processor.</p>
         </div>
         <DemoCardFields control={form.control} />

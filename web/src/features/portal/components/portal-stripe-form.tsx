@@ -1,7 +1,5 @@
 import * as React from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
-import type { Stripe } from '@stripe/stripe-js';
 import { useMutation } from '@tanstack/react-query';
 import { PaymentMessages, type PortalPayment } from '@billpoint/proto';
 import { ListLoadFailed } from '@/components/list-parts';
@@ -9,20 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/hooks/use-toast';
 import { formatMoney } from '@/lib/format';
+import { stripeFor } from '@/lib/stripe';
 import { confirmPortalPayment, openPayment } from '../api/portal-api';
 import { notifyPaymentError } from '../lib/payment-notices';
 import type { PaySeveralProps } from './pay-several-dialog';
-
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (key: string) => {
-  let stripe = stripes.get(key);
-  if (!stripe) {
-    stripe = loadStripe(key);
-    stripes.set(key, stripe);
-    stripe.catch(() => stripes.delete(key));
-  }
-  return stripe;
-};
 
 /**
  * Card payment through Stripe for several invoices: the portal payment is opened when the form shows (its client
@@ -33,7 +21,13 @@ export default function PortalStripeForm(props: PaySeveralProps & { publishableK
   const [stripe] = React.useState(() => stripeFor(publishableKey));
   const opened = useMutation({ mutationFn: () => openPayment({ invoiceIds: invoices.map((i) => i.id), method: 'card' }) });
   const { mutate } = opened;
-  React.useEffect(() => mutate(), [mutate]);
+  const started = React.useRef(false);
+  React.useEffect(() => {
+    // One payment per showing of the form, even when React runs effects twice.
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
 
   if (opened.isError) return <ListLoadFailed what="the payment form" onRetry={() => mutate()} />;
   if (!opened.data?.clientSecret) return <Spinner label="Preparing secure card form" showLabel className="py-10" />;
