@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalCountry } from '../country.ts';
 import { defineRpc } from '../rpc.ts';
 import { Customer } from '../customer.ts';
 
@@ -118,13 +119,7 @@ export const PortalProfileBody = z.strictObject({
   street: optionalText(200, 'Street'),
   postalCode: optionalText(20, 'Postal code'),
   city: optionalText(100, 'City'),
-  country: z
-    .string({ error: 'Country must be text' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'Country must be a two-letter ISO 3166 code' })
-    .nullish()
-    .transform((v) => v ?? null),
+  country: optionalCountry('Country'),
   taxId: optionalText(50, 'Tax ID'),
 });
 export type PortalProfileInput = z.output<typeof PortalProfileBody>;

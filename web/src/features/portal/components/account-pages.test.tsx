@@ -35,7 +35,7 @@ describe('portal profile', () => {
     await user.clear(screen.getByLabelText('Country (2-letter code)'));
     await user.type(screen.getByLabelText('Country (2-letter code)'), 'Austria');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('Country must be a two-letter ISO 3166 code')).toBeInTheDocument();
+    expect(await screen.findByText('Country must be an ISO 3166-1 alpha-2 code such as DE or FR')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Country (2-letter code)'));
     await user.type(screen.getByLabelText('Country (2-letter code)'), 'at');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
