@@ -145,9 +145,12 @@ describe('portal sign-in limits', () => {
 });
 
 describe('portal address and white-label in organization settings', () => {
-  it('makes the portal address from the name, keeps it unique (a suffix; 409 when chosen), and refuses reserved ones', async () => {
+  it('makes the portal address from the name at sign-up, keeps it unique (a suffix; 409 when chosen), and refuses reserved ones', async () => {
     const a = stack.client();
-    await a.register({ organizationName: 'Zebra Supplies' });
+    const { organization } = await a.register({ organizationName: 'Zebra Supplies' });
+    // Given at sign-up: the portal works before anyone opens the settings.
+    const stored = await stack.db.query(`select portal_slug from gateway.organizations where id = $1`, [organization.id]);
+    expect(stored.rows[0]!.portal_slug).toBe('zebra-supplies');
     const b = stack.client();
     await b.register({ organizationName: 'Zebra Supplies' });
     const slugA = (await settingsOf(a)).portalSlug;

@@ -12,6 +12,7 @@ import {
   type UserOrganization,
 } from '@billpoint/proto';
 import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
+import { ensurePortalSlug } from '../settings/portal-slug.ts';
 import {
   LoginFailureEntity,
   MembershipEntity,
@@ -101,6 +102,8 @@ export class IdentityService {
       return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
     });
     this.#published();
+    // Its customer portal's address from the start (issue 27): made from the name, a suffix when taken.
+    await ensurePortalSlug(this.#orm.em.fork(), signedIn.tenantId, b.organizationName);
     return signedIn;
   }
 
@@ -174,7 +177,10 @@ export class IdentityService {
       await tem.flush();
       return this.#signedIn(user, tem);
     });
-    if (created) this.#published();
+    if (created) {
+      this.#published();
+      await ensurePortalSlug(this.#orm.em.fork(), signedIn.tenantId, signedIn.user.organization.name);
+    }
     return signedIn;
   }
 
