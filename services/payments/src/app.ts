@@ -21,6 +21,7 @@ import { creditNoteConsumers } from './modules/payment/credit-note.consumer.ts';
 import { plansConsumers, plansModule } from './modules/plans/plans.module.ts';
 import { portalPaymentRoutes } from './modules/portal-payment/portal-payment.routes.ts';
 import { portalIntentWebhook } from './modules/portal-payment/portal-payment.confirm.ts';
+import { expirePortalPayments } from './modules/portal-payment/portal-payment.expiry.ts';
 
 /** How the pay page may take money with this configuration (no Stripe keys: the demo processor). */
 export function paymentConfig(c: Config): PaymentConfig {
@@ -92,6 +93,7 @@ export const paymentsService = {
         intervalMs: c.PAYMENT_EXPIRY_INTERVAL_MS,
         ttlMinutes: c.PAYMENT_INTENT_TTL_MINUTES,
         creditNotes: creditNoteRefunds(ctx as ServiceContext, ledger, stripe, paypal),
+        portal: (cutoff) => expirePortalPayments(ctx as ServiceContext, { stripe, paypal }, cutoff),
       }),
     ];
   },

@@ -3,7 +3,12 @@ import { DEMO_DECLINE_CARD, DEMO_SUCCESS_CARD, HOST_TENANT_HEADER, type Payment,
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
+import type { ServiceContext } from '@billpoint/kit';
 import { invoiceOf, portalClient, receiptsOf, staffClient } from './support/portal.ts';
+import { runPaymentExpiry } from '../src/modules/payment/expiry.ts';
+import { Ledger } from '../src/modules/payment/ledger.ts';
+import { processorRefunds } from '../src/modules/payment/overpayment.ts';
+import { expirePortalPayments } from '../src/modules/portal-payment/portal-payment.expiry.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -185,5 +190,26 @@ describe('public pay routes on a custom domain (HOST_TENANT_HEADER)', () => {
     expect([confirmWrong.status, confirmWrong.json.message]).toEqual([404, 'Invoice not found']);
     const right = await direct.post('/api/create-payment-intent', body, { [HOST_TENANT_HEADER]: t.tenantId });
     expect(right.status).toBe(200);
+  });
+});
+
+describe('the expiry job and the portal', () => {
+  it('cancels pending portal payments older than the TTL; a cancelled one takes no money', async () => {
+    const t = await portalTenant();
+    const pp = (await t.portal.post('/api/portal/payments', { invoiceIds: [t.a.id] })).json as PortalPayment;
+    const ctx = stack.services.payments!.ctx as unknown as ServiceContext;
+    const run = (minutes: number) =>
+      runPaymentExpiry(ctx, new Ledger(ctx, processorRefunds(null, null)), null, {
+        ttlMinutes: 60,
+        now: () => new Date(Date.now() + minutes * 60_000),
+        portal: (cutoff) => expirePortalPayments(ctx, { stripe: null, paypal: null }, cutoff),
+      });
+    await run(59);
+    expect((await t.portal.get(`/api/portal/payments/${pp.id}`)).json).toMatchObject({ status: 'pending' });
+    await run(61);
+    expect((await t.portal.get(`/api/portal/payments/${pp.id}`)).json).toMatchObject({ status: 'cancelled' });
+    const late = await t.portal.post(`/api/portal/payments/${pp.id}/confirm`, { cardNumber: DEMO_SUCCESS_CARD });
+    expect(late.json).toMatchObject({ success: false, payment: { status: 'cancelled' }, paymentStatuses: [] });
+    expect((await t.c.get(`/api/payments?invoiceId=${t.a.id}`)).json).toEqual([]);
   });
 });

@@ -40,7 +40,7 @@ export function portalRoutes(app: FastifyInstance, ctx: ServiceContext, invoices
     async (req, reply) => {
       const caller = callerOf(req.identity);
       const q = PortalStatementQuery.parse(req.query);
-      const currency = q.currency ?? (await mainCurrency(ctx, caller)) ?? 'USD';
+      const currency = q.currency ?? (await mainCurrency(ctx, caller));
       const [statement, seller, design] = await Promise.all([
         statementOf(ctx, caller, { from: q.from, to: q.to, currency }),
         loadSender(ctx, caller.tenantId),

@@ -51,15 +51,20 @@ const MOVEMENTS_SQL = `
    where cn.tenant_id = $1 and cn.customer_id = $2 and cn.currency = $3 and i.status not in ('draft', 'cancelled')
   order by 1, 5, 6`;
 
-/** The currency the customer is invoiced in most (ties: alphabetical), or null when the customer has no invoice. */
-export async function mainCurrency(ctx: ServiceContext, caller: PortalCaller): Promise<string | null> {
+/**
+ * The currency the customer is invoiced in most (ties: alphabetical); without an issued invoice, the organization's
+ * base currency (USD when it has none).
+ */
+export async function mainCurrency(ctx: ServiceContext, caller: PortalCaller): Promise<string> {
   const [row] = await ctx.reader.query<{ currency: string }>(
     caller.tenantId,
-    `select currency from billing.invoices where tenant_id = $1 and customer_id = $2 and status <> 'draft'
-      group by currency order by count(*) desc, currency limit 1`,
+    `select coalesce(
+       (select currency from billing.invoices where tenant_id = $1 and customer_id = $2 and status <> 'draft'
+         group by currency order by count(*) desc, currency limit 1),
+       (select default_currency from billing.organizations where tenant_id = $1), 'USD') as currency`,
     [caller.tenantId, caller.customerId],
   );
-  return row?.currency ?? null;
+  return row!.currency;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ExpiryOptions {
   now?: () => Date;
   /** Refunds of credit notes still pending (a processor refused them): tried again on every run. */
   creditNotes?: CreditNoteRefunds;
+  /** Expires the portal's pending pay-several payments older than the cutoff (portal-payment.expiry.ts). */
+  portal?: (cutoff: Date) => Promise<number>;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface ExpiryOptions {
  *   Stripe PaymentIntents are cancelled at Stripe; an intent paid meanwhile cannot be cancelled there and is applied
  *   at once (as a payment while it fits, else as an overpayment refunded), as its webhook would;
  * - overpayments whose refund has not gone through yet (the processor was away) are refunded again (same key);
- * - refunds of credit notes still pending (a processor refused a part) are tried again (credit-note-refund.ts).
+ * - refunds of credit notes still pending (a processor refused a part) are tried again (credit-note-refund.ts);
+ * - the portal's pending pay-several payments expire the same way (portal-payment.expiry.ts).
  * Answers what it did.
  */
 export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stripe: Stripe | null, o: ExpiryOptions) {
@@ -66,6 +69,7 @@ export async function runPaymentExpiry(ctx: ServiceContext, ledger: Ledger, stri
       else ctx.logger.warn({ err, tenantId, id }, 'cancelling an expired Stripe payment intent failed');
     }
   }
+  if (o.portal) done.expired += await o.portal(cutoff);
   if (done.expired || done.refunded || done.creditNotes)
     ctx.logger.info(done, 'payment attempts expired, overpayments refunded, credit notes refunded');
   return done;

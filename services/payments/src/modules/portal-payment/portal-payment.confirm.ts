@@ -83,9 +83,10 @@ export async function confirmPortalPayment(
       }
       await completePortalPayment(ctx, caller.tenantId, id, { taken: false, extra: { demo: true, last4: digits.slice(-4) } });
     } else if (row.processor === 'stripe') {
+      if (!p.stripe || !row.transaction_id) throw new NotFound('Card payments are not available');
       let intent: Stripe.PaymentIntent;
       try {
-        intent = await p.stripe!.paymentIntents.retrieve(row.transaction_id!);
+        intent = await p.stripe.paymentIntents.retrieve(row.transaction_id);
       } catch (err) {
         ctx.logger.warn({ err, id }, 'retrieving the Stripe payment intent failed');
         throw new BadGateway('The payment could not be confirmed with the card processor. Please try again.');
