@@ -143,7 +143,16 @@ describe('OpenID Connect sign-in', () => {
       OrganizationEvents.Created,
       user.json.organization.id,
     ]);
-    expect(created.rows.map((r) => r.payload.data)).toEqual([{ id: user.json.organization.id, name: user.json.organization.name }]);
+    // It carries the customer portal's address, made from the name (issue 27), as the organization has it.
+    const [{ portal_slug: slug }] = (
+      await stack.db.query<{ portal_slug: string }>(`select portal_slug from gateway.organizations where id = $1`, [
+        user.json.organization.id,
+      ])
+    ).rows as [{ portal_slug: string }];
+    expect(slug).toMatch(/^grace-s-organization(-\d+)?$/);
+    expect(created.rows.map((r) => r.payload.data)).toEqual([
+      { id: user.json.organization.id, name: user.json.organization.name, portalSlug: slug },
+    ]);
   });
 
   it('refuses a callback without the flow cookie or with a forged state', async () => {

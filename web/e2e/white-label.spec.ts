@@ -24,7 +24,10 @@ function decoded(raw: string): { headers: string; parts: { type: string; body: B
     const split = chunk.search(/\r?\n\r?\n/);
     if (split < 0) continue;
     const partHead = chunk.slice(0, split);
-    const body = chunk.slice(split).trim().replace(/\r?\n--[^\r\n]*--\s*$/, '');
+    const body = chunk
+      .slice(split)
+      .trim()
+      .replace(/\r?\n--[^\r\n]*--\s*$/, '');
     const type = /content-type:\s*([^;\s]+)/i.exec(partHead)?.[1] ?? '';
     if (type.startsWith('multipart/')) continue;
     const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(partHead)?.[1]?.toLowerCase();
@@ -49,7 +52,10 @@ async function expectAccessible(page: Page, screen: string) {
   await axe(page, screen);
 }
 
-test('white-label: an Enterprise organization’s e-mail, PDF, pay page and portal never say Billpoint', async ({ page, browser }, testInfo) => {
+test('white-label: an Enterprise organization’s e-mail, PDF, pay page and portal never say Billpoint', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, { firstName: 'Wendy', lastName: 'Label', organization: 'Initrode Holdings' });

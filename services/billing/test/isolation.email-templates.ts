@@ -45,6 +45,6 @@ export const emailTemplateIsolationRoutes = <F extends { tag: string; customer: 
     call: (a) => ({ path: '/api/portal-invitations', body: { customerId: a.customer.id } }),
   },
   // A staff session never reaches a portal route: the service refuses it (403), or the gateway does not route it (404).
-  'GET /api/portal/receipts': { answers: 'status', status: [403, 404], call: () => ({ path: '/api/portal/receipts' }) },
-  'GET /api/portal/receipts/:id/pdf': { answers: 'status', status: [403, 404], call: () => ({ path: '/api/portal/receipts/p-1/pdf' }) },
+  'GET /api/portal/receipts': { answers: 'status', status: [401, 403], call: () => ({ path: '/api/portal/receipts' }) },
+  'GET /api/portal/receipts/:id/pdf': { answers: 'status', status: [401, 403], call: () => ({ path: '/api/portal/receipts/p-1/pdf' }) },
 });

@@ -72,21 +72,21 @@ export default defineIsolationMatrix({
       status: [200],
       call: () => ({ path: '/api/subscription/change', body: { planName: 'enterprise', billingCycle: 'yearly' } }),
     },
-    // The portal's pay-several (issue 27) admits portal sessions only: a staff session is refused by the service
-    // (403) or not routed by the gateway (404). A portal caller and another customer's invoice: portal-payments.test.ts.
+    // The portal's pay-several (issue 27) admits portal sessions only: a staff session is not signed in to the portal
+    // (401 at the gateway; the service itself would refuse its token, 403). A portal caller and another customer's invoice: portal-payments.test.ts.
     'POST /api/portal/payments': {
       answers: 'status',
-      status: [403, 404],
+      status: [401, 403],
       call: (a) => ({ path: '/api/portal/payments', body: { invoiceIds: [a.invoice.id] } }),
     },
     'POST /api/portal/payments/:id/confirm': {
       answers: 'status',
-      status: [403, 404],
+      status: [401, 403],
       call: () => ({ path: `/api/portal/payments/${PORTAL_PAYMENT_ID}/confirm`, body: { cardNumber: '4242424242424242' } }),
     },
     'GET /api/portal/payments/:id': {
       answers: 'status',
-      status: [403, 404],
+      status: [401, 403],
       call: () => ({ path: `/api/portal/payments/${PORTAL_PAYMENT_ID}` }),
     },
   },

@@ -6,7 +6,7 @@ import {
   ROLE_PERMISSIONS,
   Role,
   type LoginBody,
-  type Organization,
+  type OrganizationCreatedData,
   type RegisterBody,
   type User,
   type UserOrganization,
@@ -53,9 +53,19 @@ export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
   };
 }
 
-/** `organization.created` in the transaction that creates the organization (the outbox). */
-function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: string) {
-  addEvent<Organization>(em, { subject: OrganizationEvents.Created, tenantId: org.id, actorId, data: { id: org.id, name: org.name } });
+/**
+ * In the transaction that creates the organization, once its row is written: its customer portal's address (made from
+ * the name, a suffix when taken; issue 27) and `organization.created` carrying it (the outbox), so that the services
+ * have the portal's address from the start.
+ */
+async function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: string) {
+  const portalSlug = await ensurePortalSlug(em, org.id, org.name);
+  addEvent<OrganizationCreatedData>(em, {
+    subject: OrganizationEvents.Created,
+    tenantId: org.id,
+    actorId,
+    data: { id: org.id, name: org.name, portalSlug },
+  });
 }
 
 export class IdentityService {
@@ -91,7 +101,6 @@ export class IdentityService {
         oidcSubject: null,
       });
       tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
-      organizationCreated(tem, org, user.id);
       try {
         await tem.flush();
       } catch (err) {
@@ -99,11 +108,10 @@ export class IdentityService {
         if ((err as { code?: string }).code === '23505') throw new Conflict('An account with this email already exists');
         throw err;
       }
+      await organizationCreated(tem, org, user.id);
       return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
     });
     this.#published();
-    // Its customer portal's address from the start (issue 27): made from the name, a suffix when taken.
-    await ensurePortalSlug(this.#orm.em.fork(), signedIn.tenantId, b.organizationName);
     return signedIn;
   }
 
@@ -167,8 +175,8 @@ export class IdentityService {
           oidcSubject: c.sub,
         });
         tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
-        organizationCreated(tem, org, user.id);
         await tem.flush();
+        await organizationCreated(tem, org, user.id);
         created = true;
         return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
       }
@@ -177,10 +185,7 @@ export class IdentityService {
       await tem.flush();
       return this.#signedIn(user, tem);
     });
-    if (created) {
-      this.#published();
-      await ensurePortalSlug(this.#orm.em.fork(), signedIn.tenantId, signedIn.user.organization.name);
-    }
+    if (created) this.#published();
     return signedIn;
   }
 

@@ -22,9 +22,12 @@ export async function ensurePortalSlug(em: EntityManager, organizationId: string
     const candidate = n === 1 ? base : `${base.slice(0, 58)}-${n}`;
     if (await taken(em, candidate, organizationId)) continue;
     try {
-      const [row] = await em.execute<{ portal_slug: string }[]>(
-        `update gateway.organizations set portal_slug = coalesce(portal_slug, ?) where id = ? returning portal_slug`,
-        [candidate, organizationId],
+      // Its own (nested) transaction: inside the sign-up's, a savepoint, so that a lost race does not abort the sign-up.
+      const [row] = await em.transactional((inner) =>
+        inner.execute<{ portal_slug: string }[]>(
+          `update gateway.organizations set portal_slug = coalesce(portal_slug, ?) where id = ? returning portal_slug`,
+          [candidate, organizationId],
+        ),
       );
       return row?.portal_slug ?? candidate;
     } catch (err) {

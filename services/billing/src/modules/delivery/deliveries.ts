@@ -1,4 +1,5 @@
-import { scanTenants, type EntityManager, type ServiceContext } from '@billpoint/kit';
+import type { EntityManager, ServiceContext } from '@billpoint/kit';
+import { forEachPendingTenant } from './pending-tenants.ts';
 import type { Mailer } from '@billpoint/kit';
 import { deliveryMessageId, invoiceMail, loadInvoice, loadSender, markInvoiceSent, reminderMail } from '../invoice/invoice.send.ts';
 import { TODAY_SQL } from '../recurring/recurring.sql.ts';
@@ -32,21 +33,11 @@ interface Pending {
  * the delivery), so the recipient still gets one message. Answers how many mails went out.
  */
 export async function deliverPending(ctx: ServiceContext, mailer: Mailer, o: DeliverOptions = {}): Promise<number> {
-  const tenants = o.tenantId
-    ? [o.tenantId]
-    : (
-        await scanTenants(ctx.orm.em, ctx.schema, (em) =>
-          em.execute<{ tenant_id: string }[]>(`select distinct tenant_id from billing.deliveries where status = 'pending'`),
-        )
-      ).map((r) => r.tenant_id);
-  let sent = 0;
-  for (const tenantId of tenants) {
-    try {
-      sent += await deliverTenant(ctx, mailer, tenantId, o);
-    } catch (err) {
-      ctx.logger.error({ err, tenantId }, 'deliveries failed for a tenant; will retry on the next run');
-    }
-  }
+  const sent = await forEachPendingTenant(
+    ctx,
+    { tenantId: o.tenantId, table: 'billing.deliveries', pending: `status = 'pending'`, what: 'deliveries' },
+    (tenantId) => deliverTenant(ctx, mailer, tenantId, o),
+  );
   if (sent) ctx.logger.info({ sent }, 'deliveries sent');
   return sent;
 }

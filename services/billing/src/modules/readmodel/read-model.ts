@@ -1,4 +1,4 @@
-import type { Organization, OrganizationUpdatedData } from '@billpoint/proto';
+import type { OrganizationCreatedData, OrganizationUpdatedData } from '@billpoint/proto';
 import type { EntityManager, Logger } from '@billpoint/kit';
 import { rebase } from '../exchange-rate/rebase.ts';
 import { applyLatestReference } from '../exchange-rate/reference-rates.ts';
@@ -8,11 +8,13 @@ import { baseCurrency } from '../exchange-rate/exchange-rate.sql.ts';
  * The sender block of the PDF: billing's copy of each organization (tenant), from `organization.created`.
  * (Customers are kept by the kit's read model: `customers.read-model.ts`.)
  */
-export async function upsertOrganization(em: EntityManager, o: Organization): Promise<void> {
+export async function upsertOrganization(em: EntityManager, o: OrganizationCreatedData): Promise<void> {
+  // The portal's address comes with it (issue 27); a later organization.updated (applied first) keeps its own.
   await em.execute(
-    `insert into billing.organizations (tenant_id, name) values (?, ?)
-     on conflict (tenant_id) do update set name = excluded.name, updated_at = now()`,
-    [o.id, o.name],
+    `insert into billing.organizations as t (tenant_id, name, portal_slug) values (?, ?, ?)
+     on conflict (tenant_id) do update set name = excluded.name,
+       portal_slug = coalesce(nullif(t.portal_slug, ''), excluded.portal_slug), updated_at = now()`,
+    [o.id, o.name, o.portalSlug ?? null],
   );
   // A new organization has the newest reference exchange rates at once (in USD until its settings say otherwise).
   await applyLatestReference(em, o.id, await baseCurrency(em, o.id));

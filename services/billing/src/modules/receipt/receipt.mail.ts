@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { scanTenants, type EntityManager, type Mailer, type ServiceContext } from '@billpoint/kit';
+import type { EntityManager, Mailer, ServiceContext } from '@billpoint/kit';
+import { forEachPendingTenant } from '../delivery/pending-tenants.ts';
 import { loadSender } from '../invoice/invoice.send.ts';
 import { mailFromOf, portalLink } from '../readmodel/organization.ts';
 import { composeMail } from '../email-template/email-template.service.ts';
@@ -32,22 +33,11 @@ export interface ReceiptMailOptions {
  * customer without an address: skipped. A refused mail: tried again, given up after MAX_DELIVERY_ATTEMPTS.
  */
 export async function deliverReceipts(ctx: ServiceContext, mailer: Mailer, o: ReceiptMailOptions = {}): Promise<number> {
-  const tenants = o.tenantId
-    ? [o.tenantId]
-    : (
-        await scanTenants(ctx.orm.em, ctx.schema, (em) =>
-          em.execute<{ tenant_id: string }[]>(`select distinct tenant_id from billing.receipts where mail_status = 'pending'`),
-        )
-      ).map((r) => r.tenant_id);
-  let sent = 0;
-  for (const tenantId of tenants) {
-    try {
-      sent += await deliverTenant(ctx, mailer, tenantId, o);
-    } catch (err) {
-      ctx.logger.error({ err, tenantId }, 'receipt e-mails failed for a tenant; will retry on the next run');
-    }
-  }
-  return sent;
+  return forEachPendingTenant(
+    ctx,
+    { tenantId: o.tenantId, table: 'billing.receipts', pending: `mail_status = 'pending'`, what: 'receipt e-mails' },
+    (tenantId) => deliverTenant(ctx, mailer, tenantId, o),
+  );
 }
 
 async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: string, o: ReceiptMailOptions): Promise<number> {
