@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { StandaloneLayout } from '@/components/layouts/standalone-layout';
 import { PayLayout } from '@/features/pay/components/pay-layout';
+import { QuoteLayout } from '@/features/quotes/components/quote-layout';
 import { PrivateGate, PublicGate } from './routes/gates';
 import { NotFoundPage } from './routes/not-found';
 import { PageFallback } from './routes/page-fallback';
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <StandaloneLayout kind="quote" />,
+        element: <QuoteLayout />,
         children: [{ path: paths.quotePublic.path, element: <PublicQuotePage /> }],
       },
       // The customer portal: its own shell, session and cache; never the staff app's (issue 27).

@@ -26,6 +26,32 @@ const NOTES = {
 export type StandaloneBrand = { kind: 'billpoint' } | { kind: 'organization'; name: string; logoUrl: string | null } | { kind: 'pending' };
 
 /**
+ * The brand of a document's public page (an invoice's pay page, a quote's page): the organization's name and logo when
+ * it is white-labelled, else Billpoint's; `pending` until the document has loaded (Billpoint's once it failed to).
+ */
+export function documentBrand(
+  doc: { seller: { name: string; logoUrl: string | null }; whiteLabel?: boolean } | undefined,
+  failed: boolean,
+): StandaloneBrand {
+  if (doc)
+    return doc.whiteLabel === true ? { kind: 'organization', name: doc.seller.name, logoUrl: doc.seller.logoUrl } : { kind: 'billpoint' };
+  return failed ? { kind: 'billpoint' } : { kind: 'pending' };
+}
+
+/** The tab's title while a branded public page shows: the organization's name, or `pendingTitle` until it is known. */
+export function useBrandTitle(brand: StandaloneBrand, pendingTitle: string) {
+  const title = brand.kind === 'organization' ? brand.name : brand.kind === 'pending' ? pendingTitle : null;
+  React.useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+/**
  * Public screens for people who are not users (the payment pages, a quote's page): the landing page's top bar without
  * its navigation, a narrow centred column, and a line about the page (the payment is secure; the quote's link is
  * private). No shell, no session needed.

@@ -1,6 +1,5 @@
-import * as React from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { StandaloneLayout, useBrandTitle } from '@/components/layouts/standalone-layout';
 import { usePublicInvoice } from '../api/pay-api';
 import { payBrand } from '../lib/white-label';
 
@@ -16,14 +15,6 @@ export function PayLayout() {
   const invoice = usePublicInvoice(token, { enabled: false });
   const brand = payBrand(invoice.data, invoice.isError || token === '');
   // Until the invoice says whose it is, the tab names no one (a white-labelled page never shows "Billpoint").
-  const title = brand.kind === 'organization' ? brand.name : brand.kind === 'pending' ? 'Invoice payment' : null;
-  React.useEffect(() => {
-    if (!title) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useBrandTitle(brand, 'Invoice payment');
   return <StandaloneLayout brand={brand} />;
 }
