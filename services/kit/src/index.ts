@@ -20,3 +20,4 @@ export * from './files.ts';
 export * from './plan-limits.ts';
 export * from './mail.ts';
 export * from './cursor.ts';
+export * from './dates.ts';

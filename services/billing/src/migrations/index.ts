@@ -22,6 +22,7 @@ import { m0021ExchangeRates } from './0021-exchange-rates.ts';
 import { m0022QuoteCreditNoteBaseCurrency } from './0022-quote-credit-note-base-currency.ts';
 import { m0023EmailTemplatesWhiteLabel } from './0023-email-templates-white-label.ts';
 import { m0024Receipts } from './0024-receipts.ts';
+import { m0025ClaimNumberLookup } from './0025-claim-number-lookup.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -50,4 +51,5 @@ export const migrations = [
   m0022QuoteCreditNoteBaseCurrency,
   m0023EmailTemplatesWhiteLabel,
   m0024Receipts,
+  m0025ClaimNumberLookup,
 ];

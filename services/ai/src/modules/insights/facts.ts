@@ -13,7 +13,7 @@ import {
   RecurringEvents,
 } from '@billpoint/proto';
 import type { z } from 'zod';
-import { consumeEvents, readModel, rpcCall, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { consumeEvents, GROUP_COMMIT, readModel, rpcCall, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
 
 /** Marks the tenant as one the daily job regenerates insights for (idempotent). */
 const known = (em: EntityManager, tenantId: string) =>
@@ -26,8 +26,10 @@ function consumeFacts<T>(
   subject: string,
   parse: (data: unknown) => T,
   handle: (event: Envelope<T>, em: EntityManager) => Promise<unknown>,
+  batchSize = 1,
 ): Promise<Subscription> {
   return consumeEvents({
+    batchSize,
     orm: ctx.orm,
     schema: ctx.schema,
     bus: ctx.bus,
@@ -96,6 +98,9 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
       event.type === InvoiceEvents.Deleted
         ? invoices.remove(em, event.tenantId, event.data.id)
         : invoices.upsert(em, event.tenantId, event.data),
+    // A burst of invoices shares transactions: invoice_facts is written by this consumer only, and insight_runs only
+    // gets its tenant's row inserted if missing (no lock on an existing row), so a batch holds nothing a request waits for.
+    GROUP_COMMIT,
   );
 
   const expenseConsumer = consumeFacts(

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import { readNumber, WORD_NUMBER } from './numbers.ts';
+import { dayInZone } from '@billpoint/kit';
 
 /** Calendar arithmetic on yyyy-mm-dd strings (UTC dates, no clock time: a date is the same everywhere). */
 const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -19,11 +20,7 @@ const endOfMonth = (date: string, months = 0) => {
 
 /** Today in a time zone, as yyyy-mm-dd (an unknown zone counts as UTC). */
 export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return iso(now);
-  }
+  return dayInZone(now, timeZone);
 }
 
 /** A date phrase ("Friday", "March 31", "the 5th of next month", "2026-12-15", "tomorrow") read on or after `ref`. */

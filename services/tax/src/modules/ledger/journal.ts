@@ -1,5 +1,5 @@
 import { fromCents, toCents } from '@billpoint/proto';
-import type { EntityManager } from '@billpoint/kit';
+import { dayInZone, type EntityManager } from '@billpoint/kit';
 
 /** The tax a line books, so that reports can group output and input tax per rate. */
 export interface LineTax {
@@ -191,10 +191,5 @@ export async function reconcile(
 
 /** yyyy-mm-dd of an instant in a time zone (the organization's). */
 export function dayIn(instant: string | Date, timeZone: string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  } catch {
-    return d.toISOString().slice(0, 10);
-  }
+  return dayInZone(instant, timeZone);
 }
