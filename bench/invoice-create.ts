@@ -3,17 +3,22 @@
  * topology — gateway, customers and billing as separate processes, real Postgres, NATS JetStream (127.0.0.1:4222,
  * random BUS_NAMESPACE). Open loop: requests are fired at a fixed rate whatever the answers take, for ONE tenant
  * and spread over 50 tenants. Prints the achieved rate, latency percentiles, errors, the invoices actually stored
- * and whether every tenant's numbers are gap-free, with the goals beside. Figures only, nothing asserted.
+ * and whether every tenant's numbers are gap-free, with the goals beside. The CPU window runs until every event
+ * consumer of the run has caught up (nothing pending or unacknowledged on any durable), so the CPU per creation
+ * includes the fan-out the creations caused, and "drained" says how long after the last answer that took.
+ * Figures only, nothing asserted.
  *
  *   npm run bench -- create      (BENCH_RATES=100,300,400 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- create   (also writes .cpuprofile files of the three processes)
  */
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { InvoiceCreateBody } from '@billpoint/proto';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { EVENTS_STREAM, type InvoiceCreateBody } from '@billpoint/proto';
 import { createTestDatabase, deleteNatsNamespace, HttpClient, randomName, TEST_NATS_URL, type TestDatabase } from '@billpoint/kit/testing';
 import { startCluster, type Cluster } from '../gateway/test/support/cluster.ts';
-import { cpuPerUnit } from './cpu.ts';
+import { cpuPerUnit, postgresCpuMs } from './cpu.ts';
 
 const rates = (process.env.BENCH_RATES ?? '100,300,400').split(',').map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -80,6 +85,22 @@ async function fixedRate(base: string, tenants: Tenant[], rate: number) {
   };
 }
 
+/**
+ * Waits until billing's outbox is published and no durable consumer of the stream has a message pending or
+ * unacknowledged; returns the ms it took.
+ */
+async function drained(jsm: JetStreamManager, stream: string): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from billing.outbox where published_at is null`);
+    let backlog = rows[0]!.n;
+    for await (const c of jsm.consumers.list(stream)) backlog += c.num_pending + c.num_ack_pending;
+    if (backlog === 0) return Math.round(performance.now() - start);
+    if (performance.now() - start > 300_000) throw new Error(`consumers still ${backlog} behind after 300 s`);
+    await sleep(100);
+  }
+}
+
 /** Invoices stored for these tenants, and whether each tenant's numbers are exactly INV-0001…INV-n. */
 async function stored(db: TestDatabase) {
   const { rows } = await db.query<{ n: string; gapFree: boolean }>(
@@ -104,6 +125,9 @@ try {
     env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', DATABASE_POOL_MAX: '10', ...profile },
   });
   const base = cluster.url;
+  const nc = await connect({ servers: TEST_NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  const stream = `${EVENTS_STREAM}_${namespace}`;
 
   // 50 tenants (the first is also the one-tenant case), each with a customer and one invoice as a warm-up.
   const tenants: Tenant[] = [];
@@ -116,14 +140,14 @@ try {
     if (warm.status !== 201) throw new Error(`warm-up create failed: ${warm.status} ${warm.text}`);
     tenants.push({ cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), customerId });
   }
+  await drained(jsm, stream); // the sign-ups' fan-out is not counted in the first run
 
-  // Every process the creations cost CPU in: the cluster's, this database's Postgres backends (pooled, so they
-  // live through the run), NATS and the load generator itself.
-  const backends = await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1`, [db.name]);
+  // Every process the creations cost CPU in: the cluster's, the Postgres server (backends that exit included), NATS
+  // and the load generator itself.
   const nats = execFileSync('pgrep', ['-x', 'nats-server'], { encoding: 'utf8' }).trim().split('\n').map(Number).filter(Boolean);
-  const pids: Record<string, number | number[]> = {
+  const pids: Record<string, number | number[] | (() => number)> = {
     ...Object.fromEntries(Object.entries(cluster.procs).map(([k, p]) => [k, p.proc.pid!])),
-    postgres: backends.rows.map((r) => r.pid),
+    postgres: postgresCpuMs,
     nats,
     bench: process.pid,
   };
@@ -137,7 +161,7 @@ try {
       const before = await stored(db);
       const { result: r, cpuUs } = await cpuPerUnit(
         pids,
-        () => fixedRate(base, [...set], rate),
+        async () => ({ ...(await fixedRate(base, [...set], rate)), drainMs: await drained(jsm, stream) }),
         (r) => r.sent,
       );
       const after = await stored(db);
@@ -152,18 +176,20 @@ try {
         errors: r.errors,
         stored: after.count - before.count,
         'gap-free': after.gapFree ? 'yes' : 'NO',
+        'drained s': (r.drainMs / 1000).toFixed(1),
         'CPU µs/create': Object.values(cpuUs).reduce((a, b) => a + b, 0),
       });
     }
   }
   console.log(`\nPOST /api/invoices at fixed rates, ${seconds} s each, ${new Date().toISOString()}`);
   console.table(rows);
-  console.log("CPU µs per creation, by process (Postgres: this database's backends)");
+  console.log("CPU µs per creation until the consumers drained, by process (Postgres: the whole server)");
   console.table(cpuRows);
   console.log(
     `goals: ≥ ${GOAL.oneTenant}/s for one tenant and ≥ ${GOAL.tenants}/s over ${tenantCount} tenants, each with p95 < ${GOAL.p95} ms, ` +
       `0 errors and every tenant's numbers gap-free`,
   );
+  await nc.close();
 } finally {
   await cluster?.stop();
   await db.drop();

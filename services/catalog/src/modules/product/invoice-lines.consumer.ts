@@ -16,11 +16,14 @@ export const CONSUMING = new Set(['sent', 'viewed', 'overdue', 'paid']);
  * redelivered or older event changes nothing; the kit's processed-message log skips exact repeats anyway.
  */
 export async function applyInvoice(em: EntityManager, tenantId: string, subject: string, d: InvoiceData): Promise<void> {
-  const before = await em.execute<{ product_id: string }[]>(
-    `select distinct product_id::text as product_id from catalog.invoice_lines where tenant_id = ? and invoice_id = ?`,
-    [tenantId, d.id],
-  );
+  const linesBefore = () =>
+    em.execute<{ product_id: string }[]>(
+      `select distinct product_id::text as product_id from catalog.invoice_lines where tenant_id = ? and invoice_id = ?`,
+      [tenantId, d.id],
+    );
+  let before: { product_id: string }[];
   if (subject === InvoiceEvents.Deleted) {
+    before = await linesBefore();
     await em.execute(
       `insert into catalog.invoices (tenant_id, invoice_id, status, version, deleted) values (?, ?, ?, ?, true)
        on conflict (tenant_id, invoice_id) do update set deleted = true`,
@@ -36,7 +39,11 @@ export async function applyInvoice(em: EntityManager, tenantId: string, subject:
     );
     if (!applied.length) return; // older than what we have, or deleted
     if (d.productLines) {
-      await em.execute(`delete from catalog.invoice_lines where tenant_id = ? and invoice_id = ?`, [tenantId, d.id]);
+      // The lines it had are the products it moved before: read as they are deleted (one statement, not two).
+      before = await em.execute<{ product_id: string }[]>(
+        `delete from catalog.invoice_lines where tenant_id = ? and invoice_id = ? returning product_id::text as product_id`,
+        [tenantId, d.id],
+      );
       if (d.productLines.length)
         await em.execute(
           `insert into catalog.invoice_lines (tenant_id, invoice_id, product_id, quantity, amount)
@@ -44,6 +51,8 @@ export async function applyInvoice(em: EntityManager, tenantId: string, subject:
              from jsonb_to_recordset(?::jsonb) as l ("productId" bigint, quantity text, amount text)`,
           [tenantId, d.id, JSON.stringify(d.productLines)],
         );
+    } else {
+      before = await linesBefore();
     }
   }
   const products = new Set([...before.map((r) => Number(r.product_id)), ...(d.productLines ?? []).map((l) => l.productId)]);

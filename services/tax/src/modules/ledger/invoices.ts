@@ -186,10 +186,20 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
     [tenantId, invoiceId],
   );
   if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
+  const issued = !inv.deleted && ISSUED.has(inv.status);
+  // A draft (or a deleted invoice) books nothing: every slot below is wanted empty. Unless one of them still holds an
+  // entry to reverse, there is nothing to do — one read instead of the chart, the settings and three slots (most
+  // invoice events are drafts being written).
+  if (!issued) {
+    const held = await em.execute<unknown[]>(
+      `select 1 from tax.ledger_slots where tenant_id = ? and slot in (?, ?, ?) and fingerprint is not null limit 1`,
+      [tenantId, `invoice:${invoiceId}:issue`, `invoice:${invoiceId}:credit`, `invoice:${invoiceId}:settle`],
+    );
+    if (held.length === 0) return;
+  }
   await ensureChart(em, tenantId);
   const org = await orgSettings(em, tenantId);
   const voidDate = dayIn(o.occurredAt, org.timezone);
-  const issued = !inv.deleted && ISSUED.has(inv.status);
   await reconcile(em, tenantId, `invoice:${invoiceId}:issue`, issued ? issueDraft(inv) : null, { eventId: o.eventId, voidDate });
 
   // Customer credit applied when it was issued: owed to the customer until now, it settles part of the receivable.
