@@ -29,7 +29,11 @@ export function cpuMs(pid: number | number[] = process.pid): number {
  */
 export function postgresCpuMs(): number {
   const postmaster = Number(execFileSync('pgrep', ['-o', '-x', 'postgres'], { encoding: 'utf8' }).trim());
-  const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).trim().split('\n').map(Number).filter(Boolean);
+  const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter(Boolean);
   const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const reaped = (Number(f[13]) + Number(f[14])) * TICK_MS; // cutime + cstime: children waited for

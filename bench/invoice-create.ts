@@ -183,7 +183,7 @@ try {
   }
   console.log(`\nPOST /api/invoices at fixed rates, ${seconds} s each, ${new Date().toISOString()}`);
   console.table(rows);
-  console.log("CPU µs per creation until the consumers drained, by process (Postgres: the whole server)");
+  console.log('CPU µs per creation until the consumers drained, by process (Postgres: the whole server)');
   console.table(cpuRows);
   console.log(
     `goals: ≥ ${GOAL.oneTenant}/s for one tenant and ≥ ${GOAL.tenants}/s over ${tenantCount} tenants, each with p95 < ${GOAL.p95} ms, ` +

@@ -13,7 +13,15 @@ import {
   RecurringEvents,
 } from '@billpoint/proto';
 import type { z } from 'zod';
-import { consumeEvents, GROUP_COMMIT, readModel, rpcCall, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import {
+  consumeEvents,
+  GROUP_COMMIT,
+  readModel,
+  rpcCall,
+  type EntityManager,
+  type ServiceContext,
+  type Subscription,
+} from '@billpoint/kit';
 
 /** Marks the tenant as one the daily job regenerates insights for (idempotent). */
 const known = (em: EntityManager, tenantId: string) =>
