@@ -214,6 +214,25 @@ export function busContract(name: string, makeBus: MakeBus): void {
       expect(a).toHaveLength(5);
     });
 
+    it('unacknowledged: a per-instance listener gets each message once, in order, and a failure is not delivered again', async () => {
+      const b = await bus();
+      await expect(b.subscribe({ durable: 'live', subject: 'evt.test.live.x', unacknowledged: true }, async () => {})).rejects.toThrow(
+        /per-instance/,
+      );
+      const seen: number[] = [];
+      await b.subscribe({ durable: 'live', subject: 'evt.test.live.x', perInstance: true, unacknowledged: true, ...fast }, async (m) => {
+        const n = (m.data as { n: number }).n;
+        seen.push(n);
+        if (n === 1) throw new Error('handler fails once');
+      });
+      for (let n = 0; n < 4; n++) await b.publish('evt.test.live.x', { n }, { msgId: uid('l') });
+      await until(() => seen.length >= 4);
+      // One more message after the four: when it is seen, a redelivery of the failed one would have come before it.
+      await b.publish('evt.test.live.x', { n: 99 }, { msgId: uid('l') });
+      await until(() => seen.includes(99));
+      expect(seen).toEqual([0, 1, 2, 3, 99]);
+    });
+
     it('a stopped durable resumes where it left off: gets what it missed, not what it acknowledged', async () => {
       const b = await bus();
       const first: string[] = [];

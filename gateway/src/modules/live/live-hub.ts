@@ -54,7 +54,9 @@ export class LiveHub {
 
   /** The hub's single subscription (per process: every replica hears every event). */
   subscribe(bus: Bus): Promise<Subscription> {
-    return bus.subscribe({ durable: 'gateway-live', subject: EVENTS_SUBJECTS, perInstance: true, maxDeliver: 1 }, async (m) =>
+    // Unacknowledged: a notice missed is a gap the client's Last-Event-ID resume turns into a reset, so the hub needs no
+    // redelivery — and every event of every tenant passes here, so an ack per event would be most of its bus traffic.
+    return bus.subscribe({ durable: 'gateway-live', subject: EVENTS_SUBJECTS, perInstance: true, unacknowledged: true }, async (m) =>
       this.accept(m),
     );
   }

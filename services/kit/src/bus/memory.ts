@@ -102,6 +102,7 @@ export class MemoryBus implements Bus {
     this.#assertOpen();
     assertDurable(opts.durable);
     assertFilter(opts.subject);
+    if (opts.unacknowledged && !opts.perInstance) throw new Error('subscribe: unacknowledged is for per-instance consumers only');
     const name = opts.perInstance ? `${opts.durable}-${Math.random().toString(16).slice(2, 14)}` : opts.durable;
     let d = this.#durables.get(name);
     if (!d) {
@@ -122,7 +123,8 @@ export class MemoryBus implements Bus {
     }
     // As with a JetStream consumer, the latest subscriber's settings update the durable.
     d.filter = opts.subject;
-    d.maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
+    // Unacknowledged (at most once): in memory that is a single delivery.
+    d.maxDeliver = opts.unacknowledged ? 1 : Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
     d.retryDelayMs = Math.max(0, opts.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
     const sub: MemSub = {
       durable: d,

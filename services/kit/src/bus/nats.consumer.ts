@@ -24,7 +24,7 @@ export function runConsumer(
   messages: ConsumerMessages,
   durable: string,
   handler: MessageHandler,
-  o: { maxDeliver: number; retryDelayMs: number; concurrency: number },
+  o: { maxDeliver: number; retryDelayMs: number; concurrency: number; unacknowledged?: boolean },
   ctx: RunContext,
 ): ConsumerRun {
   const inflight = new Set<Promise<void>>();
@@ -34,12 +34,12 @@ export function runConsumer(
       for await (const m of messages) {
         // Received but not started when the subscription stops: give it back at once.
         if (stopping) {
-          m.nak();
+          if (!o.unacknowledged) m.nak();
           continue;
         }
         while (inflight.size >= o.concurrency) await Promise.race(inflight);
         if (stopping) {
-          m.nak();
+          if (!o.unacknowledged) m.nak();
           continue;
         }
         const p: Promise<void> = handle(m, durable, handler, o, ctx).finally(() => inflight.delete(p));
@@ -63,9 +63,10 @@ async function handle(
   m: JsMsg,
   durable: string,
   handler: MessageHandler,
-  o: { maxDeliver: number; retryDelayMs: number },
+  o: { maxDeliver: number; retryDelayMs: number; unacknowledged?: boolean },
   ctx: RunContext,
 ): Promise<void> {
+  if (o.unacknowledged) return handleUnacknowledged(m, durable, handler, ctx);
   const subject = ctx.logical(m.subject);
   const headers = fromNatsHeaders(m.headers);
   const id = m.headers?.get('Nats-Msg-Id') ?? '';
@@ -100,5 +101,18 @@ async function handle(
     m.ack();
   } finally {
     clearInterval(working);
+  }
+}
+
+/** A message of an unacknowledged consumer: handled once, nothing sent back whatever happens. */
+async function handleUnacknowledged(m: JsMsg, durable: string, handler: MessageHandler, ctx: RunContext): Promise<void> {
+  const subject = ctx.logical(m.subject);
+  const id = m.headers?.get('Nats-Msg-Id') ?? '';
+  try {
+    const data = decodeJson(msgText(m));
+    const msg: BusMessage = { subject, id, data, headers: fromNatsHeaders(m.headers), deliveryCount: 1, seq: m.seq };
+    await withProcessSpan(subject, SpanKind.CONSUMER, { ...msg.headers }, () => handler(msg));
+  } catch (err) {
+    ctx.log.warn({ err, subject, msgId: id, durable }, 'bus handler failed on an unacknowledged consumer; message dropped');
   }
 }

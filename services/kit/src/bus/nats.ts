@@ -147,7 +147,9 @@ export class NatsBus implements Bus {
     this.#assertOpen();
     assertDurable(opts.durable);
     assertFilter(opts.subject);
-    const maxDeliver = Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
+    const unacknowledged = opts.unacknowledged === true;
+    if (unacknowledged && !opts.perInstance) throw new Error('subscribe: unacknowledged is for per-instance consumers only');
+    const maxDeliver = unacknowledged ? 1 : Math.max(1, opts.maxDeliver ?? DEFAULT_MAX_DELIVER);
     const retryDelayMs = Math.max(0, opts.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
     const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
     const durable = opts.perInstance ? `${opts.durable}-${randomBytes(6).toString('hex')}` : opts.durable;
@@ -156,7 +158,7 @@ export class NatsBus implements Bus {
       this.streamName,
       {
         durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
+        ack_policy: unacknowledged ? AckPolicy.None : AckPolicy.Explicit,
         deliver_policy: opts.perInstance ? DeliverPolicy.New : DeliverPolicy.All,
         filter_subject: this.#wire(opts.subject),
         max_deliver: maxDeliver,
@@ -166,8 +168,9 @@ export class NatsBus implements Bus {
       this.#log,
     );
     const consumer = await this.#js.consumers.get(this.streamName, durable);
-    const messages = await consumer.consume({ max_messages: Math.max(10, concurrency * 2) });
-    return this.#track(runConsumer(messages, durable, handler, { maxDeliver, retryDelayMs, concurrency }, this.#ctx));
+    // Unacknowledged messages cost the server nothing to keep track of: pull them in larger batches (fewer pulls).
+    const messages = await consumer.consume({ max_messages: unacknowledged ? 256 : Math.max(10, concurrency * 2) });
+    return this.#track(runConsumer(messages, durable, handler, { maxDeliver, retryDelayMs, concurrency, unacknowledged }, this.#ctx));
   }
 
   /** Keeps `run` until it stops, so that closing the bus stops it; the subscription stops it once. */

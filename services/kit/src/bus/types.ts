@@ -50,6 +50,13 @@ export interface SubscribeOptions {
    * NATS removes it once the instance has been gone for `INSTANCE_CONSUMER_IDLE_MS`.
    */
   perInstance?: boolean;
+  /**
+   * At most once, without acknowledgements (JetStream `AckPolicy.None`): each message is delivered once and counts as
+   * handled when it is handed over, whatever the handler does. Only for a per-instance listener that tolerates a lost
+   * message (a live feed that resets its clients on a gap): it saves an ack per message on both ends. Implies
+   * `maxDeliver: 1`.
+   */
+  unacknowledged?: boolean;
 }
 
 /** How long a per-instance consumer outlives its instance (then JetStream deletes it). */
