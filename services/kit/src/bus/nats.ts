@@ -88,6 +88,9 @@ export class NatsBus implements Bus {
       servers: opts.url.split(',').map((s) => s.trim()),
       name: opts.name,
       maxReconnectAttempts: -1,
+      // Every request (each JetStream publish's ack, each RPC) would otherwise build an Error up front to keep the
+      // caller's stack for a later timeout: 9 % of billing's CPU in the create bench. Our errors name subject and msgId.
+      noAsyncTraces: true,
     });
     try {
       const jsm = await jetstreamManager(nc);
