@@ -14,8 +14,12 @@ export interface ConsumerOptions<T> {
   subject: string;
   /** Parses `data` of the envelope (a proto schema). */
   parse: (data: unknown) => T;
-  /** Runs in one transaction with the processed-message mark, under the event's tenant (RLS applies). */
-  handle: (event: Envelope<T>, em: EntityManager, msg: BusMessage) => Promise<void>;
+  /**
+   * Runs in one transaction with the processed-message mark, under the event's tenant (RLS applies). `memo` lives as
+   * long as the transaction: the events of a batch share it (e.g. a per-tenant read done once per batch; key it by
+   * tenant, as one batch holds several tenants' events).
+   */
+  handle: (event: Envelope<T>, em: EntityManager, msg: BusMessage, memo: TransactionMemo) => Promise<void>;
   /** Runs once the handler's transaction has committed (not for a duplicate): e.g. wake a worker for the new rows. */
   afterCommit?: (event: Envelope<T>) => void;
   maxDeliver?: number;
@@ -32,6 +36,9 @@ export interface ConsumerOptions<T> {
    */
   batchSize?: number;
 }
+
+/** Values a handler keeps for the rest of its transaction (see `handle`). */
+export type TransactionMemo = Map<string, unknown>;
 
 /** The batch size of the consumers that opt in (`GROUP_COMMIT`). */
 export const GROUP_COMMIT = 64;
@@ -79,7 +86,7 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
         o.logger.debug({ subject: msg.subject, id: event.id, consumer: o.durable }, 'duplicate event skipped');
         return false;
       }
-      await o.handle(event, tem, msg);
+      await o.handle(event, tem, msg, new Map());
       return true;
     });
     if (handled) o.afterCommit?.(event);
@@ -95,6 +102,7 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
       );
       const fresh = new Set(rows.map((r) => r.message_id));
       const handled: Envelope<T>[] = [];
+      const memo: TransactionMemo = new Map();
       let tenant: string | undefined;
       for (const { msg, event } of items) {
         // Not new (or a second delivery of one already in this batch): skipped, as handleOne does.
@@ -104,7 +112,7 @@ export function consumeEvents<T>(o: ConsumerOptions<T>): Promise<Subscription> {
           await tem.execute(`select set_config('app.tenant_id', ?, true)`, [tenant]);
           tem.setFilterParams('tenant', { tenantId: tenant });
         }
-        await o.handle(event, tem, msg);
+        await o.handle(event, tem, msg, memo);
         // Written under this event's tenant before the next event's tenant is set; nothing carried over.
         await tem.flush();
         tem.clear();

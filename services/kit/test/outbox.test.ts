@@ -18,6 +18,7 @@ import {
   type Bus,
   type RunningService,
   type ServiceDefinition,
+  type TransactionMemo,
 } from '../src/index.ts';
 import {
   createTestDatabase,
@@ -192,7 +193,11 @@ describe('idempotent consumer', () => {
     const names = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
     await publishBurst(names);
     const order: string[] = [];
-    const sub = await burstConsumer('kittest-burst', (name) => void order.push(name));
+    const memoOf = new Map<string, TransactionMemo>();
+    const sub = await burstConsumer('kittest-burst', (name, memo) => {
+      order.push(name);
+      memoOf.set(name, memo);
+    });
     await waitFor(async () => (await burstRows('burst-')).length === names.length);
     await sub.stop();
     const seen = await burstRows('burst-');
@@ -202,6 +207,14 @@ describe('idempotent consumer', () => {
     expect(order).toEqual(names);
     // Shared transactions: far fewer commits than events.
     expect(new Set(seen.map((r) => r.tx)).size).toBeLessThan(names.length / 4);
+    // One memo per transaction: shared by the events of a batch, never carried into the next transaction.
+    const memoOfTx = new Map<string, TransactionMemo>();
+    for (const r of seen) {
+      const memo = memoOf.get(r.name)!;
+      if (!memoOfTx.has(r.tx)) memoOfTx.set(r.tx, memo);
+      expect(memo).toBe(memoOfTx.get(r.tx));
+    }
+    expect(new Set(memoOfTx.values()).size).toBe(memoOfTx.size);
   });
 
   it('handles the events of a failed batch one by one, so only the failing one waits for its redelivery', async () => {
@@ -237,7 +250,7 @@ async function publishBurst(names: string[]) {
   }
 }
 /** A consumer writing a Seen row per event of a burst, then calling `after` (which may throw). */
-const burstConsumer = (durable: string, after: (name: string) => void) =>
+const burstConsumer = (durable: string, after: (name: string, memo: TransactionMemo) => void) =>
   consumeEvents({
     orm: svc.ctx.orm,
     schema: 'kittest',
@@ -248,11 +261,11 @@ const burstConsumer = (durable: string, after: (name: string) => void) =>
     retryDelayMs: 50,
     batchSize: GROUP_COMMIT,
     parse: (d) => z.object({ name: z.string() }).parse(d),
-    async handle(event, em) {
+    async handle(event, em, _msg, memo) {
       if (!/^(burst|retry)-/.test(event.data.name)) return;
       em.create(Seen, { tenantId: event.tenantId, eventId: event.id, name: event.data.name });
       await em.flush();
-      after(event.data.name);
+      after(event.data.name, memo);
     },
   });
 const burstRows = async (prefix: string) =>

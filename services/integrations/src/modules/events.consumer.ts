@@ -10,7 +10,14 @@ import {
   type EventEnvelope,
   type WebhookEventType,
 } from '@billpoint/proto';
-import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import {
+  consumeEvents,
+  GROUP_COMMIT,
+  type EntityManager,
+  type ServiceContext,
+  type Subscription,
+  type TransactionMemo,
+} from '@billpoint/kit';
 import { recordAudit } from './audit/audit.service.ts';
 import { newMessageId } from './webhook/webhook.worker.ts';
 
@@ -58,15 +65,26 @@ function webhookData(type: string, data: unknown): Record<string, unknown> {
  * transaction (with the processed-message mark): a crash before the commit redelivers the event, after it the
  * deliveries exist — nothing lost, nothing doubled (unique per endpoint and source event).
  */
-export async function enqueueWebhooks(em: EntityManager, event: EventEnvelope, now: Date = new Date()): Promise<number> {
+export async function enqueueWebhooks(
+  em: EntityManager,
+  event: EventEnvelope,
+  now: Date = new Date(),
+  memo: TransactionMemo = new Map(),
+): Promise<number> {
   const type = WEBHOOK_EVENT_OF[event.type];
   if (!type) return 0;
-  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.type, event.data) };
-  const hooks = await em.execute<{ id: number }[]>(
-    `select id::int as id from integrations.webhooks where tenant_id = ? and is_active and deleted_at is null and ? = any(events)`,
-    [event.tenantId, type],
-  );
+  // The endpoints of a tenant and type are read once per transaction: a burst of one tenant's invoices shares a batch.
+  const key = `webhooks:${event.tenantId}:${type}`;
+  let hooks = memo.get(key) as { id: number }[] | undefined;
+  if (!hooks) {
+    hooks = await em.execute<{ id: number }[]>(
+      `select id::int as id from integrations.webhooks where tenant_id = ? and is_active and deleted_at is null and ? = any(events)`,
+      [event.tenantId, type],
+    );
+    memo.set(key, hooks);
+  }
   if (!hooks.length) return 0;
+  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.type, event.data) };
   await em.execute(
     `insert into integrations.webhook_deliveries (tenant_id, webhook_id, message_id, source_event_id, event_type, event_data, next_retry_at)
      select ?::uuid, h.id, h.msg, ?::uuid, ?, ?::jsonb, ? from jsonb_to_recordset(?::jsonb) as h (id bigint, msg text)
@@ -115,8 +133,8 @@ export function webhooksConsumer(ctx: ServiceContext, onDeliveries: () => void =
     subject: EVENTS_SUBJECTS,
     concurrency: WEBHOOK_FANOUT_CONCURRENCY,
     parse: (data) => data,
-    async handle(event, em) {
-      if (!NOT_AUDITED.has(event.type)) await enqueueWebhooks(em, event);
+    async handle(event, em, _msg, memo) {
+      if (!NOT_AUDITED.has(event.type)) await enqueueWebhooks(em, event, new Date(), memo);
     },
     // Deliveries are due at once: wake this replica's worker (the poll, WEBHOOK_POLL_MS, is the safety net).
     afterCommit: (event) => {

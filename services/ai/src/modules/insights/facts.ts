@@ -45,8 +45,12 @@ function consumeFacts<T>(
     durable,
     subject,
     parse,
-    async handle(event, em) {
-      await known(em, event.tenantId);
+    async handle(event, em, _msg, memo) {
+      // Once per tenant and transaction: a batch of one tenant's events marks it once.
+      if (!memo.has(`known:${event.tenantId}`)) {
+        await known(em, event.tenantId);
+        memo.set(`known:${event.tenantId}`, true);
+      }
       await handle(event, em);
     },
   });
