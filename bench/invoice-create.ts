@@ -8,7 +8,7 @@
  * includes the fan-out the creations caused, and "drained" says how long after the last answer that took.
  * Figures only, nothing asserted.
  *
- *   npm run bench -- create      (BENCH_RATES=100,300,400 BENCH_SECONDS=10 BENCH_TENANTS=50 by default)
+ *   npm run bench -- create      (BENCH_RATES=100,300,400 BENCH_SECONDS=10 BENCH_TENANTS=50 BENCH_WARMUP_SECONDS=5 by default)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- create   (also writes .cpuprofile files of the three processes)
  */
 import { execFileSync } from 'node:child_process';
@@ -43,8 +43,8 @@ const body = (customerId: number): InvoiceCreateBody => ({
 });
 
 /** Fires `rate` creations a second for `seconds`, round-robin over `tenants`, without waiting for answers. */
-async function fixedRate(base: string, tenants: Tenant[], rate: number) {
-  const total = Math.round(rate * seconds);
+async function fixedRate(base: string, tenants: Tenant[], rate: number, forSeconds = seconds) {
+  const total = Math.round(rate * forSeconds);
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const fail = (why: string) => void failures.set(why, (failures.get(why) ?? 0) + 1);
@@ -140,7 +140,11 @@ try {
     if (warm.status !== 201) throw new Error(`warm-up create failed: ${warm.status} ${warm.text}`);
     tenants.push({ cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), customerId });
   }
-  await drained(jsm, stream); // the sign-ups' fan-out is not counted in the first run
+  // Warm-up, not counted: every process compiles its hot paths (V8) and fills its pools before the first measured run,
+  // which otherwise pays for it alone. The sign-ups' fan-out and the warm-up's drain before anything is measured.
+  const warmSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+  if (warmSeconds > 0) await fixedRate(base, tenants, 100, warmSeconds);
+  await drained(jsm, stream);
 
   // Every process the creations cost CPU in: the cluster's, the Postgres server (backends that exit included), NATS
   // and the load generator itself.

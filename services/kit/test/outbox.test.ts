@@ -232,6 +232,22 @@ describe('idempotent consumer', () => {
     expect(failures).toBe(2);
     expect((await burstRows('retry-')).map((r) => r.name).sort()).toEqual([...names].sort());
   });
+
+  it('lingers: a lone event waits for the next few, which share its transaction', async () => {
+    const names = Array.from({ length: 5 }, (_, i) => `burst-linger${i}`);
+    const seenNames: string[] = [];
+    // A long linger, so that publishing the five one by one surely happens within it even on a loaded machine.
+    const sub = await burstConsumer('kittest-linger', (name) => void seenNames.push(name), 3000);
+    // The new durable first reads the stream's earlier events; once a marker published now is handled, it is idle.
+    await publishBurst(['burst-lingermark']);
+    await waitFor(() => seenNames.includes('burst-lingermark'), 15_000);
+    await publishBurst(names);
+    const rowsOf = async () => (await burstRows('burst-linger')).filter((r) => names.includes(r.name));
+    await waitFor(async () => (await rowsOf()).length === names.length, 15_000);
+    await sub.stop();
+    expect(new Set((await rowsOf()).map((r) => r.tx)).size).toBe(1);
+    expect(seenNames.filter((n) => names.includes(n))).toEqual(names);
+  });
 });
 
 const tenantOf = (name: string) => (Number(name.split('-')[1]) % 3 === 0 ? T2 : T1);
@@ -250,8 +266,9 @@ async function publishBurst(names: string[]) {
   }
 }
 /** A consumer writing a Seen row per event of a burst, then calling `after` (which may throw). */
-const burstConsumer = (durable: string, after: (name: string, memo: TransactionMemo) => void) =>
+const burstConsumer = (durable: string, after: (name: string, memo: TransactionMemo) => void, lingerMs?: number) =>
   consumeEvents({
+    lingerMs,
     orm: svc.ctx.orm,
     schema: 'kittest',
     bus,
