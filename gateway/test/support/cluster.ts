@@ -27,7 +27,15 @@ export async function startCluster(o: {
   const base = testEnv(o.db, { NATS_URL: o.natsUrl, BUS_NAMESPACE: o.namespace, NODE_ENV: 'production', LOG_LEVEL: 'error', ...o.env });
   const ports: Record<string, number> = {};
   const procs: Record<string, ServiceProcess> = {};
-  for (const s of [...serviceRegistry.map((x) => x.name), 'gateway']) ports[s] = await freePort();
+  // Distinct ports: the kernel may hand the same free port out twice in a row, and a process whose port another one
+  // holds would pass for ready (the other one answers its /readyz).
+  const taken = new Set<number>();
+  for (const s of [...serviceRegistry.map((x) => x.name), 'gateway']) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    ports[s] = port;
+  }
   const urls = Object.fromEntries(serviceRegistry.map((s) => [serviceUrlEnv(s.name), `http://127.0.0.1:${ports[s.name]}`]));
   const script = (name: string) => (name === 'gateway' ? 'gateway/src/server.ts' : `services/${name}/src/server.ts`);
   const start = async (name: string) => {
