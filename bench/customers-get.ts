@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { createInternalTokenSigner } from '@billpoint/kit';
-import { cpuPerUnit } from './cpu.ts';
+import { cpuPerUnit, postgresCpuMs } from './cpu.ts';
 import {
   createTestDatabase,
   deleteNatsNamespace,
@@ -38,10 +38,11 @@ const start = (script: string, env: Record<string, string | undefined>) => {
 };
 
 async function run(title: string, url: string, headers: Record<string, string>, pids: Record<string, number>) {
+  // Postgres as the whole server (every backend of every pool): the database's share of each request.
   // Warm-up, then the measured run.
   await autocannon({ url, connections, duration: 2, headers });
   const { result: r, cpuUs } = await cpuPerUnit(
-    { ...pids, autocannon: process.pid },
+    { ...pids, postgres: postgresCpuMs, autocannon: process.pid },
     () => autocannon({ url, connections, duration: seconds, headers }),
     (r) => r.requests.total,
   );

@@ -140,6 +140,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
 
       const sessions = new SessionStore({
         orm: ctx.orm,
+        reader: ctx.reader,
         idleMinutes: c.SESSION_IDLE_MINUTES,
         secureOrigin: https,
         logger: ctx.logger,

@@ -1,18 +1,43 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PoolGuard } from './pool-guard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The tenant a pooled connection's session-level `app.tenant_id` names (set by a prepared read; see below). */
+const sessionTenant = new WeakMap<pg.PoolClient, string>();
+const SET_TENANT = { name: 'bp_set_tenant', text: `select set_config('app.tenant_id', $1, false)` };
+
+export interface ReadOptions {
+  /**
+   * Run `sql` as a named prepared statement (parsed and planned once per connection, then only bound and executed)
+   * with real bind parameters instead of inlined literals. For the hottest reads, whose text is FIXED (a constant, never
+   * built from input: every distinct text stays prepared on every connection of the pool). Every parameter's type must
+   * follow from its context in the statement (a comparison with a column, or an explicit cast).
+   */
+  prepare?: boolean;
+}
+
 /**
- * The hot-path read: `select set_config('app.tenant_id', …, true); <query>` sent to Postgres as ONE
- * simple-protocol batch. Postgres runs a multi-statement simple query as one implicit transaction, so the
- * transaction-local setting (SET LOCAL) holds for the query and is gone right after — the same RLS policy as
- * every other query, in one round trip instead of four (begin, set, query, commit). Parameters (`$1`, `$2`, …)
- * are inlined as escaped literals, since the simple protocol has no bind parameters.
+ * The hot-path read, in one round trip and under the tenant's row-level security, two ways:
+ *
+ * - By default `select set_config('app.tenant_id', …, true); <query>` sent to Postgres as ONE simple-protocol batch.
+ *   Postgres runs a multi-statement simple query as one implicit transaction, so the transaction-local setting (SET
+ *   LOCAL) holds for the query and is gone right after — the same RLS policy as every other query, in one round trip
+ *   instead of four (begin, set, query, commit). Parameters (`$1`, `$2`, …) are inlined as escaped literals, since the
+ *   simple protocol has no bind parameters. Postgres parses and plans the text every time.
+ * - `prepare: true`: a named prepared statement, planned once per connection. A prepared statement runs alone in its
+ *   transaction, so the tenant is the connection's SESSION-level `app.tenant_id`: set (one more round trip) only when
+ *   the connection last served another tenant, and kept in `sessionTenant`. The pool is this reader's alone and every
+ *   read sets the tenant it needs before it runs (a default read's transaction-local setting overrides the session's
+ *   for its own batch and falls back to it after); a connection whose read failed is destroyed, never reused with a
+ *   setting in doubt.
+ *
  * Use it for single read statements on request paths that must be fast (get by id).
  */
 export class TenantReader {
   readonly #pool: pg.Pool;
+  readonly #names = new Map<string, string>();
   /** Frees the slot of a client whose connection died, counts and reports (see PoolGuard). */
   readonly guard: PoolGuard;
   constructor(url: string, o: { max?: number; acquireTimeoutMs?: number } = {}) {
@@ -26,14 +51,41 @@ export class TenantReader {
     this.guard = new PoolGuard('reader', this.#pool);
   }
 
-  async query<T extends pg.QueryResultRow>(tenantId: string, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  async query<T extends pg.QueryResultRow>(
+    tenantId: string,
+    sql: string,
+    params: readonly unknown[] = [],
+    o: ReadOptions = {},
+  ): Promise<T[]> {
     if (!UUID.test(tenantId)) throw new Error('tenant id must be a uuid');
-    const client = await this.#pool.connect();
-    let failed: Error | undefined;
-    try {
+    return this.#run(async (client) => {
+      if (o.prepare) {
+        if (sessionTenant.get(client) !== tenantId) {
+          sessionTenant.delete(client);
+          await client.query({ ...SET_TENANT, values: [tenantId] });
+          sessionTenant.set(client, tenantId);
+        }
+        return (await client.query<T>({ name: this.#name(sql), text: sql, values: params as unknown[] })).rows;
+      }
       const text = `select set_config('app.tenant_id', '${tenantId}', true); ${inline(client, sql, params)}`;
       const results = (await client.query(text)) as unknown as pg.QueryResult<T>[];
       return results[1]!.rows;
+    });
+  }
+
+  /**
+   * A prepared read of tables WITHOUT tenant rows (no row-level security: the gateway's sessions and memberships,
+   * read to find the tenant in the first place). Fixed text only, as for `prepare: true`.
+   */
+  async queryUnscoped<T extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    return this.#run(async (client) => (await client.query<T>({ name: this.#name(sql), text: sql, values: params as unknown[] })).rows);
+  }
+
+  async #run<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+    const client = await this.#pool.connect();
+    let failed: Error | undefined;
+    try {
+      return await fn(client);
     } catch (err) {
       failed = err as Error;
       throw err;
@@ -41,6 +93,15 @@ export class TenantReader {
       // A client whose query failed is destroyed, not pooled: its connection may be the reason.
       client.release(failed);
     }
+  }
+
+  #name(sql: string): string {
+    let name = this.#names.get(sql);
+    if (!name) {
+      name = `bp_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+      this.#names.set(sql, name);
+    }
+    return name;
   }
 
   /** One round trip through this pool (readiness). */

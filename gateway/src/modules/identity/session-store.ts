@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { TenantReader } from '@billpoint/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccountSecurityMessages, Role } from '@billpoint/proto';
 import { Forbidden, type Identity, type Logger } from '@billpoint/kit';
@@ -36,16 +37,17 @@ export const hashSessionId = (raw: string) => createHash('sha256').update(raw).d
 
 /**
  * Sessions and the role each one's user has in its organization now: one round trip on primary/unique keys, for
- * every request waiting for a lookup (LookupBatch). No membership (the user was removed from the organization)
+ * every request waiting for a lookup (LookupBatch). One text for any number of keys (an array parameter), so it is a
+ * prepared statement: Postgres plans it once per connection instead of at every lookup. No membership (the user was removed from the organization)
  * leaves `role` null: the session ends.
  */
-const lookupSql = (n: number) => `select s.id_hash, s.user_id, s.organization_id, s.last_seen_at, m.role,
+const LOOKUP_SQL = `select s.id_hash, s.user_id, s.organization_id, s.last_seen_at, m.role,
     (o.require_two_factor and u.two_factor_enabled_at is null) as enrollment_required
   from gateway.sessions s
   join gateway.users u on u.id = s.user_id
   join gateway.organizations o on o.id = s.organization_id
   left join gateway.memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
-  where s.id_hash in (${Array.from({ length: n }, () => '?').join(', ')})`;
+  where s.id_hash = any($1::text[])`;
 interface LookupRow {
   id_hash: string;
   user_id: string;
@@ -103,7 +105,14 @@ export class SessionStore {
   readonly #cache: LRUCache<string, ActiveSession>;
   readonly #lookups: LookupBatch<string, LookupRow>;
 
-  constructor(o: { orm: MikroORM; idleMinutes: number; secureOrigin: boolean; logger: Logger; sign: (id: Identity) => string }) {
+  constructor(o: {
+    orm: MikroORM;
+    reader: TenantReader;
+    idleMinutes: number;
+    secureOrigin: boolean;
+    logger: Logger;
+    sign: (id: Identity) => string;
+  }) {
     this.#orm = o.orm;
     this.#idleMs = o.idleMinutes * 60_000;
     this.#touchEveryMs = Math.min(TOUCH_EVERY_MS, this.#idleMs / 4);
@@ -112,7 +121,7 @@ export class SessionStore {
     this.#sign = o.sign;
     this.#cache = new LRUCache<string, ActiveSession>({ max: 100_000, ttl: this.#idleMs, updateAgeOnGet: true });
     this.#lookups = new LookupBatch(async (hashes) => {
-      const rows = await this.#orm.em.getConnection().execute<LookupRow[]>(lookupSql(hashes.length), hashes);
+      const rows = await o.reader.queryUnscoped<LookupRow>(LOOKUP_SQL, [hashes]);
       return new Map(rows.map((r) => [r.id_hash, r]));
     });
   }
