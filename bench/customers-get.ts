@@ -104,9 +104,24 @@ try {
     { customers: pid(customers) },
   );
 
+  // The floor of any gateway built on the same libraries: Fastify + @fastify/http-proxy adding the token, nothing else.
+  const proxyPort = await freePort();
+  const bareProxy = start('bench/bare-proxy.ts', { UPSTREAM: `http://127.0.0.1:${custPort}`, BENCH_TOKEN: token, PORT: String(proxyPort) });
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${proxyPort}/api/customers/${id}`).catch(() => undefined))?.status === 200,
+    30_000,
+    100,
+  );
+  const floor = await run(
+    'bare http-proxy → customers',
+    `http://127.0.0.1:${proxyPort}/api/customers/${id}`,
+    {},
+    { proxy: pid(bareProxy), customers: pid(customers) },
+  );
+
   console.log(`\nGET /api/customers/{id}, ${connections} connections, ${seconds} s each, ${new Date().toISOString()}`);
   console.table(
-    [bare, gw, direct].map((r) => ({
+    [bare, gw, direct, floor].map((r) => ({
       setup: r.title,
       'req/s': Math.round(r.rps),
       'p50 ms': r.p50,
@@ -115,6 +130,7 @@ try {
     })),
   );
   console.log(`ratio gateway/bare: ${((gw.rps / bare.rps) * 100).toFixed(1)} % (goal ≥ 50 %)`);
+  console.log(`ratio bare http-proxy/bare: ${((floor.rps / bare.rps) * 100).toFixed(1)} % (what the proxy library alone leaves)`);
 } finally {
   for (const p of procs) p.proc.kill('SIGTERM');
   await Promise.all(procs.map((p) => p.exited()));

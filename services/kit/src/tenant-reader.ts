@@ -47,6 +47,10 @@ export class TenantReader {
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: o.acquireTimeoutMs ?? 5_000,
       keepAlive: true,
+      // A prepared read is a lookup by key: its generic plan is the one it needs. Without this Postgres may judge the
+      // generic plan of an array parameter (`= any($1)`) dearer than a custom one and plan again at every execution.
+      // (The default reads' simple-protocol batches are planned with their literals either way.)
+      options: '-c plan_cache_mode=force_generic_plan',
     });
     this.guard = new PoolGuard('reader', this.#pool);
   }
