@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import type { PublicRoute } from '@billpoint/proto/services';
@@ -87,20 +87,30 @@ export function hostResolution(
   };
   app.decorateRequest('hostTenant', null);
   app.decorateRequest('hostKind', 'app');
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: a request to the app's own host (nearly all of them) has nothing to wait for.
+  app.addHook('onRequest', (req, reply, done) => {
     const host = hostnameOf(req.host);
-    if (o.appHosts.has(host)) return;
+    if (o.appHosts.has(host)) return done();
+    otherHost(req, reply, host).then((answered) => void (answered ? undefined : done()), done);
+  });
+  /** True when it answered the request itself. */
+  const otherHost = async (req: FastifyRequest, reply: FastifyReply, host: string): Promise<boolean> => {
     const tenantId = host ? await o.directory.tenantOf(host) : null;
     const path = req.url.split('?')[0]!;
     if (!tenantId) {
       req.hostKind = 'unknown';
-      if (BRANDED.test(path) || isPublicRoute(req)) return reply.status(404).send(notFoundBody(path, req.method));
-      return;
+      if (!BRANDED.test(path) && !isPublicRoute(req)) return false;
+      void reply.status(404).send(notFoundBody(path, req.method));
+      return true;
     }
     req.hostKind = 'custom';
     req.hostTenant = tenantId;
-    if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) return reply.redirect('/portal', 302);
-    if (PORTAL_PAGES.test(path) || CUSTOM_DOMAIN_FILES.test(path) || CUSTOM_DOMAIN_APIS.test(path) || isPublicRoute(req)) return;
-    return reply.status(404).send(notFoundBody(path, req.method));
-  });
+    if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      void reply.redirect('/portal', 302);
+      return true;
+    }
+    if (PORTAL_PAGES.test(path) || CUSTOM_DOMAIN_FILES.test(path) || CUSTOM_DOMAIN_APIS.test(path) || isPublicRoute(req)) return false;
+    void reply.status(404).send(notFoundBody(path, req.method));
+    return true;
+  };
 }

@@ -119,16 +119,18 @@ export async function publicApiV1Routes(
   };
 
   // Every error answer under /api/v1 — the gateway's own, a service's, Fastify's (a body over the limit) — gets its code.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !req.url.startsWith(`${PUBLIC_API_BASE}/`)) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A callback hook: it runs on every answer of the gateway and has nothing to wait for.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (reply.statusCode < 400 || typeof payload !== 'string' || !req.url.startsWith(`${PUBLIC_API_BASE}/`)) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    let body: ErrorBody;
     try {
-      const body = JSON.parse(payload) as ErrorBody;
-      if (!body || typeof body !== 'object' || typeof body.statusCode !== 'number') return payload;
-      return JSON.stringify(withCode(body));
+      body = JSON.parse(payload) as ErrorBody;
     } catch {
-      return payload;
+      return done(null, payload);
     }
+    if (!body || typeof body !== 'object' || typeof body.statusCode !== 'number') return done(null, payload);
+    done(null, JSON.stringify(withCode(body)));
   });
 
   await app.register(async (scope) => {

@@ -114,7 +114,7 @@ export class InvoiceService {
   }
 
   async get(id: Tenant, invoiceId: number): Promise<Invoice> {
-    const [row] = await this.#ctx.reader.query<InvoiceRow>(id.tenantId, GET_SQL, [invoiceId, id.tenantId]);
+    const [row] = await this.#ctx.reader.query<InvoiceRow>(id.tenantId, GET_SQL, [invoiceId, id.tenantId], { prepare: true });
     if (!row) throw new NotFound('Invoice not found');
     return toInvoice(row);
   }

@@ -34,6 +34,9 @@ import {
 } from './product.sql.ts';
 import { patchProduct } from './product.patch.ts';
 
+/** GET_SQL with bind parameters: a prepared read (TenantReader). */
+const READ_SQL = GET_SQL.replace('?', '$1').replace('?', '$2');
+
 type Tenant = Pick<Identity, 'tenantId'>;
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -108,10 +111,7 @@ export class ProductService {
   }
 
   async get(id: Tenant, productId: number): Promise<Product> {
-    const [row] = await this.#ctx.reader.query<ProductRow>(id.tenantId, GET_SQL.replace('?', '$1').replace('?', '$2'), [
-      productId,
-      id.tenantId,
-    ]);
+    const [row] = await this.#ctx.reader.query<ProductRow>(id.tenantId, READ_SQL, [productId, id.tenantId], { prepare: true });
     if (!row) throw new NotFound('Product not found');
     return toProduct(row);
   }
