@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Logger } from './logger.ts';
 import type { Identity } from './auth.ts';
 import { PoolGuard } from './pool-guard.ts';
+import { PreparingClient } from './prepared.ts';
 
 export type { EntityManager };
 export type AnyEntitySchema = NonNullable<Options['entities']>[number];
@@ -106,6 +107,7 @@ export async function createOrm(o: OrmOptions): Promise<MikroORM> {
       connectionTimeoutMillis: o.acquireTimeoutMs ?? 5_000,
       keepAlive: true,
       onPoolCreated: (pool: pg.Pool) => o.onPool?.(new PoolGuard('orm', pool)),
+      Client: PreparingClient, // the statements registered with preparedStatement() run prepared (prepared.ts)
     },
     ensureDatabase: false,
     allowGlobalContext: false,

@@ -9,6 +9,7 @@ export * from './telemetry.ts';
 export * from './service.ts';
 export * from './public-routes.ts';
 export * from './tenant-reader.ts';
+export * from './prepared.ts';
 export * from './bus/types.ts';
 export { createBus, MemoryBus, NatsBus } from './bus/index.ts';
 export * from './pool-guard.ts';

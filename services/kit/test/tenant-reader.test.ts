@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import pg from 'pg';
-import { appDatabaseUrl, baseConfigShape, MemoryBus, sqlMigration, startService, tenantRlsSql, TenantReader } from '../src/index.ts';
+import {
+  appDatabaseUrl,
+  baseConfigShape,
+  executePrepared,
+  MemoryBus,
+  preparedStatement,
+  sqlMigration,
+  startService,
+  tenantRlsSql,
+  TenantReader,
+} from '../src/index.ts';
 import type { RunningService, ServiceDefinition } from '../src/index.ts';
 import { createTestDatabase, testEnv, type TestDatabase } from './support/index.ts';
 
@@ -85,5 +95,41 @@ describe('TenantReader', () => {
     expect(
       bodies(await reader.queryUnscoped<{ body: string }>('select body from trtest.shared where id = any($1::bigint[])', [[1, 2]])),
     ).toEqual(['shared']);
+  });
+});
+
+const NOTE_BY_ID = preparedStatement('select body from trtest.notes where id = $1');
+const ADD_NOTE = preparedStatement('insert into trtest.notes (tenant_id, id, body) values ($1, $2, $3) returning body');
+
+describe('prepared statements in the ORM transaction (executePrepared)', () => {
+  it("run as named statements on the transaction's connection, under its tenant", async () => {
+    for (let i = 0; i < 3; i++) {
+      const [a, b] = await Promise.all([
+        svc.ctx.tx({ tenantId: A }, (em) => executePrepared<{ body: string }>(em, NOTE_BY_ID, [1])),
+        svc.ctx.tx({ tenantId: B }, (em) => executePrepared<{ body: string }>(em, NOTE_BY_ID, [1])),
+      ]);
+      expect([bodies(a), bodies(b)]).toEqual([['a1'], ['b1']]);
+    }
+    const prepared = await svc.ctx.tx({ tenantId: A }, async (em) => {
+      await executePrepared(em, NOTE_BY_ID, [2]);
+      return em.execute<{ statement: string }[]>(`select statement from pg_prepared_statements where name like 'bp\\_%'`);
+    });
+    expect(prepared.map((r) => r.statement)).toContain(NOTE_BY_ID);
+  });
+
+  it('write in the transaction: rolled back with it, refused for another tenant by row-level security', async () => {
+    await expect(
+      svc.ctx.tx({ tenantId: A }, async (em) => {
+        await executePrepared(em, ADD_NOTE, [A, 9, 'a9']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(bodies(await reader.query(A, ALL))).toEqual(['a1', 'a2']);
+    await expect(svc.ctx.tx({ tenantId: A }, (em) => executePrepared(em, ADD_NOTE, [B, 9, 'b9']))).rejects.toThrow(/row-level security/);
+  });
+
+  it('refuses a text that was not registered, and a call outside a transaction', async () => {
+    await expect(svc.ctx.tx({ tenantId: A }, (em) => executePrepared(em, 'select 1', []))).rejects.toThrow(/preparedStatement/);
+    await expect(executePrepared(svc.ctx.orm.em.fork(), NOTE_BY_ID, [1])).rejects.toThrow(/inside a transaction/);
   });
 });

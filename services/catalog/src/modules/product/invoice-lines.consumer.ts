@@ -1,5 +1,13 @@
 import { InvoiceEventData, InvoiceEvents, type InvoiceEventData as InvoiceData } from '@billpoint/proto';
-import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import {
+  consumeEvents,
+  executePrepared,
+  GROUP_COMMIT,
+  preparedStatement,
+  type EntityManager,
+  type ServiceContext,
+  type Subscription,
+} from '@billpoint/kit';
 import { refreshStock } from './product.service.ts';
 
 /**
@@ -8,6 +16,17 @@ import { refreshStock } from './product.service.ts';
  * so in the README.)
  */
 export const CONSUMING = new Set(['sent', 'viewed', 'overdue', 'paid']);
+
+// Every invoice event runs these two: prepared statements (kit), planned once per connection.
+/** The invoice's status and version, kept only when the event is newer (and the invoice not deleted). */
+const UPSERT_INVOICE_SQL = preparedStatement(`insert into catalog.invoices (tenant_id, invoice_id, status, version) values ($1, $2, $3, $4)
+  on conflict (tenant_id, invoice_id) do update set status = excluded.status, version = excluded.version
+    where catalog.invoices.version < excluded.version and not catalog.invoices.deleted
+  returning invoice_id::text as invoice_id`);
+/** The lines the invoice had, read as they are deleted (one statement, not two). */
+const DELETE_LINES_SQL = preparedStatement(
+  `delete from catalog.invoice_lines where tenant_id = $1 and invoice_id = $2 returning product_id::text as product_id`,
+);
 
 /**
  * Applies one invoice event: the invoice's status and (when the event carries them) its product lines are kept if
@@ -30,20 +49,11 @@ export async function applyInvoice(em: EntityManager, tenantId: string, subject:
       [tenantId, d.id, d.status, d.updatedAt],
     );
   } else {
-    const applied = await em.execute<{ invoice_id: string }[]>(
-      `insert into catalog.invoices (tenant_id, invoice_id, status, version) values (?, ?, ?, ?)
-       on conflict (tenant_id, invoice_id) do update set status = excluded.status, version = excluded.version
-         where catalog.invoices.version < excluded.version and not catalog.invoices.deleted
-       returning invoice_id::text as invoice_id`,
-      [tenantId, d.id, d.status, d.updatedAt],
-    );
+    const applied = await executePrepared<{ invoice_id: string }>(em, UPSERT_INVOICE_SQL, [tenantId, d.id, d.status, d.updatedAt]);
     if (!applied.length) return; // older than what we have, or deleted
     if (d.productLines) {
       // The lines it had are the products it moved before: read as they are deleted (one statement, not two).
-      before = await em.execute<{ product_id: string }[]>(
-        `delete from catalog.invoice_lines where tenant_id = ? and invoice_id = ? returning product_id::text as product_id`,
-        [tenantId, d.id],
-      );
+      before = await executePrepared<{ product_id: string }>(em, DELETE_LINES_SQL, [tenantId, d.id]);
       if (d.productLines.length)
         await em.execute(
           `insert into catalog.invoice_lines (tenant_id, invoice_id, product_id, quantity, amount)

@@ -1,5 +1,5 @@
 import type { AuditLog, AuditLogQuery, EventEnvelope } from '@billpoint/proto';
-import type { EntityManager, Identity, ServiceContext } from '@billpoint/kit';
+import { executePrepared, preparedStatement, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { ts } from '../shared.ts';
 
 /** Keys whose values never reach the audit log (tokens, secrets, hashes, card data). */
@@ -18,6 +18,16 @@ export function parseSubject(subject: string): { service: string; entityType: st
   return { service: parts[1]!, entityType: parts.slice(2, -1).join('.'), action: parts.at(-1)! };
 }
 
+/** Runs for every event of every service: a prepared statement (kit), planned once per connection. */
+const INSERT_AUDIT_SQL = preparedStatement(`insert into integrations.audit_logs (tenant_id, event_id, subject, service, entity_type,
+    entity_id, action, user_id, ip_address, user_agent, old_values, new_values, created_at)
+  select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::text,
+    (select coalesce(a.new_values, a.old_values) from integrations.audit_logs a
+      where a.tenant_id = $1::uuid and a.entity_type = $5::text and a.entity_id = $6::text and a.created_at <= $12::timestamptz
+      order by a.created_at desc, a.id desc limit 1),
+    $11::jsonb, $12::timestamptz
+  on conflict (tenant_id, event_id) do nothing`);
+
 /**
  * One audit row per event: who (the event's actor, with the ip and user agent of the request that made it), what
  * (entity, id, action), and the values: new = the event's payload (none for a deletion), old = what the previous
@@ -30,23 +40,12 @@ export async function recordAudit(em: EntityManager, event: EventEnvelope): Prom
   const rawId = data && typeof data === 'object' ? (data.id ?? data.invoiceId ?? data.creditNoteId ?? data.customerId ?? null) : null;
   const entityId = rawId === null || rawId === undefined ? null : String(rawId);
   const deleted = action === 'deleted';
-  await em.execute(
-    `insert into integrations.audit_logs (tenant_id, event_id, subject, service, entity_type, entity_id, action, user_id, ip_address, user_agent,
-       old_values, new_values, created_at)
-     select ?::uuid, ?::uuid, ?, ?, ?, ?, ?, ?, ?, ?,
-       (select coalesce(a.new_values, a.old_values) from integrations.audit_logs a
-         where a.tenant_id = ?::uuid and a.entity_type = ? and a.entity_id = ? and a.created_at <= ?::timestamptz
-         order by a.created_at desc, a.id desc limit 1),
-       ?::jsonb, ?::timestamptz
-     on conflict (tenant_id, event_id) do nothing`,
-    [
-      ...[event.tenantId, event.id, event.type, service, entityType, entityId, action, event.actorId],
-      ...[event.metadata?.ip ?? null, event.metadata?.userAgent ?? null],
-      ...[event.tenantId, entityType, entityId, event.occurredAt],
-      deleted ? null : JSON.stringify(data),
-      event.occurredAt,
-    ],
-  );
+  await executePrepared(em, INSERT_AUDIT_SQL, [
+    ...[event.tenantId, event.id, event.type, service, entityType, entityId, action, event.actorId],
+    ...[event.metadata?.ip ?? null, event.metadata?.userAgent ?? null],
+    deleted ? null : JSON.stringify(data),
+    event.occurredAt,
+  ]);
 }
 
 interface AuditRow {

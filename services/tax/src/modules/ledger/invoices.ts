@@ -1,5 +1,5 @@
 import { fromCents, InvoiceEvents, sumMoney, toCents, type InvoiceEventData } from '@billpoint/proto';
-import type { EntityManager } from '@billpoint/kit';
+import { executePrepared, preparedStatement, type EntityManager } from '@billpoint/kit';
 import { Accounts, ensureChart } from './accounts.ts';
 import { dayIn, reconcile, type Draft, type DraftLine } from './journal.ts';
 import { orgSettings } from './organizations.ts';
@@ -171,6 +171,16 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
   return toCents(row!.p);
 }
 
+// Every invoice event runs these two: prepared statements (kit), planned once per connection.
+const LOCK_INVOICE_SQL =
+  preparedStatement(`select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date,
+    subtotal::text, tax_amount::text, discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text,
+    tax_lines, credit_applied::text
+  from tax.ledger_invoices where tenant_id = $1 and invoice_id = $2 for update`);
+const HELD_SLOTS_SQL = preparedStatement(
+  `select 1 from tax.ledger_slots where tenant_id = $1 and slot in ($2, $3, $4) and fingerprint is not null limit 1`,
+);
+
 /**
  * Re-derives the invoice's two slots (issue, settled outside) from what is stored of it and of its payments. The
  * invoice's row is locked first (the invoice consumer holds it from its upsert; the payment consumer takes it before
@@ -178,23 +188,19 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
  * locks in one order: invoice row, then the posting slots, then the tenant's entry counter.
  */
 export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
-  const [inv] = await em.execute<InvoiceRow[]>(
-    `select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date, subtotal::text, tax_amount::text,
-            discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text, tax_lines,
-            credit_applied::text
-       from tax.ledger_invoices where tenant_id = ? and invoice_id = ? for update`,
-    [tenantId, invoiceId],
-  );
+  const [inv] = await executePrepared<InvoiceRow>(em, LOCK_INVOICE_SQL, [tenantId, invoiceId]);
   if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
   const issued = !inv.deleted && ISSUED.has(inv.status);
   // A draft (or a deleted invoice) books nothing: every slot below is wanted empty. Unless one of them still holds an
   // entry to reverse, there is nothing to do — one read instead of the chart, the settings and three slots (most
   // invoice events are drafts being written).
   if (!issued) {
-    const held = await em.execute<unknown[]>(
-      `select 1 from tax.ledger_slots where tenant_id = ? and slot in (?, ?, ?) and fingerprint is not null limit 1`,
-      [tenantId, `invoice:${invoiceId}:issue`, `invoice:${invoiceId}:credit`, `invoice:${invoiceId}:settle`],
-    );
+    const held = await executePrepared(em, HELD_SLOTS_SQL, [
+      tenantId,
+      `invoice:${invoiceId}:issue`,
+      `invoice:${invoiceId}:credit`,
+      `invoice:${invoiceId}:settle`,
+    ]);
     if (held.length === 0) return;
   }
   await ensureChart(em, tenantId);
