@@ -106,6 +106,7 @@ export async function defaultRate(ctx: ServiceContext, tenantId: string, currenc
                       order by day desc limit 1) as rate
        from (${BASE_SQL.replace('?', '$1')}) b`,
     [tenantId, currency, date],
+    { prepare: true }, // once per invoice created or changed: a fixed text, planned once per connection
   );
   const base = row!.base.trim();
   if (currency === base) return '1.000000';
