@@ -6,7 +6,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The tenant a pooled connection's session-level `app.tenant_id` names (set by a prepared read; see below). */
 const sessionTenant = new WeakMap<pg.PoolClient, string>();
-const SET_TENANT = { name: 'bp_set_tenant', text: `select set_config('app.tenant_id', $1, false)` };
 
 export interface ReadOptions {
   /**
@@ -27,8 +26,9 @@ export interface ReadOptions {
  *   instead of four (begin, set, query, commit). Parameters (`$1`, `$2`, …) are inlined as escaped literals, since the
  *   simple protocol has no bind parameters. Postgres parses and plans the text every time.
  * - `prepare: true`: a named prepared statement, planned once per connection. A prepared statement runs alone in its
- *   transaction, so the tenant is the connection's SESSION-level `app.tenant_id`: set (one more round trip) only when
- *   the connection last served another tenant, and kept in `sessionTenant`. The pool is this reader's alone and every
+ *   transaction, so the tenant is the connection's SESSION-level `app.tenant_id`, kept in `sessionTenant`. On a
+ *   connection that last served another tenant the read runs as a default read that sets the tenant for the session
+ *   instead (still one round trip; a tenant's reads that follow on that connection run prepared). The pool is this reader's alone and every
  *   read sets the tenant it needs before it runs (a default read's transaction-local setting overrides the session's
  *   for its own batch and falls back to it after); a connection whose read failed is destroyed, never reused with a
  *   setting in doubt.
@@ -63,16 +63,16 @@ export class TenantReader {
   ): Promise<T[]> {
     if (!UUID.test(tenantId)) throw new Error('tenant id must be a uuid');
     return this.#run(async (client) => {
-      if (o.prepare) {
-        if (sessionTenant.get(client) !== tenantId) {
-          sessionTenant.delete(client);
-          await client.query({ ...SET_TENANT, values: [tenantId] });
-          sessionTenant.set(client, tenantId);
-        }
+      if (o.prepare && sessionTenant.get(client) === tenantId)
         return (await client.query<T>({ name: this.#name(sql), text: sql, values: params as unknown[] })).rows;
-      }
-      const text = `select set_config('app.tenant_id', '${tenantId}', true); ${inline(client, sql, params)}`;
+      // A default read, or a prepared one on a connection that last served another tenant: one simple-protocol batch.
+      // For the latter it sets the tenant for the SESSION (so this tenant's next prepared reads on this connection run
+      // prepared), in the same round trip as the read, which runs with its values inlined this once.
+      const local = !o.prepare;
+      if (!local) sessionTenant.delete(client);
+      const text = `select set_config('app.tenant_id', '${tenantId}', ${local}); ${inline(client, sql, params)}`;
       const results = (await client.query(text)) as unknown as pg.QueryResult<T>[];
+      if (!local) sessionTenant.set(client, tenantId);
       return results[1]!.rows;
     });
   }
