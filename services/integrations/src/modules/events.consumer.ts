@@ -12,6 +12,8 @@ import {
 } from '@billpoint/proto';
 import {
   consumeEvents,
+  executePrepared,
+  preparedStatement,
   GROUP_COMMIT,
   type EntityManager,
   type ServiceContext,
@@ -20,6 +22,11 @@ import {
 } from '@billpoint/kit';
 import { recordAudit } from './audit/audit.service.ts';
 import { newMessageId } from './webhook/webhook.worker.ts';
+
+/** A tenant's active endpoints for an event type, once per batch and tenant: a prepared statement (kit). */
+const ENDPOINTS_SQL = preparedStatement(
+  `select id::int as id from integrations.webhooks where tenant_id = $1 and is_active and deleted_at is null and $2 = any(events)`,
+);
 
 /** Service events → the §9 webhook event types (invoice.sent is a status change: invoice.updated). */
 export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
@@ -77,10 +84,7 @@ export async function enqueueWebhooks(
   const key = `webhooks:${event.tenantId}:${type}`;
   let hooks = memo.get(key) as { id: number }[] | undefined;
   if (!hooks) {
-    hooks = await em.execute<{ id: number }[]>(
-      `select id::int as id from integrations.webhooks where tenant_id = ? and is_active and deleted_at is null and ? = any(events)`,
-      [event.tenantId, type],
-    );
+    hooks = await executePrepared<{ id: number }>(em, ENDPOINTS_SQL, [event.tenantId, type]);
     memo.set(key, hooks);
   }
   if (!hooks.length) return 0;

@@ -11,9 +11,26 @@ import {
   TaxRateEvents,
   type Customer,
 } from '@billpoint/proto';
-import { consumeEvents, GROUP_COMMIT, readModel, type ServiceContext, type Subscription } from '@billpoint/kit';
+import {
+  consumeEvents,
+  executePrepared,
+  GROUP_COMMIT,
+  preparedStatement,
+  readModel,
+  type ServiceContext,
+  type Subscription,
+} from '@billpoint/kit';
 import { z } from 'zod';
 import { matchKey } from './match-key.ts';
+
+/** Every invoice event: a prepared statement (kit), planned once per connection. */
+const UPSERT_DRAFT_INVOICE_SQL =
+  preparedStatement(`insert into ai.draft_invoices as x (tenant_id, id, customer_id, status, currency, issue_date, lines, version)
+  values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+  on conflict (tenant_id, id) do update set customer_id = excluded.customer_id, status = excluded.status,
+    currency = excluded.currency, issue_date = excluded.issue_date, lines = coalesce(excluded.lines, x.lines),
+    version = excluded.version
+  where x.version is null or x.version <= excluded.version`);
 
 const ById = z.object({ id: z.number().int() });
 
@@ -89,15 +106,16 @@ export function draftFacts(ctx: ServiceContext): Promise<Subscription>[] {
         );
         return;
       }
-      await em.execute(
-        `insert into ai.draft_invoices as x (tenant_id, id, customer_id, status, currency, issue_date, lines, version)
-         values (?, ?, ?, ?, ?, ?, ?::jsonb, ?)
-         on conflict (tenant_id, id) do update set customer_id = excluded.customer_id, status = excluded.status,
-           currency = excluded.currency, issue_date = excluded.issue_date, lines = coalesce(excluded.lines, x.lines),
-           version = excluded.version
-         where x.version is null or x.version <= excluded.version`,
-        [event.tenantId, i.id, i.customerId, i.status, i.currency, i.issueDate, i.lines ? JSON.stringify(i.lines) : null, i.updatedAt],
-      );
+      await executePrepared(em, UPSERT_DRAFT_INVOICE_SQL, [
+        event.tenantId,
+        i.id,
+        i.customerId,
+        i.status,
+        i.currency,
+        i.issueDate,
+        i.lines ? JSON.stringify(i.lines) : null,
+        i.updatedAt,
+      ]);
     },
   });
   return [customers.start(), products.start(), taxRates.start(), invoices];

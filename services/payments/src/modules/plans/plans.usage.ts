@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ApiKeyEvents, CustomerEvents, InvoiceEvents, ProductEvents, WebhookEvents, type SubscriptionUsage } from '@billpoint/proto';
-import { consumeEvents, GROUP_COMMIT, type EntityManager, type ServiceContext, type Subscription } from '@billpoint/kit';
+import {
+  consumeEvents,
+  executePrepared,
+  GROUP_COMMIT,
+  preparedStatement,
+  type EntityManager,
+  type ServiceContext,
+  type Subscription,
+} from '@billpoint/kit';
 
 /** The calendar month (UTC) holding `at`: its first and last day. */
 export function monthOf(at: Date): { start: string; end: string } {
@@ -23,25 +31,26 @@ async function count(em: EntityManager, tenantId: string, column: Counter, delta
   );
 }
 
+/** Runs for every invoice event: a prepared statement (kit), planned once per connection. */
+const COUNT_INVOICE_SQL =
+  preparedStatement(`insert into payments.subscription_usage as u (tenant_id, invoice_count, current_period_start, current_period_end)
+     values ($1, greatest($2::integer, 0), $3, $4)
+     on conflict (tenant_id) do update set
+       invoice_count = case when u.current_period_start = excluded.current_period_start then greatest(u.invoice_count + $5::integer, 0)
+                            when u.current_period_start < excluded.current_period_start then excluded.invoice_count
+                            else u.invoice_count end,
+       last_reset_at = case when u.current_period_start < excluded.current_period_start then now() else u.last_reset_at end,
+       current_period_start = greatest(u.current_period_start, excluded.current_period_start),
+       current_period_end = greatest(u.current_period_end, excluded.current_period_end),
+       updated_at = now()`);
+
 /**
  * Invoices of a calendar month: an event of the tracked month counts, one of a later month starts that month
  * (the count resets), one of an earlier month is not this period's and changes nothing.
  */
 async function countInvoice(em: EntityManager, tenantId: string, delta: number, createdAt: Date) {
   const m = monthOf(createdAt);
-  await em.execute(
-    `insert into payments.subscription_usage as u (tenant_id, invoice_count, current_period_start, current_period_end)
-     values (?, greatest(?::integer, 0), ?, ?)
-     on conflict (tenant_id) do update set
-       invoice_count = case when u.current_period_start = excluded.current_period_start then greatest(u.invoice_count + ?::integer, 0)
-                            when u.current_period_start < excluded.current_period_start then excluded.invoice_count
-                            else u.invoice_count end,
-       last_reset_at = case when u.current_period_start < excluded.current_period_start then now() else u.last_reset_at end,
-       current_period_start = greatest(u.current_period_start, excluded.current_period_start),
-       current_period_end = greatest(u.current_period_end, excluded.current_period_end),
-       updated_at = now()`,
-    [tenantId, delta, m.start, m.end, delta],
-  );
+  await executePrepared(em, COUNT_INVOICE_SQL, [tenantId, delta, m.start, m.end, delta]);
 }
 
 const WithCreatedAt = z.object({ createdAt: z.string() });

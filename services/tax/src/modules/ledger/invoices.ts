@@ -31,6 +31,22 @@ interface InvoiceRow {
   credit_applied: string;
 }
 
+// Every invoice event runs one of these: prepared statements (kit), planned once per connection.
+const LEDGER_INVOICE_COLUMNS = `tenant_id, invoice_id, version, deleted, invoice_number, status, currency, issue_date, subtotal, tax_amount,
+    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines, credit_applied`;
+const LEDGER_INVOICE_VALUES = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
+const DELETE_LEDGER_INVOICE_SQL = preparedStatement(`insert into tax.ledger_invoices as t (${LEDGER_INVOICE_COLUMNS})
+  values (${LEDGER_INVOICE_VALUES})
+  on conflict (tenant_id, invoice_id) do update set deleted = true`);
+const UPSERT_LEDGER_INVOICE_SQL = preparedStatement(`insert into tax.ledger_invoices as t (${LEDGER_INVOICE_COLUMNS})
+  values (${LEDGER_INVOICE_VALUES})
+  on conflict (tenant_id, invoice_id) do update set version = excluded.version, invoice_number = excluded.invoice_number,
+    status = excluded.status, currency = excluded.currency, issue_date = excluded.issue_date, subtotal = excluded.subtotal,
+    tax_amount = excluded.tax_amount, discount_amount = excluded.discount_amount, shipping_amount = excluded.shipping_amount,
+    total = excluded.total, amount_paid = excluded.amount_paid, paid_at = excluded.paid_at,
+    tax_lines = coalesce(excluded.tax_lines, t.tax_lines), credit_applied = excluded.credit_applied
+    where t.version < excluded.version and not t.deleted`);
+
 /**
  * Keeps the newest version of the invoice (its updatedAt; an older or equal one is ignored, a deletion is final and
  * may arrive first). `taxLines` absent: the ones the previous event said are kept.
@@ -55,27 +71,11 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
     d.taxLines ? JSON.stringify(d.taxLines) : null,
     d.creditApplied ?? '0.00',
   ];
-  const cols = `tenant_id, invoice_id, version, deleted, invoice_number, status, currency, issue_date, subtotal, tax_amount,
-    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines, credit_applied`;
-  const placeholders = values.map(() => '?').join(', ');
   if (subject === InvoiceEvents.Deleted) {
-    await em.execute(
-      `insert into tax.ledger_invoices as t (${cols}) values (${placeholders})
-       on conflict (tenant_id, invoice_id) do update set deleted = true`,
-      values,
-    );
+    await executePrepared(em, DELETE_LEDGER_INVOICE_SQL, values);
     return;
   }
-  await em.execute(
-    `insert into tax.ledger_invoices as t (${cols}) values (${placeholders})
-     on conflict (tenant_id, invoice_id) do update set version = excluded.version, invoice_number = excluded.invoice_number,
-       status = excluded.status, currency = excluded.currency, issue_date = excluded.issue_date, subtotal = excluded.subtotal,
-       tax_amount = excluded.tax_amount, discount_amount = excluded.discount_amount, shipping_amount = excluded.shipping_amount,
-       total = excluded.total, amount_paid = excluded.amount_paid, paid_at = excluded.paid_at,
-       tax_lines = coalesce(excluded.tax_lines, t.tax_lines), credit_applied = excluded.credit_applied
-       where t.version < excluded.version and not t.deleted`,
-    values,
-  );
+  await executePrepared(em, UPSERT_LEDGER_INVOICE_SQL, values);
 }
 
 /**
