@@ -3,8 +3,19 @@ import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** The statement name of every registered text (`preparedStatement`). */
+/** The texts registered with `preparedStatement` (the only ones the ORM pools' client names). */
+const registered = new Set<string>();
 const names = new Map<string, string>();
+
+/** The name of a prepared statement: one per text, the same in every pool (the ORM's and the TenantReader's). */
+export function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `bp_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
 
 /**
  * Registers a FIXED SQL text (a module constant with `$1`, `$2`… bind parameters, never built from input) as a
@@ -15,7 +26,7 @@ const names = new Map<string, string>();
  * Every parameter's type must follow from the statement (a column it is compared with or stored into, or a cast).
  */
 export function preparedStatement(sql: string): string {
-  if (!names.has(sql)) names.set(sql, `bp_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
+  registered.add(sql);
   return sql;
 }
 
@@ -24,8 +35,8 @@ export class PreparingClient extends pg.Client {
   // pg's overloads: only the (text, values) form is ours; everything else passes through untouched.
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     if (typeof config === 'string' && Array.isArray(values)) {
-      const name = names.get(config);
-      if (name) return (super.query as (...a: unknown[]) => never)({ name, text: config, values }, callback);
+      if (registered.has(config))
+        return (super.query as (...a: unknown[]) => never)({ name: statementName(config), text: config, values }, callback);
     }
     return (super.query as (...a: unknown[]) => never)(config, values, callback);
   }
@@ -36,7 +47,7 @@ export class PreparingClient extends pg.Client {
  * `app.tenant_id`, its connection) and answers the rows.
  */
 export async function executePrepared<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
-  if (!names.has(sql)) throw new Error('executePrepared: register the statement with preparedStatement() first');
+  if (!registered.has(sql)) throw new Error('executePrepared: register the statement with preparedStatement() first');
   // The SQL drivers' transaction context is Kysely's transaction (what MikroORM's own execute runs a CompiledQuery on).
   const trx = em.getTransactionContext() as { executeQuery(q: CompiledQuery): Promise<{ rows: unknown[] }> } | undefined;
   if (!trx) throw new Error('executePrepared runs inside a transaction');

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PoolGuard } from './pool-guard.ts';
+import { statementName } from './prepared.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,16 +28,15 @@ export interface ReadOptions {
  * - `prepare: true`: a named prepared statement, planned once per connection. A prepared statement runs alone in its
  *   transaction, so the tenant is the connection's SESSION-level `app.tenant_id`, kept in `sessionTenant`. On a
  *   connection that last served another tenant the read runs as a default read that sets the tenant for the session
- *   instead (still one round trip; a tenant's reads that follow on that connection run prepared). The pool is this reader's alone and every
- *   read sets the tenant it needs before it runs (a default read's transaction-local setting overrides the session's
- *   for its own batch and falls back to it after); a connection whose read failed is destroyed, never reused with a
- *   setting in doubt.
+ *   instead (still one round trip; a tenant's reads that follow on that connection run prepared). The pool is this
+ *   reader's alone and every read sets the tenant it needs before it runs (a default read's transaction-local setting
+ *   overrides the session's for its own batch and falls back to it after); a connection whose read failed is
+ *   destroyed, never reused with a setting in doubt.
  *
  * Use it for single read statements on request paths that must be fast (get by id).
  */
 export class TenantReader {
   readonly #pool: pg.Pool;
-  readonly #names = new Map<string, string>();
   /** Frees the slot of a client whose connection died, counts and reports (see PoolGuard). */
   readonly guard: PoolGuard;
   constructor(url: string, o: { max?: number; acquireTimeoutMs?: number } = {}) {
@@ -64,7 +63,7 @@ export class TenantReader {
     if (!UUID.test(tenantId)) throw new Error('tenant id must be a uuid');
     return this.#run(async (client) => {
       if (o.prepare && sessionTenant.get(client) === tenantId)
-        return (await client.query<T>({ name: this.#name(sql), text: sql, values: params as unknown[] })).rows;
+        return (await client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] })).rows;
       // A default read, or a prepared one on a connection that last served another tenant: one simple-protocol batch.
       // For the latter it sets the tenant for the SESSION (so this tenant's next prepared reads on this connection run
       // prepared), in the same round trip as the read, which runs with its values inlined this once.
@@ -82,7 +81,7 @@ export class TenantReader {
    * read to find the tenant in the first place). Fixed text only, as for `prepare: true`.
    */
   async queryUnscoped<T extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    return this.#run(async (client) => (await client.query<T>({ name: this.#name(sql), text: sql, values: params as unknown[] })).rows);
+    return this.#run(async (client) => (await client.query<T>({ name: statementName(sql), text: sql, values: params as unknown[] })).rows);
   }
 
   async #run<R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> {
@@ -97,15 +96,6 @@ export class TenantReader {
       // A client whose query failed is destroyed, not pooled: its connection may be the reason.
       client.release(failed);
     }
-  }
-
-  #name(sql: string): string {
-    let name = this.#names.get(sql);
-    if (!name) {
-      name = `bp_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
-      this.#names.set(sql, name);
-    }
-    return name;
   }
 
   /** One round trip through this pool (readiness). */
