@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './money.ts';
+export * from './tax-engine.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
 export * from './customer.ts';

@@ -49,13 +49,6 @@ export const fromCents = (c: bigint) => fromScaled(c, 2);
 /** "12.5" → "12.50"; rounds half-up to cents. */
 export const normalizeMoney = (v: string | number) => fromCents(toCents(v));
 
-/** quantity × rate, rounded half-up to cents (quantity and rate have at most 2 decimals; up to 4 are accepted and the product rounded once). */
-export function lineAmount(quantity: string | number, rate: string | number): string {
-  const q = toScaled(quantity, 4);
-  const r = toScaled(rate, 4);
-  return fromCents(divRound(q * r, 1_000_000n)); // 10^4 · 10^4 → 10^2
-}
-
 /** amount × percent / 100, rounded half-up to cents. */
 export function percentOf(amount: string | number, percent: string | number): string {
   const a = toScaled(amount, 2);
@@ -76,50 +69,27 @@ export function compareMoney(a: string | number, b: string | number): number {
   return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
 
-export interface LineInput {
-  quantity: string | number;
-  rate: string | number;
-  /** Percent; defaults to the invoice's taxRate. */
-  taxRate?: string | number | null;
-}
+/** A decimal string as a JS number for display and charts only (never for arithmetic). */
+export const moneyToNumber = (v: string) => Number(v);
 
-export interface ComputedLine {
-  amount: string;
-  taxRate: string;
-  taxAmount: string;
-}
-
-export interface InvoiceFigures {
-  lines: ComputedLine[];
-  subtotal: string;
-  taxAmount: string;
-  discountAmount: string;
-  shippingAmount: string;
-  total: string;
+const minorUnits = new Map<string, number>();
+/** ISO 4217 minor unit of a currency: JPY 0, EUR 2, KWD 3 (Intl knows the table); an unknown code has 2. */
+export function currencyMinorUnits(currency: string): number {
+  let digits = minorUnits.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Building a NumberFormat is the costly part; the answers are kept (bounded: codes are three letters).
+    if (minorUnits.size < 2000) minorUnits.set(currency, digits);
+  }
+  return digits;
 }
 
 /**
- * The invoice arithmetic, one definition for browser and server: each line amount is quantity × rate to
- * cents; each line's tax is its amount × its tax rate (or the invoice's) to cents; subtotal and tax are
- * sums of those; total = subtotal + tax − discount + shipping.
+ * Digits after the decimal point an amount of this currency may have where it is stored (JPY 0, USD 2): the ISO minor
+ * unit, at most 2 while amounts are stored as numeric(15,2).
  */
-export function computeInvoice(
-  items: readonly LineInput[],
-  o: { taxRate?: string | number | null; discountAmount?: string | number | null; shippingAmount?: string | number | null } = {},
-): InvoiceFigures {
-  const invoiceRate = o.taxRate ?? 0;
-  const lines = items.map((it) => {
-    const amount = lineAmount(it.quantity, it.rate);
-    const taxRate = fromScaled(toScaled(it.taxRate ?? invoiceRate, 2), 2);
-    return { amount, taxRate, taxAmount: percentOf(amount, taxRate) };
-  });
-  const subtotal = sumMoney(lines.map((l) => l.amount));
-  const taxAmount = sumMoney(lines.map((l) => l.taxAmount));
-  const discountAmount = normalizeMoney(o.discountAmount ?? 0);
-  const shippingAmount = normalizeMoney(o.shippingAmount ?? 0);
-  const total = fromCents(toCents(subtotal) + toCents(taxAmount) - toCents(discountAmount) + toCents(shippingAmount));
-  return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total };
-}
-
-/** A decimal string as a JS number for display and charts only (never for arithmetic). */
-export const moneyToNumber = (v: string) => Number(v);
+export const currencyDecimals = (currency: string) => Math.min(currencyMinorUnits(currency), 2);

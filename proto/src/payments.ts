@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CursorMode } from './common.ts';
-import { fromScaled, toScaled } from './money.ts';
+import { currencyDecimals, fromScaled, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
 
@@ -17,22 +17,6 @@ export const PaymentStatuses = ['pending', 'completed', 'failed', 'refunded', 'c
 export type PaymentStatus = (typeof PaymentStatuses)[number];
 /** What a signed-in user may record by hand from the invoice view. */
 export const ManualPaymentMethods = ['cash', 'bank_transfer', 'check', 'other'] as const;
-
-const decimalsByCurrency = new Map<string, number>();
-/** Digits after the decimal point of a currency (JPY 0, USD 2), at most 2 (amounts are numeric(15,2)). */
-export function currencyDecimals(currency: string): number {
-  let digits = decimalsByCurrency.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = Math.min(new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2, 2);
-    } catch {
-      digits = 2;
-    }
-    // Building a NumberFormat is the costly part; the answers are kept (bounded: codes are three letters).
-    if (decimalsByCurrency.size < 2000) decimalsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
 
 /** A decimal amount in the currency's minor units as an integer (JPY "1500" → 1500n, USD "12.34" → 1234n). */
 export const toMinor = (amount: string, currency: string) => toScaled(amount, currencyDecimals(currency));

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { decimalJsonSchema, optionalText } from './common.ts';
 import { CustomerListQuery } from './customer.ts';
-import { currencyDecimals } from './payments.ts';
 import { defineRpc } from './rpc.ts';
-import { fromScaled, toScaled } from './money.ts';
+import { currencyDecimals, fromScaled, toScaled } from './money.ts';
 
 /** Products (areas §2, §3, §5, §9). Money as decimal strings in the product's currency (JPY: no decimals). */
 export const ProductCategories = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { LOGO_URL_PATTERN } from './template.ts';
+import { TaxRoundings } from './tax-engine.ts';
 import { optionalCountry } from './country.ts';
 import { CustomDomainStatus, PortalSlug } from './portal/identity.ts';
 
@@ -133,6 +134,11 @@ export const OrganizationSettingsBody = z.strictObject({
   bankDetails: BankDetails.default(NO_BANK_DETAILS),
   /** Invoice e-mails carry the Factur-X PDF (PDF/A-3 with its EN 16931 XML) instead of the plain PDF. */
   attachFacturX: z.boolean({ error: 'Attach Factur-X must be true or false' }).default(false),
+  /**
+   * How VAT is rounded on new documents: once per rate (`per_rate`, the default and EN 16931's rule) or per line
+   * (`per_line`, for sales-tax jurisdictions that round each line). Absent keeps it.
+   */
+  taxRounding: z.enum(TaxRoundings, { error: `Tax rounding must be one of ${TaxRoundings.join(', ')}` }).optional(),
   /** The customer portal's address `/portal/{portalSlug}` (issue 27); absent keeps it (made from the name at first). */
   portalSlug: PortalSlug.optional(),
   /**
@@ -180,6 +186,8 @@ export const OrganizationSettings = z.object({
     .object({ iban: z.string().nullable(), bic: z.string().nullable(), accountHolder: z.string().nullable() })
     .default(NO_BANK_DETAILS),
   attachFacturX: z.boolean().default(false),
+  /** Defaults for events written before the setting existed. */
+  taxRounding: z.enum(TaxRoundings).default('per_rate'),
   logoUrl: z.string().nullable(),
   /** Issue 27; defaults for events written before the portal existed. */
   portalSlug: z.string().default(''),

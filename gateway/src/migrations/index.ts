@@ -9,6 +9,7 @@ import { m0008PublicApiV2 } from './0008-public-api-v2.ts';
 import { m0009QuotePrefix } from './0009-quote-prefix.ts';
 import { m0010EInvoiceSettings } from './0010-e-invoice-settings.ts';
 import { m0011Portal } from './0011-portal.ts';
+import { m0012TaxRounding } from './0012-tax-rounding.ts';
 
 export const migrations = [
   m0001Identity,
@@ -22,4 +23,5 @@ export const migrations = [
   m0009QuotePrefix,
   m0010EInvoiceSettings,
   m0011Portal,
+  m0012TaxRounding,
 ];

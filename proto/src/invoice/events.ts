@@ -55,11 +55,16 @@ export type InvoiceTaxLine = NonNullable<InvoiceEventData['taxLines']>[number];
 
 /**
  * The invoice's tax per rate (InvoiceEventData.taxLines): the lines grouped by (tax rate id, percentage) in the order
- * they first appear; each group's taxable amount is the sum of its line amounts and its tax the sum of the lines' tax
- * (each line rounded on its own, as computeInvoice does), so the groups' tax adds up to the invoice's taxAmount.
+ * they first appear; each group's taxable amount is the sum of its lines' share of the taxable base (amount − discount
+ * share + shipping share, as the tax engine allotted them) and its tax the sum of the lines' tax as stored, so the
+ * groups' tax adds up to the invoice's taxAmount and their taxable amounts to subtotal − discount + shipping (on
+ * documents made before discounts and shipping were taxed, to the subtotal: theirs stayed outside VAT).
  */
 export function taxLinesOf(
-  items: readonly Pick<InvoiceItem, 'amount' | 'taxRate' | 'taxAmount' | 'taxRateId' | 'taxRateName' | 'taxType'>[],
+  items: readonly Pick<
+    InvoiceItem,
+    'amount' | 'taxRate' | 'taxAmount' | 'taxRateId' | 'taxRateName' | 'taxType' | 'discountShare' | 'shippingShare'
+  >[],
 ): InvoiceTaxLine[] {
   const groups = new Map<string, InvoiceTaxLine & { amounts: string[]; taxes: string[] }>();
   for (const it of items) {
@@ -79,7 +84,7 @@ export function taxLinesOf(
       };
       groups.set(key, g);
     }
-    g.amounts.push(it.amount);
+    g.amounts.push(it.amount, `-${it.discountShare ?? '0'}`, it.shippingShare ?? '0');
     g.taxes.push(it.taxAmount);
   }
   return [...groups.values()].map(({ amounts, taxes, ...g }) => ({ ...g, taxableAmount: sumMoney(amounts), taxAmount: sumMoney(taxes) }));

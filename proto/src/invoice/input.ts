@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, CursorMode, Id, PageQuery, decimalJsonSchema, optionalText } from '../common.ts';
-import { computeInvoice, normalizeMoney, toScaled, fromScaled } from '../money.ts';
+import { normalizeMoney, toScaled, fromScaled } from '../money.ts';
+import { computeInvoice } from '../tax-engine.ts';
 import { InvoiceStatus } from './status.ts';
 
 /** Messages of spec core §5. */
@@ -37,8 +38,11 @@ export const IsoDate = (required: string) =>
       description: 'A calendar date, YYYY-MM-DD (an ISO 8601 date-time is taken at the date it names).',
     });
 
-/** A non-negative decimal with at most 2 places, as text or number; answers the normalized text ("3" → "3.00"). */
-const decimal2 = (label: string, required: string, max = 99_999_999_999n) =>
+/**
+ * A non-negative decimal with at most `places` places (2 for money, 4 for quantities and unit prices), as text or
+ * number; answers the normalized text with 2 places at least ("3" → "3.00", "0.0125" stays).
+ */
+const decimalField = (label: string, required: string, max = 99_999_999_999n, places = 2) =>
   z
     .union([z.string(), z.number()], { error: required })
     .transform((v, ctx) => {
@@ -55,26 +59,29 @@ const decimal2 = (label: string, required: string, max = 99_999_999_999n) =>
         ctx.addIssue({ code: 'custom', message: `${label} must be at least 0` });
         return z.NEVER;
       }
-      if (/\.\d{3,}$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: `${label} can have at most 2 decimals` });
+      if ((s.split('.')[1] ?? '').length > places) {
+        ctx.addIssue({ code: 'custom', message: `${label} can have at most ${places} decimals` });
         return z.NEVER;
       }
-      const scaled = toScaled(s, 2);
-      if (scaled > max * 100n) {
+      const scaled = toScaled(s, places);
+      if (scaled > max * 10n ** BigInt(places)) {
         ctx.addIssue({ code: 'custom', message: `${label} is too large` });
         return z.NEVER;
       }
-      return fromScaled(scaled, 2);
+      return trimDecimals(fromScaled(scaled, places));
     })
     .meta(
       decimalJsonSchema({
         digits: String(max).length,
         leadingZeros: true,
-        places: 2,
+        places,
         max: Number(max),
-        description: `A number ≥ 0 and at most ${max} with at most 2 decimals, as text ("12.50") or number.`,
+        description: `A number ≥ 0 and at most ${max} with at most ${places} decimals, as text ("12.50") or number.`,
       }),
     );
+
+/** "3.0000" → "3.00", "0.0125" → "0.0125": trailing zeros past the second decimal dropped. */
+export const trimDecimals = (v: string) => v.replace(/^(-?\d+\.\d{2}\d*?)0+$/, '$1');
 
 const percent = (label: string) =>
   z
@@ -96,7 +103,7 @@ const percent = (label: string) =>
     });
 
 /** A non-negative amount with at most 2 decimals (discount, shipping), answered as normalized text. */
-export const money = (label: string) => decimal2(label, `${label} is required`);
+export const money = (label: string) => decimalField(label, `${label} is required`);
 export const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
 
 /** A line's tax rate: the id of one of the tenant's tax rates (GET /api/tax-rates), or none. Invoice and schedule lines. */
@@ -113,8 +120,8 @@ const itemFields = {
     .trim()
     .min(1, InvoiceMessages.descriptionRequired)
     .max(1000, 'Description must be at most 1000 characters'),
-  quantity: decimal2('Quantity', InvoiceMessages.quantityRequired, 1_000_000_000n),
-  rate: decimal2('Rate', InvoiceMessages.rateRequired),
+  quantity: decimalField('Quantity', InvoiceMessages.quantityRequired, 1_000_000_000n, 4),
+  rate: decimalField('Rate', InvoiceMessages.rateRequired, 99_999_999_999n, 4),
   /** Ignored: the server computes quantity × rate. */
   amount: ignoredFigure,
   /** The line's percentage when it names no tax rate (else the invoice's); ignored when `taxRateId` is given. */

@@ -19,6 +19,13 @@ export const InvoiceItem = z.object({
   taxRateId: z.number().int().nullable(),
   taxRateName: z.string().nullable(),
   taxType: z.string().nullable(),
+  /**
+   * The parts of the document's discount and shipping this line carries: the taxable base of its rate is its amount −
+   * discountShare + shippingShare. Both 0 (or absent) on documents made before discounts and shipping were taxed (theirs stayed
+   * outside VAT).
+   */
+  discountShare: z.string().optional(),
+  shippingShare: z.string().optional(),
 });
 export type InvoiceItem = z.infer<typeof InvoiceItem>;
 

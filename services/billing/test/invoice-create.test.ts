@@ -52,7 +52,14 @@ function newInvoice(identity: Identity, customerId: number, o: Partial<NewInvoic
     { description: 'Hosting', quantity: '1', rate: '20.00', taxRate: '10.00' },
     { description: 'Support hours', quantity: '2.5', rate: '80.00' },
   ];
-  const money = { taxRate: '0.00', discountAmount: '0.00', shippingAmount: '0.00', exchangeRate: '1.000000' };
+  const money = {
+    taxRate: '0.00',
+    discountAmount: '0.00',
+    shippingAmount: '0.00',
+    exchangeRate: '1.000000',
+    currency: 'USD',
+    rounding: 'per_rate' as const,
+  };
   return {
     identity,
     customerId,

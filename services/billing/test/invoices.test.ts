@@ -50,11 +50,12 @@ describe('invoices through the gateway', () => {
       issueDate: new Date().toISOString().slice(0, 10),
       dueDate: inDays(30),
       subtotal: '101.48', // 99.99 + 1.49 (1.485 half-up)
-      taxAmount: '10.30', // 10.00 + 0.30
+      // The discount (1.03 + 0.02) and shipping (1.97 + 0.03) shared by amount: bases 100.93 at 10 % and 1.50 at 20 %.
+      taxAmount: '10.39', // 10.093 → 10.09, + 0.30
       discountAmount: '1.05',
       shippingAmount: '2.00',
-      total: '112.73',
-      totalInBaseCurrency: '112.73',
+      total: '112.82',
+      totalInBaseCurrency: '112.82',
       notes: 'Thanks!',
       terms: 'Net 30',
       sentAt: null,
@@ -62,7 +63,7 @@ describe('invoices through the gateway', () => {
       remindersSent: 0,
     });
     expect(inv.items!.map((i) => [i.description, i.quantity, i.rate, i.amount, i.taxRate, i.taxAmount])).toEqual([
-      ['Design', '3.00', '33.33', '99.99', '10.00', '10.00'],
+      ['Design', '3.00', '33.33', '99.99', '10.00', '10.09'],
       ['Hosting', '1.50', '0.99', '1.49', '20.00', '0.30'],
     ]);
     expect(inv.publicToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -246,7 +247,7 @@ describe('invoices through the gateway', () => {
         invoice: { customerId: cust.id, dueDate: inDays(3) },
         items: [
           { description: ' ', quantity: '', rate: null },
-          { description: 'ok', quantity: '-1', rate: '1.234' },
+          { description: 'ok', quantity: '-1', rate: '1.23456' },
         ],
       }),
     ).toEqual(
@@ -255,7 +256,7 @@ describe('invoices through the gateway', () => {
         { path: 'items.0.quantity', message: 'Quantity is required' },
         { path: 'items.0.rate', message: 'Rate is required' },
         { path: 'items.1.quantity', message: 'Quantity must be at least 0' },
-        { path: 'items.1.rate', message: 'Rate can have at most 2 decimals' },
+        { path: 'items.1.rate', message: 'Rate can have at most 4 decimals' },
       ]),
     );
     expect(await issues(invoiceBody(cust.id, { invoice: { issueDate: inDays(5), dueDate: inDays(1) } }))).toEqual([

@@ -8,6 +8,7 @@ import {
   type OrganizationSettingsInput,
   type OrganizationUpdatedData,
   type PlanGrant,
+  type TaxRounding,
 } from '@billpoint/proto';
 import { addEvent, Conflict, Forbidden, NotFound } from '@billpoint/kit';
 import { ensurePortalSlug, setPortalSlug } from './portal-slug.ts';
@@ -27,6 +28,7 @@ interface Row {
   billing_address: Partial<Record<keyof OrganizationSettings['billingAddress'], string | null>> | null;
   bank_details: Partial<Record<keyof OrganizationSettings['bankDetails'], string | null>> | null;
   attach_factur_x: boolean | null;
+  tax_rounding: TaxRounding | null;
   logo_url: string | null;
   is_white_label: boolean | null;
   custom_domain_token: string | null;
@@ -40,7 +42,7 @@ const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"H
 // and the outbox (organization.updated commits with the change).
 const READ_SQL = `select o.name, o.portal_slug, s.company_name, s.company_email, s.company_website, s.default_currency,
     s.default_language, s.timezone, s.custom_domain, s.invoice_prefix, s.quote_prefix, s.billing_address, s.bank_details,
-    s.attach_factur_x, s.logo_url, s.is_white_label, s.custom_domain_token,
+    s.attach_factur_x, s.tax_rounding, s.logo_url, s.is_white_label, s.custom_domain_token,
     ${iso('s.custom_domain_verified_at')} as verified_at, ${iso('s.custom_domain_checked_at')} as checked_at,
     ${iso('s.updated_at')} as updated_at
   from gateway.organizations o left join gateway.organization_settings s on s.organization_id = o.id where o.id = ?`;
@@ -75,6 +77,7 @@ const toSettings = (r: Row, plan: PlanGrant | null): OrganizationSettings => ({
     accountHolder: r.bank_details?.accountHolder ?? null,
   },
   attachFacturX: r.attach_factur_x ?? false,
+  taxRounding: r.tax_rounding ?? 'per_rate',
   logoUrl: r.logo_url,
   portalSlug: r.portal_slug ?? '',
   isWhiteLabel: r.is_white_label ?? false,
@@ -127,8 +130,10 @@ export class SettingsService {
     await this.get(organizationId);
     const saved = await this.#orm.em.fork().transactional(async (em) => {
       const name = s.organizationName || s.companyName;
-      const [before] = await em.execute<{ custom_domain: string | null; is_white_label: boolean | null }[]>(
-        `select s.custom_domain, s.is_white_label from gateway.organizations o
+      const [before] = await em.execute<
+        { custom_domain: string | null; is_white_label: boolean | null; tax_rounding: TaxRounding | null }[]
+      >(
+        `select s.custom_domain, s.is_white_label, s.tax_rounding from gateway.organizations o
            left join gateway.organization_settings s on s.organization_id = o.id where o.id = ? for update of o`,
         [organizationId],
       );
@@ -143,18 +148,20 @@ export class SettingsService {
       await em.execute(
         `insert into gateway.organization_settings (organization_id, company_name, company_email, company_website, default_currency,
            default_language, timezone, custom_domain, invoice_prefix, quote_prefix, billing_address, bank_details, attach_factur_x, logo_url,
-           is_white_label, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, now())
+           is_white_label, tax_rounding, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, now())
          on conflict (organization_id) do update set company_name = excluded.company_name, company_email = excluded.company_email,
            company_website = excluded.company_website, default_currency = excluded.default_currency,
            default_language = excluded.default_language, timezone = excluded.timezone, custom_domain = excluded.custom_domain,
            invoice_prefix = excluded.invoice_prefix, quote_prefix = excluded.quote_prefix, billing_address = excluded.billing_address,
            bank_details = excluded.bank_details, attach_factur_x = excluded.attach_factur_x, logo_url = excluded.logo_url,
-           is_white_label = excluded.is_white_label, updated_at = now()`,
+           is_white_label = excluded.is_white_label, tax_rounding = excluded.tax_rounding, updated_at = now()`,
         [
           ...[organizationId, s.companyName, s.companyEmail ?? null, s.companyWebsite ?? null, s.defaultCurrency, s.defaultLanguage],
           ...[s.timezone, domain, s.invoicePrefix, s.quotePrefix, JSON.stringify(s.billingAddress)],
           ...[JSON.stringify(s.bankDetails), s.attachFacturX, s.logoUrl ?? null, s.isWhiteLabel ?? before.is_white_label ?? false],
+          // Absent keeps the organization's rounding.
+          s.taxRounding ?? before.tax_rounding ?? 'per_rate',
         ],
       );
       if (domainChanged)

@@ -4,7 +4,8 @@ import { baseAmount } from '../../src/modules/invoice/invoice.figures.ts';
 
 /**
  * Sample documents for the e-invoice validation matrix: domestic (with a discount and shipping), EU reverse charge,
- * multi-rate, a credit note and a foreign-currency invoice. Figures computed the way billing computes them.
+ * multi-rate, a credit note and a foreign-currency invoice. Figures computed the way billing computes them (the tax
+ * engine: discount and shipping inside the VAT of the lines they belong to).
  */
 export const SELLER: Parties['seller'] = {
   name: 'Nordlicht Software & Design GmbH',
@@ -57,8 +58,9 @@ export const RATES = new Map<number, RateCategory & { rate: string; name: string
 
 type Line = { description: string; quantity: string; rate: string; taxRateId: number };
 
-function items(lines: readonly Line[]): InvoiceItem[] {
-  const f = computeInvoice(lines.map((l) => ({ ...l, taxRate: RATES.get(l.taxRateId)!.rate })));
+type Figures = ReturnType<typeof computeInvoice>;
+
+function items(lines: readonly Line[], f: Figures): InvoiceItem[] {
   return lines.map((l, i) => ({
     id: i + 1,
     productId: null,
@@ -68,6 +70,8 @@ function items(lines: readonly Line[]): InvoiceItem[] {
     amount: f.lines[i]!.amount,
     taxRate: f.lines[i]!.taxRate,
     taxAmount: f.lines[i]!.taxAmount,
+    discountShare: f.lines[i]!.discountShare,
+    shippingShare: f.lines[i]!.shippingShare,
     taxRateId: l.taxRateId,
     taxRateName: RATES.get(l.taxRateId)!.name,
     taxType: 'vat',
@@ -79,11 +83,11 @@ export function invoice(
   lines: readonly Line[],
   o: { currency?: string; exchangeRate?: string; discountAmount?: string; shippingAmount?: string; amountPaid?: string } = {},
 ): Invoice {
-  const its = items(lines);
   const f = computeInvoice(
     lines.map((l) => ({ ...l, taxRate: RATES.get(l.taxRateId)!.rate })),
-    { discountAmount: o.discountAmount ?? '0', shippingAmount: o.shippingAmount ?? '0' },
+    { discountAmount: o.discountAmount ?? '0', shippingAmount: o.shippingAmount ?? '0', currency: o.currency ?? 'EUR' },
   );
+  const its = items(lines, f);
   return {
     id: 1,
     invoiceNumber: number,

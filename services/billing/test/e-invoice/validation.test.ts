@@ -35,6 +35,16 @@ const multiRate = invoice('INV-0003', [
   { description: 'Certified training course', quantity: '2', rate: '450.00', taxRateId: 4 },
   { description: 'Support retainer', quantity: '1', rate: '333.33', taxRateId: 1 },
 ]);
+/** Mixed rates with a discount and shipping: both shared among the rates (and the exempt line) they belong to. */
+const discountedMixed = invoice(
+  'INV-0005',
+  [
+    { description: 'Implementation', quantity: '7.5', rate: '110.00', taxRateId: 1 },
+    { description: 'Handbook (print)', quantity: '3', rate: '24.99', taxRateId: 2 },
+    { description: 'Certified training course', quantity: '2', rate: '450.00', taxRateId: 4 },
+  ],
+  { discountAmount: '87.65', shippingAmount: '14.95' },
+);
 const foreign = invoice(
   'INV-0004',
   [
@@ -69,6 +79,11 @@ const SAMPLES: { name: string; doc: EDocument; pdf: (attach: ReturnType<typeof f
       pdf: (a: ReturnType<typeof facturXAttachment>) => creditNotePdf(note, null, undefined, a),
     };
   })(),
+  {
+    name: 'discounted mixed rates',
+    doc: invoiceDocument(discountedMixed, parties(DOMESTIC_BUYER), RATES),
+    pdf: (a) => invoicePdf(discountedMixed, null, undefined, [], a),
+  },
   {
     name: 'foreign currency',
     doc: invoiceDocument(foreign, parties(EU_BUYER), RATES),
@@ -125,12 +140,17 @@ describe('the figures', () => {
       allowances: '50.00',
       charges: '12.90',
       taxExclusive: '1282.90',
-      tax: '250.80',
-      taxInclusive: '1533.70',
+      // 19 % of 1,320.00 − 50.00 + 12.90 = 1,282.90: 243.751 → 243.75 (the discount lowers the VAT, the shipping bears it).
+      tax: '243.75',
+      taxInclusive: '1526.65',
       prepaid: '200.00',
-      payable: '1333.70',
+      payable: '1326.65',
     });
-    expect([domestic.subtotal, domestic.taxAmount, domestic.total]).toEqual(['1320.00', '250.80', '1533.70']);
+    expect([domestic.subtotal, domestic.taxAmount, domestic.total]).toEqual(['1320.00', '243.75', '1526.65']);
+    expect(SAMPLES[0]!.doc.allowancesCharges.map((a) => [a.charge, a.amount, a.category, a.rate])).toEqual([
+      [false, '50.00', 'S', '19.00'],
+      [true, '12.90', 'S', '19.00'],
+    ]);
     const m = SAMPLES[2]!.doc.vat.map((g) => [g.category, g.rate, g.taxable, g.tax, g.exemptionReason]);
     expect(m).toEqual([
       ['S', '19.00', '1158.33', '220.08', null],
@@ -139,8 +159,30 @@ describe('the figures', () => {
     ]);
   });
 
+  it('share a discount and shipping among mixed rates, each rate taxed on its own base, rounded once', () => {
+    // Lines 825.00 (19 %), 74.97 (7 %), 900.00 (exempt) = 1,799.97. Discount 87.65 by amount: 4017.36…, 365.07…,
+    // 4382.57… cents → 40.17, 3.65, 43.83 (the odd cent to the largest remainder); nets 784.83, 71.32, 856.17.
+    // Shipping 14.95 by net: 685.2…, 62.27…, 747.5… cents → 6.85, 0.62, 7.48. VAT 791.68 × 19 % = 150.4192 → 150.42,
+    // 71.94 × 7 % = 5.0358 → 5.04.
+    const d = SAMPLES.find((x) => x.name === 'discounted mixed rates')!.doc;
+    expect(d.vat.map((g) => [g.category, g.rate, g.taxable, g.tax])).toEqual([
+      ['S', '19.00', '791.68', '150.42'],
+      ['S', '7.00', '71.94', '5.04'],
+      ['E', '0.00', '863.65', '0.00'],
+    ]);
+    expect(d.allowancesCharges.map((a) => [a.charge, a.amount, a.category, a.rate])).toEqual([
+      [false, '40.17', 'S', '19.00'],
+      [false, '3.65', 'S', '7.00'],
+      [false, '43.83', 'E', '0.00'],
+      [true, '6.85', 'S', '19.00'],
+      [true, '0.62', 'S', '7.00'],
+      [true, '7.48', 'E', '0.00'],
+    ]);
+    expect([d.totals.taxExclusive, d.totals.tax, d.totals.taxInclusive]).toEqual(['1727.27', '155.46', '1882.73']);
+  });
+
   it('give the tax in the base currency (BT-6, BT-111) at the invoice’s exchange rate', () => {
-    const d = SAMPLES[4]!.doc;
+    const d = SAMPLES.find((x) => x.name === 'foreign currency')!.doc;
     expect([d.currency, d.taxCurrency]).toEqual(['USD', 'EUR']);
     expect(d.totals.tax).toBe('427.50');
     expect(d.taxInTaxCurrency).toBe('393.92'); // 427.50 × 0.921450 = 393.919875

@@ -43,7 +43,7 @@ const taxesInWords = (items: readonly InvoiceItem[]) =>
  *   credit more than that line's amount;
  * - otherwise a `taxRateId` must be one the invoice's lines use (taken as it was on the invoice), or the percentage
  *   (`taxRate`, default the invoice's) one its untaxed-by-rate lines use; a `productId` must be one its lines name.
- * Amounts: quantity × rate per line and the line's tax, rounded per line as on the invoice (computeInvoice).
+ * Amounts: quantity × rate per line; the note's VAT per rate by the tax engine (computeInvoice), rounded once per rate.
  */
 function itemLines(invoice: Invoice, items: NonNullable<CreditNoteCreate['items']>): CreditFigures {
   const own = invoice.items ?? [];
@@ -68,7 +68,10 @@ function itemLines(invoice: Invoice, items: NonNullable<CreditNoteCreate['items'
     if (!line) throw new Invalid(`Tax must be one that invoice ${invoice.invoiceNumber} uses: ${taxesInWords(own)}`, `items.${i}.taxRate`);
     return { ...it, productId: it.productId ?? null, ...taxOf(line), invoiceItemId: null, limit: null };
   });
-  const f = computeInvoice(taxed.map((t) => ({ quantity: t.quantity, rate: t.rate, taxRate: t.taxRate })));
+  const f = computeInvoice(
+    taxed.map((t) => ({ quantity: t.quantity, rate: t.rate, taxRate: t.taxRate })),
+    { currency: invoice.currency },
+  );
   const lines = taxed.map((t, i) => {
     const c = f.lines[i]!;
     if (t.limit && toCents(c.amount) > toCents(t.limit.amount))

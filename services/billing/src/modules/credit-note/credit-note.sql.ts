@@ -1,5 +1,6 @@
 import { taxLinesOf, type CreditNote, type CreditNoteItem, type CreditNoteResolution, type CreditNoteRefundStatus } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
+import { decimalText } from '../invoice/invoice.sql.ts';
 
 /** A timestamp as ISO-8601 UTC text. */
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -17,7 +18,7 @@ export const CREDIT_NOTE_COLUMNS = `
   ${ts('n.created_at')} as created_at, n.created_by,
   (select coalesce(json_agg(json_build_object(
     'id', it.id, 'invoiceItemId', it.invoice_item_id, 'productId', it.product_id, 'description', it.description,
-    'quantity', it.quantity::text, 'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text,
+    'quantity', ${decimalText('it.quantity')}, 'rate', ${decimalText('it.rate')}, 'amount', it.amount::text, 'taxRate', it.tax_rate::text,
     'taxAmount', it.tax_amount::text, 'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type
   ) order by it.position), '[]'::json) from billing.credit_note_items it
    where it.credit_note_id = n.id and it.tenant_id = n.tenant_id) as items`;

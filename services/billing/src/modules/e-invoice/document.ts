@@ -178,16 +178,47 @@ function taxCurrencyOf(currency: string, baseCurrency: string, tax: string, exch
 const zero = (v: string) => toCents(v) === 0n;
 
 /**
- * An invoice as EN 16931: its discount is a document level allowance and its shipping a charge, both outside VAT as
- * the invoice computed them (category Z, 0 %); prepaid (BT-113) is what was paid and the customer credit applied.
+ * The invoice's discount and shipping as document level allowances and charges. Made by the tax engine, each line
+ * carries its share of both, so there is one allowance and one charge per VAT category and rate, each in the VAT of the
+ * lines it belongs to (BT-95/BT-96, BT-102/BT-103): the breakdown's taxable amounts are then the engine's bases and its
+ * tax each base × rate. An invoice made before discounts and shipping were taxed (its lines carry no shares) keeps the
+ * figures it was issued with: the discount and the shipping outside VAT (category Z, 0 %).
+ */
+function adjustments(invoice: Invoice, lines: readonly (ELine & { share: { discount: string; shipping: string } })[]): EAllowanceCharge[] {
+  const out: EAllowanceCharge[] = [];
+  const shared = (pick: (l: (typeof lines)[number]) => string, whole: string) =>
+    !zero(whole) && toCents(sumMoney(lines.map(pick))) === toCents(whole);
+  const perGroup = (charge: boolean, pick: (l: (typeof lines)[number]) => string, reason: string) => {
+    const groups = new Map<string, EAllowanceCharge & { parts: string[] }>();
+    for (const l of lines) {
+      if (zero(pick(l))) continue;
+      const key = `${l.category}|${l.rate}`;
+      const g = groups.get(key) ?? { charge, amount: '0.00', reason, category: l.category, rate: l.rate, parts: [] };
+      g.parts.push(pick(l));
+      groups.set(key, g);
+    }
+    for (const { parts, ...g } of groups.values()) out.push({ ...g, amount: sumMoney(parts) });
+  };
+  if (shared((l) => l.share.discount, invoice.discountAmount)) perGroup(false, (l) => l.share.discount, 'Discount');
+  else if (!zero(invoice.discountAmount))
+    out.push({ charge: false, amount: invoice.discountAmount, reason: 'Discount', category: 'Z', rate: '0.00' });
+  if (shared((l) => l.share.shipping, invoice.shippingAmount)) perGroup(true, (l) => l.share.shipping, 'Shipping');
+  else if (!zero(invoice.shippingAmount))
+    out.push({ charge: true, amount: invoice.shippingAmount, reason: 'Shipping', category: 'Z', rate: '0.00' });
+  return out;
+}
+
+/**
+ * An invoice as EN 16931: its discount and shipping as document level allowances and charges (adjustments); prepaid
+ * (BT-113) is what was paid and the customer credit applied.
  */
 export function invoiceDocument(invoice: Invoice, parties: Parties, rates: ReadonlyMap<number, RateCategory>): EDocument {
-  const lines = (invoice.items ?? []).map((it, i) => ({ ...lineOf(it, i, rates), tax: it.taxAmount }));
-  const allowancesCharges: EAllowanceCharge[] = [];
-  if (!zero(invoice.discountAmount))
-    allowancesCharges.push({ charge: false, amount: invoice.discountAmount, reason: 'Discount', category: 'Z', rate: '0.00' });
-  if (!zero(invoice.shippingAmount))
-    allowancesCharges.push({ charge: true, amount: invoice.shippingAmount, reason: 'Shipping', category: 'Z', rate: '0.00' });
+  const lines = (invoice.items ?? []).map((it, i) => ({
+    ...lineOf(it, i, rates),
+    tax: it.taxAmount,
+    share: { discount: it.discountShare ?? '0.00', shipping: it.shippingShare ?? '0.00' },
+  }));
+  const allowancesCharges = adjustments(invoice, lines);
   const paid = sumMoney([invoice.amountPaid, invoice.creditApplied]);
   const prepaid = toCents(paid) > toCents(invoice.total) ? invoice.total : paid;
   const taxExclusive = sumMoney([invoice.subtotal, `-${invoice.discountAmount}`, invoice.shippingAmount]);
@@ -204,7 +235,7 @@ export function invoiceDocument(invoice: Invoice, parties: Parties, rates: Reado
     note: invoice.notes,
     seller: parties.seller,
     buyer: parties.buyer,
-    lines: lines.map(({ rc: _rc, tax: _tax, ...l }) => l),
+    lines: lines.map(({ rc: _rc, tax: _tax, share: _share, ...l }) => l),
     allowancesCharges,
     vat: vatGroups(lines, allowancesCharges),
     totals: {

@@ -217,6 +217,8 @@ export function insertParams(items: NewInvoice[]): [string, string] {
       tax_rate_id: l.taxRateId,
       tax_rate_name: l.taxRateName,
       tax_type: l.taxType,
+      discount_share: l.discountShare,
+      shipping_share: l.shippingShare,
     })),
   );
   return [JSON.stringify(invoices), JSON.stringify(lines)];

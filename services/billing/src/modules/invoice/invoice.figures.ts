@@ -1,4 +1,4 @@
-import { computeInvoice, divRound, fromCents, MAX_MONEY_CENTS, toScaled } from '@billpoint/proto';
+import { computeInvoice, currencyDecimals, divRound, fromCents, MAX_MONEY_CENTS, toScaled, type TaxRounding } from '@billpoint/proto';
 import { Invalid } from '@billpoint/kit';
 
 /** total × exchange rate, rounded half-up to cents. */
@@ -19,6 +19,9 @@ export interface Figures {
     taxRateId: number | null;
     taxRateName: string | null;
     taxType: string | null;
+    discountShare: string;
+    shippingShare: string;
+    taxableAmount: string;
   }[];
   subtotal: string;
   taxAmount: string;
@@ -28,7 +31,18 @@ export interface Figures {
   totalInBaseCurrency: string;
 }
 
-/** Every figure of an invoice, computed by the server from its items (client totals are never stored). */
+/** An amount with more decimals than its currency has (yen have none): refused, naming the field. */
+function checkMinorUnit(value: string, currency: string, field: string) {
+  const d = currencyDecimals(currency);
+  if (toScaled(value, 2) % 10n ** BigInt(2 - d) !== 0n)
+    throw new Invalid(`${currency} amounts have ${d === 0 ? 'no decimals' : `at most ${d} decimal${d === 1 ? '' : 's'}`}`, field);
+}
+
+/**
+ * Every figure of an invoice, computed by the server from its items with the tax engine (client totals are never
+ * stored): amounts in the currency's minor unit, discount and shipping inside the taxable base of each rate, VAT
+ * rounded as the organization chose.
+ */
 export function figures(
   items: {
     description: string;
@@ -41,9 +55,11 @@ export function figures(
     taxRateName?: string | null;
     taxType?: string | null;
   }[],
-  o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string },
+  o: { taxRate: string; discountAmount: string; shippingAmount: string; exchangeRate: string; currency: string; rounding: TaxRounding },
   path: string,
 ): Figures {
+  checkMinorUnit(o.discountAmount, o.currency, `${path}discountAmount`);
+  checkMinorUnit(o.shippingAmount, o.currency, `${path}shippingAmount`);
   const f = computeInvoice(items, o);
   if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
   // Every stored figure is numeric(15,2): tax and shipping can lift the total, the exchange rate its base amount, past it.

@@ -35,7 +35,7 @@ import { invoicePdf } from './pdf/index.ts';
 import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
-import { resolveLineTax } from './invoice.tax.ts';
+import { resolveLineTax, taxRoundingOf } from './invoice.tax.ts';
 import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
 import { requireDraft } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
@@ -131,7 +131,8 @@ export class InvoiceService {
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
     const exchangeRate =
       inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, inv.currency, issueDate, 'invoice.exchangeRate'));
-    const f = figures(items, { ...inv, exchangeRate }, 'invoice.');
+    const rounding = await taxRoundingOf(this.#ctx as ServiceContext, id.tenantId);
+    const f = figures(items, { ...inv, exchangeRate, rounding }, 'invoice.');
     await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     const item: NewInvoice = {
       identity: id,
@@ -180,6 +181,7 @@ export class InvoiceService {
       for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items, kept);
     const exchangeRate = await rateOnUpdate(this.#ctx as ServiceContext, id.tenantId, before, { ...input, issueDate });
+    const rounding = await taxRoundingOf(this.#ctx as ServiceContext, id.tenantId);
     return this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
       if (opts.draftOnly) requireDraft(current, 'edited');
@@ -201,7 +203,7 @@ export class InvoiceService {
       if ((current.status !== 'draft' || merged.status !== 'draft') && !allows(id, 'invoices.edit-sent'))
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
       checkDates(merged.issueDate, merged.dueDate, '');
-      const f = figures(items, merged, '');
+      const f = figures(items, { ...merged, rounding }, '');
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
@@ -321,14 +323,14 @@ export class InvoiceService {
     lines.forEach((l, position) => {
       const keepId = l.id != null && keep.has(l.id) && !used.has(l.id) ? l.id : null;
       if (keepId != null) used.add(keepId);
-      values.push(`(${keepId != null ? '?' : 'default'}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      values.push(`(${keepId != null ? '?' : 'default'}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       if (keepId != null) params.push(keepId);
       params.push(tenantId, invoiceId, position, l.productId, l.description, l.quantity, l.rate, l.amount, l.taxRate, l.taxAmount);
-      params.push(l.taxRateId, l.taxRateName, l.taxType);
+      params.push(l.taxRateId, l.taxRateName, l.taxType, l.discountShare, l.shippingShare);
     });
     await em.execute(
       `insert into billing.invoice_items (id, tenant_id, invoice_id, position, product_id, description, quantity, rate, amount,
-         tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
+         tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type, discount_share, shipping_share)
        values ${values.join(', ')}`,
       params,
     );

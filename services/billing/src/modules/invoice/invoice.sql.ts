@@ -7,6 +7,9 @@ import {
   type InvoiceStatus,
 } from '@billpoint/proto';
 
+/** A quantity or unit price (4 places stored) as text with 2 places at least: 3 → "3.00", 0.0125 → "0.0125". */
+export const decimalText = (col: string) => `round(${col}, greatest(2, scale(trim_scale(${col}))))::text`;
+
 /** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
 export const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -34,9 +37,10 @@ export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.t
 
 /** The items of invoice `i` as a JSON array, from the table or from rows just inserted (a CTE's RETURNING). */
 export const itemsJson = (source = 'billing.invoice_items') => `(select coalesce(json_agg(json_build_object(
-    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
-    'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text,
-    'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type
+    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', ${decimalText('it.quantity')},
+    'rate', ${decimalText('it.rate')}, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text,
+    'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type,
+    'discountShare', it.discount_share::text, 'shippingShare', it.shipping_share::text
   ) order by it.position), '[]'::json) from ${source} it where it.invoice_id = i.id and it.tenant_id = i.tenant_id)`;
 
 export const ITEMS_JSON = itemsJson();
@@ -168,7 +172,7 @@ export const INSERT_INVOICES_SQL = `with v as (
     ), l as (
       select * from jsonb_to_recordset(?::jsonb) as l (public_token text, position int, product_id bigint, description text,
         quantity numeric, rate numeric, amount numeric, tax_rate numeric, tax_amount numeric, tax_rate_id bigint,
-        tax_rate_name text, tax_type text)
+        tax_rate_name text, tax_type text, discount_share numeric, shipping_share numeric)
     ), inv as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
@@ -181,9 +185,9 @@ export const INSERT_INVOICES_SQL = `with v as (
       returning *
     ), it_new as (
       insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount, tax_rate,
-        tax_amount, tax_rate_id, tax_rate_name, tax_type)
+        tax_amount, tax_rate_id, tax_rate_name, tax_type, discount_share, shipping_share)
       select inv.tenant_id, inv.id, l.position, l.product_id, l.description, l.quantity, l.rate, l.amount, l.tax_rate,
-        l.tax_amount, l.tax_rate_id, l.tax_rate_name, l.tax_type
+        l.tax_amount, l.tax_rate_id, l.tax_rate_name, l.tax_type, coalesce(l.discount_share, 0), coalesce(l.shipping_share, 0)
       from l join inv on inv.public_token = l.public_token
       returning *
     )

@@ -1,4 +1,4 @@
-import { TaxRatesGetRpc, type InvoiceItem, type TaxRate } from '@billpoint/proto';
+import { TaxRatesGetRpc, type InvoiceItem, type TaxRate, type TaxRounding } from '@billpoint/proto';
 import { Invalid, rpcCall, type ServiceContext } from '@billpoint/kit';
 
 /** How long an invoice write waits for the tax service before answering 503 (the kit's ServiceUnavailable). */
@@ -56,4 +56,15 @@ export async function resolveLineTax<T extends ItemIn>(
     if (refusal) throw new Invalid(refusal, `items.${i}.taxRateId`);
     return { ...it, taxRateId: id, taxRate: rate!.rate, taxRateName: rate!.name, taxType: rate!.type };
   });
+}
+
+/** How the organization rounds VAT on new documents (its settings as billing keeps them; per rate until said). */
+export async function taxRoundingOf(ctx: ServiceContext, tenantId: string): Promise<TaxRounding> {
+  const [row] = await ctx.reader.query<{ rounding: TaxRounding }>(
+    tenantId,
+    `select coalesce((select tax_rounding from billing.organizations where tenant_id = $1), 'per_rate') as rounding`,
+    [tenantId],
+    { prepare: true }, // once per document created or changed: a fixed text, planned once per connection
+  );
+  return row?.rounding ?? 'per_rate';
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { InvoiceEvents, QUOTE_CONVERTIBLE, QuoteEvents, type QuoteConvertResult } from '@billpoint/proto';
 import { addEvent, Conflict, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
 import { figures } from '../invoice/invoice.figures.ts';
+import { taxRoundingOf } from '../invoice/invoice.tax.ts';
 import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
 import { insertParams, MONTH_COUNT_SQL, type NewInvoice } from '../invoice/invoice.create.ts';
 import { eventData, INSERT_INVOICES_SQL, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
@@ -44,6 +45,7 @@ export async function convertQuote(ctx: ServiceContext, limits: PlanLimits, id: 
   const limit = await limits.check(id.tenantId, 'invoices');
   // The invoice takes the rate of its own day (issue 26), as one made by hand does.
   const exchangeRate = await defaultRate(ctx, id.tenantId, before.currency, issueDate, 'currency');
+  const rounding = await taxRoundingOf(ctx, id.tenantId);
   return ctx.tx(id, async (em) => {
     const q = await lockQuote(em, id.tenantId, quoteId);
     if (q.status === 'converted') {
@@ -60,7 +62,14 @@ export async function convertQuote(ctx: ServiceContext, limits: PlanLimits, id: 
     await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(MONTH_COUNT_SQL, [id.tenantId, max]))[0]!.n);
     const f = figures(
       q.items ?? [],
-      { taxRate: '0.00', discountAmount: q.discountAmount, shippingAmount: q.shippingAmount, exchangeRate },
+      {
+        taxRate: '0.00',
+        discountAmount: q.discountAmount,
+        shippingAmount: q.shippingAmount,
+        exchangeRate,
+        currency: q.currency,
+        rounding,
+      },
       '',
     );
     const item: NewInvoice = {

@@ -3,7 +3,7 @@ import { QuoteEvents, type InvoiceItem, type Quote, type QuoteCreate, type Quote
 import { addEvent, AppError, Invalid, type Identity, type ServiceContext } from '@billpoint/kit';
 import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
 import { figures, type Figures } from '../invoice/invoice.figures.ts';
-import { resolveLineTax } from '../invoice/invoice.tax.ts';
+import { resolveLineTax, taxRoundingOf } from '../invoice/invoice.tax.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { loadQuote, quoteEventData, writeQuoteItems } from './quote.sql.ts';
@@ -63,8 +63,9 @@ export async function prepareQuote(
     for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
   const items = await resolveLineTax(ctx, tenantId, issueDate, input.items, kept, "the quote's issue date");
   const exchangeRate = await quoteRate(ctx, tenantId, q.currency, issueDate, q.exchangeRate, before);
+  const rounding = await taxRoundingOf(ctx, tenantId);
   try {
-    return { issueDate, exchangeRate, figures: figures(items, { ...q, taxRate: '0.00', exchangeRate }, 'quote.') };
+    return { issueDate, exchangeRate, figures: figures(items, { ...q, taxRate: '0.00', exchangeRate, rounding }, 'quote.') };
   } catch (err) {
     // The invoice arithmetic's refusals speak of an invoice: the same refusal, in the quote's words.
     if (err instanceof AppError && err.statusCode === 400)

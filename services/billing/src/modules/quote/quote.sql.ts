@@ -1,6 +1,6 @@
 import type { EntityManager } from '@billpoint/kit';
 import type { InvoiceItem, Quote, QuoteEventData, QuoteStatus } from '@billpoint/proto';
-import { CUSTOMER_JOIN, likePattern, toCustomer, ts, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { CUSTOMER_JOIN, decimalText, likePattern, toCustomer, ts, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
 /** The columns of a quote answer (alias `i`, so the invoice's customer join applies), every value text or a plain number. */
 export const QUOTE_COLUMNS = `
@@ -19,9 +19,10 @@ export { CUSTOMER_JOIN, likePattern };
 
 /** The lines of quote `i` as a JSON array, from the table or from rows just inserted (a CTE's RETURNING). */
 export const quoteItemsJson = (source = 'billing.quote_items') => `(select coalesce(json_agg(json_build_object(
-    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
-    'rate', it.rate::text, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text,
-    'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type
+    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', ${decimalText('it.quantity')},
+    'rate', ${decimalText('it.rate')}, 'amount', it.amount::text, 'taxRate', it.tax_rate::text, 'taxAmount', it.tax_amount::text,
+    'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name, 'taxType', it.tax_type,
+    'discountShare', it.discount_share::text, 'shippingShare', it.shipping_share::text
   ) order by it.position), '[]'::json) from ${source} it where it.quote_id = i.id and it.tenant_id = i.tenant_id)`;
 
 /** The quote with its lines and token (`$1` id, `$2` tenant). */
@@ -133,6 +134,8 @@ export interface QuoteLine {
   taxRateId: number | null;
   taxRateName: string | null;
   taxType: string | null;
+  discountShare?: string;
+  shippingShare?: string;
 }
 
 /** Inserts the quote's lines in order (one statement). */
@@ -140,11 +143,12 @@ export async function writeQuoteItems(em: EntityManager, tenantId: string, quote
   const rows = lines.map((l, position) => ({ position, ...l }));
   await em.execute(
     `insert into billing.quote_items (tenant_id, quote_id, position, product_id, description, quantity, rate, amount, tax_rate,
-       tax_amount, tax_rate_id, tax_rate_name, tax_type)
+       tax_amount, tax_rate_id, tax_rate_name, tax_type, discount_share, shipping_share)
      select ?::uuid, ?::bigint, l.position, l."productId", l.description, l.quantity, l.rate, l.amount, l."taxRate", l."taxAmount",
-       l."taxRateId", l."taxRateName", l."taxType"
+       l."taxRateId", l."taxRateName", l."taxType", coalesce(l."discountShare", 0), coalesce(l."shippingShare", 0)
      from jsonb_to_recordset(?::jsonb) as l (position int, "productId" bigint, description text, quantity numeric, rate numeric,
-       amount numeric, "taxRate" numeric, "taxAmount" numeric, "taxRateId" bigint, "taxRateName" text, "taxType" text)`,
+       amount numeric, "taxRate" numeric, "taxAmount" numeric, "taxRateId" bigint, "taxRateName" text, "taxType" text,
+       "discountShare" numeric, "shippingShare" numeric)`,
     [tenantId, quoteId, JSON.stringify(rows)],
   );
 }

@@ -33,8 +33,9 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
   const applied = await em.execute<{ tenant_id: string }[]>(
     `insert into billing.organizations as t (tenant_id, name, timezone, company_email, company_website, address, phone, billing_email,
        tax_id, logo_url, version, street, postal_code, city, country, bank_iban, bank_bic, bank_account_holder, default_currency,
-       attach_factur_x, portal_slug, is_white_label, custom_domain, custom_domain_verified, default_language)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       attach_factur_x, portal_slug, is_white_label, custom_domain, custom_domain_verified, default_language,
+       tax_rounding)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (tenant_id) do update set name = excluded.name, timezone = excluded.timezone, default_currency = excluded.default_currency,
        company_email = excluded.company_email, company_website = excluded.company_website, address = excluded.address,
        phone = excluded.phone, billing_email = excluded.billing_email, tax_id = excluded.tax_id, logo_url = excluded.logo_url,
@@ -43,7 +44,7 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
        bank_account_holder = excluded.bank_account_holder,
        attach_factur_x = excluded.attach_factur_x, portal_slug = excluded.portal_slug, is_white_label = excluded.is_white_label,
        custom_domain = excluded.custom_domain, custom_domain_verified = excluded.custom_domain_verified,
-       default_language = excluded.default_language, updated_at = now()
+       default_language = excluded.default_language, tax_rounding = excluded.tax_rounding, updated_at = now()
        where t.version is null or t.version < excluded.version
      returning tenant_id`,
     [
@@ -53,6 +54,7 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
       ...[o.bankDetails.iban, o.bankDetails.bic, o.bankDetails.accountHolder, o.defaultCurrency, o.attachFacturX],
       // Issue 27: the portal address, white-label as it takes effect (Enterprise only), the verified custom domain.
       ...[o.portalSlug || null, o.whiteLabelActive, o.customDomainStatus.domain, o.customDomainStatus.verified, o.defaultLanguage],
+      o.taxRounding,
     ],
   );
   if (!applied.length) return;

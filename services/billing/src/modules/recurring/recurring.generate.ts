@@ -11,7 +11,7 @@ import {
   toRecurring,
   type RecurringRow,
 } from './recurring.sql.ts';
-import { lineTaxSql } from './recurring.lines.ts';
+import { SCHEDULE_LINE_TAX_CTES } from './recurring.lines.ts';
 
 /** Payment terms of a generated invoice: due 30 days after its date (areas §9). */
 export const PAYMENT_TERMS_DAYS = 30;
@@ -150,7 +150,7 @@ export async function generateBatch(
 /**
  * The invoices of a batch in one statement: each takes the tenant's next number (in batch order), the schedule's
  * customer, currency and notes; its lines are the schedule's items with their tax snapshot (percentage, rate id, name,
- * type), each line's tax computed as the invoice arithmetic does (lineTaxSql), and its subtotal, tax and total summed
+ * type), each line's tax computed as the tax engine does (SCHEDULE_LINE_TAX_CTES), and its subtotal, tax and total summed
  * from those lines — the figures of an invoice made by hand with the same lines (no discount or shipping). Its exchange
  * rate is the organization's rate in force on its issue date (1 in the base currency; 1 too while no rate of its
  * currency is known — the draft's rate can be edited). Deliberately no ON CONFLICT: a period produced twice is a bug the unique index must surface (rolling the
@@ -160,7 +160,7 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
   return em.execute<InvoiceRow[]>(
     `with s as (
        select * from jsonb_to_recordset(?::jsonb) as s (rid bigint, period int, issue_date date, due_date date, token text, ord int)
-     ), inv as (
+     ), ${SCHEDULE_LINE_TAX_CTES('(select distinct rid from s)')}, inv as (
        insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
          exchange_rate, subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
        select r.tenant_id, r.user_id, r.customer_id, billing.claim_invoice_number(r.tenant_id, null), 'draft', s.issue_date,
@@ -168,8 +168,7 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
               r.id, s.period, s.token
          from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid
          cross join lateral (
-           select coalesce(sum(it.amount), 0) as subtotal, coalesce(sum(${lineTaxSql('it.amount', 'it.tax_rate')}), 0) as tax
-             from billing.recurring_items it where it.recurring_invoice_id = r.id and it.tenant_id = r.tenant_id) f
+           select coalesce(sum(t.amount), 0) as subtotal, coalesce(sum(t.tax), 0) as tax from taxed t where t.rid = r.id) f
          cross join lateral (
            select coalesce((select greatest(round(e.rate, 6), 0.000001) from billing.exchange_rates e
                      where e.tenant_id = r.tenant_id and e.currency = r.currency and e.day <= s.issue_date
@@ -181,8 +180,8 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
        insert into billing.invoice_items (tenant_id, invoice_id, position, product_id, description, quantity, rate, amount,
          tax_rate, tax_amount, tax_rate_id, tax_rate_name, tax_type)
        select inv.tenant_id, inv.id, it.position, it.product_id, it.description, it.quantity, it.unit_price, it.amount,
-              coalesce(it.tax_rate, 0), ${lineTaxSql('it.amount', 'it.tax_rate')}, it.tax_rate_id, it.tax_rate_name, it.tax_type
-         from inv join billing.recurring_items it on it.recurring_invoice_id = inv.recurring_invoice_id and it.tenant_id = inv.tenant_id
+              coalesce(it.tax_rate, 0), it.tax, it.tax_rate_id, it.tax_rate_name, it.tax_type
+         from inv join taxed it on it.rid = inv.recurring_invoice_id
        returning *
      )
      select ${INVOICE_COLUMNS}, ${itemsJson('lines')} as items from inv i ${CUSTOMER_JOIN} order by i.id`,

@@ -1,4 +1,5 @@
 import type { Frequency, RecurringInvoice, RecurringItem } from '@billpoint/proto';
+import { decimalText } from '../invoice/invoice.sql.ts';
 import { lineTaxSql } from './recurring.lines.ts';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -14,8 +15,8 @@ export const RECURRING_CUSTOMER_JOIN = `left join billing.customers c on c.tenan
 
 /** The schedule's items (alias `r`) as a JSON array; each line's tax computed as the generated invoice's will be. */
 export const RECURRING_ITEMS_JSON = `(select coalesce(json_agg(json_build_object(
-    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', it.quantity::text,
-    'unitPrice', it.unit_price::text, 'amount', it.amount::text, 'taxRate', coalesce(it.tax_rate, 0)::numeric(5,2)::text,
+    'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', ${decimalText('it.quantity')},
+    'unitPrice', ${decimalText('it.unit_price')}, 'amount', it.amount::text, 'taxRate', coalesce(it.tax_rate, 0)::numeric(5,2)::text,
     'taxAmount', ${lineTaxSql('it.amount', 'it.tax_rate')}::text, 'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name,
     'taxType', it.tax_type) order by it.position), '[]'::json)
   from billing.recurring_items it where it.recurring_invoice_id = r.id and it.tenant_id = r.tenant_id)`;
