@@ -97,8 +97,8 @@ describe('invoices through the gateway', () => {
     });
     expect(upd.status).toBe(200);
     const u = upd.json as Invoice;
-    // Lines without their own tax rate take the invoice's (10 %): 1.19 + 5.00.
-    expect(u).toMatchObject({ status: 'sent', notes: null, terms: 'Net 30', subtotal: '61.88', taxAmount: '6.19', total: '69.02' });
+    // Lines without their own tax rate take the invoice's (10 %), on 61.88 − 1.05 discount + 2.00 shipping = 62.83: 6.283.
+    expect(u).toMatchObject({ status: 'sent', notes: null, terms: 'Net 30', subtotal: '61.88', taxAmount: '6.28', total: '69.11' });
     expect(u.sentAt).not.toBeNull();
     expect(u.items!.map((i) => i.description)).toEqual(['Hosting (year)', 'Support']);
     expect(u.items![0]!.id).toBe(keep.id);
