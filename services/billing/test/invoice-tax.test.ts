@@ -71,22 +71,26 @@ describe('invoice lines with a tax rate', () => {
     });
     expect(res.status, res.text).toBe(201);
     const inv = res.json as Invoice;
+    // The 4.00 of shipping follows the goods, by amount (largest remainder in cents): 1.76, 0.18, 0.03, 1.77, 0.26.
+    // VAT per rate on its base, rounded once: 20 % of 99.99 + 1.76 + 1.49 + 0.03 = 103.27 → 20.654 → 20.65 (shown on its
+    // lines by taxable share: 20.35 + 0.30); 5 % of 10.23 → 0.5115 → 0.51; 8.25 % of 101.77 → 8.396 → 8.40.
     expect(inv.items!.map((i) => [i.amount, i.taxRate, i.taxAmount, i.taxRateId, i.taxRateName, i.taxType])).toEqual([
-      ['99.99', '20.00', '20.00', vat.id, 'VAT 20%', 'vat'], // 19.998 → 20.00
-      ['10.05', '5.00', '0.50', reduced.id, 'VAT reduced 5%', 'vat'], // 0.5025 → 0.50
-      ['1.49', '20.00', '0.30', vat.id, 'VAT 20%', 'vat'], // 0.298 → 0.30
-      ['100.00', '8.25', '8.25', null, null, null],
+      ['99.99', '20.00', '20.35', vat.id, 'VAT 20%', 'vat'],
+      ['10.05', '5.00', '0.51', reduced.id, 'VAT reduced 5%', 'vat'],
+      ['1.49', '20.00', '0.30', vat.id, 'VAT 20%', 'vat'],
+      ['100.00', '8.25', '8.40', null, null, null],
       ['15.00', '0.00', '0.00', null, null, null],
     ]);
-    expect(inv).toMatchObject({ subtotal: '226.53', taxAmount: '29.05', shippingAmount: '4.00', total: '259.58' });
+    expect(inv.items!.map((i) => i.shippingShare)).toEqual(['1.76', '0.18', '0.03', '1.77', '0.26']);
+    expect(inv).toMatchObject({ subtotal: '226.53', taxAmount: '29.56', shippingAmount: '4.00', total: '260.09' });
     expect((await c.get(`/api/invoices/${inv.id}`)).json).toEqual(inv);
 
     const [created] = await events(tenantId, InvoiceEvents.Created);
     expect(created!.data.taxLines).toEqual([
-      { taxRateId: vat.id, name: 'VAT 20%', type: 'vat', rate: '20.00', taxableAmount: '101.48', taxAmount: '20.30' },
-      { taxRateId: reduced.id, name: 'VAT reduced 5%', type: 'vat', rate: '5.00', taxableAmount: '10.05', taxAmount: '0.50' },
-      { taxRateId: null, name: null, type: null, rate: '8.25', taxableAmount: '100.00', taxAmount: '8.25' },
-      { taxRateId: null, name: null, type: null, rate: '0.00', taxableAmount: '15.00', taxAmount: '0.00' },
+      { taxRateId: vat.id, name: 'VAT 20%', type: 'vat', rate: '20.00', taxableAmount: '103.27', taxAmount: '20.65' },
+      { taxRateId: reduced.id, name: 'VAT reduced 5%', type: 'vat', rate: '5.00', taxableAmount: '10.23', taxAmount: '0.51' },
+      { taxRateId: null, name: null, type: null, rate: '8.25', taxableAmount: '101.77', taxAmount: '8.40' },
+      { taxRateId: null, name: null, type: null, rate: '0.00', taxableAmount: '15.26', taxAmount: '0.00' },
     ]);
 
     // An edit that changes nothing about tax keeps the lines' rates; the updated and sent events carry taxLines too.
@@ -103,7 +107,7 @@ describe('invoice lines with a tax rate', () => {
       })),
     });
     expect(put.status, put.text).toBe(200);
-    expect((put.json as Invoice).taxAmount).toBe('29.05');
+    expect((put.json as Invoice).taxAmount).toBe('29.56');
     const later = await events(tenantId);
     expect(later.map((e) => e.subject)).toEqual(expect.arrayContaining([InvoiceEvents.Updated, InvoiceEvents.Sent]));
     for (const e of later) expect(e.data.taxLines).toEqual(created!.data.taxLines);

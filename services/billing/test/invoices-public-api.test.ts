@@ -41,7 +41,8 @@ describe('PATCH /api/invoices/:id', () => {
       [draft.items![0]!.id, 'Design', '20.00'],
       [draft.items![1]!.id, 'Own rate', '0.00'],
     ]);
-    expect(after).toMatchObject({ subtotal: '110.00', taxAmount: '20.00', total: '125.00' });
+    // The 5.00 discount shared by amount (4.55 and 0.45): 20 % of 95.45 = 19.09.
+    expect(after).toMatchObject({ subtotal: '110.00', taxAmount: '19.09', total: '124.09' });
 
     const replaced = await c.patch(`/api/invoices/${draft.id}`, {
       discountAmount: '0',

@@ -50,19 +50,20 @@ describe('quotes through the gateway', () => {
       validUntil: inDays(14),
       currency: 'EUR',
       subtotal: '101.48',
-      taxAmount: '10.30',
+      // Discount (1.03 + 0.02) and shipping (1.97 + 0.03) shared by amount: 10 % of 100.93 → 10.09, 20 % of 1.50.
+      taxAmount: '10.39',
       discountAmount: '1.05',
       shippingAmount: '2.00',
-      total: '112.73',
+      total: '112.82',
       exchangeRate: '1.100000',
-      totalInBaseCurrency: '124.00', // 112.73 × 1.1 = 124.003
+      totalInBaseCurrency: '124.10', // 112.82 × 1.1 = 124.102
       notes: 'Thanks!',
       terms: 'Valid for 14 days',
       acceptedBy: null,
       convertedInvoiceId: null,
     });
     expect(q.items!.map((i) => [i.description, i.quantity, i.rate, i.amount, i.taxRate, i.taxAmount])).toEqual([
-      ['Design', '3.00', '33.33', '99.99', '10.00', '10.00'],
+      ['Design', '3.00', '33.33', '99.99', '10.00', '10.09'],
       ['Hosting', '1.50', '0.99', '1.49', '20.00', '0.30'],
     ]);
     expect(q.publicToken).toMatch(/^[A-Za-z0-9_-]{43}$/);

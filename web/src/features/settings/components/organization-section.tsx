@@ -5,7 +5,9 @@ import {
   SettingsLanguages,
   SettingsMessages,
   SettingsTimezones,
+  TaxRoundings,
   type OrganizationSettings,
+  type TaxRounding,
 } from '@billpoint/proto';
 import { CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -26,6 +28,7 @@ type Values = {
   defaultCurrency: string;
   defaultLanguage: string;
   timezone: string;
+  taxRounding: string;
   invoicePrefix: string;
   quotePrefix: string;
   customDomain: string;
@@ -53,6 +56,7 @@ const toValues = (s: OrganizationSettings): Values => ({
   defaultCurrency: s.defaultCurrency,
   defaultLanguage: s.defaultLanguage,
   timezone: s.timezone,
+  taxRounding: s.taxRounding,
   invoicePrefix: s.invoicePrefix,
   quotePrefix: s.quotePrefix,
   customDomain: s.customDomain ?? '',
@@ -78,6 +82,7 @@ const toBody = (v: Values, organizationName: string) => ({
   defaultCurrency: v.defaultCurrency,
   defaultLanguage: v.defaultLanguage,
   timezone: v.timezone,
+  taxRounding: v.taxRounding as TaxRounding,
   invoicePrefix: v.invoicePrefix,
   quotePrefix: v.quotePrefix,
   customDomain: v.customDomain,
@@ -135,10 +140,16 @@ const BANK: { name: TextKey; label: string }[] = [
   { name: 'bic', label: 'BIC' },
   { name: 'accountHolder', label: 'Account holder' },
 ];
+/** How new documents round their VAT: the EU's rule by default, per line where a sales-tax jurisdiction wants it. */
+const TAX_ROUNDING_TEXT: Record<TaxRounding, string> = {
+  per_rate: 'Once per rate (EU VAT, EN 16931)',
+  per_line: 'Per line (some US sales tax)',
+};
 const SELECTS: { name: TextKey; label: string; options: readonly string[]; text?: (value: string) => string }[] = [
   { name: 'defaultCurrency', label: 'Default currency', options: SettingsCurrencies },
   { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages, text: languageName },
   { name: 'timezone', label: 'Time zone', options: SettingsTimezones },
+  { name: 'taxRounding', label: 'VAT rounding', options: TaxRoundings, text: (v) => TAX_ROUNDING_TEXT[v as TaxRounding] },
 ];
 
 function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettings; readOnly: boolean }) {

@@ -29,6 +29,7 @@ const settings: OrganizationSettings = {
   },
   bankDetails: { iban: null, bic: null, accountHolder: null },
   attachFacturX: false,
+  taxRounding: 'per_rate',
   logoUrl: null,
   portalSlug: 'acme',
   isWhiteLabel: false,

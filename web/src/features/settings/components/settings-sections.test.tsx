@@ -20,6 +20,7 @@ const settings: OrganizationSettings = {
   billingAddress: { address: null, phone: null, email: null, taxId: null, street: null, postalCode: null, city: null, country: null },
   bankDetails: { iban: null, bic: null, accountHolder: null },
   attachFacturX: false,
+  taxRounding: 'per_rate',
   logoUrl: null,
   portalSlug: 'acme',
   isWhiteLabel: false,
