@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CursorMode } from './common.ts';
-import { currencyDecimals, fromScaled, toScaled } from './money.ts';
+import { currencyMinorUnits, fromScaled, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
 
@@ -18,9 +18,12 @@ export type PaymentStatus = (typeof PaymentStatuses)[number];
 /** What a signed-in user may record by hand from the invoice view. */
 export const ManualPaymentMethods = ['cash', 'bank_transfer', 'check', 'other'] as const;
 
-/** A decimal amount in the currency's minor units as an integer (JPY "1500" → 1500n, USD "12.34" → 1234n). */
-export const toMinor = (amount: string, currency: string) => toScaled(amount, currencyDecimals(currency));
-export const fromMinor = (minor: bigint, currency: string) => fromScaled(minor, currencyDecimals(currency));
+/**
+ * A decimal amount in the currency's ISO 4217 minor units as an integer, as card processors count them (JPY "1500" →
+ * 1500n, USD "12.34" → 1234n, KWD "1.01" → 1010n fils).
+ */
+export const toMinor = (amount: string, currency: string) => toScaled(amount, currencyMinorUnits(currency));
+export const fromMinor = (minor: bigint, currency: string) => fromScaled(minor, currencyMinorUnits(currency));
 
 /** The payment messages of areas §8, word for word. */
 export const PaymentMessages = {

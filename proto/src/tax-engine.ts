@@ -18,7 +18,7 @@
  *    (largest remainder), so lines, rates and the document always add up to the same tax.
  * 6. Total = subtotal − discount + shipping + tax.
  */
-import { currencyMinorUnits, divRound, fromScaled, toScaled } from './money.ts';
+import { currencyDecimals, divRound, fromScaled, toScaled } from './money.ts';
 
 export const TaxRoundings = ['per_rate', 'per_line'] as const;
 export type TaxRounding = (typeof TaxRoundings)[number];
@@ -68,7 +68,10 @@ export interface EngineOptions {
   taxRate?: string | number | null;
   discountAmount?: string | number | null;
   shippingAmount?: string | number | null;
-  /** ISO 4217 code; decides the minor unit (JPY 0, EUR 2). Absent: 2 decimals. */
+  /**
+   * ISO 4217 code; decides the minor unit amounts are rounded to (JPY 0, EUR 2; a 3-decimal currency such as KWD is
+   * kept to 2 while documents are stored as numeric(15,2)). Absent: 2 decimals.
+   */
   currency?: string | null;
   rounding?: TaxRounding | null;
 }
@@ -81,7 +84,9 @@ export function allocate(total: bigint, weights: readonly bigint[]): bigint[] {
   const parts = weights.map((w) => (total * w) / sum);
   let left = total - parts.reduce((a, p) => a + p, 0n);
   if (left > 0n) {
-    const order = weights.map((w, i) => ({ i, rem: (total * w) % sum })).sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i));
+    const order = weights
+      .map((w, i) => ({ i, rem: (total * w) % sum }))
+      .sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.i - b.i));
     for (const { i } of order) {
       if (left === 0n) break;
       parts[i]! += 1n;
@@ -102,7 +107,7 @@ const taxOf = (minor: bigint, pct: bigint) => divRound(minor * pct, 10_000n);
  * decimals ("51.00" for yen), tax by the rules above.
  */
 export function computeInvoice(items: readonly LineInput[], o: EngineOptions = {}): InvoiceFigures {
-  const d = o.currency ? currencyMinorUnits(o.currency) : 2;
+  const d = o.currency ? currencyDecimals(o.currency) : 2;
   const shown = Math.max(d, 2);
   const fmt = (minor: bigint) => fromScaled(minor * 10n ** BigInt(shown - d), shown);
   const minor = (v: string | number) => toScaled(v, d);
@@ -115,7 +120,10 @@ export function computeInvoice(items: readonly LineInput[], o: EngineOptions = {
   const shipping = minor(o.shippingAmount ?? 0);
   const discounts = allocate(discount, amounts);
   const nets = amounts.map((a, i) => a - discounts[i]!);
-  const charges = allocate(shipping, nets.map((n) => (n > 0n ? n : 0n)));
+  const charges = allocate(
+    shipping,
+    nets.map((n) => (n > 0n ? n : 0n)),
+  );
   const taxables = nets.map((n, i) => n + charges[i]!);
 
   // Rates in the order they first appear.

@@ -118,6 +118,40 @@ describe('schedule lines with a tax rate', () => {
     ]);
   });
 
+  it('the scheduler rounds VAT once per rate, as an invoice made by hand does', async () => {
+    const { c, tenantId, customerId } = await tenant();
+    const reduced = await makeRate(c, { name: 'VAT reduced 5%', rate: '5.00' });
+    const vat = await makeRate(c);
+    const lines = [
+      { description: 'Books', quantity: '1', unitPrice: '10.50', taxRateId: reduced.id },
+      { description: 'Magazines', quantity: '1', unitPrice: '10.50', taxRateId: reduced.id },
+      { description: 'Maps', quantity: '1', unitPrice: '10.50', taxRateId: reduced.id },
+      { description: 'Design', quantity: '1', unitPrice: '33.33', taxRateId: vat.id },
+    ];
+    const res = await c.post('/api/recurring-invoices', scheduleBody(customerId, { items: lines }));
+    expect(res.status, res.text).toBe(201);
+    const schedule = res.json as RecurringInvoice;
+    // 5 % of 31.50 = 1.575 → 1.58 once (not 3 × 0.53 = 1.59), shown on its lines 0.53 + 0.53 + 0.52; 20 % of 33.33 → 6.67.
+    expect(schedule.items.map((i) => i.taxAmount)).toEqual(['0.53', '0.53', '0.52', '6.67']);
+    expect(schedule.total).toBe('73.08'); // 64.83 + 8.25
+    const run = await c.post(`/api/recurring-invoices/${schedule.id}/run`);
+    expect(run.status, run.text).toBe(200);
+    const [made] = (run.json as RecurringRunResult).invoices;
+    const generated = (await c.get(`/api/invoices/${made!.id}`)).json as Invoice;
+    expect(generated).toMatchObject({ subtotal: '64.83', taxAmount: '8.25', total: '73.08' });
+    expect(generated.items!.map((i) => i.taxAmount)).toEqual(['0.53', '0.53', '0.52', '6.67']);
+    const byHand = await c.post('/api/invoices', {
+      invoice: { customerId, dueDate: generated.dueDate },
+      items: lines.map(({ unitPrice, ...it }) => ({ ...it, rate: unitPrice })),
+    });
+    expect(invoiceFigures(generated)).toEqual(invoiceFigures(byHand.json as Invoice));
+    const event = await createdEvent(tenantId, generated.id);
+    expect(event.taxLines!.map((t) => [t.rate, t.taxableAmount, t.taxAmount])).toEqual([
+      ['5.00', '31.50', '1.58'],
+      ['20.00', '33.33', '6.67'],
+    ]);
+  });
+
   it('a schedule without rates is untaxed as before; an edit takes a rate as it is now', async () => {
     const { c, customerId } = await tenant();
     const plain = (await c.post('/api/recurring-invoices', scheduleBody(customerId))).json as RecurringInvoice;

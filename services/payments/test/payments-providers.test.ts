@@ -98,6 +98,24 @@ describe('card payments through Stripe (the real SDK against a local stand-in)',
     expect((await invoiceOf(c, invoice.id)).amountPaid).toBe('0.00');
   });
 
+  it('charges each currency in its ISO 4217 minor unit: yen without decimals, dinars in fils', async () => {
+    for (const [currency, rate, exchangeRate, minor] of [
+      ['JPY', '51', '0.0067', 51],
+      ['KWD', '1.01', '3.25', 1010],
+    ] as const) {
+      const c = stack.client();
+      const { invoice, token } = await sentInvoice(c, { rate, currency, exchangeRate });
+      const created = await anon().post('/api/create-payment-intent', { invoiceId: token, amount: invoice.total, currency });
+      expect(created.status, created.text).toBe(200);
+      const { paymentIntentId } = created.json as { paymentIntentId: string };
+      expect(stripe.intents.get(paymentIntentId)).toMatchObject({ amount: minor, currency: currency.toLowerCase() });
+      stripe.succeed(paymentIntentId);
+      expect((await deliver(webhook('payment_intent.succeeded', stripe.intents.get(paymentIntentId)))).status).toBe(200);
+      await waitFor(async () => (await invoiceOf(c, invoice.id)).status === 'paid');
+      expect(await invoiceOf(c, invoice.id)).toMatchObject({ amountPaid: invoice.total, balanceDue: '0.00' });
+    }
+  });
+
   it('refuses unsigned, wrongly signed, stale and replayed webhooks, and intents that do not match their attempt', async () => {
     const c = stack.client();
     const { invoice, token } = await sentInvoice(c, { rate: '30.00' });

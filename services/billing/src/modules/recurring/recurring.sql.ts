@@ -1,6 +1,6 @@
 import type { Frequency, RecurringInvoice, RecurringItem } from '@billpoint/proto';
 import { decimalText } from '../invoice/invoice.sql.ts';
-import { lineTaxSql } from './recurring.lines.ts';
+import { SCHEDULE_LINE_TAX_CTES } from './recurring.lines.ts';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -14,12 +14,13 @@ export const RECURRING_COLUMNS = `
 export const RECURRING_CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id`;
 
 /** The schedule's items (alias `r`) as a JSON array; each line's tax computed as the generated invoice's will be. */
-export const RECURRING_ITEMS_JSON = `(select coalesce(json_agg(json_build_object(
+export const RECURRING_ITEMS_JSON = `(with ${SCHEDULE_LINE_TAX_CTES('(r.id)')}
+  select coalesce(json_agg(json_build_object(
     'id', it.id, 'productId', it.product_id, 'description', it.description, 'quantity', ${decimalText('it.quantity')},
     'unitPrice', ${decimalText('it.unit_price')}, 'amount', it.amount::text, 'taxRate', coalesce(it.tax_rate, 0)::numeric(5,2)::text,
-    'taxAmount', ${lineTaxSql('it.amount', 'it.tax_rate')}::text, 'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name,
+    'taxAmount', it.tax::numeric(15,2)::text, 'taxRateId', it.tax_rate_id, 'taxRateName', it.tax_rate_name,
     'taxType', it.tax_type) order by it.position), '[]'::json)
-  from billing.recurring_items it where it.recurring_invoice_id = r.id and it.tenant_id = r.tenant_id)`;
+  from taxed it)`;
 
 export interface RecurringRow {
   id: string;

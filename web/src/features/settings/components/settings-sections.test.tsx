@@ -84,7 +84,8 @@ describe('settings sections', () => {
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
     await user.click(await screen.findByRole('option', { name: 'Europe/Paris' }));
     // Every select a user reaches is the app's (a button), none the browser's plain <select>.
-    expect(screen.getAllByRole('combobox').map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON']);
+    expect(screen.getAllByRole('combobox').map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON', 'BUTTON']);
+    expect(screen.getByRole('combobox', { name: 'VAT rounding' })).toHaveTextContent('Once per rate (EU VAT, EN 16931)');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await within(toastArea()).findByText('Organization settings saved')).toBeInTheDocument();
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body));
@@ -94,6 +95,7 @@ describe('settings sections', () => {
       quotePrefix: 'QUO',
       timezone: 'Europe/Paris',
       defaultLanguage: 'de',
+      taxRounding: 'per_rate',
       billingAddress: { taxId: 'DE123' },
     });
   });
