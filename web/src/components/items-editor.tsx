@@ -74,7 +74,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   const { setValue, clearErrors, setFocus } = useFormContext<ItemValues>();
   const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
   const items = useWatch({ control: c, name: 'items' }) ?? [];
-  const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate);
+  const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate, { discountAmount, currency });
   const discount = discountFigure(discountAmount);
   const discounted = fromCents(toCents(total) - toCents(discount));
   const single = fields.length <= 1;

@@ -38,6 +38,15 @@ describe('running figures', () => {
     expect(runningFigures(items)).toEqual({ amounts: ['99.99', '5.00', '2.00'], subtotal: '106.99', tax: '10.00', total: '116.99' });
     expect(runningFigures(items, '20').tax).toBe('11.00');
   });
+
+  it('taxes the discounted base, once per rate, as the server does', () => {
+    // 100.00 at 19 % less a 10.00 discount: 19 % of 90.00 = 17.10 (not 19.00).
+    expect(runningFigures([{ quantity: '1', rate: '100', taxRate: '19' }], undefined, { discountAmount: '10' }).tax).toBe('17.10');
+    // 50 lines of 0.10 at 5.5 %: 0.275 → 0.28 on the rate, not 50 × 0.01.
+    expect(runningFigures(Array.from({ length: 50 }, () => ({ quantity: '1', rate: '0.10', taxRate: '5.5' }))).tax).toBe('0.28');
+    // A discount still being typed past the lines leaves nothing to tax.
+    expect(runningFigures([{ quantity: '1', rate: '5', taxRate: '20' }], undefined, { discountAmount: '50' }).tax).toBe('0.00');
+  });
 });
 
 describe('document view figures (spec core §5)', () => {

@@ -1,4 +1,4 @@
-import { lineAmount, percentOf, sumMoney, type InvoiceItem } from '@billpoint/proto';
+import { computeInvoice, lineAmount, sumMoney, toScaled, type InvoiceItem } from '@billpoint/proto';
 import { addDays, startOfDay } from 'date-fns';
 import { toIsoDate } from '@/lib/format';
 
@@ -28,23 +28,35 @@ export function displayLineAmount(quantity: unknown, rate: unknown): string {
   }
 }
 
-/** A line's tax for what is typed so far: its own rate (a product's), else the document's; unreadable counts as 0. */
-function displayLineTax(amount: string, rate: unknown): string {
+/** A number as typed so far, or 0 when it is empty or not a number yet. */
+function typed(v: unknown): string {
+  const s = String(v ?? '').trim();
   try {
-    return percentOf(amount, String(rate ?? '').trim() || '0');
+    toScaled(s, 4);
+    return s;
   } catch {
-    return '0.00';
+    return '0';
   }
 }
 
 /**
  * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
- * by hand, so then Total = Subtotal as spec core §5 says) and the Total, as the server computes them.
+ * by hand, so then Total = Subtotal as spec core §5 says) and the Total before the discount, as the server's tax engine
+ * computes them: the discount lowers the taxable base of the lines it is shared among, VAT per rate rounded once.
  */
-export function runningFigures(items: readonly { quantity?: unknown; rate?: unknown; taxRate?: unknown }[], defaultTaxRate?: string) {
+export function runningFigures(
+  items: readonly { quantity?: unknown; rate?: unknown; taxRate?: unknown }[],
+  defaultTaxRate?: string,
+  o: { discountAmount?: string; currency?: string } = {},
+) {
   const amounts = items.map((it) => displayLineAmount(it.quantity, it.rate));
   const subtotal = sumMoney(amounts);
-  const tax = sumMoney(amounts.map((a, i) => displayLineTax(a, items[i]!.taxRate ?? defaultTaxRate)));
+  const f = computeInvoice(
+    items.map((it) => ({ quantity: typed(it.quantity), rate: typed(it.rate), taxRate: typed(it.taxRate ?? defaultTaxRate) })),
+    { discountAmount: typed(o.discountAmount), currency: o.currency },
+  );
+  // A discount larger than the lines leaves nothing to tax (the server refuses it on saving).
+  const tax = f.total.startsWith('-') ? '0.00' : f.taxAmount;
   return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
 }
 
