@@ -62,8 +62,18 @@ export const ReportData = z.object({
   byCurrency: z
     .array(z.object({ currency: z.string(), amount: z.string(), inBase: z.string().nullable(), ledgerLines: z.number().int() }))
     .optional(),
+  /**
+   * The currencies with figures in the period that are left out of this base-currency report for want of an exchange
+   * rate on one of its days (each also in `byCurrency` with `inBase` null): every figure above is without them.
+   * Absent where nothing is converted, and on reports made before.
+   */
+  excludedCurrencies: z.array(z.string()).optional(),
 });
 export type ReportData = z.infer<typeof ReportData>;
+
+/** What a screen or a download says under totals that leave currencies out: "Not included: CHF (no exchange rate)". */
+export const excludedCurrenciesNote = (currencies: readonly string[] | undefined): string | null =>
+  currencies?.length ? `Not included: ${currencies.join(', ')} (no exchange rate)` : null;
 
 export const FinancialReport = z.object({
   id: z.number().int(),
@@ -125,6 +135,11 @@ export const TaxSummary = z.object({
    * and `inBase` what they came to (null when a day of the period has no rate: left out of the totals, never as 0).
    * With `?currency=`: that currency alone, nothing converted.
    */
+  /**
+   * The currencies with figures in the period left out of the three totals (no rate for a day of it; `inBase` null in
+   * `byCurrency`): the totals are without them, so the screen names them. Empty with `?currency=`.
+   */
+  excludedCurrencies: z.array(z.string()),
   byCurrency: z.array(
     z.object({
       currency: z.string(),

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-export const InvoiceStatuses = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'cancelled', 'refunded'] as const;
+/**
+ * `credited`: credit notes take back the invoice's whole total (whatever was paid of it), so nothing is owed and no
+ * sale is left; it is never "paid". Billing derives it from the credit notes, like `paid` and `refunded` from money.
+ */
+export const InvoiceStatuses = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'cancelled', 'refunded', 'credited'] as const;
 export const InvoiceStatus = z.enum(InvoiceStatuses, { error: `Status must be one of ${InvoiceStatuses.join(', ')}` });
 export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+/** Statuses that follow from credit notes alone: an edit keeps them, it never moves an invoice into one. */
+export const DerivedInvoiceStatuses: readonly InvoiceStatus[] = ['credited'];
 
 /**
  * The edit form offers Draft, Pending, Paid, Overdue (spec core §2); "Pending" is not a stored status.

@@ -190,7 +190,7 @@ describe('credit notes through the gateway', () => {
           /^(Credit notes cannot exceed the invoice total|A credit note that reduces the balance cannot exceed the balance due)/,
         ),
       ]);
-    expect(await getInvoice(c, inv.id)).toMatchObject({ creditedAmount: '100.00', balanceDue: '0.00', status: 'paid' });
+    expect(await getInvoice(c, inv.id)).toMatchObject({ creditedAmount: '100.00', balanceDue: '0.00', status: 'credited' }); // credited in full: nothing was paid
     const again = await postCreditNote(c, { invoiceId: inv.id, reason: 'One more', resolution: 'reduce_balance', amount: '0.01' });
     expect(issues(again)).toEqual([['amount', 'Credit notes cannot exceed the invoice total: 0.00 USD left']]);
   });

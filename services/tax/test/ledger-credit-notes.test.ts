@@ -111,6 +111,38 @@ describe('credit notes on the ledger', () => {
     expect(await balances(s.db, t)).toEqual({ '1000': '110.00', '2100': '-10.00', '4000': '-100.00' });
   });
 
+  it('a refund note of a paid invoice: the sale and tax reversed once, the refund moves cash only, each event twice', async () => {
+    const t = tenant();
+    const twice = async (subject: string, data: unknown, o: { durable?: string } = {}) => {
+      const id = await s.publish(subject, t, data, o);
+      await s.publish(subject, t, data, { ...o, id }); // redelivered
+    };
+    await twice(InvoiceEvents.Sent, invoice({ id: 1 }));
+    await twice(PaymentEvents.Completed, payment({ id: 9201, invoiceId: 1 }));
+    const paid = { status: 'paid' as const, amountPaid: '110.00', balanceDue: '0.00', paidAt: '2026-11-15T10:00:00.000Z' };
+    await twice(InvoiceEvents.Paid, invoice({ id: 1, ...paid, updatedAt: '2026-11-15T10:00:00.000Z' }));
+    const full = { subtotal: '100.00', taxAmount: '10.00', total: '110.00', taxLines: [vat('100.00', '10.00')] };
+    await twice(CreditNoteEvents.Created, creditNote({ id: 1, invoiceId: 1, resolution: 'refund', ...full }), { durable: CN });
+    await twice(PaymentEvents.Refunded, payment({ id: 9201, invoiceId: 1, status: 'refunded', refundedAmount: '110.00' }));
+    // Billing then says refunded, and later credited (credit notes of the whole total): neither takes the sale back again.
+    for (const [status, at] of [
+      ['refunded', '2026-11-20T10:00:00.000Z'],
+      ['credited', '2026-11-20T10:00:01.000Z'],
+    ] as const)
+      await twice(
+        InvoiceEvents.Updated,
+        invoice({ id: 1, status, amountPaid: '0.00', balanceDue: '0.00', creditedAmount: '110.00', paidAt: null, updatedAt: at }),
+      );
+    expect(await balances(s.db, t)).toEqual({});
+    const keys = (await entries(s.db, t)).map((e) => [e.key, e.reversed]);
+    expect(keys).toEqual([
+      ['invoice:1:issue:1', false],
+      [`payment:9201`, true],
+      ['credit_note:1:1', false],
+      [`payment:9201:refund:110.00`, false],
+    ]);
+  });
+
   it('the tax reports subtract credit notes per rate in their period', async () => {
     const t = tenant();
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 1, issueDate: '2026-10-05' }));

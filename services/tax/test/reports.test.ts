@@ -190,6 +190,7 @@ describe('financial reports from the ledger', () => {
         { currency: 'EUR', amount: '945.00', inBase: '945.00', ledgerLines: 22 },
         { currency: 'USD', amount: '100.00', inBase: null, ledgerLines: 3 },
       ],
+      excludedCurrencies: ['USD'],
     });
     // The same period in USD: only the USD invoice.
     const usd = await generate(A, { type: 'profit_loss', ...Q4, currency: 'usd' });
@@ -306,25 +307,31 @@ describe('reports in the base currency (issue 26)', () => {
         { currency: 'EUR', amount: '100.00', inBase: '110.00', ledgerLines: 3 },
         { currency: 'GBP', amount: '100.00', inBase: null, ledgerLines: 3 },
       ]);
+      // Every total without the pounds names them.
+      expect(pl.reportData.excludedCurrencies).toEqual(['GBP']);
       expect(asked.sort()).toEqual(['EUR', 'GBP']);
 
       const st = await generate(t, { type: 'sales_tax', ...Q4 });
       expect([st.reportData.summary.amount, st.reportData.byCurrency?.map((c) => c.inBase)]).toEqual(['21.00', ['10.00', '11.00', null]]);
       const ts = await generate(t, { type: 'tax_summary', ...Q4 });
       expect(ts.reportData.summary.amount).toBe('21.00');
+      expect([st.reportData.excludedCurrencies, ts.reportData.excludedCurrencies]).toEqual([['GBP'], ['GBP']]);
 
       // The CSV and PDF name the currency without a rate.
       const csv = await s.call(t, 'GET', `/api/financial-reports/${pl.id}/csv`);
       expect(csv.body).toContain('"EUR","100.00","110.00"');
       expect(csv.body).toContain('"GBP","100.00","No exchange rate: not included"');
+      expect(csv.body).toContain('"Not included: GBP (no exchange rate)"');
       const pdf = await s.call(t, 'GET', `/api/financial-reports/${pl.id}/pdf`);
       const text = await pdfText(pdf.raw);
       expect(text).toMatch(/EUR 100\.00 +110\.00 USD/);
       expect(text).toMatch(/GBP 100\.00 — no exchange rate: not included +—/);
+      expect(text).toContain('Not included: GBP (no exchange rate)');
 
       // One currency asked for: its own figures, unconverted, no breakdown.
       const eur = await generate(t, { type: 'profit_loss', ...Q4, currency: 'EUR' });
       expect([eur.reportData.currency, eur.reportData.summary.amount, eur.reportData.byCurrency]).toEqual(['EUR', '100.00', undefined]);
+      expect(eur.reportData.excludedCurrencies).toBeUndefined();
     } finally {
       await responder.stop();
     }
@@ -364,6 +371,7 @@ describe('the tax summary', () => {
       totalPayable: '14.00',
       taxableSales: '80.00',
       currencies: ['GBP', 'USD'],
+      excludedCurrencies: ['USD'],
       // Issue 26: the dollars have no rate here (no billing to ask): named, and left out of the GBP totals, never as 0.
       byCurrency: [
         {
@@ -378,6 +386,7 @@ describe('the tax summary', () => {
     });
     const usd = (await s.call(t, 'GET', '/api/tax-summary?currency=usd')).json as TaxSummary;
     expect([usd.currency, usd.totalCollected, usd.totalPayable, usd.taxableSales]).toEqual(['USD', '10.00', '10.00', '100.00']);
+    expect(usd.excludedCurrencies).toEqual([]);
     const bad = await s.call(t, 'GET', '/api/tax-summary?currency=dollars');
     expect([bad.status, bad.json.issues?.[0]?.path]).toEqual([400, 'currency']);
   });

@@ -20,6 +20,7 @@ describe('invoice status badge variants (spec core §4)', () => {
     ['viewed', 'outline'],
     ['cancelled', 'outline'],
     ['refunded', 'outline'],
+    ['credited', 'outline'],
   ])('list: %s is %s (draft and others outline)', (status, variant) => {
     expect(invoiceBadgeVariant('list', status)).toBe(variant);
   });
@@ -42,9 +43,11 @@ describe('invoice status badge variants (spec core §4)', () => {
       <>
         <InvoiceStatusBadge screen="list" status={undefined} />
         <InvoiceStatusBadge screen="dashboard" status="overdue" />
+        <InvoiceStatusBadge screen="list" status="credited" />
       </>,
     );
     expect(screen.getByText('Draft')).toHaveAttribute('data-variant', 'outline');
     expect(screen.getByText('Overdue')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('Credited')).toHaveAttribute('data-variant', 'outline');
   });
 });

@@ -24,6 +24,7 @@ import { m0023EmailTemplatesWhiteLabel } from './0023-email-templates-white-labe
 import { m0024Receipts } from './0024-receipts.ts';
 import { m0025ClaimNumberLookup } from './0025-claim-number-lookup.ts';
 import { m0026TaxedAdjustments } from './0026-taxed-adjustments.ts';
+import { m0028CreditedStatusPaidOnPaymentDay } from './0028-credited-status-paid-on-payment-day.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -54,4 +55,5 @@ export const migrations = [
   m0024Receipts,
   m0025ClaimNumberLookup,
   m0026TaxedAdjustments,
+  m0028CreditedStatusPaidOnPaymentDay,
 ];

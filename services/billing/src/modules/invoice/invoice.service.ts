@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DerivedInvoiceStatuses,
   InvoiceEvents,
   type Invoice,
   type InvoiceCreate,
@@ -202,6 +203,9 @@ export class InvoiceService {
       // A user edits drafts only (and keeps them drafts: sending has its own route); anything else is a manager's.
       if ((current.status !== 'draft' || merged.status !== 'draft') && !allows(id, 'invoices.edit-sent'))
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
+      // Credited follows from credit notes: an edit keeps it (the form sends the stored status back) but never sets it.
+      if (merged.status !== current.status && DerivedInvoiceStatuses.includes(merged.status))
+        throw new Invalid(`Status ${merged.status} follows from credit notes: issue a credit note instead`, 'status');
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, { ...merged, rounding }, '');
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });

@@ -4,6 +4,13 @@ import { loadInvoice } from './invoice.send.ts';
 import { eventData } from './invoice.sql.ts';
 
 /**
+ * The moment an invoice became paid: the day of the latest payment it keeps when that day is already past (money
+ * received in November and entered in December was paid in November; midnight UTC of that day, as receipts date
+ * it), else now — paid today, by a payment of today or by a credit note or credit that left nothing to pay.
+ */
+const PAID_ON = `case when s.last_paid < (now() at time zone 'UTC')::date then s.last_paid::timestamp at time zone 'UTC' else now() end`;
+
+/**
  * Where an invoice stands — the money model of credit notes (issue 25), in ONE place. For an invoice:
  *   T = total; C = Σ credit notes = C_reduce + C_refund + C_credit (by resolution);
  *   P = paid net (completed − refunded payments, billing's copy in invoice_payments);
@@ -11,9 +18,11 @@ import { eventData } from './invoice.sql.ts';
  * - balanceDue = max(T − C_reduce − C_refund − A − P, 0) (computed by INVOICE_COLUMNS from the columns set here);
  *   a refund credit note lowers it at once, and P falls by the same amount once the money went back.
  * - What payments may still collect on it = T − C_reduce − C_refund − A (`credit_lowering` = C_reduce + C_refund).
- * - Status: a cancelled invoice stays cancelled; with T > 0, everything paid given back (P = 0 after refunds) is
- *   `refunded`; else a balance of 0 is `paid` (paidAt set) — by payments, by a reduce_balance credit note or by
- *   credit applied; a paid or refunded invoice with a balance again goes back to sent/overdue; others keep theirs.
+ * - Status: a cancelled invoice stays cancelled; with T > 0, credit notes of the whole total (C ≥ T, whatever their
+ *   resolution and whatever was paid) make it `credited` — there is no sale left to be paid; else everything paid
+ *   given back (P = 0 after refunds) is `refunded`; else a balance of 0 is `paid` (paidAt set: the day of its latest
+ *   payment, PAID_ON) — by payments, by a reduce_balance credit note or by credit applied; a paid, refunded or
+ *   credited invoice with a balance again goes back to sent/overdue; others keep theirs.
  *
  * Recomputes amount_paid, credited_amount, credit_lowering and credit_applied from their sources and the status,
  * under the invoice's row lock (taken here); when anything changed, emits invoice.updated (and invoice.paid when it
@@ -31,7 +40,8 @@ export async function refreshStanding(
   const changed = await em.execute<{ id: string }[]>(
     `with p as (
        select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0) as paid,
-              coalesce(bool_or(refunded_amount > 0), false) as refunded
+              coalesce(bool_or(refunded_amount > 0), false) as refunded,
+              max(payment_date) filter (where status in ('completed', 'refunded') and amount > refunded_amount) as last_paid
          from billing.invoice_payments where tenant_id = ? and invoice_id = ?
      ), cn as (
        select coalesce(sum(total), 0) as credited,
@@ -41,19 +51,20 @@ export async function refreshStanding(
        select coalesce(-sum(amount), 0) as applied from billing.customer_credits
         where tenant_id = ? and invoice_id = ? and kind in ('applied', 'returned')
      ), s as (
-       select p.paid, cn.credited, cn.lowering, cc.applied,
+       select p.paid, cn.credited, cn.lowering, cc.applied, p.last_paid,
               case
                 when i.status = 'cancelled' then i.status
+                when i.total > 0 and cn.credited >= i.total then 'credited'
                 when i.total > 0 and p.paid = 0 and p.refunded then 'refunded'
                 when i.total > 0 and i.total - cn.lowering - cc.applied - p.paid <= 0 then 'paid'
-                when i.status in ('paid', 'refunded') then case when i.due_date < current_date then 'overdue' else 'sent' end
+                when i.status in ('paid', 'refunded', 'credited') then case when i.due_date < current_date then 'overdue' else 'sent' end
                 else i.status end as status
          from p, cn, cc, billing.invoices i where i.id = ? and i.tenant_id = ?
      )
      update billing.invoices i set
        amount_paid = s.paid, credited_amount = s.credited, credit_lowering = s.lowering, credit_applied = s.applied,
        status = s.status,
-       paid_at = case when s.status = 'paid' then coalesce(i.paid_at, now()) else null end,
+       paid_at = case when s.status = 'paid' then coalesce(i.paid_at, ${PAID_ON}) else null end,
        updated_at = now()
      from s
      where i.id = ? and i.tenant_id = ?

@@ -5,11 +5,15 @@ import { dayIn, reconcile, type Draft, type DraftLine } from './journal.ts';
 import { orgSettings } from './organizations.ts';
 
 /**
- * Statuses in which an invoice is a sale on the books. A draft is not issued yet; a cancelled invoice is void; a
- * refunded one (billing sets it once refunds have given back everything paid) is treated as a credit note: the sale
- * is reversed too, and the refunds reverse the cash, so AR, revenue and cash all come back to zero.
+ * Statuses in which an invoice is a sale on the books. A draft is not issued yet; a cancelled invoice is void. A
+ * refunded or credited invoice stays a sale: what took it back is its credit notes, each booked once by its own
+ * entry (credit-notes.ts), and a refund is money leaving (payments.ts). Reversing the sale here as well would take
+ * the revenue and the tax back a second time.
  */
-export const ISSUED = new Set(['sent', 'viewed', 'overdue', 'paid']);
+export const ISSUED = new Set(['sent', 'viewed', 'overdue', 'paid', 'refunded', 'credited']);
+
+/** Statuses in which billing holds nothing left to pay: the only ones that can have been settled outside payments. */
+const SETTLED = new Set(['paid', 'credited']);
 
 type TaxLines = NonNullable<InvoiceEventData['taxLines']>;
 
@@ -225,7 +229,7 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
 
   const collectable = toCents(inv.total) - (await collectableCredits(em, tenantId, invoiceId)) - toCents(inv.credit_applied);
   const outside =
-    issued && inv.status === 'paid'
+    issued && SETTLED.has(inv.status)
       ? settledOutside(fromCents(collectable), inv.amount_paid, await bookedPayments(em, tenantId, invoiceId))
       : 0n;
   const settle: Draft | null =

@@ -1,4 +1,4 @@
-import type { FinancialReport } from '@billpoint/proto';
+import { excludedCurrenciesNote, type FinancialReport } from '@billpoint/proto';
 
 const AMOUNT = /^-?\d+(\.\d+)?$/;
 
@@ -28,6 +28,8 @@ export function reportCsv(r: FinancialReport): string {
     rows.push([s.title, 'Total', null, s.total]);
   }
   rows.push([d.summary.label, null, null, d.summary.amount]);
+  const excluded = excludedCurrenciesNote(d.excludedCurrencies);
+  if (excluded) rows.push([excluded]);
   if (d.byCurrency) {
     rows.push([], ['Currency', d.summary.label, `In ${d.currency}`]);
     for (const c of d.byCurrency) rows.push([c.currency, c.amount, c.inBase ?? 'No exchange rate: not included']);

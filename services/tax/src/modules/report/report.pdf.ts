@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { FinancialReport } from '@billpoint/proto';
+import { excludedCurrenciesNote, type FinancialReport } from '@billpoint/proto';
 
 const require = createRequire(import.meta.url);
 /** fontkit as pdfkit resolves it, so the parsed faces are what pdfkit expects. */
@@ -80,6 +80,13 @@ export function reportPdf(r: FinancialReport): PDFKit.PDFDocument {
   doc.y += 6;
   doc.fontSize(12);
   row(d.summary.label, null, `${d.summary.amount} ${d.currency}`, true);
+  const excluded = excludedCurrenciesNote(d.excludedCurrencies);
+  if (excluded)
+    doc
+      .font('Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(excluded, MARGIN, doc.y + 4, { width });
   if (d.byCurrency?.length) {
     doc.moveDown(1);
     doc

@@ -74,7 +74,7 @@ export class ReportService {
    * The report in the base currency (issue 26): every currency with ledger figures in the period, its own groups and
    * those converted day by day at billing's rates (base-currency/in-base.ts, as the tax summary); the report is built
    * from the converted groups of the currencies that have rates, and `byCurrency` names each one's own bottom line and
-   * what it came to (null: no rate, left out, never as 0).
+   * what it came to (null: no rate, left out, never as 0); `excludedCurrencies` names the ones left out.
    */
   async inBase(id: Tenant, type: GeneratedType, base: string, period: { startDate: string; endDate: string }): Promise<ReportData> {
     const present = await this.#ctx.reader.query<{ currency: string }>(
@@ -93,6 +93,7 @@ export class ReportService {
     const data = buildReport(type, base, mergeGroups(parts.flatMap((p) => (p.converted ? [p.converted] : []))));
     return {
       ...data,
+      excludedCurrencies: parts.filter((p) => p.own.length && !p.converted).map((p) => p.currency),
       byCurrency: parts
         .filter((p) => p.currency === base || p.own.length)
         .map((p) => ({

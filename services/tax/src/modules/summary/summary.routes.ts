@@ -43,7 +43,8 @@ export async function taxSummary(
   const head = { period: reportPeriodLabel('current-quarter', today), ...range, currencies: currencies.map((c) => c.currency.trim()) };
   if (q.currency) {
     const f = await own(q.currency);
-    return { currency: q.currency, ...head, ...f, byCurrency: [{ currency: q.currency, ...f, inBase: q.currency === base ? f : null }] };
+    const byCurrency = [{ currency: q.currency, ...f, inBase: q.currency === base ? f : null }];
+    return { currency: q.currency, ...head, ...f, excludedCurrencies: [], byCurrency };
   }
   const byCurrency = await Promise.all(
     [...new Set([base, ...inPeriod.map((c) => c.currency.trim())])].map(async (currency) => {
@@ -60,6 +61,7 @@ export async function taxSummary(
     totalCollected: total('totalCollected'),
     totalPayable: total('totalPayable'),
     taxableSales: total('taxableSales'),
+    excludedCurrencies: byCurrency.filter((c) => !c.inBase).map((c) => c.currency),
     byCurrency,
   };
 }

@@ -112,7 +112,14 @@ describe('invoices list', () => {
 
     await user.clear(screen.getByPlaceholderText('Search invoices...'));
     await user.click(screen.getByRole('combobox', { name: 'Filter by status' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All Statuses', 'Draft', 'Sent', 'Paid', 'Overdue']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'All Statuses',
+      'Draft',
+      'Sent',
+      'Paid',
+      'Overdue',
+      'Credited',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Paid' }));
     await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(1));
     expect(screen.getByText('INV-0001')).toBeInTheDocument();

@@ -20,6 +20,8 @@ const STATUSES: readonly { value: InvoiceStatus | typeof ALL; label: string }[] 
   { value: 'sent', label: 'Sent' },
   { value: 'paid', label: 'Paid' },
   { value: 'overdue', label: 'Overdue' },
+  // Credit notes took back the whole total: nothing is owed and it was never paid.
+  { value: 'credited', label: 'Credited' },
 ];
 
 const createButton = (

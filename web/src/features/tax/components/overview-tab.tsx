@@ -24,6 +24,7 @@ import { useGenerateReport, useTaxSummary } from '../api/tax';
 import { PERIOD_LABELS, REPORT_TYPE_LABELS } from '../lib/labels';
 import { usePermission } from '@/lib/auth';
 import { CurrencyBreakdown } from './currency-breakdown';
+import { ExcludedCurrencies } from './excluded-currencies';
 
 /** Tax collected over taxable sales, as a percent with 2 decimals (exact: integer cents, rounded half-up); — without sales. */
 export function effectiveRate(collected: string, taxableSales: string): string {
@@ -135,6 +136,7 @@ export function OverviewTab({ onGenerated }: { onGenerated: () => void }) {
       ) : (
         <>
           <TaxStats summary={summary.data} loading={summary.isPending} />
+          <ExcludedCurrencies currencies={summary.data?.excludedCurrencies} testId="tax-summary-excluded" />
           <CurrencyBreakdown summary={summary.data} />
         </>
       )}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { reportDownloadHref } from '../api/tax';
+import { ExcludedCurrencies } from './excluded-currencies';
 import { REPORT_TYPE_LABELS } from '../lib/labels';
 
 /** One report as generated: each section with its lines and total, then the bottom line; amounts exact, in its currency. */
@@ -57,6 +58,7 @@ export function ReportViewDialog({ report, onOpenChange }: { report: FinancialRe
               <span>{data.summary.label}</span>
               <span className="tabular-nums">{money(data.summary.amount)}</span>
             </div>
+            <ExcludedCurrencies currencies={data.excludedCurrencies} testId="report-excluded" />
             {data.byCurrency && data.byCurrency.length > 1 && (
               <section aria-label="Per currency">
                 <h3 className="mb-1 text-sm font-semibold">Per currency, in {data.currency} at the rate of each day</h3>

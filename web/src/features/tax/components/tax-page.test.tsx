@@ -16,6 +16,7 @@ const summary: TaxSummary = {
   totalPayable: '70.25',
   taxableSales: '1000.00',
   currencies: ['USD', 'EUR'],
+  excludedCurrencies: ['JPY'],
   byCurrency: [
     {
       currency: 'USD',
@@ -65,6 +66,7 @@ const report = (over: Partial<FinancialReport> = {}): FinancialReport => ({
     sections: [{ title: 'Output tax', lines: [{ label: 'CA Sales Tax 8.25%', accountCode: '2200', amount: '82.50' }], total: '82.50' }],
     summary: { label: 'Tax payable', amount: '82.50' },
     ledgerLines: 3,
+    excludedCurrencies: ['CHF'],
   },
   generatedAt: '2026-11-20T10:00:00.000Z',
   filedAt: null,
@@ -108,6 +110,8 @@ describe('tax management', () => {
       expect.stringContaining('Taxable sales €200.00 = $200.00'),
       expect.stringContaining('not in the USD totals'),
     ]);
+    // The totals themselves name what they leave out.
+    expect(screen.getByTestId('tax-summary-excluded')).toHaveTextContent('Not included: JPY (no exchange rate)');
 
     await user.click(screen.getByRole('button', { name: 'Generate Report' }));
     await says('Report Generated');
@@ -125,6 +129,7 @@ describe('tax management', () => {
     const view = await screen.findByRole('dialog', { name: 'Sales Tax Report 2026-Q4' });
     expect(within(view).getByTestId('report-line')).toHaveTextContent('2200CA Sales Tax 8.25%$82.50');
     expect(within(view).getByTestId('report-summary')).toHaveTextContent('Tax payable$82.50');
+    expect(within(view).getByTestId('report-excluded')).toHaveTextContent('Not included: CHF (no exchange rate)');
   });
 
   it('says when a report cannot be generated', async () => {
