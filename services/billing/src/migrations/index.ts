@@ -23,6 +23,7 @@ import { m0022QuoteCreditNoteBaseCurrency } from './0022-quote-credit-note-base-
 import { m0023EmailTemplatesWhiteLabel } from './0023-email-templates-white-label.ts';
 import { m0024Receipts } from './0024-receipts.ts';
 import { m0025ClaimNumberLookup } from './0025-claim-number-lookup.ts';
+import { m0027NumberingAtIssue } from './0027-numbering-at-issue.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -52,4 +53,6 @@ export const migrations = [
   m0023EmailTemplatesWhiteLabel,
   m0024Receipts,
   m0025ClaimNumberLookup,
+  // 0026 and 0028: built beside this one.
+  m0027NumberingAtIssue,
 ];

@@ -37,7 +37,7 @@ import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
 import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
-import { requireDraft } from './invoice.state.ts';
+import { checkTypedNumber, requireDeletable, requireDraft, requireNoReturnToDraft } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
 import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
 
@@ -119,6 +119,7 @@ export class InvoiceService {
     return toInvoice(row);
   }
 
+  /** The legal number the next issued invoice takes (drafts take none until they are issued). */
   async nextNumber(id: Tenant): Promise<string> {
     const [row] = await this.#ctx.reader.query<{ prefix: string; seq: string }>(id.tenantId, NEXT_NUMBER_SQL, [id.tenantId]);
     return formatInvoiceNumber(row!.prefix, Number(row!.seq));
@@ -128,6 +129,7 @@ export class InvoiceService {
     const inv = input.invoice;
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
+    if (inv.invoiceNumber) checkTypedNumber(inv.invoiceNumber, await this.nextNumber(id));
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
     const exchangeRate =
       inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, inv.currency, issueDate, 'invoice.exchangeRate'));
@@ -136,7 +138,6 @@ export class InvoiceService {
     const item: NewInvoice = {
       identity: id,
       customerId: inv.customerId,
-      requested: inv.invoiceNumber || null,
       issueDate,
       dueDate: inv.dueDate,
       currency: inv.currency,
@@ -151,7 +152,7 @@ export class InvoiceService {
     };
     // Number, invoice, lines and event in one transaction, possibly shared with the tenant's other creations of the
     // moment (InvoiceCreations). No invoice: the customer is not in the read model (or deleted) — then the slow path,
-    // and once more (nothing was written, no number used).
+    // and once more (nothing was written).
     const created = await this.#creations.create(item);
     if (created) return created;
     await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
@@ -200,6 +201,7 @@ export class InvoiceService {
       // A user edits drafts only (and keeps them drafts: sending has its own route); anything else is a manager's.
       if ((current.status !== 'draft' || merged.status !== 'draft') && !allows(id, 'invoices.edit-sent'))
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
+      requireNoReturnToDraft(current.status, merged.status);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
@@ -255,13 +257,17 @@ export class InvoiceService {
   }
 
   /**
-   * Deletes the invoice and its items; the deleted event carries the invoice as it was. `draftOnly` (the public API):
-   * anything but a draft is a 409 and stays.
+   * Deletes a draft and its items; the deleted event carries the invoice as it was. An issued invoice (and a draft
+   * that holds a legal number) is a 409 and stays, from every caller (the app and the public API alike).
    */
-  async remove(id: Identity, invoiceId: number, opts: { draftOnly?: boolean } = {}): Promise<void> {
+  async remove(id: Identity, invoiceId: number): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
-      if (opts.draftOnly) requireDraft(current, 'deleted');
+      const [row] = await em.execute<{ legal_number: boolean }[]>(
+        `select legal_number from billing.invoices where id = ? and tenant_id = ?`,
+        [invoiceId, id.tenantId],
+      );
+      requireDeletable(current, row!.legal_number);
       const [noted] = await em.execute<{ n: number }[]>(
         `select count(*)::int as n from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
         [id.tenantId, invoiceId],
