@@ -32,7 +32,15 @@ import { InvoiceCreations, type NewInvoice } from './invoice.create.ts';
 export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf } from './pdf/index.ts';
-import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
+import {
+  claimLegalNumber,
+  GET_INVOICE_SQL,
+  invoiceMail,
+  loadInvoice,
+  loadSender,
+  markInvoiceSent,
+  type PdfSender,
+} from './invoice.send.ts';
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax } from './invoice.tax.ts';
@@ -293,12 +301,18 @@ export class InvoiceService {
 
   /**
    * E-mails the invoice (PDF attached) to the customer; only once the mail was accepted does one transaction mark it
-   * (markInvoiceSent). A user's send is a fresh message each time (a deliberate re-send is a reminder).
+   * (markInvoiceSent). A draft takes its legal number first, in a short transaction of its own (claimLegalNumber), so
+   * that the mail and its PDF carry it. A user's send is a fresh message each time (a deliberate re-send is a reminder).
    */
   async send(id: Identity, invoiceId: number): Promise<Invoice> {
-    const invoice = await this.get(id, invoiceId);
+    let invoice = await this.get(id, invoiceId);
     const to = invoice.customer?.email?.trim();
     if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
+    if (invoice.status === 'draft')
+      invoice = await this.#ctx.tx(id, async (em) => {
+        await this.#load(em, id.tenantId, invoiceId, true);
+        return (await claimLegalNumber(em, id.tenantId, invoiceId))!;
+      });
     const mail = await invoiceMail(invoice, await this.#sender(id), to, this.#ctx.config.PUBLIC_URL);
     try {
       await this.#mailer.send(mail);
