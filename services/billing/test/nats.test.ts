@@ -122,7 +122,7 @@ describe('events on NATS', () => {
     expect(subjects[3]).toBe(InvoiceEvents.Deleted);
     const [created, deleted] = [eventsOf(me.organization.id)[0], eventsOf(me.organization.id)[3]];
     const paid = eventsOf(me.organization.id).find((e) => e.subject === InvoiceEvents.Paid);
-    expect(created!.data).toMatchObject({ id: inv.id, invoiceNumber: 'INV-0001', status: 'draft', total: '201.00' });
+    expect(created!.data).toMatchObject({ id: inv.id, invoiceNumber: 'DRAFT-0001', status: 'draft', total: '201.00' });
     expect(created!.data).not.toHaveProperty('items');
     expect(created!.data).not.toHaveProperty('publicToken');
     expect(paid!.data).toMatchObject({ status: 'paid', total: '6.00' });
