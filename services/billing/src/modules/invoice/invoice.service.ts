@@ -209,10 +209,10 @@ export class InvoiceService {
       // A user edits drafts only (and keeps them drafts: sending has its own route); anything else is a manager's.
       if ((current.status !== 'draft' || merged.status !== 'draft') && !allows(id, 'invoices.edit-sent'))
         throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
-      requireNoReturnToDraft(current.status, merged.status);
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, merged, '');
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
+      requireNoReturnToDraft(current.status, merged.status); // after checkCredits: its reason is the more precise
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
