@@ -40,7 +40,8 @@ describe('organization settings', () => {
     expect((await c.get('/api/organization-settings')).json.companyName).toBe('Acme Ltd'); // nothing written
 
     const customer = await makeCustomer(c);
-    const first = await makeInvoice(c, customer.id);
+    // Numbers are given at issue: each invoice here is issued (sent) to take one.
+    const first = await makeInvoice(c, customer.id, { status: 'sent' });
     expect(first.invoiceNumber).toBe('INV-0001');
     const saved = await c.post('/api/organization-settings', {
       companyName: 'Acme Trading GmbH',
@@ -53,7 +54,7 @@ describe('organization settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ organizationName: 'Acme Trading GmbH', invoicePrefix: 'ACME', timezone: 'Europe/Paris' });
     await waitFor(async () => ((await c.get('/api/invoices/next-number')).json as { invoiceNumber: string }).invoiceNumber === 'ACME-0001');
-    const acme = await makeInvoice(c, customer.id);
+    const acme = await makeInvoice(c, customer.id, { status: 'sent' });
     expect(acme.invoiceNumber).toBe('ACME-0001');
     const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const text = await pdfText((await fetchBytes(`${stack.url}/api/invoices/${acme.id}/pdf`, { cookie })).body);
@@ -65,7 +66,7 @@ describe('organization settings', () => {
     // Back to INV: its own sequence goes on, gap-free per prefix.
     await c.post('/api/organization-settings', { companyName: 'Acme Trading GmbH', invoicePrefix: 'INV' });
     await waitFor(async () => ((await c.get('/api/invoices/next-number')).json as { invoiceNumber: string }).invoiceNumber === 'INV-0002');
-    expect(((await makeInvoice(c, customer.id)) as Invoice).invoiceNumber).toBe('INV-0002');
+    expect(((await makeInvoice(c, customer.id, { status: 'sent' })) as Invoice).invoiceNumber).toBe('INV-0002');
   });
 
   it("takes as logo only one of the organization's own uploads: an external URL, another tenant's logo, javascript: or data: is a 400 naming logoUrl", async () => {

@@ -87,7 +87,8 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     response: Invoice,
     notes: {
       patch: 'A draft only: an invoice that was sent answers 409 `resource_state_invalid` (void it instead).',
-      remove: 'A draft only: an invoice that was sent answers 409 `resource_state_invalid` (void it instead).',
+      remove:
+        'A draft only: an issued invoice keeps its number and answers 409 `resource_state_invalid` (cancel it or issue a credit note instead).',
     },
   }).map((r) => (r.method === 'DELETE' ? { ...r, target: `${r.target}?draftOnly=true` } : r)),
   {

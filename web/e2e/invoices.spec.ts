@@ -6,10 +6,12 @@ import { expectAccessible, signUp, snap, toasts } from './support';
 import { expectListFitsPhone } from './list-phone';
 
 /**
- * Issue 4: add a customer → create an invoice with three items → list → view → PDF → send → edit the
- * status → the dashboard shows the figures → delete. Through the gateway, on the app as `npm start` runs it.
+ * Add a customer → create an invoice with three items → list → view → PDF → send (it takes its legal number)
+ * → edit the status → the dashboard shows the figures → an issued invoice cannot be deleted. Through the gateway, on the app as `npm start` runs it.
  */
-test('invoices: create with three items, list, view, PDF, send, mark paid, dashboard figures, delete', async ({ page }, testInfo) => {
+test('invoices: create with three items, list, view, PDF, send, mark paid, dashboard figures, no delete once issued', async ({
+  page,
+}, testInfo) => {
   await signUp(page, { firstName: 'Grace', lastName: 'Hopper', organization: 'Compilers Inc' });
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
 
@@ -34,6 +36,7 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   await expect(page.getByRole('heading', { level: 1, name: 'Create Invoice' })).toBeVisible();
   const number = page.getByLabel('Invoice Number');
   await expect(number).toHaveValue(/^INV-\d{1,9}$/); // the server's sequence, not the INV-{timestamp} fallback
+  // The number the invoice takes when it is issued; until then the draft shows a draft reference.
   const invoiceNumber = await number.inputValue();
   await expect(page.getByLabel('Issue Date')).toHaveValue(format(startOfToday(), 'MMMM d, yyyy'));
   await expect(page.getByRole('button', { name: 'Due Date' })).toHaveText(format(addDays(startOfToday(), 30), 'MMMM d, yyyy'));
@@ -83,8 +86,10 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   const created = toasts(page);
   await expect(created.getByText('Success', { exact: true })).toBeVisible();
   await expect(created.getByText('Invoice created successfully', { exact: true })).toBeVisible();
-  const row = page.getByTestId('invoice-row').filter({ hasText: invoiceNumber });
+  const row = page.getByTestId('invoice-row').filter({ hasText: 'Initech LLC' });
   await expect(row).toBeVisible();
+  await expect(row).toContainText(/DRAFT-\d{4}/);
+  const draftNumber = /DRAFT-\d{4}/.exec((await row.textContent()) ?? '')![0];
   await expect(row).toContainText('Initech LLC');
   await expect(row).toContainText('ap@initech.test');
   await expect(row).toContainText('$200.09');
@@ -109,10 +114,9 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   await expect(row).toBeVisible();
 
   // View
-  await row.getByRole('link', { name: `View invoice details: ${invoiceNumber}` }).click();
+  await row.getByRole('link', { name: `View invoice details: ${draftNumber}` }).click();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
-  const invoiceUrl = page.url();
-  await expect(page.getByTestId('invoice-number')).toHaveText(invoiceNumber);
+  await expect(page.getByTestId('invoice-number')).toHaveText(draftNumber);
   await expect(page.getByTestId('invoice-item')).toHaveCount(3);
   await expect(page.getByTestId('invoice-item').nth(0)).toContainText('Discovery workshop');
   await expect(page.getByTestId('invoice-item').nth(2)).toContainText('$100.00');
@@ -134,7 +138,7 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   const pdf = await page.request.get(popup.url());
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  expect(pdf.headers()['content-disposition']).toBe(`inline; filename="invoice-${invoiceNumber}.pdf"`);
+  expect(pdf.headers()['content-disposition']).toBe(`inline; filename="invoice-${draftNumber}.pdf"`);
   const bytes = await pdf.body();
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await popup.close();
@@ -145,6 +149,7 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   await expect(sent.getByText('Invoice Sent', { exact: true })).toBeVisible();
   await expect(sent.getByText('The invoice has been successfully sent to the customer.', { exact: true })).toBeVisible();
   await expect(page.locator('[data-slot="badge"]')).toHaveText('Sent');
+  await expect(page.getByTestId('invoice-number')).toHaveText(invoiceNumber); // issued: its legal number
   await snap(page, testInfo, '07-invoice-sent');
   const outbox = join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox');
   const mail = readdirSync(outbox)
@@ -190,16 +195,16 @@ test('invoices: create with three items, list, view, PDF, send, mark paid, dashb
   await page.getByRole('button', { name: '1Y' }).click();
   await expect(page.getByRole('button', { name: '1Y' })).toHaveAttribute('aria-pressed', 'true');
 
-  // Delete (no confirmation)
+  // An issued invoice is never deleted: its delete action is disabled and says why
   await page.getByRole('link', { name: 'View all' }).click();
   await expect(page).toHaveURL(/\/invoices$/);
-  await row.getByRole('button', { name: `Delete invoice: ${invoiceNumber}` }).click();
-  await expect(toasts(page).getByText('Invoice deleted successfully', { exact: true })).toBeVisible();
-  await expect(page.getByText('No invoices yet')).toBeVisible();
-  await snap(page, testInfo, '10-invoices-after-delete');
+  await expect(row.getByRole('button', { name: `Delete invoice: ${invoiceNumber}` })).toBeDisabled();
+  await row.getByLabel('An issued invoice cannot be deleted; cancel it or issue a credit note instead').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('An issued invoice cannot be deleted; cancel it or issue a credit note instead');
+  await snap(page, testInfo, '10-invoices-issued-not-deletable');
 
-  // The deleted invoice is gone
-  await page.goto(invoiceUrl);
+  // An invoice that does not exist
+  await page.goto('/invoices/999999999');
   await expect(page.getByRole('heading', { name: 'Invoice Not Found' })).toBeVisible();
   await expect(page.getByText("The invoice you're looking for doesn't exist or you don't have permission to view it.")).toBeVisible();
   await snap(page, testInfo, '11-invoice-not-found');

@@ -198,7 +198,10 @@ export const InvoiceCreateBody = z
   .strictObject({
     invoice: z.strictObject({
       customerId: customerIdField(InvoiceMessages.customerRequired),
-      /** Omit (or send the next-number answer) to take the next number of the sequence. */
+      /**
+       * Omit it, or send the next-number answer: any other number is a 400 naming the next one. The invoice is a draft
+       * with a draft reference until it is issued; it takes its legal number then.
+       */
       invoiceNumber: invoiceNumber.nullish(),
       issueDate: IsoDate('Issue date must be a date').nullish(),
       dueDate: IsoDate(InvoiceMessages.dueDateRequired),

@@ -200,10 +200,13 @@ describe('GET /api/invoices/{id}/e-invoice', () => {
     );
     expect(mails).toHaveLength(1);
     const [pdf] = mails[0]!.attachments;
-    expect(pdf!.filename).toBe(`invoice-${invoice.invoiceNumber}.pdf`);
+    // The e-invoice carries the legal number the draft took when it was sent, never its draft reference.
+    const issued = (sent.json as Invoice).invoiceNumber;
+    expect([invoice.invoiceNumber, issued]).toEqual([expect.stringMatching(/^DRAFT-/), expect.stringMatching(/^INV-\d{4}$/)]);
+    expect(pdf!.filename).toBe(`invoice-${issued}.pdf`);
     const fx = inspectFacturX(pdf!.content);
     expect(fx.attachments.map((a) => a.name)).toEqual(['factur-x.xml']);
-    expect(fx.attachments[0]!.xml).toContain(`<ram:ID>${invoice.invoiceNumber}</ram:ID>`);
+    expect(fx.attachments[0]!.xml).toContain(`<ram:ID>${issued}</ram:ID>`);
   });
 });
 

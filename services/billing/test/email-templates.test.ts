@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailTemplate, EmailTemplatePreview, ErrorBody } from '@billpoint/proto';
+import type { EmailTemplate, EmailTemplatePreview, ErrorBody, Invoice } from '@billpoint/proto';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
@@ -107,15 +107,18 @@ describe('the e-mails billing sends', () => {
     });
     const customer = await makeCustomer(c, { name: 'Tom <Thumb>', email: 'tom.subject@example.test' });
     const invoice = await makeInvoice(c, customer.id);
-    expect((await c.post(`/api/invoices/${invoice.id}/send`)).status).toBe(200);
+    const sent = await c.post(`/api/invoices/${invoice.id}/send`);
+    expect(sent.status).toBe(200);
     const [mail, ...more] = await mailsTo(stack, 'tom.subject@example.test');
     expect(more).toHaveLength(0);
-    expect(mail!.subject).toBe(`Your bill ${invoice.invoiceNumber} (201.00 USD)`);
+    // The legal number the draft took when it was sent.
+    expect(mail!.subject).toBe('Your bill INV-0001 (201.00 USD)');
+    expect((sent.json as Invoice).invoiceNumber).toBe('INV-0001');
     expect(mail!.from!.value[0]!.name).toBe('Subject Makers via Billpoint');
     expect(mail!.html).toContain('<p>Hi Tom &lt;Thumb&gt;</p>');
     expect(mail!.html).toContain(`/pay/${invoice.publicToken}"`);
     expect(mail!.text).toContain('/portal/subject-makers');
-    expect(mail!.attachments.map((a) => a.filename)).toEqual([`invoice-${invoice.invoiceNumber}.pdf`]);
+    expect(mail!.attachments.map((a) => a.filename)).toEqual(['invoice-INV-0001.pdf']);
   });
 
   it('uses the organization’s default language when nothing else is chosen', async () => {
@@ -125,7 +128,8 @@ describe('the e-mails billing sends', () => {
     const invoice = await makeInvoice(c, customer.id);
     await c.post(`/api/invoices/${invoice.id}/send`);
     const [mail] = await mailsTo(stack, 'kunde.de@example.test');
-    expect(mail!.subject).toBe(`Rechnung ${invoice.invoiceNumber} von Sprachschule`);
+    expect(invoice.invoiceNumber).toBe('DRAFT-0001');
+    expect(mail!.subject).toBe('Rechnung INV-0001 von Sprachschule');
   });
 
   it('white-label: no "Billpoint" in the subject, From, body or PDF of the organization’s invoice e-mail', async () => {

@@ -29,7 +29,7 @@ const capped = (max: number): PlanLimits => ({
     }),
 });
 
-/** A signed-up tenant with a customer billing knows (its first invoice, INV-0001, made through the gateway). */
+/** A signed-up tenant with a customer billing knows (its first draft, DRAFT-0001, made through the gateway). */
 async function tenant() {
   const c = stack.client();
   const me = await c.register();
@@ -63,7 +63,6 @@ function newInvoice(identity: Identity, customerId: number, o: Partial<NewInvoic
   return {
     identity,
     customerId,
-    requested: null,
     issueDate: inDays(0),
     dueDate: inDays(30),
     currency: 'USD',
@@ -92,15 +91,19 @@ async function stored(tenantId: string) {
   );
   return rows;
 }
-const counter = async (tenantId: string) =>
-  Number(
-    (await stack.db.query(`select next_seq from billing.number_sequences where tenant_id = $1 and prefix = 'INV'`, [tenantId])).rows[0]!
-      .next_seq,
-  );
-const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `INV-${String(from + i).padStart(4, '0')}`);
+/** The tenant's draft counter; drafts never touch the legal sequence (no counter row of it exists). */
+const counter = async (tenantId: string) => {
+  const legal = await stack.db.query(`select next_seq from billing.number_sequences where tenant_id = $1`, [tenantId]);
+  expect(legal.rows).toEqual([]);
+  const { rows } = await stack.db.query(`select next_seq from billing.document_sequences where tenant_id = $1 and kind = 'invoice_draft'`, [
+    tenantId,
+  ]);
+  return Number(rows[0]!.next_seq);
+};
+const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `DRAFT-${String(from + i).padStart(4, '0')}`);
 
 describe('invoice creations of one tenant, committed together', () => {
-  it('creations waiting for a running transaction share the next one: consecutive numbers, lines, one event each', async () => {
+  it('creations waiting for a running transaction share the next one: consecutive draft references, lines, one event each', async () => {
     const { identity, customerId } = await tenant();
     const results = await settleAll(
       creations(),
@@ -123,13 +126,13 @@ describe('invoice creations of one tenant, committed together', () => {
     // Each event carries its own request's origin, as if it had had its own transaction.
     const { rows: meta } = await stack.db.query(
       `select distinct payload ->> 'actorId' as actor, payload -> 'metadata' ->> 'ip' as ip from billing.outbox
-        where tenant_id = $1 and subject = $2 and payload -> 'data' ->> 'invoiceNumber' <> 'INV-0001'`,
+        where tenant_id = $1 and subject = $2 and payload -> 'data' ->> 'invoiceNumber' <> 'DRAFT-0001'`,
       [identity.tenantId, InvoiceEvents.Created],
     );
     expect(meta).toEqual([{ actor: identity.userId, ip: '203.0.113.7' }]);
   }, 120_000);
 
-  it('failures in the middle of a batch: the others are created, the failed ones use no number (gap-free, unique)', async () => {
+  it('failures in the middle of a batch: the others are created, the failed ones use no reference (gap-free, unique)', async () => {
     const { identity, customerId } = await tenant();
     await stack.db.query(`create function billing.test_batch_boom() returns trigger language plpgsql as $$
       begin if new.notes = 'boom' then raise exception 'boom'; end if; return new; end $$`);
@@ -141,10 +144,10 @@ describe('invoice creations of one tenant, committed together', () => {
       results = await settleAll(creations(), [
         ...Array.from({ length: 40 }, (_, i) =>
           newInvoice(identity, customerId, {
-            // A trigger's refusal inside the INSERT (after numbers were claimed), a client's number that is taken, a
-            // customer billing does not know.
+            // A trigger's refusal inside the INSERT (after references were claimed), a template that does not exist,
+            // a customer billing does not know.
             ...(i === 10 || i === 25 ? { notes: 'boom' } : {}),
-            ...(i === 15 ? { requested: 'INV-0001' } : {}),
+            ...(i === 15 ? { templateId: 999_999_999 } : {}),
             ...(i === 30 ? { customerId: 999_999_999 } : {}),
           }),
         ),
@@ -155,7 +158,7 @@ describe('invoice creations of one tenant, committed together', () => {
     const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [[i, (r.reason as Error).message]] : []));
     expect(failed).toEqual([
       [10, expect.stringContaining('boom')],
-      [15, 'Invoice number INV-0001 already exists'],
+      [15, 'Template not found'],
       [25, expect.stringContaining('boom')],
     ]);
     expect(results[30]).toEqual({ status: 'fulfilled', value: null }); // unknown customer: nothing written
@@ -183,7 +186,7 @@ describe('invoice creations of one tenant, committed together', () => {
       limited,
       Array.from({ length: 10 }, () => newInvoice(identity, customerId)),
     );
-    // INV-0001 exists; the first goes alone (INV-0002), then 3 of the 9 that waited fit under 5 this month.
+    // DRAFT-0001 exists; the first goes alone (DRAFT-0002), then 3 of the 9 that waited fit under 5 this month.
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value!.invoiceNumber : (r.reason as Error).message))).toEqual([
       ...numbers(2, 5),
       ...Array(6).fill('Your plan allows 5 invoices per month'),
@@ -192,7 +195,7 @@ describe('invoice creations of one tenant, committed together', () => {
     expect(await counter(identity.tenantId)).toBe(6);
   }, 120_000);
 
-  it('through the gateway: 120 concurrent creations with failures among them, numbers gap-free and unique', async () => {
+  it('through the gateway: 120 concurrent creations with failures among them, draft references gap-free and unique', async () => {
     const { c, identity, customerId } = await tenant();
     await stack.db.query(`create function billing.test_http_boom() returns trigger language plpgsql as $$
       begin if new.notes = 'boom' then raise exception 'boom'; end if; return new; end $$`);
@@ -208,7 +211,7 @@ describe('invoice creations of one tenant, committed together', () => {
             invoiceBody(customerId, {
               invoice: {
                 ...(i % 20 === 7 ? { notes: 'boom' } : {}),
-                ...(i === 50 ? { invoiceNumber: 'INV-0001' } : {}),
+                ...(i === 50 ? { invoiceNumber: 'INV-0007' } : {}),
                 ...(i === 60 ? { templateId: 999_999_999 } : {}),
               },
             }),
@@ -220,7 +223,12 @@ describe('invoice creations of one tenant, committed together', () => {
     }
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 500)).toHaveLength(6);
-    expect(statuses[50]).toBe(409);
+    // A typed number must be the next of the legal sequence: nothing is issued yet, so that is INV-0001.
+    expect(statuses[50]).toBe(400);
+    expect(results[50]!.json).toMatchObject({
+      message: 'Invoice number must be INV-0001, the next in the sequence',
+      issues: [{ path: 'invoice.invoiceNumber' }],
+    });
     expect(statuses[60]).toBe(400);
     expect((results[60]!.json as { field?: string; path?: string; message: string }).message).toBe('Template not found');
     const created = results.filter((r) => r.status === 201).map((r) => (r.json as Invoice).invoiceNumber);

@@ -82,8 +82,8 @@ describe('PATCH /api/invoices/:id', () => {
   });
 });
 
-describe('DELETE /api/invoices/:id?draftOnly=true and the number that exists', () => {
-  it('refuses a sent invoice with draftOnly (409, kept); deletes a draft; without it deletes as today', async () => {
+describe('DELETE /api/invoices/:id?draftOnly=true and typed numbers', () => {
+  it('refuses a sent invoice with or without draftOnly (409, kept); deletes a draft', async () => {
     const c = await signedIn();
     const customer = await makeCustomer(c);
     const sent = await makeInvoice(c, customer.id, { status: 'sent' });
@@ -99,20 +99,31 @@ describe('DELETE /api/invoices/:id?draftOnly=true and the number that exists', (
     expect((await other.delete(`/api/invoices/${draft.id}?draftOnly=true`)).status).toBe(404);
     expect((await c.delete(`/api/invoices/${draft.id}?draftOnly=true`)).status).toBe(204);
     expect((await c.get(`/api/invoices/${draft.id}`)).status).toBe(404);
-    expect((await c.delete(`/api/invoices/${sent.id}`)).status).toBe(204);
-    expect((await c.get(`/api/invoices/${sent.id}`)).status).toBe(404);
+    const plain = await c.delete(`/api/invoices/${sent.id}`);
+    expect(plain.json).toMatchObject({
+      code: 'resource_state_invalid',
+      message: 'An issued invoice cannot be deleted; cancel it or issue a credit note instead',
+    });
+    expect(plain.status).toBe(409);
+    expect(await getInvoice(c, sent.id)).toMatchObject({ invoiceNumber: sent.invoiceNumber, status: 'sent' });
   });
 
-  it('a number that exists is a 409 coded resource_already_exists', async () => {
+  it('a typed number must be the next of the sequence: anything else, a used one included, is a 400 naming it', async () => {
     const c = await signedIn();
     const customer = await makeCustomer(c);
-    await makeInvoice(c, customer.id, { invoice: { invoiceNumber: 'DUP-1' } });
-    const again = await c.post('/api/invoices', {
-      invoice: { customerId: customer.id, invoiceNumber: 'DUP-1', dueDate: '2030-01-01' },
+    const body = (invoiceNumber: string) => ({
+      invoice: { customerId: customer.id, invoiceNumber, dueDate: '2030-01-01' },
       items: [{ description: 'X', quantity: '1', rate: '1' }],
     });
-    expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ code: 'resource_already_exists', message: 'Invoice number DUP-1 already exists' });
+    const own = await c.post('/api/invoices', body('DUP-1'));
+    expect(own.status).toBe(400);
+    expect(own.json.message).toBe('Invoice number must be INV-0001, the next in the sequence');
+    expect(issuePaths(own)).toEqual(['invoice.invoiceNumber']);
+    const first = await makeInvoice(c, customer.id, { invoice: { invoiceNumber: 'INV-0001' }, status: 'sent' });
+    expect(first.invoiceNumber).toBe('INV-0001');
+    const again = await c.post('/api/invoices', body('INV-0001'));
+    expect(again.status).toBe(400);
+    expect(again.json.message).toBe('Invoice number must be INV-0002, the next in the sequence');
   });
 });
 

@@ -35,7 +35,7 @@ describe('tenant isolation', () => {
     expect((await b.get(`/api/invoices/${ai.id}/pdf`)).status).toBe(404);
     expect((await b.delete(`/api/invoices/${ai.id}`)).status).toBe(404);
     expect((await b.get('/api/invoices?search=secret')).json).toEqual([]);
-    expect((await b.get(`/api/invoices?search=${ai.invoiceNumber}`)).json).toHaveLength(1); // B's own INV-0001
+    expect((await b.get(`/api/invoices?search=${ai.invoiceNumber}`)).json).toHaveLength(1); // B's own DRAFT-0001
     expect(((await b.get('/api/invoices')).json as Invoice[]).map((i) => i.customer?.name)).toEqual(['B own']);
     expect((await b.post('/api/invoices', invoiceBody(ac.id))).status).toBe(400); // A's customer is unknown to B
     const stats = (await b.get('/api/dashboard/stats')).json;

@@ -59,24 +59,31 @@ describe('send over SMTP', () => {
     const inv = await makeInvoice(c, cust.id);
     const res = await c.post(`/api/invoices/${inv.id}/send`);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: inv.id, status: 'sent' });
+    // Issued for its mail: the draft's reference gives way to the legal number, which the mail and its PDF carry.
+    expect(res.json).toMatchObject({ id: inv.id, status: 'sent', invoiceNumber: 'INV-0001' });
+    expect(inv.invoiceNumber).toBe('DRAFT-0001');
     expect(res.json.sentAt).not.toBeNull();
+    const number = res.json.invoiceNumber as string;
 
     const mail = mails.find((m) => m.to.includes('mary@example.test'))!;
     expect(mail).toBeDefined();
     const parsed = await simpleParser(mail.raw);
-    expect(parsed.subject).toBe(`Invoice ${inv.invoiceNumber} from Mailers Inc`);
+    expect(parsed.subject).toBe(`Invoice ${number} from Mailers Inc`);
     expect(parsed.from?.text).toBe('"Mailers Inc via Billpoint" <no-reply@billpoint.local>'); // MAIL_FROM's address, the organization named (issue 27)
-    expect(parsed.text).toContain(`invoice ${inv.invoiceNumber}`);
+    expect(parsed.text).toContain(`invoice ${number}`);
     expect(parsed.attachments).toHaveLength(1);
     const [att] = parsed.attachments;
-    expect(att!.filename).toBe(`invoice-${inv.invoiceNumber}.pdf`);
+    expect(att!.filename).toBe(`invoice-${number}.pdf`);
     expect(att!.contentType).toBe('application/pdf');
     const pdf = await fetchBytes(`${stack.url}/api/invoices/${inv.id}/pdf`, cookie(c));
     expect(att!.content.equals(pdf.body)).toBe(true);
 
     await waitFor(() => eventsOf(me.organization.id).some((e) => e.subject === InvoiceEvents.Sent));
-    expect(eventsOf(me.organization.id).find((e) => e.subject === InvoiceEvents.Sent)!.data).toMatchObject({ id: inv.id, status: 'sent' });
+    expect(eventsOf(me.organization.id).find((e) => e.subject === InvoiceEvents.Sent)!.data).toMatchObject({
+      id: inv.id,
+      status: 'sent',
+      invoiceNumber: number,
+    });
   });
 
   it('422 with a clear message when the customer has no e-mail; 502 when the SMTP server refuses, nothing marked sent', async () => {
@@ -113,21 +120,23 @@ describe('events on NATS', () => {
     const cust = await makeCustomer(c);
     const inv = await makeInvoice(c, cust.id);
     await c.put(`/api/invoices/${inv.id}`, { customerId: cust.id, status: 'paid', items: [{ description: 'x', quantity: 2, rate: 3 }] });
-    await c.delete(`/api/invoices/${inv.id}`);
-    await waitFor(() => eventsOf(me.organization.id).length === 4);
+    // An issued invoice is never deleted: a second draft is.
+    const draft = await makeInvoice(c, cust.id);
+    expect((await c.delete(`/api/invoices/${draft.id}`)).status).toBe(204);
+    await waitFor(() => eventsOf(me.organization.id).length === 5);
     const subjects = eventsOf(me.organization.id).map((e) => e.subject);
     // One transaction per call; the two events of the update commit together (their relative order is not defined).
     expect(subjects[0]).toBe(InvoiceEvents.Created);
     expect(subjects.slice(1, 3).sort()).toEqual([InvoiceEvents.Paid, InvoiceEvents.Updated].sort());
-    expect(subjects[3]).toBe(InvoiceEvents.Deleted);
-    const [created, deleted] = [eventsOf(me.organization.id)[0], eventsOf(me.organization.id)[3]];
+    expect(subjects.slice(3)).toEqual([InvoiceEvents.Created, InvoiceEvents.Deleted]);
+    const [created, deleted] = [eventsOf(me.organization.id)[0], eventsOf(me.organization.id)[4]];
     const paid = eventsOf(me.organization.id).find((e) => e.subject === InvoiceEvents.Paid);
-    expect(created!.data).toMatchObject({ id: inv.id, invoiceNumber: 'INV-0001', status: 'draft', total: '201.00' });
+    expect(created!.data).toMatchObject({ id: inv.id, invoiceNumber: 'DRAFT-0001', status: 'draft', total: '201.00' });
     expect(created!.data).not.toHaveProperty('items');
     expect(created!.data).not.toHaveProperty('publicToken');
-    expect(paid!.data).toMatchObject({ status: 'paid', total: '6.00' });
+    expect(paid!.data).toMatchObject({ status: 'paid', total: '6.00', invoiceNumber: 'INV-0001' });
     expect(paid!.data.paidAt).not.toBeNull();
-    expect(deleted!.data).toMatchObject({ id: inv.id, status: 'paid' });
+    expect(deleted!.data).toMatchObject({ id: draft.id, invoiceNumber: 'DRAFT-0002', status: 'draft' });
   });
 });
 

@@ -25,13 +25,13 @@ describe('the plan’s monthly invoice limit', () => {
     for (let n = 1; n <= 49; n++) expect((await c.post('/api/invoices', invoiceBody(customer.id))).status).toBe(201);
     const fiftieth = await c.post('/api/invoices', invoiceBody(customer.id));
     expect(fiftieth.status).toBe(201);
-    expect(fiftieth.json.invoiceNumber).toBe('INV-0050');
+    expect(fiftieth.json.invoiceNumber).toBe('DRAFT-0050');
 
     const refused = await c.post('/api/invoices', invoiceBody(customer.id));
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({ statusCode: 403, error: 'Forbidden', message: STARTER, code: 'plan_limit_reached' });
     expect(await stored(organization.id)).toBe(50);
-    expect((await c.get('/api/invoices/next-number')).json).toEqual({ invoiceNumber: 'INV-0051' }); // no number used up
+    expect((await c.get('/api/invoices/next-number')).json).toEqual({ invoiceNumber: 'INV-0001' }); // drafts use no number
 
     // A schedule due today still gets its invoice: it counts, it is not refused.
     const schedule = await makeSchedule(c, customer.id);

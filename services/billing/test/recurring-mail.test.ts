@@ -54,10 +54,12 @@ describe('auto-send and payment reminders', () => {
     expect(await deliverPending(ctx, mailer, { tenantId: organization.id })).toBe(0);
     const mails = await mailsTo('auto@example.test');
     expect(mails).toHaveLength(1); // the second send was the same message (same Message-ID): not a second mail
-    expect(mails[0]!.subject).toBe(`Invoice ${generated!.invoiceNumber} from Test Org`);
-    expect(mails[0]!.attachments.map((a) => a.filename)).toEqual([`invoice-${generated!.invoiceNumber}.pdf`]);
+    // The draft (DRAFT-0001) was issued for its mail: the mail carries the legal number, claimed again after the crash.
+    expect(generated!.invoiceNumber).toBe('DRAFT-0001');
+    expect(mails[0]!.subject).toBe('Invoice INV-0001 from Test Org');
+    expect(mails[0]!.attachments.map((a) => a.filename)).toEqual(['invoice-INV-0001.pdf']);
     const inv = (await c.get(`/api/invoices/${generated!.id}`)).json as Invoice;
-    expect(inv).toMatchObject({ status: 'sent', remindersSent: 0 });
+    expect(inv).toMatchObject({ status: 'sent', remindersSent: 0, invoiceNumber: 'INV-0001' });
     expect(mails[0]!.text).toContain(`View and pay it online: http://localhost:8080/pay/${inv.publicToken}`);
     const d = await stack.db.query(`select status, message_id from billing.deliveries where invoice_id = $1`, [generated!.id]);
     expect(d.rows).toEqual([{ status: 'done', message_id: mails[0]!.messageId }]);

@@ -153,7 +153,7 @@ describe('recurring invoices (subscriptions) through the gateway', () => {
     expect(run.status).toBe(200);
     const result = run.json as RecurringRunResult;
     expect(result.generated).toBe(1);
-    expect(result.invoices).toEqual([{ id: expect.any(Number), invoiceNumber: 'INV-0001', issueDate: todayUtc() }]);
+    expect(result.invoices).toEqual([{ id: expect.any(Number), invoiceNumber: 'DRAFT-0001', issueDate: todayUtc() }]);
     expect(result.schedule).toMatchObject({
       totalInvoicesGenerated: 1,
       lastInvoiceDate: todayUtc(),

@@ -24,6 +24,7 @@ import { m0023EmailTemplatesWhiteLabel } from './0023-email-templates-white-labe
 import { m0024Receipts } from './0024-receipts.ts';
 import { m0025ClaimNumberLookup } from './0025-claim-number-lookup.ts';
 import { m0026TaxedAdjustments } from './0026-taxed-adjustments.ts';
+import { m0027NumberingAtIssue } from './0027-numbering-at-issue.ts';
 import { m0028CreditedStatusPaidOnPaymentDay } from './0028-credited-status-paid-on-payment-day.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
@@ -55,5 +56,6 @@ export const migrations = [
   m0024Receipts,
   m0025ClaimNumberLookup,
   m0026TaxedAdjustments,
+  m0027NumberingAtIssue,
   m0028CreditedStatusPaidOnPaymentDay,
 ];

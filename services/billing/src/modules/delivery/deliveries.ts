@@ -1,7 +1,15 @@
 import type { EntityManager, ServiceContext } from '@billpoint/kit';
 import { forEachPendingTenant } from './pending-tenants.ts';
 import type { Mailer } from '@billpoint/kit';
-import { deliveryMessageId, invoiceMail, loadInvoice, loadSender, markInvoiceSent, reminderMail } from '../invoice/invoice.send.ts';
+import {
+  claimLegalNumber,
+  deliveryMessageId,
+  invoiceMail,
+  loadInvoice,
+  loadSender,
+  markInvoiceSent,
+  reminderMail,
+} from '../invoice/invoice.send.ts';
 import { TODAY_SQL } from '../recurring/recurring.sql.ts';
 
 /** A delivery whose mail failed this many times is given up (status failed, its last error kept). */
@@ -53,6 +61,12 @@ async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: stri
         where tenant_id = ? and status = 'pending' order by id limit ? for update skip locked`,
       [tenantId, o.batchSize ?? 50],
     );
+    // Every invoice of the batch locked first, in id order: a draft's number is claimed below under the tenant's counter
+    // lock, and taking an invoice's row lock while holding it could deadlock with a user's send or edit (invoice, then counter).
+    await em.execute(`select id from billing.invoices where tenant_id = ? and id = any(?::bigint[]) order by id for update`, [
+      tenantId,
+      `{${pending.map((d) => d.invoice_id).join(',')}}`,
+    ]);
     let sent = 0;
     const finish = (d: Pending, status: string, error: string | null, messageId: string | null = null) =>
       em.execute(
@@ -62,7 +76,7 @@ async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: stri
       );
     for (const d of pending) {
       const invoiceId = Number(d.invoice_id);
-      const invoice = await loadInvoice(em, tenantId, invoiceId, true);
+      let invoice = await loadInvoice(em, tenantId, invoiceId, true);
       const to = invoice?.customer?.email?.trim();
       if (!invoice || !to) {
         await finish(d, 'skipped', invoice ? 'the customer has no e-mail address' : 'the invoice no longer exists');
@@ -76,6 +90,8 @@ async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: stri
         await finish(d, 'skipped', `the invoice is ${invoice.status}`);
         continue;
       }
+      // A draft's mail carries the legal number it is issued under (claimed here, kept if the mail fails).
+      if (d.kind === 'invoice' && invoice.status === 'draft') invoice = (await claimLegalNumber(em, tenantId, invoiceId))!;
       const url = (ctx.config as unknown as { PUBLIC_URL: string }).PUBLIC_URL;
       const mail = d.kind === 'invoice' ? await invoiceMail(invoice, sender, to, url) : await reminderMail(invoice, sender, to, today, url);
       const messageId = deliveryMessageId(tenantId, invoiceId, d.kind, d.key);

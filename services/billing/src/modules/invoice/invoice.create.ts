@@ -19,8 +19,6 @@ import { eventData, INSERT_INVOICES_SQL, toInvoice, type InvoiceRow } from './in
 export interface NewInvoice {
   identity: Identity;
   customerId: number;
-  /** The client's own number, or null for the next of the sequence. */
-  requested: string | null;
   issueDate: string;
   dueDate: string;
   currency: string;
@@ -59,20 +57,20 @@ export const MONTH_COUNT_SQL = `select count(*)::int as n from (select 1 from bi
   where tenant_id = ? and created_at >= date_trunc('month', now(), 'UTC') limit ?) i`;
 
 /**
- * Group commit of a tenant's invoice creations. A creation claims the tenant's next number and adds to its summary
- * rows (stats triggers); both are row locks held until commit, so a tenant's creations commit one after another
+ * Group commit of a tenant's invoice creations. A creation claims the tenant's next draft reference and adds to its
+ * summary rows (stats triggers); both are row locks held until commit, so a tenant's creations commit one after another
  * whatever is done to shorten them — one transaction per creation caps a busy tenant at one commit's worth of round
  * trips each. Here, while a transaction of the tenant is running in this process, further creations of that tenant
- * wait and then go together in the next transaction: one multi-row INSERT (numbers in arrival order; the statement
+ * wait and then go together in the next transaction: one multi-row INSERT (references in arrival order; the statement
  * triggers update each summary row once for all of them), their outbox rows, one commit. Under light load a
  * transaction holds one creation and nothing waits; under heavy load the batches grow and the throughput with them.
  * Other tenants are never held up (their own batches run concurrently), nor are other replicas (the database locks
  * still order them).
  *
- * Gap-free stays what it was: numbers are claimed only inside the INSERT, and a transaction that fails rolls all of
- * them back. Such a failure is one creation's (a client's duplicate number, a template that is gone, a trigger's
- * refusal): each creation of the failed batch then runs again in a transaction of its own and gets its own answer —
- * the others are created, the faulty one alone fails, and it used no number. A failure of the database itself (no
+ * Creations take no legal number (drafts are numbered when issued); their draft references are claimed only inside
+ * the INSERT, and a transaction that fails rolls all of them back. Such a failure is one creation's (a template that
+ * is gone, a trigger's refusal): each creation of the failed batch then runs again in a transaction of its own and
+ * gets its own answer — the others are created, the faulty one alone fails. A failure of the database itself (no
  * connection) is every creation's answer at once.
  */
 export class InvoiceCreations {
@@ -125,7 +123,7 @@ export class InvoiceCreations {
         for (const w of batch) await w.inContext(() => this.#run(tenantId, [w]));
         return;
       }
-      outcomes = batch.map((w) => ({ error: answerOf(err, w.item) }));
+      outcomes = batch.map(() => ({ error: answerOf(err) }));
     }
     batch.forEach((w, i) => w.done(outcomes[i]!));
   }
@@ -151,7 +149,7 @@ export class InvoiceCreations {
     for (const i of accepted) {
       const w = batch[i]!;
       const row = byToken.get(w.item.publicToken);
-      if (!row) continue; // customer not in the read model: nothing inserted, no number claimed
+      if (!row) continue; // customer not in the read model: nothing inserted
       const invoice = toInvoice(row);
       const id = w.item.identity;
       const origin = { tenantId, userId: id.userId, ip: id.ip ?? null, userAgent: id.userAgent ?? null };
@@ -184,7 +182,6 @@ export function insertParams(items: NewInvoice[]): [string, string] {
     ord,
     user_id: x.identity.userId,
     customer_id: x.customerId,
-    requested: x.requested,
     issue_date: x.issueDate,
     due_date: x.dueDate,
     currency: x.currency,
@@ -233,12 +230,11 @@ function isStatementError(err: unknown): boolean {
   return typeof code === 'string' && /^(22|23|40|P0)/.test(code);
 }
 
-/** What a creation's own failure answers: a template that does not exist is a 400 on the field, a taken number a 409. */
-function answerOf(err: unknown, item: NewInvoice): unknown {
+/** What a creation's own failure answers: a template that does not exist is a 400 on the field, a taken reference a 409. */
+function answerOf(err: unknown): unknown {
   if ((err as { constraint?: string }).constraint === 'invoices_template_fk')
     return new Invalid('Template not found', 'invoice.templateId');
-  // A client's own number that exists (the counter never hands out a taken one).
-  if ((err as { code?: string }).code === '23505')
-    return new Conflict(item.requested ? `Invoice number ${item.requested} already exists` : 'Invoice number already exists');
+  // A draft reference that exists (a tenant whose invoice prefix is DRAFT numbered one like it).
+  if ((err as { code?: string }).code === '23505') return new Conflict('Invoice number already exists');
   return err;
 }

@@ -59,8 +59,9 @@ export function invoiceRoutes(app: FastifyInstance, invoices: InvoiceService, ct
     '/api/invoices/:id',
     { config: { permission: 'invoices.delete', contract: { params: IdParams, query: InvoiceDeleteQuery } } },
     async (req, reply) => {
-      const { draftOnly } = InvoiceDeleteQuery.parse(req.query);
-      await invoices.remove(req.identity, IdParams.parse(req.params).id, { draftOnly: draftOnly === 'true' });
+      // `draftOnly` (the public API's delete) is accepted still; every delete now refuses an issued invoice.
+      InvoiceDeleteQuery.parse(req.query);
+      await invoices.remove(req.identity, IdParams.parse(req.params).id);
       return reply.status(204).send();
     },
   );

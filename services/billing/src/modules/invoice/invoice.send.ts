@@ -137,6 +137,24 @@ export function deliveryMessageId(tenantId: string, invoiceId: number, kind: str
 }
 
 /**
+ * Gives a draft its legal number before its e-mail and PDF are made, so that the customer receives the number the
+ * invoice keeps (the row lock of the tenant's counter is held only to the caller's commit, not over the mail). Already
+ * numbered: nothing changes. The number is not given back if the mail then fails: the draft keeps it for the next
+ * attempt, and since freeing it would leave a gap such a draft can be cancelled but not deleted. The updated event
+ * carries the new number in the same transaction. Answers the invoice as it is now (null: the tenant has none).
+ */
+export async function claimLegalNumber(em: EntityManager, tenantId: string, invoiceId: number): Promise<Invoice | null> {
+  const claimed = await em.execute<{ id: string }[]>(
+    `update billing.invoices set invoice_number = billing.claim_invoice_number(tenant_id, null), legal_number = true, updated_at = now()
+      where id = ? and tenant_id = ? and not legal_number returning id::text as id`,
+    [invoiceId, tenantId],
+  );
+  const invoice = await loadInvoice(em, tenantId, invoiceId);
+  if (claimed.length && invoice) addEvent(em, { subject: InvoiceEvents.Updated, tenantId, actorId: null, data: eventData(invoice) });
+  return invoice;
+}
+
+/**
  * Records an accepted invoice e-mail in the caller's transaction: a draft becomes sent, sentAt is set (first send),
  * a re-send counts as a reminder; the sent event goes out. Other statuses (paid, overdue, …) are kept: sending a copy
  * never moves an invoice backwards. A draft that becomes sent is issued: the customer's credit is applied to it

@@ -33,12 +33,20 @@ import { InvoiceCreations, type NewInvoice } from './invoice.create.ts';
 export { eventData };
 import { NEXT_NUMBER_SQL, formatInvoiceNumber } from './numbering.ts';
 import { invoicePdf } from './pdf/index.ts';
-import { GET_INVOICE_SQL, invoiceMail, loadInvoice, loadSender, markInvoiceSent, type PdfSender } from './invoice.send.ts';
+import {
+  claimLegalNumber,
+  GET_INVOICE_SQL,
+  invoiceMail,
+  loadInvoice,
+  loadSender,
+  markInvoiceSent,
+  type PdfSender,
+} from './invoice.send.ts';
 import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax, taxRoundingOf } from './invoice.tax.ts';
 import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
-import { requireDraft } from './invoice.state.ts';
+import { checkTypedNumber, requireDeletable, requireDraft, requireNoReturnToDraft } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
 import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
 
@@ -120,6 +128,7 @@ export class InvoiceService {
     return toInvoice(row);
   }
 
+  /** The legal number the next issued invoice takes (drafts take none until they are issued). */
   async nextNumber(id: Tenant): Promise<string> {
     const [row] = await this.#ctx.reader.query<{ prefix: string; seq: string }>(id.tenantId, NEXT_NUMBER_SQL, [id.tenantId]);
     return formatInvoiceNumber(row!.prefix, Number(row!.seq));
@@ -129,6 +138,7 @@ export class InvoiceService {
     const inv = input.invoice;
     const issueDate = inv.issueDate ?? todayUtc();
     checkDates(issueDate, inv.dueDate, 'invoice.');
+    if (inv.invoiceNumber) checkTypedNumber(inv.invoiceNumber, await this.nextNumber(id));
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
     const exchangeRate =
       inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, inv.currency, issueDate, 'invoice.exchangeRate'));
@@ -138,7 +148,6 @@ export class InvoiceService {
     const item: NewInvoice = {
       identity: id,
       customerId: inv.customerId,
-      requested: inv.invoiceNumber || null,
       issueDate,
       dueDate: inv.dueDate,
       currency: inv.currency,
@@ -153,7 +162,7 @@ export class InvoiceService {
     };
     // Number, invoice, lines and event in one transaction, possibly shared with the tenant's other creations of the
     // moment (InvoiceCreations). No invoice: the customer is not in the read model (or deleted) — then the slow path,
-    // and once more (nothing was written, no number used).
+    // and once more (nothing was written).
     const created = await this.#creations.create(item);
     if (created) return created;
     await this.#ensureCustomer(id, inv.customerId, 'invoice.customerId');
@@ -209,6 +218,7 @@ export class InvoiceService {
       checkDates(merged.issueDate, merged.dueDate, '');
       const f = figures(items, { ...merged, rounding }, '');
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
+      requireNoReturnToDraft(current.status, merged.status); // after checkCredits: its reason is the more precise
       const entered = merged.status !== current.status ? merged.status : undefined;
       await em
         .execute(
@@ -261,13 +271,17 @@ export class InvoiceService {
   }
 
   /**
-   * Deletes the invoice and its items; the deleted event carries the invoice as it was. `draftOnly` (the public API):
-   * anything but a draft is a 409 and stays.
+   * Deletes a draft and its items; the deleted event carries the invoice as it was. An issued invoice (and a draft
+   * that holds a legal number) is a 409 and stays, from every caller (the app and the public API alike).
    */
-  async remove(id: Identity, invoiceId: number, opts: { draftOnly?: boolean } = {}): Promise<void> {
+  async remove(id: Identity, invoiceId: number): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       const current = await this.#load(em, id.tenantId, invoiceId, true);
-      if (opts.draftOnly) requireDraft(current, 'deleted');
+      const [row] = await em.execute<{ legal_number: boolean }[]>(
+        `select legal_number from billing.invoices where id = ? and tenant_id = ?`,
+        [invoiceId, id.tenantId],
+      );
+      requireDeletable(current, row!.legal_number);
       const [noted] = await em.execute<{ n: number }[]>(
         `select count(*)::int as n from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
         [id.tenantId, invoiceId],
@@ -293,12 +307,18 @@ export class InvoiceService {
 
   /**
    * E-mails the invoice (PDF attached) to the customer; only once the mail was accepted does one transaction mark it
-   * (markInvoiceSent). A user's send is a fresh message each time (a deliberate re-send is a reminder).
+   * (markInvoiceSent). A draft takes its legal number first, in a short transaction of its own (claimLegalNumber), so
+   * that the mail and its PDF carry it. A user's send is a fresh message each time (a deliberate re-send is a reminder).
    */
   async send(id: Identity, invoiceId: number): Promise<Invoice> {
-    const invoice = await this.get(id, invoiceId);
+    let invoice = await this.get(id, invoiceId);
     const to = invoice.customer?.email?.trim();
     if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
+    if (invoice.status === 'draft')
+      invoice = await this.#ctx.tx(id, async (em) => {
+        await this.#load(em, id.tenantId, invoiceId, true);
+        return (await claimLegalNumber(em, id.tenantId, invoiceId))!;
+      });
     const mail = await invoiceMail(invoice, await this.#sender(id), to, this.#ctx.config.PUBLIC_URL);
     try {
       await this.#mailer.send(mail);

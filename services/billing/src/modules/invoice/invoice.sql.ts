@@ -6,6 +6,7 @@ import {
   type InvoiceItem,
   type InvoiceStatus,
 } from '@billpoint/proto';
+import { draftReferenceSql } from './numbering.ts';
 
 /** A quantity or unit price (4 places stored) as text with 2 places at least: 3 → "3.00", 0.0125 → "0.0125". */
 export const decimalText = (col: string) => `round(${col}, greatest(2, scale(trim_scale(${col}))))::text`;
@@ -155,17 +156,17 @@ export function toInvoice(r: InvoiceRow): Invoice {
 export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Creates in ONE statement (see InvoiceCreations): the invoices (each number claimed by `billing.claim_invoice_number`
- * inside this INSERT, in arrival order), their lines, and the answers built from what was inserted. The tenant's
- * counter row and summary rows (stats triggers, once per statement) are locked only from here to the commit — the
- * last statement but the outbox rows. An invoice whose customer is not in the read model (or deleted) is not inserted
- * and claims no number: no row comes back for it. Parameters (`?`, MikroORM's): the invoices as a JSON array, their
+ * Creates in ONE statement (see InvoiceCreations): the drafts (each with a draft reference, draftReferenceSql, claimed
+ * inside this INSERT in arrival order; the legal number comes at issue), their lines, and the answers built from what
+ * was inserted. The tenant's draft counter row and summary rows (stats triggers, once per statement) are locked only
+ * from here to the commit — the last statement but the outbox rows. An invoice whose customer is not in the read
+ * model (or deleted) is not inserted and claims no reference: no row comes back for it. Parameters (`?`, MikroORM's): the invoices as a JSON array, their
  * lines as a JSON array (each names its invoice by public token), the tenant. Money travels as JSON strings, never as
  * a float. Hand-written rather than ORM entities: a multi-row insert whose numbers come from the claim function and
  * whose answer comes back in the same round trip is what keeps the lock short; the ORM would flush row by row.
  */
 export const INSERT_INVOICES_SQL = `with v as (
-      select * from jsonb_to_recordset(?::jsonb) as v (ord int, user_id text, customer_id bigint, requested text,
+      select * from jsonb_to_recordset(?::jsonb) as v (ord int, user_id text, customer_id bigint,
         issue_date date, due_date date, currency text, exchange_rate numeric, subtotal numeric, tax_rate numeric,
         tax_amount numeric, discount_amount numeric, shipping_amount numeric, total numeric, total_in_base_currency numeric,
         notes text, terms text, payment_instructions text, public_token text, template_id bigint, quote_id bigint)
@@ -177,7 +178,7 @@ export const INSERT_INVOICES_SQL = `with v as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
         notes, terms, payment_instructions, public_token, template_id, quote_id)
-      select c.tenant_id, v.user_id, c.id, billing.claim_invoice_number(c.tenant_id, v.requested), 'draft', v.issue_date,
+      select c.tenant_id, v.user_id, c.id, ${draftReferenceSql('c.tenant_id')}, 'draft', v.issue_date,
         v.due_date, v.currency, v.exchange_rate, v.subtotal, v.tax_rate, v.tax_amount, v.discount_amount, v.shipping_amount,
         v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id, v.quote_id
       from v join billing.customers c on c.tenant_id = ?::uuid and c.id = v.customer_id and not c.deleted

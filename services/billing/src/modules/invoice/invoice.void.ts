@@ -11,22 +11,26 @@ const VOIDABLE: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
  * A paid invoice that took no money — settled by customer credit or reduce_balance credit notes (its balance is 0
  * without any payment), not one marked paid by hand — can be voided too.
  */
-const voidable = (inv: Invoice) =>
+const voidable = (inv: Invoice, legalNumber: boolean) =>
   VOIDABLE.includes(inv.status) ||
+  // A draft that already holds a legal number (numbered at creation, before numbers moved to issue) cannot be
+  // deleted without leaving a gap: cancelling it keeps its number in the sequence.
+  (inv.status === 'draft' && legalNumber) ||
   (inv.status === 'paid' && toCents(inv.amountPaid) === 0n && toCents(inv.balanceDue) === 0n && toCents(inv.total) > 0n);
 
 /**
  * POST /api/invoices/:id/void (the public API): a sent, viewed or overdue invoice that has taken no money becomes
  * cancelled — billing then answers payments that it is no longer payable, and the payments consumer keeps it
- * cancelled. A draft (delete it instead), a paid, cancelled or refunded invoice, or one with any payment (even a
+ * cancelled. Its number stays (the sequence keeps no gap) and the updated event carries it with its tax lines, from
+ * which the ledger reverses the sale. A draft without a legal number (delete it instead), a paid, cancelled or refunded invoice, or one with any payment (even a
  * partial one: refund it first) is a 409 resource_state_invalid. Customer credit applied to it is given back (an entry
  * +A in the customer's credit, returnCustomerCredit), in the same transaction. Payments' own ledger is asked too, for a payment
  * whose event has not reached billing yet; billing's copy is checked under the invoice's row lock.
  */
 export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: number): Promise<Invoice> {
-  const [exists] = await ctx.reader.query<{ id: string }>(
+  const [exists] = await ctx.reader.query<{ legal_number: boolean }>(
     id.tenantId,
-    `select id::text as id from billing.invoices where id = $1 and tenant_id = $2`,
+    `select legal_number from billing.invoices where id = $1 and tenant_id = $2`,
     [invoiceId, id.tenantId],
   );
   if (!exists) throw new NotFound('Invoice not found');
@@ -34,7 +38,7 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
   return ctx.tx(id, async (em) => {
     const current = await loadInvoice(em, id.tenantId, invoiceId, true);
     if (!current) throw new NotFound('Invoice not found');
-    if (!voidable(current))
+    if (!voidable(current, exists.legal_number))
       throw new Conflict(
         current.status === 'draft'
           ? `Invoice ${current.invoiceNumber} is a draft: delete it instead of voiding it`

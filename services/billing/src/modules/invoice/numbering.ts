@@ -8,9 +8,17 @@ const SQL_FORMAT = (prefix: string, seq: string) =>
   `${prefix} || '-' || case when ${seq} < 1000 then lpad(${seq}::text, 4, '0') else ${seq}::text end`;
 
 /**
- * Creates take their number with `billing.claim_invoice_number` (migration 0004) inside their INSERT.
- * What the next create will get: the first sequence number from the tenant's counter on whose formatted number
- * no invoice exists (custom numbers may have taken some). A read: nothing is reserved. Run under the tenant (RLS).
+ * A draft's reference, the SQL of an INSERT's `invoice_number` (`$tenant`: the tenant's column or parameter). Drafts do
+ * not take a legal number: it is claimed when the invoice is issued (the `billing.issue_invoice_number` trigger of
+ * migration 0027, whatever path moves it out of draft), so deleting a draft leaves no gap. Until then the draft shows
+ * `DRAFT-0007`, from a counter of its own that is not the legal sequence; the row's `legal_number` is false.
+ */
+export const draftReferenceSql = (tenant: string) => `billing.claim_document_number(${tenant}, 'invoice_draft', 'DRAFT')`;
+
+/**
+ * What the next issued invoice will get: the first sequence number from the tenant's counter on whose formatted
+ * number no invoice exists (numbers typed in before numbering moved to issue may have taken some). A read: nothing is
+ * reserved. Run under the tenant (RLS).
  */
 export const NEXT_NUMBER_SQL = `
   with p as (select coalesce(max(prefix), '${DEFAULT_PREFIX}') as prefix from billing.numbering where tenant_id = $1),

@@ -75,7 +75,6 @@ export async function convertQuote(ctx: ServiceContext, limits: PlanLimits, id: 
     const item: NewInvoice = {
       identity: id,
       customerId: q.customerId,
-      requested: null,
       issueDate,
       dueDate,
       currency: q.currency,

@@ -12,6 +12,7 @@ import {
   type RecurringRow,
 } from './recurring.sql.ts';
 import { SCHEDULE_LINE_TAX_CTES } from './recurring.lines.ts';
+import { draftReferenceSql } from '../invoice/numbering.ts';
 
 /** Payment terms of a generated invoice: due 30 days after its date (areas §9). */
 export const PAYMENT_TERMS_DAYS = 30;
@@ -51,7 +52,7 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 /**
  * One transaction of the scheduler for one tenant: claims up to `batchSize` due schedules (FOR UPDATE SKIP LOCKED,
  * so replicas share the work and never hold the same schedule), produces every due period of each as an invoice —
- * all in one INSERT whose numbers come from `billing.claim_invoice_number` — with their items, their events and,
+ * all in one INSERT, as drafts with draft references (numbered when issued) — with their items, their events and,
  * for auto-send schedules, a pending delivery; then advances each schedule past what it produced. Everything
  * commits together or not at all, and the unique index on (tenant, schedule, period) refuses a second invoice for
  * a period whatever happens. A schedule whose customer was deleted, or that passed its end date, becomes inactive
@@ -148,7 +149,8 @@ export async function generateBatch(
 }
 
 /**
- * The invoices of a batch in one statement: each takes the tenant's next number (in batch order), the schedule's
+ * The invoices of a batch in one statement: drafts, each with the tenant's next draft reference (in batch order; the
+ * legal number comes when it is issued, e.g. by its auto-send delivery), the schedule's
  * customer, currency and notes; its lines are the schedule's items with their tax snapshot (percentage, rate id, name,
  * type), each line's tax computed as the tax engine does (SCHEDULE_LINE_TAX_CTES), and its subtotal, tax and total summed
  * from those lines — the figures of an invoice made by hand with the same lines (no discount or shipping). Its exchange
@@ -163,7 +165,7 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
      ), ${SCHEDULE_LINE_TAX_CTES('(select distinct rid from s)')}, inv as (
        insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
          exchange_rate, subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
-       select r.tenant_id, r.user_id, r.customer_id, billing.claim_invoice_number(r.tenant_id, null), 'draft', s.issue_date,
+       select r.tenant_id, r.user_id, r.customer_id, ${draftReferenceSql('r.tenant_id')}, 'draft', s.issue_date,
               s.due_date, r.currency, x.rate, f.subtotal, f.tax, f.subtotal + f.tax, round((f.subtotal + f.tax) * x.rate, 2), r.notes,
               r.id, s.period, s.token
          from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid

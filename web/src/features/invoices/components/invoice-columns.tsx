@@ -8,6 +8,8 @@ import { formatMoney, formatShortDate } from '@/lib/format';
 import { openInvoicePdf } from '@/lib/invoices';
 import { PartPaidNote } from './paid-figures';
 
+export const ISSUED_NOT_DELETABLE = 'An issued invoice cannot be deleted; cancel it or issue a credit note instead';
+
 type Handlers = {
   onSend: (id: number) => void;
   /** The invoice being sent, if any: its Send button is disabled. */
@@ -42,6 +44,8 @@ function InvoiceActions({ invoice, onSend, sendingId, onDelete, deleteDisabled, 
           icon={Trash}
           destructive
           disabled={deleteDisabled}
+          // An issued invoice keeps its number for good: the server refuses its deletion, so the action says why.
+          unavailable={invoice.status === 'draft' ? undefined : ISSUED_NOT_DELETABLE}
           onClick={() => onDelete(invoice.id)}
         />
       )}

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Invoice } from '@billpoint/proto';
 import { renderRoutes, stubFetch } from '@/testing/render';
 import { makeInvoice, makeUser } from '@/testing/factories';
+import { ISSUED_NOT_DELETABLE } from './invoice-columns';
 import { InvoicesPage } from './invoices-page';
 
 /** A stand-in for GET /api/invoices: search over number, customer name and e-mail, status filter, x-total-count. */
@@ -38,6 +39,10 @@ describe('invoices list', () => {
       await waitFor(() => expect(!!within(sent!).queryByRole('link', { name: 'Edit invoice: INV-0002' })).toBe(role === 'manager'));
       expect(within(draft!).getByRole('link', { name: 'Edit invoice: INV-0001' })).toBeInTheDocument();
       expect(!!within(draft!).queryByRole('button', { name: 'Delete invoice: INV-0001' })).toBe(role === 'manager');
+      // An issued invoice's delete is shown disabled to those who may delete, with the reason.
+      expect(within(sent!).queryByRole('button', { name: 'Delete invoice: INV-0002' })?.hasAttribute('disabled') ?? null).toBe(
+        role === 'manager' ? true : null,
+      );
       expect(within(draft!).getByRole('button', { name: 'Send to customer: INV-0001' })).toBeInTheDocument();
       unmount();
     }
@@ -124,6 +129,22 @@ describe('invoices list', () => {
     await waitFor(() => expect(screen.getAllByTestId('invoice-row')).toHaveLength(1));
     expect(screen.getByText('INV-0001')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toContain('status=paid');
+  });
+
+  it('tells why an issued invoice cannot be deleted', async () => {
+    const user = userEvent.setup();
+    stubFetch([
+      { path: '/api/invoices', reply: invoicesApi([makeInvoice({ id: 3, invoiceNumber: 'INV-0003', status: 'paid' })]) },
+      { method: 'DELETE', path: /^\/api\/invoices\/\d+$/, status: 204 },
+    ]);
+    renderList();
+    const del = await screen.findByRole('button', { name: 'Delete invoice: INV-0003' });
+    expect(del).toBeDisabled();
+    await user.click(del);
+    const holder = screen.getByLabelText(ISSUED_NOT_DELETABLE);
+    act(() => holder.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(ISSUED_NOT_DELETABLE);
+    expect(screen.queryByText('Invoice deleted successfully')).not.toBeInTheDocument();
   });
 
   it('deletes without confirmation, disables delete while pending, and toasts', async () => {
