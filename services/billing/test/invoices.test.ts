@@ -231,7 +231,7 @@ describe('invoices through the gateway', () => {
         'put',
         `/api/invoices/${inv.id}`,
       ),
-    ).toEqual([{ path: 'status', message: 'Status must be one of draft, sent, viewed, paid, overdue, cancelled, refunded' }]);
+    ).toEqual([{ path: 'status', message: 'Status must be one of draft, sent, viewed, paid, overdue, cancelled, refunded, credited' }]);
     // A deleted customer can no longer be invoiced.
     const gone = await makeCustomer(c);
     await c.delete(`/api/customers/${gone.id}`);
