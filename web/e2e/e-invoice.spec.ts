@@ -112,6 +112,9 @@ test('e-invoices: a missing VAT id is named, then every format downloads from th
   await page.goto(`/invoices/${invoice.id}`);
   await page.getByRole('button', { name: 'Send to Customer' }).click();
   await expect(toasts(page).getByText('Invoice Sent', { exact: true })).toBeVisible();
+  // Issued now: the documents carry the legal number it took on sending.
+  await expect(page.getByTestId('invoice-number')).toHaveText(/^INV-\d+$/);
+  const legalNumber = (await page.getByTestId('invoice-number').textContent())!;
   const formats: [string, string, string][] = [
     ['UBL 2.1 (XML)', 'ubl.xml', '<?xml'],
     ['UN/CEFACT CII (XML)', 'cii.xml', '<?xml'],
@@ -122,7 +125,7 @@ test('e-invoices: a missing VAT id is named, then every format downloads from th
   for (const [label, suffix, start] of formats) {
     await page.getByRole('button', { name: 'Download e-invoice' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: label }).click()]);
-    expect(download.suggestedFilename()).toBe(`invoice-${invoice.invoiceNumber}-${suffix}`);
+    expect(download.suggestedFilename()).toBe(`invoice-${legalNumber}-${suffix}`);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, start.length).toString()).toBe(start);
     if (start === '<?xml') expect(bytes.toString()).toContain('DE123456789');

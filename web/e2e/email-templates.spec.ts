@@ -76,7 +76,10 @@ test('e-mail templates: an edited invoice subject is the next invoice e-mail’s
   expect(sent.status(), await sent.text()).toBe(200);
   await expect.poll(() => mailsTo(email).length, { message: `an .eml to ${email}` }).toBe(1);
   const [mail] = mailsTo(email);
-  expect(mail).toContain(`Subject: Statement for Stan Statement - ${invoice.invoiceNumber}`);
+  // Sending issued it: the mail carries the legal number it took, not the draft's reference.
+  const issued = (await (await page.request.get(`/api/invoices/${invoice.id}`, { headers })).json()) as { invoiceNumber: string };
+  expect(issued.invoiceNumber).toMatch(/^INV-\d+$/);
+  expect(mail).toContain(`Subject: Statement for Stan Statement - ${issued.invoiceNumber}`);
   expect(mail).toContain('From: Template Trading via Billpoint <');
 
   // The customer's page invites them to the portal.

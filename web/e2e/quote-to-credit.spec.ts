@@ -72,10 +72,12 @@ test('quote sent, accepted, converted, invoiced and paid, then corrected by a cr
   const invoiceUrl = page.url();
   await expect(page.getByRole('link', { name: `Created from quote ${quoteNumber}` })).toBeVisible();
   await expect(page.getByTestId('invoice-summary')).toContainText('Total$1,000.00');
-  const invoiceNumber = (await page.getByTestId('invoice-number').textContent())!;
+  await expect(page.getByTestId('invoice-number')).toHaveText(/^DRAFT-\d+$/); // no legal number before it is issued
   await expect(page.getByRole('button', { name: 'Issue credit note' })).toHaveCount(0); // a draft takes none
   await page.getByRole('button', { name: 'Send to Customer' }).click();
   await expect(toasts(page).getByText('Invoice Sent', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('invoice-number')).toHaveText(/^INV-\d+$/);
+  const invoiceNumber = (await page.getByTestId('invoice-number').textContent())!;
 
   // Paid on its pay page (demo mode)
   const payLink = await copiedPaymentLink(page, context);
