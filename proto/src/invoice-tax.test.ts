@@ -66,7 +66,7 @@ function checkAgainstLaw(
 }
 
 describe('invoice tax arithmetic (fast-check against exact integers)', () => {
-  it('discount and shipping inside each rate\'s base, VAT per rate rounded once; everything adds up', () => {
+  it("discount and shipping inside each rate's base, VAT per rate rounded once; everything adds up", () => {
     fc.assert(
       fc.property(
         lines,
@@ -168,7 +168,7 @@ describe('invoice tax arithmetic (fast-check against exact integers)', () => {
     expect(perLine.taxAmount).toBe('0.50');
   });
 
-  it('amounts follow the currency\'s minor unit; quantities and prices take 4 decimals', () => {
+  it("amounts follow the currency's minor unit; quantities and prices take 4 decimals", () => {
     const yen = computeInvoice([{ quantity: '0.5', rate: '101', taxRate: '10' }], { currency: 'JPY' });
     // 0.5 × ¥101 = ¥50.5 → ¥51; VAT 5.1 → ¥5.
     expect([yen.subtotal, yen.taxAmount, yen.total]).toEqual(['51.00', '5.00', '56.00']);

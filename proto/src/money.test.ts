@@ -78,31 +78,27 @@ describe('money properties (fast-check)', () => {
 
   it('rounding per line: subtotal, tax and total equal the exact sums of the lines', () => {
     fc.assert(
-      fc.property(
-        fc.array(line, { minLength: 1, maxLength: 20 }),
-        cents(100_00),
-        (lines, invoiceRate) => {
-          const [discount, shipping] = [0, 0];
-          const f = computeInvoice(
-            lines.map((l) => ({ quantity: text(l.q), rate: text(l.r), taxRate: l.t === undefined ? undefined : text(l.t) })),
-            { taxRate: text(invoiceRate), rounding: 'per_line' },
-          );
-          let subtotal = 0n;
-          let tax = 0n;
-          lines.forEach((l, i) => {
-            const amount = refRound(BigInt(l.q), BigInt(l.r), 100n);
-            const rate = BigInt(l.t ?? invoiceRate); // basis points of a percent: 1/10000
-            const lineTax = refRound(amount, rate, 10_000n);
-            expect(toCents(f.lines[i]!.amount)).toBe(amount);
-            expect(toCents(f.lines[i]!.taxAmount)).toBe(lineTax);
-            subtotal += amount;
-            tax += lineTax;
-          });
-          expect(toCents(f.subtotal)).toBe(subtotal);
-          expect(toCents(f.taxAmount)).toBe(tax);
-          expect(toCents(f.total)).toBe(subtotal + tax - BigInt(discount) + BigInt(shipping));
-        },
-      ),
+      fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), cents(100_00), (lines, invoiceRate) => {
+        const [discount, shipping] = [0, 0];
+        const f = computeInvoice(
+          lines.map((l) => ({ quantity: text(l.q), rate: text(l.r), taxRate: l.t === undefined ? undefined : text(l.t) })),
+          { taxRate: text(invoiceRate), rounding: 'per_line' },
+        );
+        let subtotal = 0n;
+        let tax = 0n;
+        lines.forEach((l, i) => {
+          const amount = refRound(BigInt(l.q), BigInt(l.r), 100n);
+          const rate = BigInt(l.t ?? invoiceRate); // basis points of a percent: 1/10000
+          const lineTax = refRound(amount, rate, 10_000n);
+          expect(toCents(f.lines[i]!.amount)).toBe(amount);
+          expect(toCents(f.lines[i]!.taxAmount)).toBe(lineTax);
+          subtotal += amount;
+          tax += lineTax;
+        });
+        expect(toCents(f.subtotal)).toBe(subtotal);
+        expect(toCents(f.taxAmount)).toBe(tax);
+        expect(toCents(f.total)).toBe(subtotal + tax - BigInt(discount) + BigInt(shipping));
+      }),
       { numRuns: 500 },
     );
   });
