@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { TemplateSettings } from '@billpoint/proto';
 import { useFaces } from './faces.ts';
+import { FallbackText } from './fallback-text.ts';
 import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
 import type { DocumentKind, PdfLine, TotalRow } from './kinds/kind.ts';
 import { labelsFor, type Labels } from './labels.ts';
@@ -63,6 +64,9 @@ export class Sheet {
   readonly seller: PdfSeller | null;
   readonly t: TemplateSettings;
   readonly logo: PreparedLogo | null;
+  /** Chinese and Japanese text, drawn in the CJK face where the template face has no glyph. */
+  readonly #fallback: FallbackText;
+  #bold = false;
 
   constructor(
     kind: DocumentKind,
@@ -92,6 +96,7 @@ export class Sheet {
       },
     });
     useFaces(this.doc, t.fontFamily);
+    this.#fallback = new FallbackText(this.doc, t.fontFamily);
     this.L = labelsFor(t.language);
     this.base = BASE_SIZE[t.fontSize] ?? 10;
     this.c = {
@@ -134,6 +139,7 @@ export class Sheet {
   text(value: string, x: number, y: number, o: TextOptions = {}, s: TextStyle = {}): number {
     this.style(s);
     const d = this.doc;
+    if (this.#fallback.needs(value, this.#bold)) return this.#fallback.draw(value, x, y, o, this.#bold);
     const single = this.#singleLine(value, o);
     if (single !== null) {
       const dx = o.align === 'right' ? o.width! - single : o.align === 'center' ? (o.width! - single) / 2 : 0;
@@ -148,6 +154,7 @@ export class Sheet {
   /** The height `value` takes in a style and width. */
   measure(value: string, o: TextOptions, s: TextStyle = {}): number {
     this.style(s);
+    if (this.#fallback.needs(value, this.#bold)) return this.#fallback.height(value, o, this.#bold);
     return this.#singleLine(value, o) !== null ? this.doc.currentLineHeight(true) : this.doc.heightOfString(value, o);
   }
 
@@ -161,6 +168,7 @@ export class Sheet {
   style(s: TextStyle) {
     const d = this.doc as PDFKit.PDFDocument & { _fillColor?: [unknown, unknown] };
     const color = s.color ?? this.c.text;
+    this.#bold = !!s.bold;
     d.font(s.bold ? 'Bold' : 'Regular').fontSize(s.size ?? this.base);
     // A colour operator only when the colour changes (most cells share one).
     if (d._fillColor?.[0] !== color || d._fillColor?.[1] !== undefined) d.fillColor(color);
@@ -184,12 +192,15 @@ export class Sheet {
     const mark = this.t.watermarkText?.trim();
     if (mark && this.t.watermarkOpacity > 0) {
       // Diagonal across the page, sized to about three quarters of the diagonal, under the content.
+      const fallback = this.#fallback.needs(mark, true);
+      const widthOf = () => (fallback ? this.#fallback.width(mark, true) : d.widthOfString(mark));
       this.style({ bold: true, size: 10 });
-      const size = Math.min(120, (height * 0.9 * 10) / Math.max(d.widthOfString(mark), 1));
+      const size = Math.min(120, (height * 0.9 * 10) / Math.max(widthOf(), 1));
       this.style({ bold: true, size, color: this.c.secondary });
-      const w = d.widthOfString(mark);
+      const w = widthOf();
       d.rotate(-45, { origin: [width / 2, height / 2] }).fillOpacity(this.t.watermarkOpacity);
-      d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
+      if (fallback) this.#fallback.draw(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false }, true);
+      else d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
     }
     d.restore();
     d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
@@ -266,8 +277,7 @@ export class Sheet {
     for (const [label, value] of this.closing) {
       at = this.room(at, this.base * 4);
       at += this.text(label, this.page.left, at, { width: this.width }, { size: this.base, ...heading }) + 3;
-      this.style({});
-      this.doc.text(value, this.page.left, at, { width: this.width });
+      this.text(value, this.page.left, at, { width: this.width });
       at = this.doc.y + this.base;
     }
     return at;
