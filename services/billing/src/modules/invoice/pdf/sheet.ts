@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { TemplateSettings } from '@billpoint/proto';
+import { postalLines, type PostalAddress } from './address.ts';
 import { useFaces } from './faces.ts';
 import { FallbackText } from './fallback-text.ts';
 import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
@@ -8,9 +9,8 @@ import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
 /** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
-export interface PdfSeller {
+export interface PdfSeller extends PostalAddress {
   name: string | null;
-  address?: string | null;
   email?: string | null;
   phone?: string | null;
   website?: string | null;
@@ -241,14 +241,21 @@ export class Sheet {
   /** Under the seller's name: its address and contacts (organization settings), then the template's header text. */
   get headerText() {
     const s = this.seller;
-    const lines = s ? [s.address, s.phone, s.email, s.website, s.taxId ? `Tax ID: ${s.taxId}` : null] : [];
+    const lines = s
+      ? [...postalLines(s, this.t.language), s.phone, s.email, s.website, s.taxId ? `${this.L.taxId}: ${s.taxId}` : null]
+      : [];
     return [...lines, htmlToText(this.t.headerHtml)].filter((v): v is string => !!v && v.trim() !== '').join('\n');
   }
 
-  /** The customer's lines: name, company, e-mail, phone, address. */
+  /**
+   * The customer's lines as a letter is addressed: name, company, the full postal address and the VAT id (a buyer
+   * must be named with its address on an invoice), then e-mail and phone.
+   */
   get billTo(): string {
     const c = this.kind.billTo;
-    return [c?.name, c?.company, c?.email, c?.phone, c?.address].filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
+    const taxId = c?.taxId?.trim() ? `${this.L.taxId}: ${c.taxId.trim()}` : null;
+    const lines = [c?.name, c?.company, ...postalLines(c, this.t.language), taxId, c?.email, c?.phone];
+    return lines.filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
   }
 
   /** Label/value rows beside Bill To: number, dates and what the kind adds. */
