@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvoiceItem } from '../invoice/model.ts';
+import { CustomerPostalAddress, InvoiceCustomer, InvoiceItem } from '../invoice/model.ts';
 
 /**
  * What a credit note does with the money it takes off its invoice (issue 25):
@@ -62,7 +62,12 @@ export const CreditNote = z.object({
   /** The corrected invoice's issue date ("Credits invoice INV-0007 of 2026-11-01"). */
   invoiceIssueDate: z.string(),
   customerId: z.number().int(),
-  customer: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
+  /** Whom the note is addressed to: the invoice's customer, with the address its PDF prints. */
+  customer: z
+    .object({ name: z.string(), email: z.string().nullable() })
+    .extend(InvoiceCustomer.pick({ company: true, address: true }).partial().shape)
+    .extend(CustomerPostalAddress.shape)
+    .nullable(),
   issueDate: z.string(),
   currency: z.string(),
   reason: z.string(),

@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { Customer } from '../customer.ts';
 import { InvoiceStatus } from './status.ts';
 
+/**
+ * The customer's postal address in parts and its VAT id, as its documents print them (and its e-invoices carry them);
+ * absent where a document was answered without them.
+ */
+export const CustomerPostalAddress = Customer.pick({ taxId: true, street: true, postalCode: true, city: true, country: true }).partial();
+export type CustomerPostalAddress = z.infer<typeof CustomerPostalAddress>;
+
 /** The customer as billing knows it (its read model, fed by customers' events). */
-export const InvoiceCustomer = Customer.pick({ id: true, name: true, email: true, phone: true, address: true, company: true });
+export const InvoiceCustomer = Customer.pick({ id: true, name: true, email: true, phone: true, address: true, company: true }).extend(
+  CustomerPostalAddress.shape,
+);
 export type InvoiceCustomer = z.infer<typeof InvoiceCustomer>;
 
 export const InvoiceItem = z.object({

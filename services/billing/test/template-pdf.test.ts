@@ -4,7 +4,9 @@ import { TemplateLayouts, TemplateFonts, type Customer, type UploadLogoAnswer } 
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { makeJpeg, makePng, SVG_LOGO } from './support/images.ts';
-import { pdfText } from './support/pdf.ts';
+import { issuedInvoice, makeCreditNote } from './support/credit-notes.ts';
+import { fetchBytes, pdfText } from './support/pdf.ts';
+import { makeQuote } from './support/quotes.ts';
 import { pdfFonts, pdfImages, pixelDifference, renderPage } from './support/pdf-pages.ts';
 import { makeTemplate, uploadLogo } from './support/templates.ts';
 
@@ -198,5 +200,39 @@ describe('invoice PDFs with templates', () => {
     expect((await pdfImages(pdf)).length).toBe(2);
     const bad = await c.post('/api/invoice-templates/preview', { layout: 'fancy' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the buyer on PDFs, from billing’s copy of the customer', () => {
+  const pdfOf = async (path: string) => {
+    const res = await fetchBytes(`${stack.url}${path}`, { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+    expect(res.status, path).toBe(200);
+    return flat(await pdfText(res.body));
+  };
+
+  it('prints the postal address and VAT id entered for the customer on the invoice, the quote and the credit note', async () => {
+    const buyer = await makeCustomer(c, {
+      name: '株式会社テスト',
+      company: 'Mustermann GmbH',
+      street: 'Friedrichstraße 123',
+      postalCode: '10117',
+      city: 'Berlin',
+      country: 'DE',
+      taxId: 'DE123456789',
+    });
+    const inv = await issuedInvoice(c, buyer.id, { items: [{ description: '咨询服务', quantity: '1', rate: '500' }] });
+    const quote = await makeQuote(c, buyer.id);
+    const note = await makeCreditNote(c, {
+      invoiceId: inv.id,
+      reason: '返品',
+      resolution: 'reduce_balance',
+      items: [{ invoiceItemId: inv.items![0]!.id, description: '咨询服务', quantity: '1', rate: '100' }],
+    });
+    for (const path of [`/api/invoices/${inv.id}/pdf`, `/api/quotes/${quote.id}/pdf`, `/api/credit-notes/${note.id}/pdf`]) {
+      const text = await pdfOf(path);
+      for (const s of ['株式会社テスト', 'Mustermann GmbH', 'Friedrichstraße 123', '10117 Berlin', 'Germany', 'Tax ID: DE123456789'])
+        expect(text, `${path}: ${s}`).toContain(s);
+      if (!path.includes('quotes')) expect(text, path).toContain('咨询服务');
+    }
   });
 });

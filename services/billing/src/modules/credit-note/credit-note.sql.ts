@@ -12,6 +12,8 @@ const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH
 export const CREDIT_NOTE_COLUMNS = `
   n.id::text as id, n.credit_note_number, n.invoice_id::text as invoice_id, i.invoice_number,
   i.issue_date::text as invoice_issue_date, n.customer_id::text as customer_id, c.name as c_name, c.email as c_email,
+  c.company as c_company, c.address as c_address, c.tax_id as c_tax_id, c.street as c_street,
+  c.postal_code as c_postal_code, c.city as c_city, c.country as c_country,
   n.issue_date::text as issue_date, n.currency, n.reason, n.resolution, n.subtotal::text as subtotal,
   n.tax_amount::text as tax_amount, n.total::text as total, n.exchange_rate::text as exchange_rate,
   n.total_in_base_currency::text as total_in_base_currency, n.refund_status, n.refunded_amount::text as refunded_amount,
@@ -36,6 +38,13 @@ export interface CreditNoteRow {
   customer_id: string;
   c_name: string | null;
   c_email: string | null;
+  c_company?: string | null;
+  c_address?: string | null;
+  c_tax_id?: string | null;
+  c_street?: string | null;
+  c_postal_code?: string | null;
+  c_city?: string | null;
+  c_country?: string | null;
   issue_date: string;
   currency: string;
   reason: string;
@@ -73,7 +82,20 @@ export function toCreditNote(r: CreditNoteRow, withItems = true): CreditNote {
     invoiceNumber: r.invoice_number,
     invoiceIssueDate: r.invoice_issue_date,
     customerId: Number(r.customer_id),
-    customer: r.c_name == null ? null : { name: r.c_name, email: r.c_email || null },
+    customer:
+      r.c_name == null
+        ? null
+        : {
+            name: r.c_name,
+            email: r.c_email || null,
+            company: r.c_company ?? null,
+            address: r.c_address ?? null,
+            taxId: r.c_tax_id ?? null,
+            street: r.c_street ?? null,
+            postalCode: r.c_postal_code ?? null,
+            city: r.c_city ?? null,
+            country: r.c_country ?? null,
+          },
     issueDate: r.issue_date,
     currency: r.currency,
     reason: r.reason,

@@ -44,7 +44,8 @@ export interface PdfSender extends PdfSeller {
 export async function loadSender(ctx: ServiceContext, tenantId: string): Promise<PdfSender> {
   const [found] = await ctx.reader.query<PdfSeller & { attachFacturX: boolean }>(
     tenantId,
-    `select name, address, coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
+    `select name, address, street, postal_code as "postalCode", city, country,
+            coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
             logo_url as "logoUrl", attach_factur_x as "attachFacturX"
        from billing.organizations where tenant_id = $1`,
     [tenantId],

@@ -1,6 +1,7 @@
 import {
   taxLinesOf,
   type Invoice,
+  type CustomerPostalAddress,
   type InvoiceCustomer,
   type InvoiceEventData,
   type InvoiceItem,
@@ -13,6 +14,11 @@ export const decimalText = (col: string) => `round(${col}, greatest(2, scale(tri
 
 /** A timestamp as ISO-8601 UTC text, the same from a row and from json_agg. */
 export const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The customer of a document (alias `c`, the read model): names, contacts and the postal address its PDF prints. */
+export const CUSTOMER_COLUMNS = `c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone,
+  c.address as c_address, c.company as c_company, c.tax_id as c_tax_id, c.street as c_street,
+  c.postal_code as c_postal_code, c.city as c_city, c.country as c_country`;
 
 /**
  * The columns of an invoice answer (alias `i`) with its customer (alias `c`, the read model), every value already
@@ -32,7 +38,7 @@ export const INVOICE_COLUMNS = `
   greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::numeric(15,2)::text as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
-  c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
+  ${CUSTOMER_COLUMNS}`;
 
 export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id`;
 
@@ -85,9 +91,23 @@ export interface InvoiceRow {
   c_phone: string | null;
   c_address: string | null;
   c_company: string | null;
+  c_tax_id?: string | null;
+  c_street?: string | null;
+  c_postal_code?: string | null;
+  c_city?: string | null;
+  c_country?: string | null;
   public_token?: string;
   items?: InvoiceItem[] | string;
 }
+
+/** The customer's postal address and VAT id from a row with CUSTOMER_COLUMNS. */
+export const postalAddressOf = (r: Partial<InvoiceRow>): CustomerPostalAddress => ({
+  taxId: r.c_tax_id ?? null,
+  street: r.c_street ?? null,
+  postalCode: r.c_postal_code ?? null,
+  city: r.c_city ?? null,
+  country: r.c_country ?? null,
+});
 
 export function toCustomer(r: InvoiceRow): InvoiceCustomer | null {
   if (r.c_id == null) return null;
@@ -98,6 +118,7 @@ export function toCustomer(r: InvoiceRow): InvoiceCustomer | null {
     phone: r.c_phone ?? null,
     address: r.c_address ?? null,
     company: r.c_company ?? null,
+    ...postalAddressOf(r),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@billpoint/kit';
 import type { InvoiceItem, Quote, QuoteEventData, QuoteStatus } from '@billpoint/proto';
-import { CUSTOMER_JOIN, decimalText, likePattern, toCustomer, ts, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import { CUSTOMER_COLUMNS, CUSTOMER_JOIN, decimalText, likePattern, toCustomer, ts, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
 /** The columns of a quote answer (alias `i`, so the invoice's customer join applies), every value text or a plain number. */
 export const QUOTE_COLUMNS = `
@@ -13,7 +13,7 @@ export const QUOTE_COLUMNS = `
   i.accepted_name, i.accepted_ip, i.accepted_user_agent, ${ts('i.declined_at')} as declined_at, i.decline_reason,
   i.converted_invoice_id::text as converted_invoice_id,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
-  c.id::text as c_id, c.name as c_name, c.email as c_email, c.phone as c_phone, c.address as c_address, c.company as c_company`;
+  ${CUSTOMER_COLUMNS}`;
 
 export { CUSTOMER_JOIN, likePattern };
 
@@ -29,7 +29,21 @@ export const quoteItemsJson = (source = 'billing.quote_items') => `(select coale
 export const GET_QUOTE_SQL = `select ${QUOTE_COLUMNS}, i.public_token, ${quoteItemsJson()} as items
   from billing.quotes i ${CUSTOMER_JOIN} where i.id = $1 and i.tenant_id = $2`;
 
-export interface QuoteRow extends Pick<InvoiceRow, 'c_id' | 'c_name' | 'c_email' | 'c_phone' | 'c_address' | 'c_company' | 'public_token'> {
+export interface QuoteRow extends Pick<
+  InvoiceRow,
+  | 'c_id'
+  | 'c_name'
+  | 'c_email'
+  | 'c_phone'
+  | 'c_address'
+  | 'c_company'
+  | 'c_tax_id'
+  | 'c_street'
+  | 'c_postal_code'
+  | 'c_city'
+  | 'c_country'
+  | 'public_token'
+> {
   id: string;
   quote_number: string;
   customer_id: string;

@@ -1,11 +1,12 @@
+import type { CustomerPostalAddress } from '@billpoint/proto';
 import { NotFound, type ServiceContext } from '@billpoint/kit';
 import { loadSender, type PdfSender } from '../invoice/invoice.send.ts';
 import { pdfBuffer, receiptPdf } from '../invoice/pdf/index.ts';
 import { methodLabel } from '../email-template/variables.ts';
 import { RECEIPT_COLUMNS, type ReceiptRow } from './receipt.store.ts';
 
-/** The customer as the receipt addresses them (billing's customer read model). */
-export interface ReceiptCustomer {
+/** The customer as the receipt addresses them (billing's customer read model), with its postal address. */
+export interface ReceiptCustomer extends CustomerPostalAddress {
   name: string | null;
   email: string | null;
   address: string | null;
@@ -20,7 +21,8 @@ export async function loadReceiptCustomer(
   if (customerId == null) return null;
   const [row] = await ctx.reader.query<ReceiptCustomer>(
     tenantId,
-    `select nullif(name, '') as name, nullif(trim(email), '') as email, address, company from billing.customers
+    `select nullif(name, '') as name, nullif(trim(email), '') as email, address, company, tax_id as "taxId", street,
+            postal_code as "postalCode", city, country from billing.customers
       where tenant_id = $1 and id = $2 and not deleted`,
     [tenantId, customerId],
   );

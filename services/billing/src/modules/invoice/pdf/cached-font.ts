@@ -82,6 +82,8 @@ export class CachedFace {
   readonly #hex: string[] = [];
   readonly #subsets = new Map<string, Parts>();
   readonly #emptyGlyph: number;
+  /** Per code point of the BMP: 0 not asked yet, 1 the face has a glyph, 2 it has none. */
+  readonly #covers = new Uint8Array(0x10000);
 
   constructor(font: FontkitFont) {
     this.font = font;
@@ -91,6 +93,14 @@ export class CachedFace {
     // A glyph without an outline stands in for the glyphs a document's file leaves out (the space has none).
     const space = font.glyphForCodePoint(0x20).id;
     this.#emptyGlyph = font.loca.offsets[space] === font.loca.offsets[space + 1] ? space : 0;
+  }
+
+  /** Whether the face has a glyph for `cp`; remembered, as every character printed is asked about. */
+  has(cp: number): boolean {
+    if (cp > 0xffff) return this.font.hasGlyphForCodePoint(cp);
+    let v = this.#covers[cp]!;
+    if (v === 0) this.#covers[cp] = v = this.font.hasGlyphForCodePoint(cp) ? 1 : 2;
+    return v === 1;
   }
 
   #number(glyph: number, codePoints: number[]): number {

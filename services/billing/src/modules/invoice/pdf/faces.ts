@@ -40,13 +40,25 @@ export interface FacePair {
   bold: CachedFace;
 }
 
+/**
+ * What the template faces lack in Chinese and Japanese (kanji, hanzi, kana, full-width punctuation) is drawn in
+ * Noto Sans SC: its simplified Chinese design also holds the kana and the Japanese kanji. A sans serif face for
+ * every template font, as the only CJK face shipped. Korean Hangul is not in it.
+ */
+const FALLBACK = {
+  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+};
+
 /** The font files as Buffers, read once (the benchmark also hands them to pdfkit as they are). */
 const files = new Map<string, Buffer>();
-export function fontFile(family: TemplateFont, weight: 'regular' | 'bold'): Buffer {
-  const path = FILES[FACE_OF[family]][weight];
+function read(path: string): Buffer {
   let b = files.get(path);
   if (!b) files.set(path, (b = readFileSync(require.resolve(path))));
   return b;
+}
+export function fontFile(family: TemplateFont, weight: 'regular' | 'bold'): Buffer {
+  return read(FILES[FACE_OF[family]][weight]);
 }
 
 /** Each family's faces, parsed once per process on first use. */
@@ -64,12 +76,28 @@ export function facesOf(family: TemplateFont): FacePair {
   return pair;
 }
 
+let fallback: FacePair | undefined;
+/**
+ * The CJK faces, parsed on the first text that needs them (about 10 MB each): a process that prints only Latin,
+ * Greek and Cyrillic never reads them.
+ */
+export function fallbackFaces(): FacePair {
+  fallback ??= {
+    regular: new CachedFace(fontkit.create(read(FALLBACK.regular))),
+    bold: new CachedFace(fontkit.create(read(FALLBACK.bold))),
+  };
+  return fallback;
+}
+
 /** Registers `Regular` and `Bold` on `doc` with the family's cached faces (see CachedFace). */
-export function useFaces(doc: PDFKit.PDFDocument, family: TemplateFont) {
-  const pair = facesOf(family);
+export const useFaces = (doc: PDFKit.PDFDocument, family: TemplateFont) => register(doc, facesOf(family), '');
+/** Registers `FallbackRegular` and `FallbackBold`, the CJK faces, on `doc` (on its first text that needs them). */
+export const useFallbackFaces = (doc: PDFKit.PDFDocument) => register(doc, fallbackFaces(), 'Fallback');
+
+function register(doc: PDFKit.PDFDocument, pair: FacePair, prefix: string) {
   for (const [name, face] of [
-    ['Bold', pair.bold],
-    ['Regular', pair.regular],
+    [`${prefix}Bold`, pair.bold],
+    [`${prefix}Regular`, pair.regular],
   ] as const) {
     doc.registerFont(name, face.font as unknown as PDFKit.Mixins.PDFFontSource);
     doc.font(name); // pdfkit makes its EmbeddedFont for this document now; the face takes it over

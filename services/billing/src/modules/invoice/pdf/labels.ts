@@ -4,6 +4,8 @@ import type { TemplateLanguage } from '@billpoint/proto';
 export interface Labels {
   invoice: string;
   billTo: string;
+  /** Before a party's VAT or tax identification number. */
+  taxId: string;
   from: string;
   invoiceNumber: string;
   issueDate: string;
@@ -31,6 +33,7 @@ export interface Labels {
 const en: Labels = {
   invoice: 'Invoice',
   billTo: 'Bill To',
+  taxId: 'Tax ID',
   from: 'From',
   invoiceNumber: 'Invoice Number',
   issueDate: 'Issue Date',
@@ -61,6 +64,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
     ...en,
     invoice: 'Factura',
     billTo: 'Facturar a',
+    taxId: 'NIF-IVA',
     from: 'De',
     invoiceNumber: 'Número de factura',
     issueDate: 'Fecha de emisión',
@@ -86,6 +90,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
     ...en,
     invoice: 'Facture',
     billTo: 'Facturé à',
+    taxId: 'N° TVA',
     from: 'De',
     invoiceNumber: 'Numéro de facture',
     issueDate: "Date d'émission",
@@ -110,6 +115,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
     ...en,
     invoice: 'Rechnung',
     billTo: 'Rechnung an',
+    taxId: 'USt-IdNr.',
     from: 'Von',
     invoiceNumber: 'Rechnungsnummer',
     issueDate: 'Rechnungsdatum',
@@ -137,6 +143,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
     ...en,
     invoice: 'Fattura',
     billTo: 'Fatturare a',
+    taxId: 'Partita IVA',
     from: 'Da',
     invoiceNumber: 'Numero fattura',
     issueDate: 'Data di emissione',
@@ -164,6 +171,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
     ...en,
     invoice: 'Fatura',
     billTo: 'Faturar a',
+    taxId: 'NIF',
     from: 'De',
     invoiceNumber: 'Número da fatura',
     issueDate: 'Data de emissão',

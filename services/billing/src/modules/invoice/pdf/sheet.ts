@@ -1,15 +1,16 @@
 import PDFDocument from 'pdfkit';
 import type { TemplateSettings } from '@billpoint/proto';
+import { postalLines, type PostalAddress } from './address.ts';
 import { useFaces } from './faces.ts';
+import { FallbackText } from './fallback-text.ts';
 import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts';
 import type { DocumentKind, PdfLine, TotalRow } from './kinds/kind.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
 
 /** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
-export interface PdfSeller {
+export interface PdfSeller extends PostalAddress {
   name: string | null;
-  address?: string | null;
   email?: string | null;
   phone?: string | null;
   website?: string | null;
@@ -63,6 +64,9 @@ export class Sheet {
   readonly seller: PdfSeller | null;
   readonly t: TemplateSettings;
   readonly logo: PreparedLogo | null;
+  /** Chinese and Japanese text, drawn in the CJK face where the template face has no glyph. */
+  readonly #fallback: FallbackText;
+  #bold = false;
 
   constructor(
     kind: DocumentKind,
@@ -92,6 +96,7 @@ export class Sheet {
       },
     });
     useFaces(this.doc, t.fontFamily);
+    this.#fallback = new FallbackText(this.doc, t.fontFamily);
     this.L = labelsFor(t.language);
     this.base = BASE_SIZE[t.fontSize] ?? 10;
     this.c = {
@@ -134,6 +139,7 @@ export class Sheet {
   text(value: string, x: number, y: number, o: TextOptions = {}, s: TextStyle = {}): number {
     this.style(s);
     const d = this.doc;
+    if (this.#fallback.needs(value, this.#bold)) return this.#fallback.draw(value, x, y, o, this.#bold);
     const single = this.#singleLine(value, o);
     if (single !== null) {
       const dx = o.align === 'right' ? o.width! - single : o.align === 'center' ? (o.width! - single) / 2 : 0;
@@ -148,6 +154,7 @@ export class Sheet {
   /** The height `value` takes in a style and width. */
   measure(value: string, o: TextOptions, s: TextStyle = {}): number {
     this.style(s);
+    if (this.#fallback.needs(value, this.#bold)) return this.#fallback.height(value, o, this.#bold);
     return this.#singleLine(value, o) !== null ? this.doc.currentLineHeight(true) : this.doc.heightOfString(value, o);
   }
 
@@ -161,6 +168,7 @@ export class Sheet {
   style(s: TextStyle) {
     const d = this.doc as PDFKit.PDFDocument & { _fillColor?: [unknown, unknown] };
     const color = s.color ?? this.c.text;
+    this.#bold = !!s.bold;
     d.font(s.bold ? 'Bold' : 'Regular').fontSize(s.size ?? this.base);
     // A colour operator only when the colour changes (most cells share one).
     if (d._fillColor?.[0] !== color || d._fillColor?.[1] !== undefined) d.fillColor(color);
@@ -184,12 +192,15 @@ export class Sheet {
     const mark = this.t.watermarkText?.trim();
     if (mark && this.t.watermarkOpacity > 0) {
       // Diagonal across the page, sized to about three quarters of the diagonal, under the content.
+      const fallback = this.#fallback.needs(mark, true);
+      const widthOf = () => (fallback ? this.#fallback.width(mark, true) : d.widthOfString(mark));
       this.style({ bold: true, size: 10 });
-      const size = Math.min(120, (height * 0.9 * 10) / Math.max(d.widthOfString(mark), 1));
+      const size = Math.min(120, (height * 0.9 * 10) / Math.max(widthOf(), 1));
       this.style({ bold: true, size, color: this.c.secondary });
-      const w = d.widthOfString(mark);
+      const w = widthOf();
       d.rotate(-45, { origin: [width / 2, height / 2] }).fillOpacity(this.t.watermarkOpacity);
-      d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
+      if (fallback) this.#fallback.draw(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false }, true);
+      else d.text(mark, (width - w) / 2, height / 2 - size * 0.4, { lineBreak: false });
     }
     d.restore();
     d._fillColor = undefined; // restored by the PDF, not by pdfkit's own record
@@ -230,14 +241,21 @@ export class Sheet {
   /** Under the seller's name: its address and contacts (organization settings), then the template's header text. */
   get headerText() {
     const s = this.seller;
-    const lines = s ? [s.address, s.phone, s.email, s.website, s.taxId ? `Tax ID: ${s.taxId}` : null] : [];
+    const lines = s
+      ? [...postalLines(s, this.t.language), s.phone, s.email, s.website, s.taxId ? `${this.L.taxId}: ${s.taxId}` : null]
+      : [];
     return [...lines, htmlToText(this.t.headerHtml)].filter((v): v is string => !!v && v.trim() !== '').join('\n');
   }
 
-  /** The customer's lines: name, company, e-mail, phone, address. */
+  /**
+   * The customer's lines as a letter is addressed: name, company, the full postal address and the VAT id (a buyer
+   * must be named with its address on an invoice), then e-mail and phone.
+   */
   get billTo(): string {
     const c = this.kind.billTo;
-    return [c?.name, c?.company, c?.email, c?.phone, c?.address].filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
+    const taxId = c?.taxId?.trim() ? `${this.L.taxId}: ${c.taxId.trim()}` : null;
+    const lines = [c?.name, c?.company, ...postalLines(c, this.t.language), taxId, c?.email, c?.phone];
+    return lines.filter((v): v is string => !!v && v.trim() !== '').join('\n') || '—';
   }
 
   /** Label/value rows beside Bill To: number, dates and what the kind adds. */
@@ -266,8 +284,7 @@ export class Sheet {
     for (const [label, value] of this.closing) {
       at = this.room(at, this.base * 4);
       at += this.text(label, this.page.left, at, { width: this.width }, { size: this.base, ...heading }) + 3;
-      this.style({});
-      this.doc.text(value, this.page.left, at, { width: this.width });
+      this.text(value, this.page.left, at, { width: this.width });
       at = this.doc.y + this.base;
     }
     return at;

@@ -1,3 +1,4 @@
+import type { CustomerPostalAddress } from '@billpoint/proto';
 import type { Labels } from '../labels.ts';
 import type { Sheet } from '../sheet.ts';
 
@@ -8,8 +9,8 @@ export interface TotalRow {
   strong?: boolean;
 }
 
-/** Who the document is addressed to (the Bill To block). */
-export interface BillTo {
+/** Who the document is addressed to (the Bill To block), with its postal address and VAT id. */
+export interface BillTo extends CustomerPostalAddress {
   name?: string | null;
   company?: string | null;
   email?: string | null;

@@ -1,4 +1,4 @@
-import type { DocumentKind, PdfLine } from './kind.ts';
+import type { BillTo, DocumentKind, PdfLine } from './kind.ts';
 
 /** A receipt as the PDF draws it (issue 27): the money received and the invoices it settled. */
 export interface ReceiptDocument {
@@ -8,7 +8,7 @@ export interface ReceiptDocument {
   /** How it was paid, in words ("Card", "Bank transfer"). */
   method: string;
   paidAt: string;
-  customer: { name: string | null; email: string | null; address?: string | null; company?: string | null } | null;
+  customer: BillTo | null;
   allocations: { invoiceNumber: string; amount: string }[];
 }
 
