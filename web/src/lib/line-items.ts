@@ -41,7 +41,7 @@ function typed(v: unknown): string {
 
 /**
  * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
- * by hand, so then Total = Subtotal as spec core §5 says) and the Total before the discount, as the server's tax engine
+ * by hand, so then the Total equals the Subtotal) and the Total before the discount, as the server's tax engine
  * computes them: the discount lowers the taxable base of the lines it is shared among, VAT per rate rounded once.
  */
 export function runningFigures(
