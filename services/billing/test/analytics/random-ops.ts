@@ -109,17 +109,20 @@ export async function applyOps(db: TestDatabase, tenantId: string, ops: Op[], hi
   for (const o of ops) {
     const invoiceIds = await ids(db, `select id from billing.invoices where tenant_id = $1 order by id`, tenantId);
     if (o.kind === 'insert') {
+      // Rows carry their own numbers as issued ones (`legal_number`): none claims from the tenant's counter, so the
+      // tenant has no numbering row and the overdue job of a stack starting meanwhile leaves its statuses alone.
       const values = o.rows.map((r) => {
         const n = ++seq.n;
         const paid = r.status === 'paid' && r.paidAfter !== null;
         return `($1::uuid, ${r.customer}, 'R-${n}', '${r.status}', current_date - ${r.issueAgo}, current_date - ${r.issueAgo} + ${r.dueIn},
           '${r.currency}', ${RATES[r.currency]}, ${r.total}, round(${r.total} * ${RATES[r.currency]}, 2),
           ${paid ? `(current_date - ${r.issueAgo} + ${r.paidAfter})::timestamp + interval '13 hours'` : 'null'},
-          ${r.recurring ? n : 'null'}, ${r.recurring ? n : 'null'}, md5($1::text || ${n}))`;
+          ${r.recurring ? n : 'null'}, ${r.recurring ? n : 'null'}, md5($1::text || ${n}), true)`;
       });
       await db.query(
         `insert into billing.invoices (tenant_id, customer_id, invoice_number, status, issue_date, due_date, currency, exchange_rate,
-           total, total_in_base_currency, paid_at, recurring_invoice_id, recurring_period, public_token) values ${values.join(', ')}`,
+           total, total_in_base_currency, paid_at, recurring_invoice_id, recurring_period, public_token, legal_number)
+         values ${values.join(', ')}`,
         [tenantId],
       );
     } else if (o.kind === 'status') {
