@@ -3,7 +3,7 @@ import { EmailTemplateTypes, type EmailTemplateInput } from '@billpoint/proto';
 import { AppError } from '@billpoint/kit';
 import { renderTemplate, safeLink, type TemplateValue } from '../../src/modules/email-template/render.ts';
 import { defaultTemplate } from '../../src/modules/email-template/defaults.ts';
-import { fromHeader, portalLink } from '../../src/modules/readmodel/organization.ts';
+import { fromHeader, portalLink, type OrganizationBrand } from '../../src/modules/readmodel/organization.ts';
 import { mailLanguage, sampleValues } from '../../src/modules/email-template/variables.ts';
 
 const values = {
@@ -17,6 +17,19 @@ const body = (htmlContent: string, o: Partial<EmailTemplateInput> = {}): EmailTe
   subject: 'Invoice {{ invoice.number }}',
   htmlContent,
   textContent: 'Hello {{ customer.name }}',
+  ...o,
+});
+
+/** An organization as billing's read model holds it (Acme, with a portal address, not white-label). */
+const acme = (o: Partial<OrganizationBrand> = {}): OrganizationBrand => ({
+  name: 'Acme',
+  email: null,
+  logoUrl: null,
+  whiteLabel: false,
+  portalSlug: 'acme',
+  customDomain: null,
+  customDomainVerified: false,
+  defaultLanguage: null,
   ...o,
 });
 
@@ -162,16 +175,7 @@ describe('the HTML part is cleaned after rendering', () => {
   });
 
   it('leaves every default template as it was written (nothing of theirs is off the allow-list)', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: false,
-      portalSlug: 'acme',
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme();
     for (const type of EmailTemplateTypes) {
       const out = await renderTemplate(
         defaultTemplate(type, 'en'),
@@ -188,16 +192,7 @@ describe('the HTML part is cleaned after rendering', () => {
 
 describe('the defaults', () => {
   it('render for every type and language with the sample values, and never name the product', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: true,
-      portalSlug: 'acme',
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme({ whiteLabel: true });
     for (const type of EmailTemplateTypes)
       for (const language of ['en', 'de', 'fr', 'es']) {
         const out = await renderTemplate(
@@ -219,16 +214,7 @@ describe('the defaults', () => {
   });
 
   it('invoice and reminder carry the portal link beside the pay link', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: false,
-      portalSlug: 'acme',
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme();
     for (const type of ['invoice', 'reminder'] as const) {
       const out = await renderTemplate(
         defaultTemplate(type, 'en'),
@@ -243,16 +229,7 @@ describe('the defaults', () => {
 
 describe('without a portal address', () => {
   it('the defaults leave the portal lines out (no empty "Customer portal:")', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: false,
-      portalSlug: null,
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme({ portalSlug: null });
     for (const type of ['invoice', 'reminder', 'payment_received'] as const)
       for (const language of ['en', 'de', 'fr']) {
         const values = { ...(sampleValues(type, org, 'http://app.test', null) as object), portalLink: '' };
