@@ -232,9 +232,12 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         sessions,
         limits: {
           heartbeatMs: c.LIVE_HEARTBEAT_MS,
+          sessionCheckMs: c.LIVE_SESSION_CHECK_MS,
           perSession: c.LIVE_MAX_STREAMS_PER_SESSION,
+          perUser: c.LIVE_MAX_STREAMS_PER_USER,
           perTenant: c.LIVE_MAX_STREAMS_PER_TENANT,
         },
+        cursorSecret: c.INTERNAL_TOKEN_KEY,
       });
       openApiRoutes(app, { publicUrl: c.PUBLIC_URL });
       appConfigRoutes(app, { maintenanceNotice: c.MAINTENANCE_NOTICE });

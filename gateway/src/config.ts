@@ -39,9 +39,12 @@ const gatewayShape = {
   MAINTENANCE_NOTICE: z.string().max(500, 'must be at most 500 characters').optional(),
   /** GET /api/live: a heartbeat comment this often keeps proxies from closing a quiet stream. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
-  /** Open live streams per session (browser tabs) and per organization, per gateway process. */
+  /** Open live streams per session (browser tabs), per person in an organization and per organization, per gateway process. */
   LIVE_MAX_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100).default(5),
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(5),
   LIVE_MAX_STREAMS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** GET /api/live: the sessions of open streams are read again this often (a logout or role change ends them). */
+  LIVE_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Live notices (all tenants) a gateway process keeps for streams that reconnect with Last-Event-ID. */
   LIVE_BUFFER_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   /** Shared rate-limit counters (every gateway replica counts together); in memory without it. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '@billpoint/kit';
-import { HttpClient } from '@billpoint/kit/testing';
+import { HttpClient, waitFor } from '@billpoint/kit/testing';
 import type { LiveMessage } from '@billpoint/proto';
 import { gatewayService } from '../src/app.ts';
 import { openLive, type LiveStream } from './support/live.ts';
@@ -18,6 +18,8 @@ const live = async (c: HttpClient, headers?: Record<string, string>) => {
   opened.push(s);
   return s;
 };
+/** A sealed position: opaque, no epoch or sequence in sight. */
+const CURSOR = /^[A-Za-z0-9_-]{40,}$/;
 const isCustomer = (id: number) => (m: LiveMessage) => m.type === 'customer' && 'id' in m && m.id === id;
 
 async function tenant(stack: Stack) {
@@ -85,7 +87,7 @@ describe('GET /api/live (in-process bus)', () => {
     const s = await live(a);
     await expect.poll(() => s.events.filter((e) => e.comment === 'heartbeat').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     const beat = s.events.find((e) => e.comment === 'heartbeat')!;
-    expect(beat.id).toMatch(/^[a-z0-9]+:\d+$/);
+    expect(beat.id).toMatch(CURSOR);
     expect(s.events[0]).toEqual({ retry: 3000 });
   });
 
@@ -108,9 +110,14 @@ describe('GET /api/live (in-process bus)', () => {
     expect(resumed.messages().filter((m) => m.type === 'customer')).toEqual([{ type: 'customer', action: 'created', id: missed }]);
   });
 
-  it('an id it cannot resume from (another process, malformed) gets a reset first (refetch everything)', async () => {
+  it('an id it cannot resume from (plain, malformed, altered, another tenant’s) gets a reset first (refetch everything)', async () => {
     const a = await tenant(stack);
-    for (const id of ['abc123:5', 'js:999999999', 'not an id']) {
+    const other = await live(await tenant(stack));
+    const othersId = other.lastId()!;
+    other.close();
+    const own = (await live(a)).lastId()!;
+    const altered = `${own.slice(0, 20)}${own[20] === 'A' ? 'B' : 'A'}${own.slice(21)}`;
+    for (const id of ['abc123:5', 'js:999999999', 'not an id', othersId, altered, own.slice(0, -4)]) {
       const s = await live(a, { 'last-event-id': id });
       await s.next((m) => m.type === 'reset');
       expect(s.messages()).toEqual([{ type: 'reset' }]);
@@ -118,15 +125,20 @@ describe('GET /api/live (in-process bus)', () => {
     }
   });
 
-  it('any Last-Event-ID (hostile, or of this process at any position): 200 and a well-formed stream, never a 5xx', async () => {
-    const own = (await live(await tenant(stack))).lastId()?.split(':')[0]; // this process's epoch
+  it('any Last-Event-ID (hostile, altered, or a real one): 200 and a well-formed stream, never a 5xx', async () => {
     const a = await tenant(stack); // one stream at a time (a closed one may take a moment to leave the cap)
-    expect(own).toMatch(/^[0-9a-f]{12}$/);
+    const first = await live(a);
+    const own = first.lastId()!;
+    first.close();
     const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+    const b64 = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), maxLength: 200 });
     const ids = fc.oneof(
       printable,
-      fc.nat({ max: Number.MAX_SAFE_INTEGER }).map((n) => `${own}:${n}`),
-      fc.constantFrom(`${own}:0`, `${own}:-1`),
+      b64,
+      fc.constant(own),
+      fc
+        .tuple(fc.nat({ max: own.length - 1 }), fc.constantFrom('A', 'z', '-'))
+        .map(([i, ch]) => `${own.slice(0, i)}${ch}${own.slice(i + 1)}`),
     );
     await fc.assert(
       fc.asyncProperty(ids, async (id) => {
@@ -183,7 +195,7 @@ describe('GET /api/live (in-process bus)', () => {
     expect(asUser.messages().filter((m) => m.type === 'api-key' || m.type === 'api-usage' || m.type === 'webhook')).toEqual([]);
   });
 
-  it('a stream ends at the next beat once its session has ended (logout)', async () => {
+  it('a stream ends once its session has ended (logout)', async () => {
     const a = await tenant(stack);
     const s = await live(a);
     const out = await a.post('/api/logout');
@@ -191,6 +203,133 @@ describe('GET /api/live (in-process bus)', () => {
     expect(s.status).toBe(200);
     await s.ended; // the server ended it (the test's timeout otherwise)
     expect(s.messages().some((m) => m.type === 'reset')).toBe(false);
+  });
+});
+
+describe('GET /api/live: sessions checked while streams are open, per-person cap, tenant-sealed positions', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    // The heartbeat far off: a stream that ends in time was ended by the session check, not by a beat.
+    stack = await startStack({ env: { LIVE_HEARTBEAT_MS: '60000', LIVE_MAX_STREAMS_PER_SESSION: '2', LIVE_MAX_STREAMS_PER_USER: '3' } });
+  });
+  afterAll(async () => {
+    for (const s of opened) s.close();
+    await stack?.close();
+  });
+
+  /** An owner, and a second person who is an admin (or `role`) of the owner's organization, signed in to it. */
+  async function orgWithMember(role: 'admin' | 'manager' | 'user' = 'admin') {
+    const owner = stack.client();
+    const org = await owner.register({ email: `owner-${uniq()}@example.test`, organizationName: `Org ${uniq()}` });
+    const member = stack.client();
+    const me = await member.register({ email: `member-${uniq()}@example.test`, organizationName: `Own ${uniq()}` });
+    await stack.db.query(`insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, $3)`, [
+      me.id,
+      org.organization.id,
+      role,
+    ]);
+    expect((await member.post('/api/auth/switch-organization', { organizationId: org.organization.id })).status).toBe(200);
+    return { owner, member, memberId: me.id as string, tenantId: org.organization.id as string };
+  }
+  /** Whether the server has ended the stream, as a flag waitFor can poll. */
+  const endedFlag = (s: LiveStream) => {
+    const flag = { ended: false };
+    void s.ended.then(() => (flag.ended = true));
+    return flag;
+  };
+
+  it('a demoted admin’s stream ends within a second of the role change; the reconnect shows what the new role may read', async () => {
+    const { owner, member, memberId } = await orgWithMember('admin');
+    const stream = await live(member);
+    expect(stream.status).toBe(200);
+    const key = await owner.post('/api/integrations/api-keys', { name: 'Before', permissions: ['*'] });
+    expect(key.status, key.text).toBe(201);
+    await stream.next((m) => m.type === 'api-key'); // as an admin it hears of API keys
+    const flag = endedFlag(stream);
+
+    const demoted = await owner.patch(`/api/organization/members/${memberId}`, { role: 'user' });
+    expect(demoted.status, demoted.text).toBe(200);
+    await waitFor(() => flag.ended, 1_000);
+
+    const again = await live(member, { 'last-event-id': stream.lastId()! });
+    expect(again.status).toBe(200);
+    await owner.post('/api/integrations/api-keys', { name: 'After', permissions: ['*'] });
+    const customer = await createCustomer(owner);
+    await again.next(isCustomer(customer));
+    expect(again.messages().filter((m) => m.type === 'api-key')).toEqual([]);
+  });
+
+  it('a member removed from the organization: the stream ends within a second, and a new one is refused', async () => {
+    const { owner, member, memberId } = await orgWithMember('manager');
+    const stream = await live(member);
+    const flag = endedFlag(stream);
+    expect((await owner.delete(`/api/organization/members/${memberId}`)).status).toBe(204);
+    await waitFor(() => flag.ended, 1_000);
+    expect((await member.get('/api/live')).status).toBe(401);
+  });
+
+  it('logout: every stream of the session ends within a second', async () => {
+    const { member } = await orgWithMember('user');
+    const streams = [await live(member), await live(member)];
+    const flags = streams.map(endedFlag);
+    expect((await member.post('/api/logout')).status).toBe(204);
+    await waitFor(() => flags.every((f) => f.ended), 1_000);
+  });
+
+  it('a role change made in SQL (no event at all) ends the stream too', async () => {
+    const { member, memberId, tenantId } = await orgWithMember('admin');
+    const stream = await live(member);
+    const flag = endedFlag(stream);
+    await stack.db.query(`update gateway.memberships set role = 'manager' where user_id = $1 and organization_id = $2`, [
+      memberId,
+      tenantId,
+    ]);
+    await waitFor(() => flag.ended, 1_000);
+  });
+
+  it('one person with many sessions holds at most LIVE_MAX_STREAMS_PER_USER streams of the organization: 429 with Retry-After', async () => {
+    const { owner, member, tenantId } = await orgWithMember('user');
+    const email = ((await member.get('/api/auth/user')).json as { email: string }).email;
+    // Three sessions of the same person (three browsers), each signed in to the shared organization.
+    const sessions = [member];
+    for (let i = 0; i < 2; i++) {
+      const c = stack.client();
+      expect((await c.post('/api/auth/login', { email, password: 'correct horse battery' })).status).toBe(200);
+      expect((await c.post('/api/auth/switch-organization', { organizationId: tenantId })).status).toBe(200);
+      sessions.push(c);
+    }
+    const first = await live(sessions[0]!);
+    await live(sessions[1]!);
+    await live(sessions[2]!);
+    const fourth = await sessions[2]!.get('/api/live');
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(fourth.json.message).toBe('At most 3 live streams per person are open at once: close another tab or device');
+    // Another member of the same organization still has places.
+    expect((await live(owner)).status).toBe(200);
+    first.close();
+    await expect.poll(async () => (await live(sessions[2]!)).status, { timeout: 5_000 }).toBe(200);
+  });
+
+  it('the positions a tenant sees tell nothing of other tenants: sealed per tenant, never the same twice, still resumable', async () => {
+    const a = await tenant(stack);
+    const b = await tenant(stack);
+    const s1 = await live(a);
+    for (let i = 0; i < 3; i++) await createCustomer(b); // the shared event stream moves on
+    const s2 = await live(a);
+    const [id1, id2] = [s1.lastId()!, s2.lastId()!];
+    for (const id of [id1, id2]) {
+      expect(id).toMatch(CURSOR);
+      expect(id).not.toMatch(/\d+:\d+|:/);
+    }
+    expect(id1).not.toBe(id2);
+    // A's own change still resumes from A's position: the cursor maps back to the hub's position.
+    s1.close();
+    const mine = await createCustomer(a);
+    await s2.next(isCustomer(mine));
+    const resumed = await live(a, { 'last-event-id': id1 });
+    await resumed.next(isCustomer(mine));
+    expect(resumed.messages().some((m) => m.type === 'reset')).toBe(false);
   });
 });
 
@@ -213,7 +352,7 @@ describe('GET /api/live (NATS JetStream): another gateway process resumes from t
     const seen = await createCustomer(a);
     await onFirst.next(isCustomer(seen));
     const lastId = onFirst.lastId()!;
-    expect(lastId).toMatch(/^js:\d+$/);
+    expect(lastId).toMatch(CURSOR);
     onFirst.close();
 
     const viaSecond = new HttpClient(second.url);

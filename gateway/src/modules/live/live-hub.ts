@@ -25,9 +25,10 @@ interface Kept extends Sequenced {
  * alone: each replica hears everything), made into notices (proto `liveNoticeOf`) and fanned out in memory to the
  * open streams of the event's tenant — the envelope's tenantId decides, nothing else.
  *
- * Resuming (Last-Event-ID): an id is `<epoch>:<seq>`, seq being the event stream's own sequence (JetStream's: the
+ * Resuming (Last-Event-ID): a position is `<epoch>:<seq>`, seq being the event stream's own sequence (JetStream's: the
  * same on every replica, so a stream resumes on another replica; the in-process stream's: then the epoch is this
- * process's, and an id of an earlier process is not resumed). The hub keeps the last `bufferSize` notices of all
+ * process's, and a position of an earlier process is not resumed). That sequence counts every tenant's events, so a
+ * client never sees it: the routes seal it per tenant (LiveCursors). The hub keeps the last `bufferSize` notices of all
  * tenants (a FIFO); a client whose position is still covered gets what it missed, any other gets a reset.
  */
 export class LiveHub {
@@ -111,10 +112,8 @@ export class LiveHub {
   }
 }
 
-/** `<epoch>:<seq>` as the stream writes it, or null for anything else. */
+/** `<epoch>:<seq>` (a sealed cursor's content), or null for anything else. */
 export function parsePosition(id: string | undefined): Position | null {
   const m = id ? /^([a-z0-9]{1,32}):(\d{1,15})$/.exec(id) : null;
   return m ? { epoch: m[1]!, seq: Number(m[2]) } : null;
 }
-
-export const formatPosition = (p: Position) => `${p.epoch}:${p.seq}`;

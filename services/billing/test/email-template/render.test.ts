@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EmailTemplateTypes, type EmailTemplateInput } from '@billpoint/proto';
 import { AppError } from '@billpoint/kit';
-import { renderTemplate, safeLink } from '../../src/modules/email-template/render.ts';
+import { renderTemplate, safeLink, type TemplateValue } from '../../src/modules/email-template/render.ts';
 import { defaultTemplate } from '../../src/modules/email-template/defaults.ts';
-import { fromHeader, portalLink } from '../../src/modules/readmodel/organization.ts';
+import { fromHeader, portalLink, type OrganizationBrand } from '../../src/modules/readmodel/organization.ts';
 import { mailLanguage, sampleValues } from '../../src/modules/email-template/variables.ts';
 
 const values = {
@@ -17,6 +17,19 @@ const body = (htmlContent: string, o: Partial<EmailTemplateInput> = {}): EmailTe
   subject: 'Invoice {{ invoice.number }}',
   htmlContent,
   textContent: 'Hello {{ customer.name }}',
+  ...o,
+});
+
+/** An organization as billing's read model holds it (Acme, with a portal address, not white-label). */
+const acme = (o: Partial<OrganizationBrand> = {}): OrganizationBrand => ({
+  name: 'Acme',
+  email: null,
+  logoUrl: null,
+  whiteLabel: false,
+  portalSlug: 'acme',
+  customDomain: null,
+  customDomainVerified: false,
+  defaultLanguage: null,
   ...o,
 });
 
@@ -92,7 +105,7 @@ describe('the sandbox', () => {
       body('<p>{{ customer.name }}</p><a href="{{ payLink }}">Pay</a>', { subject: 'For {{ customer.name }}' }),
       values,
     );
-    expect(out.html).toBe('<p>Ann &lt;b&gt;&amp; Co&lt;/b&gt;</p><a href="https://pay.example/pay/abc?x=1&amp;y=&#34;2&#34;">Pay</a>');
+    expect(out.html).toBe('<p>Ann &lt;b&gt;&amp; Co&lt;/b&gt;</p><a href="https://pay.example/pay/abc?x=1&amp;y=&quot;2&quot;">Pay</a>');
     expect(out.subject).toBe('For Ann <b>& Co</b>');
     expect(out.text).toBe('Hello Ann <b>& Co</b>');
   });
@@ -107,18 +120,79 @@ describe('the sandbox', () => {
   });
 });
 
+describe('the HTML part is cleaned after rendering', () => {
+  const html = async (htmlContent: string, v: TemplateValue = values) => (await renderTemplate(body(htmlContent), v)).html;
+
+  it('drops scripts, event handlers, script links, forms and frames, keeping the text around them', async () => {
+    expect(await html('<p onclick="steal()">Hi<script>alert(1)</script></p><img src="https://cdn.example/a.png" onerror="x()">')).toBe(
+      '<p>Hi</p><img src="https://cdn.example/a.png">',
+    );
+    expect(await html('<a href="javascript:alert(1)">a</a><a href=" JaVa&#9;script:alert(1)">b</a><a href="data:text/html,x">c</a>')).toBe(
+      '<a>a</a><a>b</a><a>c</a>',
+    );
+    expect(
+      await html(
+        '<form action="https://evil.example/login"><input name="password"><button>Sign in</button>Log in</form><iframe src="https://x.example"></iframe>',
+      ),
+    ).toBe('Log in');
+    expect(
+      await html('<svg><script>1</script></svg><object data="x"></object><style>p{color:red}</style><p id="a" class="b" data-x="1">t</p>'),
+    ).toBe('<p>t</p>');
+  });
+
+  it('keeps what an e-mail needs: formatting, lists, tables, http(s) and mailto links, https and cid images', async () => {
+    const kept =
+      '<h2>Title</h2><p><strong>a</strong> <em>b</em> <u>c</u><br></p><ul><li>one</li></ul>' +
+      '<table width="600" cellpadding="4" border="0"><tbody><tr><th align="left">x</th><td bgcolor="#ffffff" colspan="2">y</td></tr></tbody></table>' +
+      '<a href="https://a.example/x">w</a> <a href="mailto:billing@acme.test">m</a> <a href="#top">t</a>' +
+      '<img src="https://cdn.example/logo.png" alt="Acme" width="120" height="40"><img src="cid:logo">';
+    expect(await html(kept)).toBe(kept);
+    expect(await html('<img src="data:image/png;base64,AAAA"><img src="http://plain.example/a.png"><a href="/relative">r</a>')).toBe(
+      '<img><img><a>r</a>',
+    );
+  });
+
+  it('keeps only the listed style properties, and none that loads anything', async () => {
+    expect(
+      await html(
+        '<div style="font-family: Arial, sans-serif; color: #1f2937; position: fixed; top: 0; background: url(https://t.example/p.gif); padding: 10px">x</div>',
+      ),
+    ).toBe('<div style="font-family: Arial, sans-serif; color: #1f2937; padding: 10px">x</div>');
+    expect(await html('<span style="background-image: u\\72l(https://t.example/p.gif); behavior: url(x.htc)">y</span>')).toBe(
+      '<span>y</span>',
+    );
+  });
+
+  it('lets `| raw` through unescaped only for the link variables', async () => {
+    const v = { ...values, payLink: 'https://pay.example/pay/abc?x=1&y=2', customer: { name: '<b>x</b>' } };
+    expect(await html('<p>{{ customer.name | raw }}</p>', v)).toBe('<p>&lt;b&gt;x&lt;/b&gt;</p>');
+    expect(await html('<a href="{{ payLink | raw }}">Pay</a>', v)).toBe('<a href="https://pay.example/pay/abc?x=1&amp;y=2">Pay</a>');
+    // A link with something appended, or another value under a link's name, is no link of ours.
+    expect(await html('{{ payLink | append: "<i>" | raw }}', v)).toBe('https://pay.example/pay/abc?x=1&amp;y=2&lt;i&gt;');
+    expect(await html('{% assign payLink = customer.name %}{{ payLink | raw }}', v)).toBe('&lt;b&gt;x&lt;/b&gt;');
+    // The text part is plain text: the name as it is.
+    expect((await renderTemplate(body('x', { textContent: '{{ customer.name | raw }}' }), v)).text).toBe('<b>x</b>');
+  });
+
+  it('leaves every default template as it was written (nothing of theirs is off the allow-list)', async () => {
+    const org = acme();
+    for (const type of EmailTemplateTypes) {
+      const out = await renderTemplate(
+        defaultTemplate(type, 'en'),
+        sampleValues(type, org, 'https://app.test', 'https://app.test/portal/acme'),
+      );
+      expect(out.html).toContain('style="font-family: Arial, Helvetica, sans-serif; font-size: 14px; line-height: 1.5; color: #1f2937"');
+      if (type === 'invoice')
+        expect(out.html).toMatch(
+          /<a href="https:\/\/app\.test\/pay\/sample" style="display: inline-block; padding: 10px 16px; background: #2563eb;/,
+        );
+    }
+  });
+});
+
 describe('the defaults', () => {
   it('render for every type and language with the sample values, and never name the product', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: true,
-      portalSlug: 'acme',
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme({ whiteLabel: true });
     for (const type of EmailTemplateTypes)
       for (const language of ['en', 'de', 'fr', 'es']) {
         const out = await renderTemplate(
@@ -140,16 +214,7 @@ describe('the defaults', () => {
   });
 
   it('invoice and reminder carry the portal link beside the pay link', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: false,
-      portalSlug: 'acme',
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme();
     for (const type of ['invoice', 'reminder'] as const) {
       const out = await renderTemplate(
         defaultTemplate(type, 'en'),
@@ -164,16 +229,7 @@ describe('the defaults', () => {
 
 describe('without a portal address', () => {
   it('the defaults leave the portal lines out (no empty "Customer portal:")', async () => {
-    const org = {
-      name: 'Acme',
-      email: null,
-      logoUrl: null,
-      whiteLabel: false,
-      portalSlug: null,
-      customDomain: null,
-      customDomainVerified: false,
-      defaultLanguage: null,
-    };
+    const org = acme({ portalSlug: null });
     for (const type of ['invoice', 'reminder', 'payment_received'] as const)
       for (const language of ['en', 'de', 'fr']) {
         const values = { ...(sampleValues(type, org, 'http://app.test', null) as object), portalLink: '' };

@@ -1,6 +1,7 @@
 import { Liquid, type Template } from 'liquidjs';
 import { Invalid } from '@billpoint/kit';
 import type { EmailTemplateInput } from '@billpoint/proto';
+import { sanitizeMailHtml } from './sanitize.ts';
 
 /**
  * The sandboxed Liquid engines of the customer e-mails. A template reads only the plain values it is given (a tree of
@@ -8,9 +9,21 @@ import type { EmailTemplateInput } from '@billpoint/proto';
  * (`templates: {}` replaces the filesystem and `include`, `render` and `layout` are refused when parsed), never an
  * unknown filter (`strictFilters`); parse, render time and memory are bounded. The HTML part escapes every output; the
  * subject and the text part are plain text.
+ *
+ * In the HTML part `| raw` lets a value through unescaped only when it is one of the link variables (`LINK_VARIABLES`:
+ * addresses we build and pass through `safeLink`); any other value under `| raw` (a customer's name, an organization's
+ * name, a link with text appended) is escaped like every other output. A template using it is not refused: templates
+ * saved before this rule still render, and the result is the same either way. The rendered HTML is then cleaned by an
+ * allow-list (sanitize.ts), in the preview exactly as in the sent e-mail.
  */
 const REFUSED_TAGS = ['include', 'render', 'layout'] as const;
 const LIMITS = { parseLimit: 200_000, renderLimit: 500, memoryLimit: 2_000_000 };
+
+/** The values that may pass `| raw` in the HTML part: the links of the e-mail, top-level in every type's values. */
+export const LINK_VARIABLES = ['payLink', 'portalLink'] as const;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
 
 function engine(html: boolean): Liquid {
   const liquid = new Liquid({
@@ -30,6 +43,17 @@ function engine(html: boolean): Liquid {
         throw new Error(`the "${name}" tag is not allowed in e-mail templates`);
       },
       render() {},
+    });
+  if (html)
+    liquid.registerFilter('raw', {
+      raw: true,
+      handler(this: { context: { environments: object } }, value: unknown) {
+        const text = value === null || value === undefined ? '' : String(value);
+        // The values given to the render, not a name looked up in scope: `{% assign payLink = … %}` cannot borrow it.
+        const given = this.context.environments as Record<string, unknown>;
+        const links = LINK_VARIABLES.map((name) => given[name]);
+        return text === '' || links.includes(text) ? text : escapeHtml(text);
+      },
     });
   return liquid;
 }
@@ -102,5 +126,5 @@ export async function renderTemplate(body: EmailTemplateInput, values: TemplateV
   };
   const [subject, html, text] = [await run('subject'), await run('htmlContent'), await run('textContent')];
   // A subject is one line.
-  return { subject: subject.replace(/\s+/g, ' ').trim().slice(0, 500), html, text };
+  return { subject: subject.replace(/\s+/g, ' ').trim().slice(0, 500), html: sanitizeMailHtml(html), text };
 }
