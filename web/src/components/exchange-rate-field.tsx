@@ -5,12 +5,12 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '@/components/ui/input';
 import { SOURCE_LABELS, shortRate, useExchangeRates } from '@/lib/exchange-rates';
 import { formatLongDate, formatMoney } from '@/lib/format';
+import { checkNumber } from '@/lib/number-input';
 
-/** A typed rate the server would take (> 0, at most 6 decimals), else null. */
+/** A typed rate the server would take (> 0, at most 6 decimals), read as the person writes numbers, else null. */
 function typedRate(v: unknown): string | null {
-  const s = typeof v === 'string' ? v.trim() : '';
-  if (!/^\d+(\.\d{1,6})?$/.test(s)) return null;
-  return toScaled(s, 6) > 0n ? s : null;
+  const read = checkNumber(typeof v === 'string' ? v : '', 'Exchange rate', { decimals: 6 });
+  return read.ok && toScaled(read.value, 6) > 0n ? read.value : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { numberForInput } from '@/lib/number-input';
 import type * as React from 'react';
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -91,7 +92,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   const pick = (index: number, p: Product) => {
     const options = { shouldDirty: true };
     setValue(`items.${index}.description`, p.name, options);
-    setValue(`items.${index}.rate`, p.price, options);
+    setValue(`items.${index}.rate`, numberForInput(p.price), options);
     setValue(`items.${index}.productId`, p.id, options);
     // The tenant's rate of the product's percentage, else that percentage as it is (a custom rate).
     const rate = rateForPercent(usable, p.taxRate);
@@ -141,7 +142,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
                 <FormItem>
                   <FormLabel className="md:sr-only">{cellLabel('Qty', index)}</FormLabel>
                   <FormControl>
-                    <Input {...field} type="number" inputMode="decimal" min={0} step="0.01" />
+                    <Input {...field} inputMode="decimal" autoComplete="off" />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -154,7 +155,7 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
                 <FormItem>
                   <FormLabel className="md:sr-only">{cellLabel('Rate', index)}</FormLabel>
                   <FormControl>
-                    <Input {...field} type="number" inputMode="decimal" min={0} step="0.01" />
+                    <Input {...field} inputMode="decimal" autoComplete="off" />
                   </FormControl>
                   <FormMessage />
                 </FormItem>

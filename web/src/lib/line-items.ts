@@ -1,4 +1,5 @@
-import { computeInvoice, lineAmount, sumMoney, toScaled, type InvoiceItem } from '@billpoint/proto';
+import { computeInvoice, lineAmount, sumMoney, type InvoiceItem } from '@billpoint/proto';
+import { numberForInput, typedSoFar } from '@/lib/number-input';
 import { addDays, startOfDay } from 'date-fns';
 import { toIsoDate } from '@/lib/format';
 
@@ -9,6 +10,9 @@ import { toIsoDate } from '@/lib/format';
 
 /** The item fields a 400's issues can name on a document form (`items.N.productId`: 'Product not found'). */
 export const LINE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId', 'taxRateId'];
+
+/** A line's quantity and rate are typed as the person writes numbers ("1,5" hours at "1.200,00" in German). */
+export const LINE_NUMBERS = { quantity: { label: 'Quantity' }, rate: { label: 'Rate' } } as const;
 
 /** Spec core §9: one item with empty description, quantity 1, rate 0. */
 export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
@@ -21,23 +25,10 @@ export const daysFromToday = (days: number, today = new Date()) => toIsoDate(add
  * unfinished number counts as 0, so the Amount column and the running total never show NaN.
  */
 export function displayLineAmount(quantity: unknown, rate: unknown): string {
-  try {
-    return lineAmount(String(quantity ?? '').trim() || '0', String(rate ?? '').trim() || '0');
-  } catch {
-    return '0.00';
-  }
+  return lineAmount(typedSoFar(quantity), typedSoFar(rate));
 }
 
-/** A number as typed so far, or 0 when it is empty or not a number yet. */
-function typed(v: unknown): string {
-  const s = String(v ?? '').trim();
-  try {
-    toScaled(s, 4);
-    return s;
-  } catch {
-    return '0';
-  }
-}
+const typed = typedSoFar;
 
 /**
  * The Amount of each row, their Subtotal, the Tax of the lines that carry a rate (a product's; none on a line typed
@@ -73,8 +64,8 @@ export const lineExtras = (it: { taxRate?: string | null; productId?: number | n
 export const lineToForm = (it: InvoiceItem) => ({
   id: it.id,
   description: it.description,
-  quantity: it.quantity,
-  rate: it.rate,
+  quantity: numberForInput(it.quantity),
+  rate: numberForInput(it.rate),
   taxRate: it.taxRate,
   productId: it.productId,
   taxRateId: it.taxRateId,

@@ -27,6 +27,22 @@ describe('pay amount', () => {
     expect(checkAmount('10.5', '1500.00', 'JPY')).toEqual({ ok: false, message: 'JPY amounts have no decimals' });
   });
 
+  it('reads the amount as a German reader writes it, and refuses what could be read two ways', () => {
+    expect(checkAmount('1.000,00', '5000.00', 'EUR', 'de-DE')).toEqual({ ok: true, amount: '1000.00' });
+    expect(checkAmount('1000,00', '5000.00', 'EUR', 'de-DE')).toEqual({ ok: true, amount: '1000.00' });
+    expect(checkAmount('1,5', '5000.00', 'EUR', 'de-DE')).toEqual({ ok: true, amount: '1.50' });
+    expect(checkAmount('1.5', '5000.00', 'EUR', 'de-DE')).toEqual({
+      ok: false,
+      message: '"1.5" could be read two ways. Enter the amount like 1.234,56',
+    });
+    expect(checkAmount('1,5', '5000.00', 'USD', 'en-US')).toEqual({
+      ok: false,
+      message: '"1,5" could be read two ways. Enter the amount like 1,234.56',
+    });
+    expect(checkAmount('zehn', '10.00', 'EUR', 'de-DE')).toEqual({ ok: false, message: 'Enter the amount as a number, like 25,00' });
+    expect(initialAmount('1000.5', 'EUR', 'de-DE')).toBe('1000,50');
+  });
+
   it('starts from the balance due in the currency decimals, and tells settled and partly paid invoices', () => {
     expect(initialAmount('80.50', 'USD')).toBe('80.50');
     expect(initialAmount('1500.00', 'JPY')).toBe('1500');

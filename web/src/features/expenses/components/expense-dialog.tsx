@@ -144,7 +144,7 @@ export function ExpenseDialog({
           <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
             <TextField control={form.control} name="description" label="Description" placeholder="What was it for?" />
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField control={form.control} name="amount" label="Amount" type="number" step="0.01" min={0} inputMode="decimal" />
+              <TextField control={form.control} name="amount" label="Amount" inputMode="decimal" autoComplete="off" />
               <TextField control={form.control} name="vendor" label="Vendor (optional)" />
             </div>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

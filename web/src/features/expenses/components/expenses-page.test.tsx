@@ -253,7 +253,7 @@ describe('expense manager', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit expense: Flight to Berlin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Expense' });
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Flight to Berlin');
-    expect(within(dialog).getByLabelText('Amount')).toHaveValue(420.5);
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('420.50');
     expect(within(dialog).getByText('Attached: receipt')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Update Expense' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

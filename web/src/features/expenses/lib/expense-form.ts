@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { ExpenseBody, type CategorizeBody, type CategorizeResult, type Expense } from '@billpoint/proto';
 import { toIsoDate } from '@/lib/format';
+import { checkNumber, localNumbers, numberForInput } from '@/lib/number-input';
 
 /**
  * The Add/Edit Expense form (areas §5): proto's body for the typed fields, so the browser shows the server's
  * messages; the category is held as the select's text and sent as an integer (or null for none); the receipt is
  * the key of a receipt uploaded first.
  */
-export const expenseFormSchema = ExpenseBody.pick({ description: true, amount: true, date: true, vendor: true, notes: true }).extend({
-  categoryId: z.string(),
-  receipt: z.string(),
-});
+export const expenseFormSchema = localNumbers(
+  ExpenseBody.pick({ description: true, amount: true, date: true, vendor: true, notes: true }).extend({
+    categoryId: z.string(),
+    receipt: z.string(),
+  }),
+  // The amount typed as the person writes numbers ("1.234,50" in German).
+  { amount: { label: 'Amount' } },
+);
 export type ExpenseFormInput = z.input<typeof expenseFormSchema>;
 export type ExpenseFormOutput = z.output<typeof expenseFormSchema>;
 export const EXPENSE_FIELDS = ['description', 'amount', 'date', 'vendor', 'notes', 'categoryId', 'receipt'] as const;
@@ -27,7 +32,7 @@ export const emptyExpenseForm = (today: Date = new Date()): ExpenseFormInput => 
 
 export const expenseToForm = (e: Expense): ExpenseFormInput => ({
   description: e.description,
-  amount: e.amount,
+  amount: numberForInput(e.amount),
   vendor: e.vendor ?? '',
   date: e.date.slice(0, 10),
   categoryId: e.categoryId === null ? '' : String(e.categoryId),
@@ -81,7 +86,8 @@ export function expenseBody(
 /** §5: the AI suggestion needs a description and a non-zero amount; answers the call's body, or null when either is missing. */
 export function categorizeRequest(v: Pick<ExpenseFormInput, 'description' | 'amount' | 'vendor' | 'date'>): CategorizeBody | null {
   const description = String(v.description ?? '').trim();
-  const amount = String(v.amount ?? '').trim();
-  if (!description || !amount || !Number.isFinite(Number(amount)) || Number(amount) === 0) return null;
+  const read = checkNumber(String(v.amount ?? ''), 'Amount');
+  const amount = read.ok ? read.value : '';
+  if (!description || !amount || !/[1-9]/.test(amount)) return null;
   return { description, amount, vendor: String(v.vendor ?? '').trim() || null, date: String(v.date ?? '') || null };
 }

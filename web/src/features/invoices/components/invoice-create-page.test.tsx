@@ -77,8 +77,8 @@ describe('create invoice', () => {
     expect(screen.getByLabelText('Issue Date')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Due Date' })).toHaveTextContent(formatLongDate(addDays(startOfToday(), 30)));
     expect(screen.getAllByTestId('invoice-item-row')).toHaveLength(1);
-    expect(screen.getByLabelText('Qty (item 1)')).toHaveValue(1);
-    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue(0);
+    expect(screen.getByLabelText('Qty (item 1)')).toHaveValue('1');
+    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue('0');
     expect(screen.getByLabelText('Amount (item 1)')).toHaveValue('$0.00');
     expect(total()).toHaveTextContent('Total: $0.00');
   });

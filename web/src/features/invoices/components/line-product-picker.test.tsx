@@ -77,7 +77,7 @@ describe('product picker on invoice lines', () => {
 
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Description (item 1)')).toHaveValue('USB-C Cable');
-    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue(12.5);
+    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue('12.50');
     expect(screen.getByLabelText('Qty (item 1)')).toHaveFocus();
     const line = screen.getByTestId('line-product');
     expect(line).toHaveTextContent('USB-C Cable');
@@ -113,7 +113,7 @@ describe('product picker on invoice lines', () => {
     expect(screen.getByRole('listbox', { name: 'Products' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: /Consulting hour/ }));
     expect(screen.getByLabelText('Description (item 1)')).toHaveValue('Consulting hour');
-    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue(150);
+    expect(screen.getByLabelText('Rate (item 1)')).toHaveValue('150.00');
 
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
     await search(user, 2, 'usb');

@@ -12,7 +12,8 @@ import {
   type Invoice,
   type InvoiceStatus,
 } from '@billpoint/proto';
-import { daysFromToday, LINE_ITEM_FIELDS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { daysFromToday, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { localNumbers, numberForInput, optionalLocalNumber } from '@/lib/number-input';
 
 /**
  * The invoice forms, derived from proto's request schemas so the browser shows the server's messages
@@ -25,34 +26,37 @@ const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 /** What a line shows but never sends: the name of the tax rate it carries (an edited invoice's rate may be gone since). */
 const lineDisplay = { taxRateName: z.string().nullish() };
 
-/**
- * An exchange rate as typed (issue 26): empty is none (the server takes the rate in force on the issue date), else
- * the server's rule for a rate.
- */
-const typedExchangeRate = z.string().transform((v, ctx) => {
-  if (!v.trim()) return undefined;
-  const r = InvoiceUpdateBody.shape.exchangeRate.safeParse(v);
-  if (r.success) return r.data;
-  ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Exchange rate must be a number' });
-  return z.NEVER;
-});
+/** An exchange rate as typed: empty is none (the server takes the rate in force on the issue date). */
+const typedExchangeRate = optionalLocalNumber('Exchange rate', InvoiceUpdateBody.shape.exchangeRate);
 
 /** Create: customer (the dropdown's string), due date, notes, terms and the items' description, quantity and rate. */
-export const invoiceCreateFormSchema = InvoiceCreateBody.shape.invoice
-  .pick({ customerId: true, dueDate: true, notes: true, terms: true, issueDate: true, currency: true, discountAmount: true })
-  .extend({
-    exchangeRate: typedExchangeRate,
-    /** The template picker's value: a template id, or '' for the tenant's default. */
-    templateId: templateChoice,
-    items: z
-      .array(
+export const invoiceCreateFormSchema = localNumbers(
+  InvoiceCreateBody.shape.invoice.pick({
+    customerId: true,
+    dueDate: true,
+    notes: true,
+    terms: true,
+    issueDate: true,
+    currency: true,
+    discountAmount: true,
+  }),
+  { discountAmount: { label: 'Discount' } },
+).extend({
+  exchangeRate: typedExchangeRate,
+  /** The template picker's value: a template id, or '' for the tenant's default. */
+  templateId: templateChoice,
+  items: z
+    .array(
+      localNumbers(
         InvoiceItemInput.pick({ description: true, quantity: true, rate: true, taxRate: true, productId: true, taxRateId: true }).extend(
           lineDisplay,
         ),
-        { error: InvoiceMessages.itemsRequired },
-      )
-      .min(1, InvoiceMessages.itemsRequired),
-  });
+        LINE_NUMBERS,
+      ),
+      { error: InvoiceMessages.itemsRequired },
+    )
+    .min(1, InvoiceMessages.itemsRequired),
+});
 export type InvoiceCreateFormOutput = z.output<typeof invoiceCreateFormSchema>;
 /** What the inputs hold: text (the customer id is the dropdown's string value, numbers as typed). */
 export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
@@ -126,15 +130,18 @@ export const invoiceEditFormSchema = z.object({
   exchangeRate: typedExchangeRate,
   items: z
     .array(
-      InvoiceItemUpdateInput.pick({
-        id: true,
-        description: true,
-        quantity: true,
-        rate: true,
-        taxRate: true,
-        productId: true,
-        taxRateId: true,
-      }).extend(lineDisplay),
+      localNumbers(
+        InvoiceItemUpdateInput.pick({
+          id: true,
+          description: true,
+          quantity: true,
+          rate: true,
+          taxRate: true,
+          productId: true,
+          taxRateId: true,
+        }).extend(lineDisplay),
+        LINE_NUMBERS,
+      ),
       { error: InvoiceMessages.itemsRequired },
     )
     .min(1, InvoiceMessages.itemsRequired),
@@ -150,7 +157,7 @@ export function invoiceToEditForm(invoice: Invoice): InvoiceEditFormInput {
     dueDate: invoice.dueDate,
     notes: invoice.notes ?? '',
     templateId: invoice.templateId == null ? '' : String(invoice.templateId),
-    exchangeRate: invoice.exchangeRate ?? '',
+    exchangeRate: numberForInput(invoice.exchangeRate),
     items: (invoice.items ?? []).map(lineToForm),
   };
 }

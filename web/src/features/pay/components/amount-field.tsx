@@ -2,20 +2,27 @@ import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatMoney } from '@/lib/format';
+import { inputLocale } from '@/lib/number-input';
 
-/** The amount to pay (part of the balance is fine), with the reason it cannot be paid under it. */
+/**
+ * The amount to pay (part of the balance is fine), typed as the payer writes numbers, with the amount it was read as
+ * (or the reason it cannot be paid) under it.
+ */
 export function AmountField({
   value,
   onChange,
   error,
   balanceDue,
   currency,
+  reading,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
   balanceDue: string;
   currency: string;
+  /** The amount as it was read from the entry (canonical), shown back before anything is paid. */
+  reading?: string | null;
 }) {
   const id = React.useId();
   return (
@@ -28,11 +35,14 @@ export function AmountField({
         inputMode="decimal"
         autoComplete="off"
         aria-invalid={!!error}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-describedby={`${id}-hint ${id}-reading${error ? ` ${id}-error` : ''}`}
         className="text-lg font-semibold tabular-nums"
       />
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
         Balance due: {formatMoney(balanceDue, currency)}. You can pay part of it now.
+      </p>
+      <p id={`${id}-reading`} aria-live="polite" className="text-sm">
+        {!error && reading ? `You pay ${formatMoney(reading, currency, inputLocale())}` : ''}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">

@@ -76,6 +76,7 @@ export function PaymentPanel({
           error={check.ok ? serverMessage : check.message}
           balanceDue={invoice.balanceDue}
           currency={invoice.currency}
+          reading={check.ok ? check.amount : null}
         />
         {takesCard && paypal ? (
           <Tabs defaultValue="card">

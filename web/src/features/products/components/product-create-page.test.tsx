@@ -43,7 +43,7 @@ describe('add product', () => {
     for (const section of ['Basic Information', 'Pricing & Tax', 'Inventory Management'])
       expect(screen.getByRole('heading', { name: section })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('USD');
-    expect(screen.getByLabelText('Tax Rate (%)')).toHaveValue(0);
+    expect(screen.getByLabelText('Tax Rate (%)')).toHaveValue('0');
     expect(screen.getByRole('switch', { name: 'Track Inventory' })).not.toBeChecked();
     expect(screen.queryByLabelText('Stock Quantity')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Low Stock Threshold')).not.toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('add product', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends price and tax rate as numbers and the stock fields as integers, toasts and goes to /products', async () => {
+  it('sends price and tax rate as exact decimals and the stock fields as integers, toasts and goes to /products', async () => {
     const user = userEvent.setup();
     const calls = stubFetch([post(201, makeProduct({ id: 9 }))]);
     const { router } = renderCreate();
@@ -105,9 +105,9 @@ describe('add product', () => {
       sku: 'CAB-001',
       description: null,
       category: 'Hardware',
-      price: 19.99,
+      price: '19.99',
       currency: 'USD',
-      taxRate: 8.25,
+      taxRate: '8.25',
       unitOfMeasure: null,
       isActive: true,
       trackInventory: true,
@@ -127,7 +127,7 @@ describe('add product', () => {
     await user.click(screen.getByRole('switch', { name: 'Track Inventory' }));
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
-    expect(sentBody(calls)).toMatchObject({ trackInventory: false, stockQuantity: null, lowStockThreshold: null, taxRate: 0 });
+    expect(sentBody(calls)).toMatchObject({ trackInventory: false, stockQuantity: null, lowStockThreshold: null, taxRate: '0.00' });
   });
 
   it('sends empty stock fields as null when tracking is on', async () => {

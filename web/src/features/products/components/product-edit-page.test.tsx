@@ -48,8 +48,8 @@ describe('edit product', () => {
     expect(screen.getByLabelText('Unit of Measure')).toHaveValue('piece');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Hardware');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('EUR');
-    expect(screen.getByLabelText('Price')).toHaveValue(12.5);
-    expect(screen.getByLabelText('Tax Rate (%)')).toHaveValue(8.25);
+    expect(screen.getByLabelText('Price')).toHaveValue('12.50');
+    expect(screen.getByLabelText('Tax Rate (%)')).toHaveValue('8.25');
     expect(screen.getByRole('switch', { name: 'Track Inventory' })).toBeChecked();
     expect(screen.getByLabelText('Stock Quantity (on hand now)')).toHaveValue(10);
     expect(screen.getByLabelText('Low Stock Threshold')).toHaveValue(2);
@@ -68,9 +68,9 @@ describe('edit product', () => {
       sku: 'CAB-001',
       description: 'Braided, 1 m',
       category: 'Hardware',
-      price: 13,
+      price: '13.00',
       currency: 'EUR',
-      taxRate: 8.25,
+      taxRate: '8.25',
       unitOfMeasure: 'piece',
       isActive: true,
       trackInventory: true,

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { numberForInput } from '@/lib/number-input';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { ProductCategories, ProductCurrencies, type ProductInput } from '@billpoint/proto';
 import { FormActions } from '@/components/form-actions';
@@ -81,14 +82,12 @@ export function ProductFormView({
             control={control}
             name="price"
             label="Price"
-            type="number"
             inputMode="decimal"
-            min={0}
-            step={wholeUnits ? 1 : 0.01}
-            placeholder={wholeUnits ? '0' : '0.00'}
+            autoComplete="off"
+            placeholder={numberForInput('0', wholeUnits ? 0 : 2)}
           />
           <ChoiceField control={control} name="currency" label="Currency" choices={ProductCurrencies} placeholder="Select a currency" />
-          <TextField control={control} name="taxRate" label="Tax Rate (%)" type="number" inputMode="decimal" min={0} step={0.01} />
+          <TextField control={control} name="taxRate" label="Tax Rate (%)" inputMode="decimal" autoComplete="off" />
         </Section>
 
         <Section title="Inventory Management" description="Keep count of the stock of physical goods.">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localNumbers, numberForInput } from '@/lib/number-input';
 import { ProductBody, StockAdjustmentBody, type Product, type ProductCurrencies, type ProductInput } from '@billpoint/proto';
 import { fieldIssues } from '@/components/form-fields';
 import { ApiError } from '@/lib/api-client';
@@ -52,7 +53,8 @@ export const productFormSchema = z.preprocess(
     stockQuantity: v.trackInventory ? toCount(v.stockQuantity) : null,
     lowStockThreshold: v.trackInventory ? toCount(v.lowStockThreshold) : null,
   }),
-  ProductBody,
+  // Price and tax rate typed as the person writes numbers ("1.234,50" in German).
+  localNumbers(ProductBody, { price: { label: 'Price' }, taxRate: { label: 'Tax rate' } }),
 );
 
 /** Areas §5: currency USD, tax rate 0, inventory not tracked. */
@@ -78,9 +80,9 @@ export function productToForm(p: Product): ProductFormValues {
     sku: p.sku ?? '',
     description: p.description ?? '',
     category: p.category ?? '',
-    price: p.price,
+    price: numberForInput(p.price),
     currency: (p.currency as ProductFormValues['currency']) ?? 'USD',
-    taxRate: p.taxRate,
+    taxRate: numberForInput(p.taxRate),
     unitOfMeasure: p.unitOfMeasure ?? '',
     isActive: p.isActive,
     trackInventory: p.trackInventory,
@@ -90,7 +92,7 @@ export function productToForm(p: Product): ProductFormValues {
 }
 
 /**
- * The POST/PUT body (areas §7): price and tax rate as numbers, the stock fields as integers or null.
+ * The POST/PUT body: price and tax rate as exact decimals, the stock fields as integers or null.
  * On edit, a stock quantity left as it was loaded is sent as null ("unchanged"): stock an invoice took meanwhile
  * is not put back by saving a form that still shows the old figure.
  */
@@ -101,9 +103,9 @@ export function toProductBody(v: ProductInput, loaded?: Pick<Product, 'trackInve
     sku: v.sku,
     description: v.description,
     category: v.category ?? null,
-    price: Number(v.price),
+    price: v.price,
     currency: v.currency,
-    taxRate: Number(v.taxRate),
+    taxRate: v.taxRate,
     unitOfMeasure: v.unitOfMeasure,
     isActive: v.isActive,
     trackInventory: v.trackInventory,

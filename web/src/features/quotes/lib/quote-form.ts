@@ -8,7 +8,8 @@ import {
   type Quote,
   type QuoteCreateBody as QuoteBody,
 } from '@billpoint/proto';
-import { daysFromToday, LINE_ITEM_FIELDS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { daysFromToday, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { localNumbers, numberForInput, optionalLocalNumber } from '@/lib/number-input';
 import { isFormField } from '@/lib/api-issues';
 
 /**
@@ -22,13 +23,7 @@ const templateChoice = z.string().transform((v) => (v ? Number(v) : null));
 const fields = QuoteCreateBody.shape.quote.shape;
 
 /** The exchange rate box: '' (the rate in force on the issue date) or a rate the server takes. */
-const typedExchangeRate = z.string().transform((v, ctx) => {
-  if (!v.trim()) return undefined;
-  const r = fields.exchangeRate.safeParse(v);
-  if (r.success && r.data) return r.data;
-  ctx.addIssue({ code: 'custom', message: r.error?.issues[0]?.message ?? 'Exchange rate must be a number' });
-  return z.NEVER;
-});
+const typedExchangeRate = optionalLocalNumber('Exchange rate', fields.exchangeRate);
 
 export const quoteFormSchema = z
   .object({
@@ -43,15 +38,18 @@ export const quoteFormSchema = z
     exchangeRate: typedExchangeRate,
     items: z
       .array(
-        InvoiceItemUpdateInput.pick({
-          id: true,
-          description: true,
-          quantity: true,
-          rate: true,
-          taxRate: true,
-          productId: true,
-          taxRateId: true,
-        }).extend({ taxRateName: z.string().nullish() }),
+        localNumbers(
+          InvoiceItemUpdateInput.pick({
+            id: true,
+            description: true,
+            quantity: true,
+            rate: true,
+            taxRate: true,
+            productId: true,
+            taxRateId: true,
+          }).extend({ taxRateName: z.string().nullish() }),
+          LINE_NUMBERS,
+        ),
         { error: InvoiceMessages.itemsRequired },
       )
       .min(1, InvoiceMessages.itemsRequired),
@@ -87,7 +85,7 @@ export function quoteToForm(quote: Quote): QuoteFormInput {
     notes: quote.notes ?? '',
     terms: quote.terms ?? '',
     templateId: quote.templateId == null ? '' : String(quote.templateId),
-    exchangeRate: quote.exchangeRate ?? '',
+    exchangeRate: numberForInput(quote.exchangeRate),
     items: (quote.items ?? []).map(lineToForm),
   };
 }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { CurrencyCode, ExchangeRatePutBody, IsoDate, type ExchangeRate } from '@billpoint/proto';
 import { fieldIssues, TextField } from '@/components/form-fields';
+import { localNumbers, numberForInput } from '@/lib/number-input';
 import { IconAction } from '@/components/icon-action';
 import { ListTable, type Column } from '@/components/list-page';
 import { ListLoadFailed } from '@/components/list-parts';
@@ -22,7 +23,9 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { MANAGERS_ONLY } from './settings-card';
 
 /** The manual rate form: PUT /api/exchange-rates/{currency} with its body, as typed. */
-const RateForm = ExchangeRatePutBody.extend({ currency: CurrencyCode, date: IsoDate('Date is required') });
+const RateForm = localNumbers(ExchangeRatePutBody.extend({ currency: CurrencyCode, date: IsoDate('Date is required') }), {
+  rate: { label: 'Rate' },
+});
 type RateFormInput = { currency: string; rate: string; date: string };
 const FIELDS = ['currency', 'rate', 'date'] as const;
 
@@ -80,7 +83,13 @@ function SetRateCard({ base, form }: { base: string; form: ReturnType<typeof use
         <form noValidate onSubmit={(event) => void submit(event)}>
           <CardContent className="grid gap-4 sm:grid-cols-3">
             <TextField control={form.control} name="currency" label="Currency" placeholder="EUR" autoComplete="off" />
-            <TextField control={form.control} name="rate" label={`Rate (${base} per unit)`} inputMode="decimal" placeholder="1.0850" />
+            <TextField
+              control={form.control}
+              name="rate"
+              label={`Rate (${base} per unit)`}
+              inputMode="decimal"
+              placeholder={numberForInput('1.0850')}
+            />
             <TextField control={form.control} name="date" label="From" type="date" />
           </CardContent>
           <CardFooter className="justify-end">
@@ -106,7 +115,7 @@ export function ExchangeRatesSection() {
   const base = rates.data?.base ?? '';
   const rows: Row[] = (rates.data?.rates ?? []).map((r) => ({ ...r, id: r.currency }));
   const edit = (r: Row) => {
-    form.reset({ currency: r.currency, rate: shortRate(r.rate), date: day });
+    form.reset({ currency: r.currency, rate: numberForInput(shortRate(r.rate)), date: day });
     form.setFocus('rate');
   };
   return (

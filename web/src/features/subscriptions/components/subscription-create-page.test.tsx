@@ -71,7 +71,7 @@ describe('create subscription', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getAllByTestId('subscription-item-row')).toHaveLength(1);
     expect(screen.getByLabelText('Description (item 1)')).toHaveValue('');
-    expect(screen.getByLabelText('Quantity (item 1)')).toHaveValue(1);
+    expect(screen.getByLabelText('Quantity (item 1)')).toHaveValue('1');
     expect(screen.getByLabelText('Amount (item 1)')).toHaveValue('$0.00');
     expect(screen.getByLabelText('Amount (item 1)')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
@@ -117,7 +117,7 @@ describe('create subscription', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add item' }));
     expect(screen.getAllByTestId('subscription-item-row')).toHaveLength(2);
-    expect(screen.getByLabelText('Quantity (item 2)')).toHaveValue(1);
+    expect(screen.getByLabelText('Quantity (item 2)')).toHaveValue('1');
     await fillRow(user, 2, { description: 'Hosting', unitPrice: '0.10' });
     expect(screen.getByLabelText('Amount (item 2)')).toHaveValue('$0.10');
     expect(screen.getByTestId('subscription-total')).toHaveTextContent('$66.76');

@@ -1,3 +1,4 @@
+import { numberForInput } from '@/lib/number-input';
 import * as React from 'react';
 import { useFieldArray, useFormContext, useFormState, useWatch, type Control } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
@@ -62,7 +63,7 @@ function NumberCell({
         <FormItem>
           <FormLabel className="md:sr-only">{label}</FormLabel>
           <FormControl>
-            <Input {...field} type="number" inputMode="decimal" min={min} step="0.01" placeholder={placeholder} />
+            <Input {...field} inputMode="decimal" autoComplete="off" placeholder={placeholder} />
           </FormControl>
           <FormMessage />
         </FormItem>
@@ -99,7 +100,7 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
   const pick = (index: number, p: Product) => {
     const options = { shouldDirty: true };
     setValue(`items.${index}.description`, p.name, options);
-    setValue(`items.${index}.unitPrice`, p.price, options);
+    setValue(`items.${index}.unitPrice`, numberForInput(p.price), options);
     setValue(`items.${index}.productId`, p.id, options);
     const rate = rateForPercent(usable, p.taxRate);
     setTax(

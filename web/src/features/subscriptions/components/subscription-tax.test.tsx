@@ -144,7 +144,7 @@ describe('tax picker on subscription items', () => {
     await user.clear(screen.getByLabelText('Description (item 1)'));
     await choose(1, 'USB-C Cable');
     expect(screen.getByLabelText('Description (item 1)')).toHaveValue('USB-C Cable');
-    expect(screen.getByLabelText('Unit Price (item 1)')).toHaveValue(12.5);
+    expect(screen.getByLabelText('Unit Price (item 1)')).toHaveValue('12.50');
     expect(screen.getByRole('combobox', { name: 'Tax (item 1)' })).toHaveTextContent('VAT 20% (20%)');
     expect(screen.getByTestId('subscription-tax')).toHaveTextContent('$2.50');
     await choose(2, 'Gadget');

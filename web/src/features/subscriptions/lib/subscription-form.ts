@@ -14,6 +14,7 @@ import type { Resolver } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { isFormField } from '@/lib/api-issues';
 import { issuesToErrors } from '@/lib/form-errors';
+import { checkNumber, numberForInput, typedSoFar } from '@/lib/number-input';
 
 /**
  * The subscription form (areas §2, §4, §5): what its inputs hold, the POST/PUT body built from it, and the
@@ -88,8 +89,8 @@ export const fromSubscription = (s: RecurringInvoice): SubscriptionFormValues =>
   items: s.items.length
     ? s.items.map((it) => ({
         description: it.description,
-        quantity: plainQuantity(it.quantity),
-        unitPrice: it.unitPrice,
+        quantity: numberForInput(plainQuantity(it.quantity)),
+        unitPrice: numberForInput(it.unitPrice),
         productId: it.productId,
         taxRateId: it.taxRateId,
         taxRate: it.taxRateId == null ? null : it.taxRate,
@@ -103,12 +104,14 @@ export const fromSubscription = (s: RecurringInvoice): SubscriptionFormValues =>
  * unfinished number counts as 0, so the Amount column and the total never show NaN.
  */
 export function displayAmount(quantity: string, unitPrice: string): string {
-  try {
-    return lineAmount(quantity.trim() || '0', unitPrice.trim() || '0');
-  } catch {
-    return '0.00';
-  }
+  return lineAmount(typedSoFar(quantity), typedSoFar(unitPrice));
 }
+
+/** A typed number as the API takes it ("1.234,5" in German → "1234.5"); unreadable text as typed (validate names it). */
+const canonicalOf = (typed: string) => {
+  const r = checkNumber(typed, '', { negative: true });
+  return r.ok ? r.value : typed;
+};
 
 /** The rows that are saved: on submit, items with a blank description are dropped (areas §5). */
 export const keptIndices = (items: readonly Partial<ItemValues>[]) =>
@@ -152,8 +155,8 @@ export function toBody(values: SubscriptionFormValues): RecurringBody {
       const { description, quantity, unitPrice, productId, taxRateId } = values.items[i]!;
       return {
         description,
-        quantity,
-        unitPrice,
+        quantity: canonicalOf(quantity),
+        unitPrice: canonicalOf(unitPrice),
         amount: amounts[i],
         ...(productId != null ? { productId } : {}),
         ...(taxRateId != null ? { taxRateId } : {}),
@@ -196,10 +199,19 @@ export function serverIssues(error: unknown, values: SubscriptionFormValues) {
 }
 
 export function validate(values: SubscriptionFormValues) {
+  // A row's quantity or unit price that cannot be read in the person's locale is named first, with how to write it.
+  const unreadable = keptIndices(values.items).flatMap((i) =>
+    (['quantity', 'unitPrice'] as const).flatMap((field) => {
+      const typed = values.items[i]![field];
+      const r = typed.trim() === '' ? null : checkNumber(typed, field === 'quantity' ? 'Quantity' : 'Unit price', { negative: true });
+      return r && !r.ok ? [{ name: `items.${i}.${field}`, message: r.message }] : [];
+    }),
+  );
   const result = RecurringBody.safeParse(toBody(values));
-  if (result.success) return [];
+  if (result.success) return unreadable;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  return issuesOnForm(issues, values.items);
+  const named = new Set(unreadable.map((u) => u.name));
+  return [...unreadable, ...issuesOnForm(issues, values.items).filter((i) => !named.has(i.name))];
 }
 
 /** react-hook-form resolver over validate(): the first message of each field. */

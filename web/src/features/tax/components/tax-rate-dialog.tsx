@@ -28,7 +28,7 @@ export function TaxRateDialog({
 }) {
   const form = useForm<TaxRateFormInput, unknown, TaxRateBody>({
     // The body's input type allows numbers and nulls the form never holds.
-    resolver: zodResolver(taxRateFormSchema) as never,
+    resolver: zodResolver(taxRateFormSchema()) as never,
     defaultValues: emptyTaxRateForm(),
   });
   React.useEffect(() => {
@@ -68,7 +68,7 @@ export function TaxRateDialog({
               <TextField control={form.control} name="jurisdiction" label="Jurisdiction" placeholder="e.g. California, US" />
             </div>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <TextField control={form.control} name="rate" label="Rate (%)" type="number" step="0.01" min={0} inputMode="decimal" />
+              <TextField control={form.control} name="rate" label="Rate (%)" inputMode="decimal" autoComplete="off" />
               <FormField
                 control={form.control}
                 name="type"

@@ -1,8 +1,12 @@
 import { TaxRateBody, type TaxCategory, type TaxRate, type TaxType } from '@billpoint/proto';
 import { toIsoDate } from '@/lib/format';
+import { localNumbers, numberForInput } from '@/lib/number-input';
 
-/** The Add/Edit Tax Rate form (areas §5): proto's body itself, so the dialog shows the server's messages. */
-export const taxRateFormSchema = TaxRateBody;
+/**
+ * The Add/Edit Tax Rate form: proto's body itself, so the dialog shows the server's messages, with the rate typed as
+ * the person writes numbers ("7,0" in German is 7 %).
+ */
+export const taxRateFormSchema = () => localNumbers(TaxRateBody, { rate: { label: 'Rate' } });
 export type TaxRateFormInput = {
   name: string;
   jurisdiction: string;
@@ -51,7 +55,7 @@ export const emptyTaxRateForm = (today: Date = new Date()): TaxRateFormInput => 
 export const taxRateToForm = (t: TaxRate): TaxRateFormInput => ({
   name: t.name,
   jurisdiction: t.jurisdiction,
-  rate: t.rate,
+  rate: numberForInput(t.rate),
   type: t.type,
   isActive: t.isActive,
   startDate: t.startDate.slice(0, 10),
