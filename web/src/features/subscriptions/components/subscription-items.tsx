@@ -52,9 +52,8 @@ function NumberCell({
   control,
   name,
   label,
-  min,
   placeholder,
-}: Props & { name: `items.${number}.quantity` | `items.${number}.unitPrice`; label: string; min: number; placeholder?: string }) {
+}: Props & { name: `items.${number}.quantity` | `items.${number}.unitPrice`; label: string; placeholder?: string }) {
   return (
     <FormField
       control={control}
@@ -147,14 +146,8 @@ export function SubscriptionItems({ control, taxDate }: Props & { taxDate?: stri
                 onUnlink={() => unlink(index)}
                 deps={['items']}
               />
-              <NumberCell control={control} name={`items.${index}.quantity`} label={cellLabel('Quantity', index)} min={1} />
-              <NumberCell
-                control={control}
-                name={`items.${index}.unitPrice`}
-                label={cellLabel('Unit Price', index)}
-                min={0}
-                placeholder="0.00"
-              />
+              <NumberCell control={control} name={`items.${index}.quantity`} label={cellLabel('Quantity', index)} />
+              <NumberCell control={control} name={`items.${index}.unitPrice`} label={cellLabel('Unit Price', index)} placeholder="0.00" />
               <FormField
                 control={control}
                 name={`items.${index}.taxRateId`}
