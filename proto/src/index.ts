@@ -37,3 +37,4 @@ export * from './country.ts';
 export * from './e-invoice.ts';
 export * from './portal/index.ts';
 export * from './email-template.ts';
+export * from './safe-return.ts';
