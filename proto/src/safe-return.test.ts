@@ -76,6 +76,8 @@ describe('safeReturnPath', () => {
   it('refuses what is not a string, and answers the fallback given', () => {
     for (const v of [undefined, null, 42, ['/invoices'], { path: '/x' }]) expect(safeReturnPath(v, OWN)).toBe('/');
     expect(safeReturnPath('//evil.example', OWN, '/dashboard')).toBe('/dashboard');
+    expect(safeReturnPath(`/${'a'.repeat(2047)}`, OWN)).toBe(`/${'a'.repeat(2047)}`);
+    expect(safeReturnPath(`/${'a'.repeat(2048)}`, OWN)).toBe('/');
   });
 
   it('reads the query value as a browser hands it over (the escapes decoded)', () => {

@@ -7,6 +7,8 @@ export const SAFE_RETURN_FALLBACK = '/';
 const REMOVED_ANYWHERE = /[\t\n\r]/g;
 // eslint-disable-next-line no-control-regex
 const TRIMMED = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+/** Longer return addresses are refused: they travel in cookies and headers, which browsers cap at a few KB. */
+export const SAFE_RETURN_MAX_LENGTH = 2048;
 /** A path of this site: one slash, then anything but a second slash or a backslash (both read as another host). */
 const OWN_PATH = /^\/(?![/\\])/;
 
@@ -15,7 +17,7 @@ const OWN_PATH = /^\/(?![/\\])/;
  * go to (pathname, search and hash) when `target` is a path of the site at `ownOrigin`, else `fallback`. Accepts
  * only a path (a single leading `/`); after removing what browsers remove, the address must resolve to `ownOrigin`
  * itself, and the answer must again read as a path (`/.//evil` resolves to the path `//evil`, which a browser
- * would take as another host).
+ * would take as another host) of at most SAFE_RETURN_MAX_LENGTH characters.
  */
 export function safeReturnPath(target: unknown, ownOrigin: string, fallback: string = SAFE_RETURN_FALLBACK): string {
   if (typeof target !== 'string') return fallback;
@@ -31,5 +33,5 @@ export function safeReturnPath(target: unknown, ownOrigin: string, fallback: str
   }
   if (own === 'null' || url.origin !== own) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return OWN_PATH.test(path) ? path : fallback;
+  return OWN_PATH.test(path) && path.length <= SAFE_RETURN_MAX_LENGTH ? path : fallback;
 }
