@@ -23,10 +23,13 @@ test('sign-in: a return address that browsers would turn into another site ends 
   const own = new URL(baseURL!).origin;
   // Any attempt to reach the other site is recorded (and never leaves the machine).
   const elsewhere: string[] = [];
-  await page.context().route(/evil\.example/, (route) => {
-    elsewhere.push(route.request().url());
-    return route.abort();
-  });
+  await page.context().route(
+    (url) => url.hostname === 'evil.example' || url.hostname.endsWith('.evil.example'),
+    (route) => {
+      elsewhere.push(route.request().url());
+      return route.abort();
+    },
+  );
   const email = await signUp(page, { firstName: 'Rita', lastName: 'Return', organization: 'Return Ltd' });
   await page.context().clearCookies();
 
