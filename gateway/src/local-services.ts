@@ -61,6 +61,10 @@ export async function startLocalServices(
         env: { ...o.env, PORT: '0', HOST: '127.0.0.1' },
         bus: o.bus,
         logger: createLogger(s.def.name, o.env.LOG_LEVEL),
+      }).catch((err: unknown) => {
+        // Which service, and why (the cause keeps the original error, its code included).
+        const why = err instanceof Error ? err.message : String(err ?? 'no error was given');
+        throw new Error(`the ${s.def.name} service could not start: ${why}`, { cause: err });
       });
       running.push(svc);
       urlEnv[s.urlEnv] = svc.url;

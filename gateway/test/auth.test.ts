@@ -170,6 +170,43 @@ describe('front door', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('hands the sign-in page only a path of this site as its return address', async () => {
+    /** The return address the page will go to once signed in (the meta the gateway writes, as the browser reads it). */
+    const returnOf = async (query: string) => {
+      const res = await fetch(`${stack.url}/api/login${query}`);
+      expect(res.status, `${query}: ${res.status === 200 ? '' : await res.clone().text()}`).toBe(200);
+      const html = await res.text();
+      const m = /<meta name="billpoint-return" content="([^"]*)"/.exec(html);
+      return m![1]!
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>');
+    };
+    for (const hostile of [
+      '?return=/%09/evil.example/x',
+      '?return=/%0a/evil.example/x',
+      '?return=/%0d/evil.example/x',
+      '?return=/\t/evil.example/x',
+      '?return=//evil.example',
+      '?return=/%5Cevil.example',
+      '?return=/.//evil.example',
+      '?return=javascript:alert(1)',
+      '?return=data:text/html,x',
+      `?return=${encodeURIComponent('http://127.0.0.1:1/invoices')}`,
+      `?return=${encodeURIComponent(`${stack.url}/invoices`)}`,
+      '?return=/invoices&return=//evil.example',
+    ])
+      expect(await returnOf(hostile), hostile).toBe('/');
+    // A NUL is refused before any page (the gateway's rule for text), naming the field.
+    const nul = await fetch(`${stack.url}/api/login?return=%00//evil.example`);
+    expect([nul.status, ((await nul.json()) as { issues: { path: string }[] }).issues[0]!.path]).toEqual([400, 'return']);
+    expect(await returnOf('')).toBe('/');
+    expect(await returnOf('?return=/invoices')).toBe('/invoices');
+    expect(await returnOf(`?return=${encodeURIComponent('/invoices?status=paid&q="x"#top')}`)).toBe('/invoices?status=paid&q=%22x%22#top');
+  });
+
   it('gives proxied API answers a locked-down header set, on success and on refusal', async () => {
     const c = stack.client();
     const refused = await c.get('/api/customers');

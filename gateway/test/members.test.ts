@@ -75,7 +75,38 @@ describe('invitations', () => {
 
     const preview = await stack.client().get(`/api/invitations/${token}`);
     expect(preview.status).toBe(200);
-    expect(preview.json).toEqual({ organizationName: me.organization.name, email, role: 'manager', accountExists: false });
+    expect(preview.json).toEqual({ organizationName: me.organization.name, email, role: 'manager' });
+  });
+
+  it('the preview says nothing about accounts: the same answer for an invited e-mail with an account and without', async () => {
+    const { admin, me } = await adminWithOrg();
+    const withAccount = `known-${uniq()}@example.test`;
+    await stack.client().register({ email: withAccount, organizationName: 'Known Org' });
+    const known = await invite(admin, 'manager', withAccount);
+    const unknown = await invite(admin, 'manager');
+    const [a, b] = await Promise.all([known, unknown].map((i) => stack.client().get(`/api/invitations/${i.token}`)));
+    for (const [res, email] of [
+      [a!, known.email],
+      [b!, unknown.email],
+    ] as const) {
+      expect([res.status, res.headers.get('content-type'), res.headers.get('cache-control')]).toEqual([
+        200,
+        'application/json; charset=utf-8',
+        'no-store',
+      ]);
+      expect(res.json).toEqual({ organizationName: me.organization.name, email, role: 'manager' });
+    }
+    // Apart from the invited e-mail itself, the two answers are the same bytes.
+    expect(a!.text.replace(known.email, '<email>')).toBe(b!.text.replace(unknown.email, '<email>'));
+  });
+
+  it('the acceptance page signs in back to the invitation: the sign-in page keeps /invite/{token} as its return address', async () => {
+    const { admin } = await adminWithOrg();
+    const { token } = await invite(admin);
+    const page = await fetch(`${stack.url}/api/login?return=${encodeURIComponent(`/invite/${token}`)}`);
+    expect(await page.text()).toContain(`<meta name="billpoint-return" content="/invite/${token}" />`);
+    const hostile = await fetch(`${stack.url}/api/login?return=/%09/evil.example/invite/${token}`);
+    expect(await hostile.text()).toContain(`<meta name="billpoint-return" content="/" />`);
   });
 
   it('refuses a member (409), a second pending invitation (409), bad input (400) and non-admins (403)', async () => {
@@ -187,11 +218,14 @@ describe('a person with an account accepts signed in', () => {
     const email = `has-account-${uniq()}@example.test`;
     const own = await existing.register({ email, organizationName: 'Own Org' });
     const { token } = await invite(admin, 'user', email);
-    expect((await stack.client().get(`/api/invitations/${token}`)).json.accountExists).toBe(true);
-
-    const anonymous = await stack.client().post(`/api/invitations/${token}/accept`, {});
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.json.message).toMatch(/sign in to accept/);
+    // Signed out, the acceptance decides (the preview never told): no second account, sign in first — whether the
+    // new-account form is sent or nothing; a 409, not a 401 (the page's session did not end).
+    for (const body of [{}, { firstName: 'Second', lastName: 'Account', password: 'a long password' }]) {
+      const anonymous = await stack.client().post(`/api/invitations/${token}/accept`, body);
+      expect(anonymous.status).toBe(409);
+      expect(anonymous.json.message).toBe(`An account with ${email} exists: sign in to accept this invitation`);
+    }
+    expect((await stack.client().get(`/api/invitations/${token}`)).status).toBe(200);
 
     const ok = await existing.post(`/api/invitations/${token}/accept`, {});
     expect(ok.status, ok.text).toBe(200);

@@ -155,6 +155,29 @@ describe('OpenID Connect sign-in', () => {
     ]);
   });
 
+  it('keeps the return address through the provider, only when it is a path of this site', async () => {
+    /** Signs in through the provider starting at /api/login{query}; answers where the callback sends the browser. */
+    const endOf = async (query: string) => {
+      const c = stack.client();
+      const login = await c.get(`/api/login${query}`);
+      expect(login.status).toBe(302);
+      const callback = new URL((await fetch(new URL(login.headers.get('location')!), { redirect: 'manual' })).headers.get('location')!);
+      const done = await c.get(callback.pathname + callback.search);
+      expect(done.status).toBe(302);
+      expect(c.cookies.get('bp_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      return done.headers.get('location');
+    };
+    expect(await endOf('?return=/invoices')).toBe('/invoices');
+    expect(await endOf(`?return=${encodeURIComponent('/invite/abc?x=1')}`)).toBe('/invite/abc?x=1');
+    for (const hostile of [
+      '?return=/%09/evil.example/x',
+      '?return=/%0a/evil.example/x',
+      '?return=//evil.example',
+      '?return=https://evil.example',
+    ])
+      expect(await endOf(hostile), hostile).toBe('/');
+  });
+
   it('refuses a callback without the flow cookie or with a forged state', async () => {
     const c = stack.client();
     const login = await c.get('/api/login');

@@ -38,3 +38,4 @@ export * from './e-invoice.ts';
 export * from './portal/index.ts';
 export * from './email-template.ts';
 export * from './decimal-input.ts';
+export * from './safe-return.ts';

@@ -36,19 +36,21 @@ export type Invitation = z.infer<typeof Invitation>;
 export const Invitations = z.object({ invitations: z.array(Invitation) });
 export type Invitations = z.infer<typeof Invitations>;
 
-/** Answer of GET /api/invitations/{token} (public): what the acceptance page shows. */
-export const InvitationPreview = z.object({
+/**
+ * Answer of GET /api/invitations/{token} (public): what the acceptance page shows. It says nothing about accounts
+ * (whether one exists with the invited e-mail): the page offers both ways in and the acceptance decides.
+ */
+export const InvitationPreview = z.strictObject({
   organizationName: z.string(),
   email: z.string(),
   role: Role,
-  /** An account with this e-mail exists: it accepts signed in (no second account). */
-  accountExists: z.boolean(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;
 
 /**
  * Body of POST /api/invitations/{token}/accept: a new person sends all three (they become the account); a person who
- * already has an account accepts signed in and sends nothing.
+ * already has an account accepts signed in and sends nothing. Signed out with an account of the invited e-mail, the
+ * acceptance answers 409 (sign in first): only the holder of the token learns it.
  */
 export const AcceptInvitationBody = z.strictObject({
   firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters').optional(),

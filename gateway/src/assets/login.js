@@ -37,9 +37,9 @@ function show(mode) {
   $(m.focus).focus();
 }
 
-// Where to go once signed in: `?return=/invite/…` (an invitation to accept), only a path of this site.
-const back = new URLSearchParams(location.search).get('return');
-const destination = back && /^\/(?![/\\])/.test(back) ? back : '/';
+// Where to go once signed in (`?return=/invite/…`, an invitation to accept): the gateway judged `return` with the one
+// rule of return addresses (safeReturnPath) and wrote the answer into the page; the page never reads `return` itself.
+const destination = document.querySelector('meta[name="billpoint-return"]')?.content || '/';
 
 function fail(message) {
   noticeBox.hidden = true;

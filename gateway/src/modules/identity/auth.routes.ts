@@ -6,9 +6,13 @@ import type { IdentityService } from './identity.service.ts';
 import type { SessionStore } from './session-store.ts';
 import type { Oidc } from './oidc.ts';
 import { sessionOf } from './access.ts';
+import { escapeHtml, returnPathOf } from './return-address.ts';
 
 const asset = (name: string) => readFileSync(new URL(`../../assets/${name}`, import.meta.url));
-const LOGIN_HTML = asset('login.html');
+const LOGIN_HTML = asset('login.html').toString('utf8');
+// The page's one slot for the checked return address (see login.js).
+const RETURN_SLOT = '%RETURN%';
+if (LOGIN_HTML.split(RETURN_SLOT).length !== 2) throw new Error(`login.html must hold ${RETURN_SLOT} exactly once`);
 const LOGIN_JS = asset('login.js');
 const LOGIN_CSS = asset('login.css');
 
@@ -19,10 +23,17 @@ export function authRoutes(
 ) {
   const { identity, sessions, oidc } = o;
 
-  /** The sign-in / create-account page, or the OpenID Connect provider when one is configured. */
+  /**
+   * The sign-in / create-account page, or the OpenID Connect provider when one is configured. `?return=` is judged
+   * here, once, by the rule of return addresses: the page (or the flow) only ever receives a path of this site.
+   */
   app.get('/api/login', { config: { permission: 'public' } }, async (req, reply) => {
-    if (oidc) return oidc.start(req, reply);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LOGIN_HTML);
+    const back = returnPathOf(req);
+    if (oidc) return oidc.start(req, reply, back);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(LOGIN_HTML.replace(RETURN_SLOT, escapeHtml(back)));
   });
   app.get('/api/login/login.js', { config: { permission: 'public' } }, async (_req, reply) =>
     reply.type('text/javascript; charset=utf-8').send(LOGIN_JS),
@@ -33,11 +44,11 @@ export function authRoutes(
 
   app.get('/api/callback', { config: { permission: 'public' } }, async (req, reply) => {
     if (!oidc) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'OpenID Connect is not configured' });
-    const claims = await oidc.finish(req, reply);
-    if (!claims) return reply.redirect('/api/login');
-    const s = await identity.oidcLogin(claims);
+    const done = await oidc.finish(req, reply);
+    if (!done) return reply.redirect('/api/login');
+    const s = await identity.oidcLogin(done.claims);
     await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
-    return reply.redirect('/');
+    return reply.redirect(done.returnTo);
   });
 
   app.post('/api/auth/register', { config: { permission: 'public', contract: { body: RegisterBody } } }, async (req, reply) => {

@@ -1,6 +1,8 @@
 import * as client from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@billpoint/kit';
+import { safeReturnPath } from '@billpoint/proto';
+import { ownOrigin } from './return-address.ts';
 
 export interface OidcSettings {
   issuer: string;
@@ -40,7 +42,8 @@ export class Oidc {
     return new URL('/api/callback', base).toString();
   }
 
-  async start(req: FastifyRequest, reply: FastifyReply) {
+  /** Sends the browser to the provider; `returnTo` (a path of this site, already checked) is where the flow ends. */
+  async start(req: FastifyRequest, reply: FastifyReply, returnTo: string) {
     const config = await this.#discover();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -51,7 +54,7 @@ export class Oidc {
       code_challenge_method: 'S256',
       state,
     });
-    reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state }), {
+    reply.setCookie(FLOW_COOKIE, JSON.stringify({ verifier, state, returnTo }), {
       path: '/api/callback',
       httpOnly: true,
       sameSite: 'lax',
@@ -62,13 +65,16 @@ export class Oidc {
     return reply.redirect(url.toString());
   }
 
-  /** Completes the flow; answers the provider's claims, or null when the callback is not valid. */
+  /**
+   * Completes the flow; answers the provider's claims and where to go now, or null when the callback is not valid.
+   * The return address is judged again on the way out (the same rule), whatever the cookie says.
+   */
   async finish(req: FastifyRequest, reply: FastifyReply) {
     const raw = req.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, { path: '/api/callback' });
     const unsigned = raw ? req.unsignCookie(raw) : undefined;
     if (!unsigned?.valid || !unsigned.value) return null;
-    const { verifier, state } = JSON.parse(unsigned.value) as { verifier: string; state: string };
+    const { verifier, state, returnTo } = JSON.parse(unsigned.value) as { verifier: string; state: string; returnTo?: unknown };
     const config = await this.#discover();
     const current = new URL(req.url, this.#redirectUri(req));
     try {
@@ -76,11 +82,14 @@ export class Oidc {
       const claims = tokens.claims();
       if (!claims?.sub || typeof claims.email !== 'string') return null;
       return {
-        sub: String(claims.sub),
-        email: claims.email,
-        firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
-        lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
-        picture: typeof claims.picture === 'string' ? claims.picture : undefined,
+        claims: {
+          sub: String(claims.sub),
+          email: claims.email,
+          firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
+          lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
+          picture: typeof claims.picture === 'string' ? claims.picture : undefined,
+        },
+        returnTo: safeReturnPath(returnTo, ownOrigin(req)),
       };
     } catch (err) {
       this.#log.warn({ err }, 'OpenID Connect callback refused');

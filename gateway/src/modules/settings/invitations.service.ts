@@ -13,7 +13,7 @@ import {
   type InvitationPreview,
   type MembershipEventData,
 } from '@billpoint/proto';
-import { addEvent, BadGateway, Conflict, Forbidden, Gone, Invalid, NotFound, Unauthorized, type Logger, type Mailer } from '@billpoint/kit';
+import { addEvent, BadGateway, Conflict, Forbidden, Gone, Invalid, NotFound, type Logger, type Mailer } from '@billpoint/kit';
 import { hashPassword } from '../identity/passwords.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -184,20 +184,25 @@ export class InvitationsService {
     this.#published();
   }
 
-  /** What the acceptance page shows; 404 alike for a token unknown, used or expired. */
+  /**
+   * What the acceptance page shows; 404 alike for a token unknown, used or expired. Nothing about accounts: whether
+   * the invited e-mail has one is not the page's to tell (the acceptance decides).
+   */
   async preview(token: string): Promise<InvitationPreview> {
     if (!TOKEN_SHAPE.test(token)) throw new NotFound('Invitation not found');
-    const em = this.#orm.em.fork();
-    const row = await this.#row(em, 'i.token_hash = ? and i.accepted_at is null and i.expires_at > ?', [hashToken(token), this.#now()]);
+    const row = await this.#row(this.#orm.em.fork(), 'i.token_hash = ? and i.accepted_at is null and i.expires_at > ?', [
+      hashToken(token),
+      this.#now(),
+    ]);
     if (!row) throw new NotFound('This invitation is not valid: it may have expired or been used already');
-    const [user] = await em.execute<{ n: number }[]>(`select count(*)::int as n from gateway.users where lower(email) = ?`, [row.email]);
-    return { organizationName: row.organization_name, email: row.email, role: Role.parse(row.role), accountExists: user!.n > 0 };
+    return { organizationName: row.organization_name, email: row.email, role: Role.parse(row.role) };
   }
 
   /**
    * Accepts: a new person (no account with the invitation's e-mail) becomes an account with `b`; a person with an
-   * account must be signed in as it (no second account). Answers who is now a member of which organization (the
-   * route starts that session).
+   * account must be signed in as it (no second account): signed out, 409 "sign in to accept" — an answer only the
+   * holder of a valid token gets, and a 409 rather than a 401 (which would read as "your session ended"). Answers who
+   * is now a member of which organization (the route starts that session).
    */
   async accept(token: string, b: AcceptInvitationBody, by: Accepter | null): Promise<{ userId: string; organizationId: string }> {
     if (!TOKEN_SHAPE.test(token)) throw new NotFound('Invitation not found');
@@ -214,7 +219,7 @@ export class InvitationsService {
       ]);
       let userId: string;
       if (existing) {
-        if (!by) throw new Unauthorized(`An account with ${row.email} exists: sign in to accept this invitation`);
+        if (!by) throw new Conflict(`An account with ${row.email} exists: sign in to accept this invitation`);
         userId = existing.id;
         const [already] = await em.execute<{ n: number }[]>(
           `select count(*)::int as n from gateway.memberships where organization_id = ? and user_id = ?`,

@@ -11,7 +11,7 @@ vi.mock('@/lib/navigation', () => ({ redirectTo: vi.fn() }));
 afterEach(() => vi.mocked(redirectTo).mockReset());
 
 const TOKEN = 'T'.repeat(43);
-const preview: InvitationPreview = { organizationName: 'Acme', email: 'new@example.com', role: 'manager', accountExists: false };
+const preview: InvitationPreview = { organizationName: 'Acme', email: 'new@example.com', role: 'manager' };
 const render = () => renderRoutes([{ path: '/invite/:token', element: <InvitePage /> }], { path: `/invite/${TOKEN}` });
 const signedOut = { path: '/api/auth/user', status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } };
 
@@ -37,12 +37,40 @@ describe('invitation page', () => {
     expect(JSON.parse(String(post.init?.body))).toEqual({ firstName: 'Nina', lastName: 'New', password: 'a long password' });
   });
 
-  it('an existing account, signed out: "Sign in to accept" goes to the sign-in page and back here', async () => {
-    stubFetch([signedOut, { path: `/api/invitations/${TOKEN}`, body: { ...preview, accountExists: true } }]);
+  it('signed out: both ways in — "Sign in to accept" goes to the sign-in page and back here; an account found says so', async () => {
+    const u = userEvent.setup();
+    const message = 'An account with new@example.com exists: sign in to accept this invitation';
+    stubFetch([
+      signedOut,
+      { path: `/api/invitations/${TOKEN}`, body: preview },
+      { method: 'POST', path: `/api/invitations/${TOKEN}/accept`, status: 409, body: { statusCode: 409, error: 'Conflict', message } },
+    ]);
     render();
     const link = await screen.findByRole('link', { name: 'Sign in to accept' });
     expect(link).toHaveAttribute('href', `/api/login?return=${encodeURIComponent(`/invite/${TOKEN}`)}`);
+    expect(screen.getByText('Already have a Billpoint account with new@example.com? Sign in to accept.')).toBeInTheDocument();
+    await u.type(screen.getByLabelText('First name'), 'Nina');
+    await u.type(screen.getByLabelText('Last name'), 'New');
+    await u.type(screen.getByLabelText('Password'), 'a long password');
+    await u.click(screen.getByRole('button', { name: 'Create account and join' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('signed in with the invited e-mail: one click accepts', async () => {
+    const u = userEvent.setup();
+    const calls = stubFetch([
+      { path: '/api/auth/user', body: makeUser({ email: 'new@example.com' }) },
+      { path: `/api/invitations/${TOKEN}`, body: preview },
+      { method: 'POST', path: `/api/invitations/${TOKEN}/accept`, body: makeUser({ email: 'new@example.com', role: 'manager' }) },
+    ]);
+    render();
+    const accept = await screen.findByRole('button', { name: 'Accept invitation' });
+    expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as new@example.com.');
     expect(screen.queryByLabelText('Password')).toBeNull();
+    await u.click(accept);
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/'));
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init?.body))).toEqual({});
   });
 
   it('signed in as someone else: says whom the invitation is for; unknown, used or expired: not valid', async () => {

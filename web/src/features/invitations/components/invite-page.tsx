@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useParams } from 'react-router-dom';
-import { AcceptInvitationBody, RoleDescriptions, type InvitationPreview, type User } from '@billpoint/proto';
+import { AcceptInvitationBody, RoleDescriptions, type User } from '@billpoint/proto';
 import { BrandMark } from '@/components/brand';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
@@ -101,22 +101,16 @@ function NewAccountForm({ token, onJoined }: { token: string; onJoined: (u: User
   );
 }
 
-/** Someone who already has an account: signed in as the invited e-mail, one click; otherwise sign in first. */
-function ExistingAccount({ token, invitation, onJoined }: { token: string; invitation: InvitationPreview; onJoined: (u: User) => void }) {
-  const { user } = useUser();
+/** Signed in with the invited e-mail: one click joins. */
+function SignedInAccept({ token, email, onJoined }: { token: string; email: string; onJoined: (u: User) => void }) {
   const [problem, setProblem] = React.useState<string | null>(null);
   const accept = useAcceptInvitation(token, { onSuccess: onJoined, onError: (e) => setProblem(messageOf(e)) });
-  const signIn = `${paths.login.getHref()}?return=${encodeURIComponent(paths.invite.getHref(token))}`;
   return (
     <>
       <CardContent className="space-y-3">
-        {user ? (
-          <p className="text-sm">
-            Signed in as <span className="font-medium">{user.email}</span>.
-          </p>
-        ) : (
-          <p className="text-sm">You already have a Billpoint account with {invitation.email}. Sign in to accept.</p>
-        )}
+        <p className="text-sm">
+          Signed in as <span className="font-medium">{email}</span>.
+        </p>
         {problem && (
           <p role="alert" className="text-sm text-destructive">
             {problem}
@@ -124,23 +118,41 @@ function ExistingAccount({ token, invitation, onJoined }: { token: string; invit
         )}
       </CardContent>
       <CardFooter>
-        {user ? (
-          <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate({})}>
-            {accept.isPending ? 'Joining...' : 'Accept invitation'}
-          </Button>
-        ) : (
-          <Button asChild className="w-full">
-            <a href={signIn}>Sign in to accept</a>
-          </Button>
-        )}
+        <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate({})}>
+          {accept.isPending ? 'Joining...' : 'Accept invitation'}
+        </Button>
       </CardFooter>
     </>
   );
 }
 
 /**
- * The invitation acceptance page (`/invite/:token`, public): the organization and the role, then a form for a new
- * person or Accept for someone signed in with the invited e-mail. Once joined, the app opens in that organization.
+ * Signed out: both ways in, as the preview does not say whether the invited e-mail has an account — a new person
+ * creates theirs here, someone with an account signs in and comes back. The acceptance decides (an existing account
+ * is told to sign in).
+ */
+function SignedOut({ token, email, onJoined }: { token: string; email: string; onJoined: (u: User) => void }) {
+  const signIn = `${paths.login.getHref()}?return=${encodeURIComponent(paths.invite.getHref(token))}`;
+  return (
+    <>
+      <CardContent className="pb-0">
+        <h2 className="text-base font-semibold">New to Billpoint?</h2>
+        <p className="text-sm text-muted-foreground">Create your account with {email} to join.</p>
+      </CardContent>
+      <NewAccountForm token={token} onJoined={onJoined} />
+      <CardFooter className="flex-col items-stretch gap-3 border-t pt-6">
+        <p className="text-sm">Already have a Billpoint account with {email}? Sign in to accept.</p>
+        <Button asChild variant="outline" className="w-full">
+          <a href={signIn}>Sign in to accept</a>
+        </Button>
+      </CardFooter>
+    </>
+  );
+}
+
+/**
+ * The invitation acceptance page (`/invite/:token`, public): the organization and the role, then Accept for someone
+ * signed in with the invited e-mail, or — signed out — a form for a new person beside the way to sign in. Once joined, the app opens in that organization.
  */
 export function InvitePage() {
   const { token = '' } = useParams();
@@ -195,10 +207,10 @@ export function InvitePage() {
               </Button>
             </CardFooter>
           </>
-        ) : i.accountExists ? (
-          <ExistingAccount token={token} invitation={i} onJoined={joined} />
+        ) : user ? (
+          <SignedInAccept token={token} email={user.email} onJoined={joined} />
         ) : (
-          <NewAccountForm token={token} onJoined={joined} />
+          <SignedOut token={token} email={i.email} onJoined={joined} />
         )}
       </Card>
     </Frame>
