@@ -9,6 +9,7 @@ import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { portalSignIn } from '../../../gateway/test/support/portal.ts';
 import { xmlText } from '../src/modules/e-invoice/xml.ts';
+import { download, SELLER_SETTINGS } from './support/e-invoice.ts';
 import { inDays, makeCustomer, makeInvoice } from './support/factories.ts';
 import { inspectFacturX } from './support/factur-x.ts';
 import { hostileText, parseStrictXml } from './support/strict-xml.ts';
@@ -20,27 +21,7 @@ beforeAll(async () => {
 afterAll(() => stack?.close());
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
-const SELLER_SETTINGS = {
-  companyName: 'Nordlicht Software GmbH',
-  companyEmail: 'hello@nordlicht.example',
-  defaultCurrency: 'EUR',
-  billingAddress: {
-    street: 'Hauptstraße 1',
-    postalCode: '10115',
-    city: 'Berlin',
-    country: 'DE',
-    phone: '+49 30 1234567',
-    email: 'billing@nordlicht.example',
-    taxId: 'DE123456789',
-  },
-  bankDetails: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', accountHolder: 'Nordlicht Software GmbH' },
-};
 const XML_FORMATS = ['ubl', 'cii', 'xrechnung', 'xrechnung-cii'] as const;
-
-async function download(c: HttpClient, path: string) {
-  const res = await fetch(new URL(path, c.base), { headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
-}
 
 /** A tenant whose seller and buyer data every format needs, with a sent invoice of two lines at 19 %. */
 async function tenant(
