@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 
 /** Body of every non-2xx JSON answer from the gateway and the services. */
 export const ErrorBody = z.object({
@@ -78,12 +79,15 @@ export const Roles = ['admin', 'manager', 'user'] as const;
 export const Role = z.enum(Roles);
 export type Role = z.infer<typeof Role>;
 
-/** Optional free text: trimmed, empty becomes null, bounded. */
+/** Optional free text: trimmed, empty becomes null, bounded, nothing a document cannot print (`documentText`). */
 export const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  documentText(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
     .nullish()
     .transform((v) => (v === '' || v == null ? null : v));
 

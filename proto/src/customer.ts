@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 import { CurrencyCode, CursorMode, PageQuery, decimalJsonSchema, optionalText } from './common.ts';
 import { optionalCountry } from './country.ts';
 
@@ -23,11 +24,14 @@ export const CustomerMessages = {
   emailInvalid: 'Valid email is required',
 } as const;
 
-const name = z
-  .string({ error: CustomerMessages.nameRequired })
-  .trim()
-  .min(1, CustomerMessages.nameRequired)
-  .max(200, 'Name must be at most 200 characters');
+const name = documentText(
+  z
+    .string({ error: CustomerMessages.nameRequired })
+    .trim()
+    .min(1, CustomerMessages.nameRequired)
+    .max(200, 'Name must be at most 200 characters'),
+  'Name',
+);
 const email = z
   .string({ error: CustomerMessages.emailInvalid })
   .trim()

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './text.ts';
 export * from './money.ts';
 export * from './tax-engine.ts';
 export * from './auth.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 import { decimalJsonSchema, optionalText } from './common.ts';
 import { CustomerListQuery } from './customer.ts';
 import { defineRpc } from './rpc.ts';
@@ -65,11 +66,14 @@ const count = (label: string) =>
     .nullish();
 
 const fields = {
-  name: z
-    .string({ error: ProductMessages.nameRequired })
-    .trim()
-    .min(1, ProductMessages.nameRequired)
-    .max(200, 'Product name must be at most 200 characters'),
+  name: documentText(
+    z
+      .string({ error: ProductMessages.nameRequired })
+      .trim()
+      .min(1, ProductMessages.nameRequired)
+      .max(200, 'Product name must be at most 200 characters'),
+    'Product name',
+  ),
   sku: optionalText(100, 'SKU'),
   description: optionalText(5000, 'Description'),
   category: z.preprocess(

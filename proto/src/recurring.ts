@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 import { PageQuery, optionalText } from './common.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
@@ -88,11 +89,14 @@ const amount = (message: string, min: bigint) =>
 const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
 export const RecurringItemInput = z.strictObject({
-  description: z
-    .string({ error: RecurringMessages.descriptionRequired })
-    .trim()
-    .min(1, RecurringMessages.descriptionRequired)
-    .max(1000, 'Description must be at most 1000 characters'),
+  description: documentText(
+    z
+      .string({ error: RecurringMessages.descriptionRequired })
+      .trim()
+      .min(1, RecurringMessages.descriptionRequired)
+      .max(1000, 'Description must be at most 1000 characters'),
+    'Description',
+  ),
   quantity: amount(RecurringMessages.quantityMin, 100n),
   unitPrice: amount(RecurringMessages.unitPricePositive, 0n),
   /** Ignored: the server computes quantity × unitPrice. */
@@ -116,11 +120,14 @@ const customerId = z.preprocess(
 );
 
 const fields = {
-  name: z
-    .string({ error: RecurringMessages.nameRequired })
-    .trim()
-    .min(1, RecurringMessages.nameRequired)
-    .max(200, 'Subscription name must be at most 200 characters'),
+  name: documentText(
+    z
+      .string({ error: RecurringMessages.nameRequired })
+      .trim()
+      .min(1, RecurringMessages.nameRequired)
+      .max(200, 'Subscription name must be at most 200 characters'),
+    'Subscription name',
+  ),
   customerId,
   frequency: Frequency,
   startDate: IsoDate(RecurringMessages.startDateRequired),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { LOGO_URL_PATTERN } from './template.ts';
 import { TaxRoundings } from './tax-engine.ts';
@@ -30,10 +31,13 @@ export const WEBSITE_PATTERN =
   /^([Hh][Tt][Tt][Pp][Ss]?:\/\/)?([Ww]{3}\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(\/[^\s]*)?$/;
 
 const text = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+  documentText(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  )
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -98,9 +102,15 @@ const NO_BILLING_ADDRESS = {
 
 /** POST /api/organization-settings: the settings form (defaults of §5; only admins may save). */
 export const OrganizationSettingsBody = z.strictObject({
-  companyName: z.string({ error: SettingsMessages.companyNameRequired }).trim().min(1, SettingsMessages.companyNameRequired).max(200),
+  companyName: documentText(
+    z.string({ error: SettingsMessages.companyNameRequired }).trim().min(1, SettingsMessages.companyNameRequired).max(200),
+    'Company name',
+  ),
   /** The organization's name (the spec's call); defaults to the company name. */
-  organizationName: z.string().trim().max(200, 'Organization name must be at most 200 characters').nullish(),
+  organizationName: documentText(
+    z.string().trim().max(200, 'Organization name must be at most 200 characters'),
+    'Organization name',
+  ).nullish(),
   companyEmail: z.preprocess((v) => (v === '' ? null : v), z.email({ error: 'Company e-mail must be a valid e-mail' }).max(254).nullish()),
   companyWebsite: z.preprocess(
     (v) => (v === '' ? null : v),

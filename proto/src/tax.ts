@@ -3,6 +3,7 @@ import { PageQuery, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
 import { fromScaled, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
+import { documentText } from './text.ts';
 
 /**
  * The tax service's contracts (areas §2 Expense manager and Tax management, §3, §5, §7, §9): tax rates, expense
@@ -100,11 +101,10 @@ export const optionalId = (label: string) =>
 /** POST /api/tax-rates and PUT /api/tax-rates/{id} (§5 tax rate form). endDate, when given, is on or after startDate. */
 export const TaxRateBody = z
   .strictObject({
-    name: z
-      .string({ error: TaxMessages.nameRequired })
-      .trim()
-      .min(1, TaxMessages.nameRequired)
-      .max(100, 'Name must be at most 100 characters'),
+    name: documentText(
+      z.string({ error: TaxMessages.nameRequired }).trim().min(1, TaxMessages.nameRequired).max(100, 'Name must be at most 100 characters'),
+      'Name',
+    ),
     jurisdiction: z
       .string({ error: TaxMessages.jurisdictionRequired })
       .trim()

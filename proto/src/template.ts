@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from './text.ts';
 import { CurrencyCode, optionalText } from './common.ts';
 import { defineRpc } from './rpc.ts';
 
@@ -124,8 +125,14 @@ const logoUrl = z
   });
 const customFields = z
   .record(
-    z.string().trim().min(1, 'A custom field needs a name').max(50, 'Custom field names are at most 50 characters'),
-    z.string({ error: 'Custom field values must be text' }).max(500, 'Custom field values are at most 500 characters'),
+    documentText(
+      z.string().trim().min(1, 'A custom field needs a name').max(50, 'Custom field names are at most 50 characters'),
+      'A custom field name',
+    ),
+    documentText(
+      z.string({ error: 'Custom field values must be text' }).max(500, 'Custom field values are at most 500 characters'),
+      'A custom field value',
+    ),
     { error: 'Custom fields must be names with text values' },
   )
   .refine((r) => Object.keys(r).length <= 20, 'At most 20 custom fields');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from '../text.ts';
 import { CursorMode, Id, PageQuery } from '../common.ts';
 import { fromScaled, toScaled } from '../money.ts';
 import { InvoiceItemInput } from '../invoice/input.ts';
@@ -63,11 +64,14 @@ export const CreditNoteCreateBody = z
       .positive(CreditNoteMessages.invoiceRequired)
       .max(Number.MAX_SAFE_INTEGER, CreditNoteMessages.invoiceRequired)
       .meta({ type: ['integer', 'string'], description: "The corrected invoice's id (a number, or its digits as text)." }),
-    reason: z
-      .string({ error: CreditNoteMessages.reasonRequired })
-      .trim()
-      .min(1, CreditNoteMessages.reasonRequired)
-      .max(500, CreditNoteMessages.reasonTooLong),
+    reason: documentText(
+      z
+        .string({ error: CreditNoteMessages.reasonRequired })
+        .trim()
+        .min(1, CreditNoteMessages.reasonRequired)
+        .max(500, CreditNoteMessages.reasonTooLong),
+      'Reason',
+    ),
     resolution: CreditNoteResolution,
     items: z
       .array(CreditNoteItemInput, { error: CreditNoteMessages.itemsRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from '../text.ts';
 import { CurrencyCode, CursorMode, Id, PageQuery, decimalJsonSchema, optionalText } from '../common.ts';
 import { normalizeMoney, toScaled, fromScaled } from '../money.ts';
 import { computeInvoice } from '../tax-engine.ts';
@@ -115,11 +116,14 @@ export const TaxRateIdField = z
   .nullish();
 
 const itemFields = {
-  description: z
-    .string({ error: InvoiceMessages.descriptionRequired })
-    .trim()
-    .min(1, InvoiceMessages.descriptionRequired)
-    .max(1000, 'Description must be at most 1000 characters'),
+  description: documentText(
+    z
+      .string({ error: InvoiceMessages.descriptionRequired })
+      .trim()
+      .min(1, InvoiceMessages.descriptionRequired)
+      .max(1000, 'Description must be at most 1000 characters'),
+    'Description',
+  ),
   quantity: decimalField('Quantity', InvoiceMessages.quantityRequired, 1_000_000_000n, 4),
   rate: decimalField('Rate', InvoiceMessages.rateRequired, 99_999_999_999n, 4),
   /** Ignored: the server computes quantity × rate. */

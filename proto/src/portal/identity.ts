@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { optionalText } from '../common.ts';
+import { documentText } from '../text.ts';
 import { optionalCountry } from '../country.ts';
 import { defineRpc } from '../rpc.ts';
 import { Customer } from '../customer.ts';
@@ -99,20 +101,15 @@ export type PortalCustomer = z.infer<typeof PortalCustomer>;
 export const PortalMe = z.object({ customer: PortalCustomer, branding: PortalBranding });
 export type PortalMe = z.infer<typeof PortalMe>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /**
  * PUT /api/portal/me: the contact and billing details a customer keeps up to date. Not the e-mail address: it is the
  * sign-in identity (the organization changes it).
  */
 export const PortalProfileBody = z.strictObject({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  name: documentText(
+    z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+    'Name',
+  ),
   phone: optionalText(50, 'Phone'),
   company: optionalText(200, 'Company'),
   address: optionalText(500, 'Address'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentText } from '../text.ts';
 import { CurrencyCode, Id, PageQuery, CursorMode, optionalText } from '../common.ts';
 import {
   ExchangeRateField,
@@ -125,11 +126,14 @@ export type QuoteListQuery = z.infer<typeof QuoteListQuery>;
 
 /** POST /api/quotes/{token}/accept: who accepts (the time, IP address and browser are recorded by the server). */
 export const QuoteAcceptBody = z.strictObject({
-  name: z
-    .string({ error: QuoteMessages.nameRequired })
-    .trim()
-    .min(1, QuoteMessages.nameRequired)
-    .max(200, 'Name must be at most 200 characters'),
+  name: documentText(
+    z
+      .string({ error: QuoteMessages.nameRequired })
+      .trim()
+      .min(1, QuoteMessages.nameRequired)
+      .max(200, 'Name must be at most 200 characters'),
+    'Name',
+  ),
 });
 export type QuoteAcceptBody = z.infer<typeof QuoteAcceptBody>;
 

@@ -7,6 +7,7 @@ import type { ServiceContext } from '@billpoint/kit';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { inDays, makeCustomer, makeInvoice } from './support/factories.ts';
 import { errorsOf, schematronAsserts, xsdErrors } from './support/en16931.ts';
+import { download, SELLER_SETTINGS } from './support/e-invoice.ts';
 import { inspectFacturX } from './support/factur-x.ts';
 
 /** E-invoices through the gateway, with the real customers, tax and gateway services feeding billing (issue 26). */
@@ -17,28 +18,6 @@ beforeAll(async () => {
   outbox = ((stack.billing.ctx as ServiceContext).config as { MAIL_OUTBOX_DIR?: string }).MAIL_OUTBOX_DIR!;
 });
 afterAll(() => stack?.close());
-
-const SELLER_SETTINGS = {
-  companyName: 'Nordlicht Software GmbH',
-  companyEmail: 'hello@nordlicht.example',
-  defaultCurrency: 'EUR',
-  billingAddress: {
-    address: 'Hauptstraße 1, 10115 Berlin',
-    street: 'Hauptstraße 1',
-    postalCode: '10115',
-    city: 'Berlin',
-    country: 'de',
-    phone: '+49 30 1234567',
-    email: 'billing@nordlicht.example',
-    taxId: 'DE123456789',
-  },
-  bankDetails: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', accountHolder: 'Nordlicht Software GmbH' },
-};
-
-async function download(c: HttpClient, path: string) {
-  const res = await fetch(new URL(path, c.base), { headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
 
 async function rate(c: HttpClient, body: Record<string, unknown>): Promise<TaxRate> {
   const res = await c.post('/api/tax-rates', { jurisdiction: 'EU', type: 'vat', startDate: inDays(-365), ...body });

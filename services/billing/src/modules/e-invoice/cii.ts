@@ -1,7 +1,6 @@
-import { create } from 'xmlbuilder2';
 import type { EDocument, EParty } from './document.ts';
 import { EN16931_ID, XRECHNUNG_ID } from './ubl.ts';
-import { EMPTY_ELEMENT, prune, type XmlNode } from './xml.ts';
+import { EMPTY_ELEMENT, xmlDocument, type XmlNode } from './xml.ts';
 
 const NS = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -132,5 +131,5 @@ export function toCii(doc: EDocument, xrechnung: boolean): string {
       },
     },
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, { 'rsm:CrossIndustryInvoice': prune(body) }).end({ prettyPrint: true });
+  return xmlDocument('rsm:CrossIndustryInvoice', body);
 }

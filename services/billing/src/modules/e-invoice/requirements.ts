@@ -1,6 +1,7 @@
 import { EInvoiceMessages, type EInvoiceFormat, type EInvoiceIssue } from '@billpoint/proto';
 import { AppError } from '@billpoint/kit';
 import type { EDocument } from './document.ts';
+import { xmlText } from './xml.ts';
 
 /** 422: what the format needs and the document lacks, each field with its business term. Nothing is ever guessed. */
 export class EInvoiceIncomplete extends AppError {
@@ -21,8 +22,9 @@ export const isXRechnung = (format: EInvoiceFormat) => format.startsWith('xrechn
  */
 export function missingFields(doc: EDocument, format: EInvoiceFormat): EInvoiceIssue[] {
   const issues: EInvoiceIssue[] = [];
+  // Text is there when something of it is left once the writer drops what XML cannot hold.
   const need = (ok: unknown, path: string, bt: string, what: string) => {
-    if (!ok) issues.push({ path, bt, message: `${what} (${bt}) is required` });
+    if (typeof ok === 'string' ? !xmlText(ok) : !ok) issues.push({ path, bt, message: `${what} (${bt}) is required` });
   };
   const categories = new Set(doc.vat.map((g) => g.category));
   need(doc.seller.name, 'seller.name', 'BT-27', 'Seller name');

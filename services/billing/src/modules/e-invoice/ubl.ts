@@ -1,6 +1,5 @@
-import { create } from 'xmlbuilder2';
 import type { EAllowanceCharge, EDocument, EParty, EVatGroup } from './document.ts';
-import { prune, type XmlNode } from './xml.ts';
+import { xmlDocument, type XmlNode } from './xml.ts';
 
 /** CustomizationID (BT-24): plain EN 16931, or XRechnung 3.0 on top of it. */
 export const EN16931_ID = 'urn:cen.eu:en16931:2017';
@@ -116,5 +115,5 @@ export function toUbl(doc: EDocument, xrechnung: boolean): string {
       'cac:Price': { 'cbc:PriceAmount': amount(l.unitPrice, cur) },
     })),
   };
-  return create({ version: '1.0', encoding: 'UTF-8' }, { [root]: prune(body) }).end({ prettyPrint: true });
+  return xmlDocument(root, body);
 }

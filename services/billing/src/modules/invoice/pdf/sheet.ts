@@ -7,6 +7,7 @@ import { formatDate, formatMoney, formatQuantity, htmlToText } from './format.ts
 import type { DocumentKind, PdfLine, TotalRow } from './kinds/kind.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { drawLogo, type PreparedLogo } from './logo.ts';
+import { xmlText } from '../../e-invoice/xml.ts';
 
 /** The seller block: the organization's name and, once its settings are saved, its address and contacts. */
 export interface PdfSeller extends PostalAddress {
@@ -46,10 +47,11 @@ export function tint(hex: string, amount: number): string {
 /**
  * A document-information text. In PDF/A mode pdfkit also writes it into the XMP packet as it is, unescaped: there
  * `&`, `<` and `>` (a company called "Smith & Co") would make the XMP invalid XML, so they become their full-width
- * look-alikes, in the information dictionary too (PDF/A wants both to say the same).
+ * look-alikes, and characters XML cannot hold at all (a control character stored in a name) are dropped, in the
+ * information dictionary too (PDF/A wants both to say the same).
  */
 export function metadataText(text: string, pdfA: boolean): string {
-  return pdfA ? text.replace(/&/g, '\uFF06').replace(/</g, '\uFF1C').replace(/>/g, '\uFF1E') : text;
+  return pdfA ? xmlText(text).replace(/&/g, '\uFF06').replace(/</g, '\uFF1C').replace(/>/g, '\uFF1E') : text;
 }
 
 export class Sheet {
