@@ -81,7 +81,7 @@ describe('per client address', () => {
     const office = someIp();
     for (const a of accounts) expect((await login({ email: a.email, password: PASSWORD }, office)).status).toBe(200);
     expect((await login({ email: accounts[0]!.email, password: 'wrong password' }, office)).status).toBe(401);
-  }, 240_000);
+  }, 400_000);
 
   it('refuses the 11th sign-up from one address within an hour, with Retry-After; another address signs up', async () => {
     const ip = someIp();
