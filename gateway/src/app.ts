@@ -31,6 +31,8 @@ import { accessControl } from './modules/identity/access.ts';
 import { accountSecurityRoutes } from './modules/identity/account-security.routes.ts';
 import { AccountSecurityService } from './modules/identity/account-security.service.ts';
 import { SecretBox } from './modules/identity/two-factor.ts';
+import { GuessLimits } from './modules/identity/guess-limits.ts';
+import { windowCounter } from './modules/identity/window-counter.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { MembersService } from './modules/settings/members.service.ts';
 import { InvitationsService } from './modules/settings/invitations.service.ts';
@@ -161,6 +163,9 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       accessControl(app, sessions, portalSessions); // every route's declared permission, before its handler
       // Invitations and account e-mails: SMTP_URL, or .eml files in MAIL_OUTBOX_DIR (the same outbox as billing's).
       const mailer = mailerFromConfig(c, ctx.logger);
+      const counters = windowCounter({ redisUrl: c.REDIS_URL, prefix: 'billpoint-guess:', logger: ctx.logger });
+      app.addHook('onClose', counters.close);
+      const limits = new GuessLimits(counters.counter, { signInFailuresPerIp: c.SIGN_IN_FAILURES_PER_IP, signUpsPerIp: c.SIGN_UPS_PER_IP });
       const security = new AccountSecurityService({
         orm: ctx.orm,
         box: new SecretBox(c.TWO_FACTOR_KEY ?? `derived:${c.INTERNAL_TOKEN_KEY}`),
@@ -169,11 +174,13 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         // put an attacker's site in the reset link).
         publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
         logger: ctx.logger,
+        limits,
       });
       const identity = new IdentityService(
         ctx.orm,
         () => ctx.relay.nudge(),
         (userId, b) => security.secondFactor(userId, b),
+        limits,
       );
       const members = new MembersService(ctx.orm, () => ctx.relay.nudge());
       authRoutes(app, { identity, sessions, oidc, mailer });

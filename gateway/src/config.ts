@@ -53,6 +53,14 @@ const gatewayShape = {
     .refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL')
     .optional(),
   /**
+   * Failed password sign-ins per client IP per 15 minutes, across accounts (then 429 with Retry-After). Failures only:
+   * an office signing in behind one address does not use it up. Test stacks raise it (every test signs in from
+   * 127.0.0.1), except the tests of the limit itself.
+   */
+  SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(40),
+  /** Sign-ups (new organizations) per client IP per hour (then 429 with Retry-After); test stacks raise it too. */
+  SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /**
    * How an organization's custom domain is proven (issue 27): `dns` (the cluster) looks for its TXT record
    * `_billpoint.{domain}` holding the token shown in settings; `trust` (`npm start`, one developer on one machine)
    * takes a saved domain as verified at once.

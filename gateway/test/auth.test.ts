@@ -97,7 +97,7 @@ describe('sign-up, sign-in and the session cookie', () => {
     expect(sessionCookie(stack.client().lastSetCookie)).toBeUndefined();
   });
 
-  it('throttles an account after 10 failed logins within 15 minutes (429 even with the right password)', async () => {
+  it('throttles an account after 10 failed logins within 15 minutes from one address (429 even with the right password)', async () => {
     const email = 'throttle@example.test';
     await stack.client().register({ email, password: 'right password' });
     const c = stack.client();
@@ -105,12 +105,9 @@ describe('sign-up, sign-in and the session cookie', () => {
     const blocked = await c.post('/api/auth/login', { email, password: 'right password' });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-    // Another account is not affected.
+    // Another account is not affected. (Other addresses, and the window's end: guess-limits.test.ts.)
     await stack.client().register({ email: 'other@example.test', password: 'right password' });
     expect((await c.post('/api/auth/login', { email: 'other@example.test', password: 'right password' })).status).toBe(200);
-    // When the window has passed, the account signs in again.
-    await stack.db.query(`update gateway.login_failures set failed_at = failed_at - interval '16 minutes' where email = $1`, [email]);
-    expect((await c.post('/api/auth/login', { email, password: 'right password' })).status).toBe(200);
   });
 
   it('logs out: the session ends server-side and the cookie is cleared', async () => {

@@ -88,8 +88,11 @@ export class PayloadTooLarge extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message = 'Too Many Requests') {
+  /** When the caller may try again; the error handler sends it as Retry-After. */
+  readonly retryAfterS?: number;
+  constructor(message = 'Too Many Requests', retryAfterS?: number) {
     super(429, message);
+    if (retryAfterS !== undefined) this.retryAfterS = retryAfterS;
   }
 }
 /** An outside system we depend on failed (SMTP, a payment provider). */
@@ -201,6 +204,7 @@ export function registerErrorHandling(app: FastifyInstance, notFound?: NotFoundH
     // Fastify's own 413 (a body over the route's bodyLimit, by Content-Length or while it streams) says the limit.
     if ((err as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       body.message = bodyTooLargeMessage(request.routeOptions.bodyLimit ?? 0);
+    if (err instanceof TooManyRequests && err.retryAfterS !== undefined) void reply.header('retry-after', String(err.retryAfterS));
     if (body.statusCode === 503) {
       request.log.warn({ err }, 'request failed: a dependency is unavailable');
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { z } from 'zod';
-import { Conflict, Forbidden, Invalid, NotFound, toErrorBody, Unauthorized } from '../src/errors.ts';
+import {
+  Conflict,
+  Forbidden,
+  Invalid,
+  NotFound,
+  registerErrorHandling,
+  toErrorBody,
+  TooManyRequests,
+  Unauthorized,
+} from '../src/errors.ts';
 
 describe('error mapping', () => {
   it('maps the taxonomy to 404/400/409/403/401', () => {
@@ -38,5 +48,22 @@ describe('error mapping', () => {
       message: 'Something went wrong on our side. Please try again.',
     });
     expect(JSON.stringify(body)).not.toContain('10.0.0.5');
+  });
+
+  it('sends a 429 with the seconds it names as Retry-After, and none when it names none', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/named', async () => {
+      throw new TooManyRequests('Slow down', 42);
+    });
+    app.get('/unnamed', async () => {
+      throw new TooManyRequests();
+    });
+    const named = await app.inject('/named');
+    expect(named.statusCode).toBe(429);
+    expect(named.headers['retry-after']).toBe('42');
+    expect(named.json()).toMatchObject({ statusCode: 429, message: 'Slow down' });
+    expect((await app.inject('/unnamed')).headers['retry-after']).toBeUndefined();
+    await app.close();
   });
 });

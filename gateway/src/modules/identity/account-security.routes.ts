@@ -81,7 +81,7 @@ export function accountSecurityRoutes(app: FastifyInstance, o: { sessions: Sessi
 
   app.post('/api/auth/change-password', { config: { ...MEMBER, contract: { body: ChangePasswordBody } } }, async (req, reply) => {
     const s = sessionOf(req);
-    await security.changePassword(s.userId, ChangePasswordBody.parse(req.body ?? {}));
+    await security.changePassword(s.userId, ChangePasswordBody.parse(req.body ?? {}), { ip: req.ip, session: s.idHash });
     await sessions.endAllOf(s.userId, s.idHash);
     return reply.status(204).send();
   });
@@ -104,7 +104,7 @@ export function accountSecurityRoutes(app: FastifyInstance, o: { sessions: Sessi
 
   app.post('/api/auth/two-factor/disable', { config: { ...MEMBER, contract: { body: TwoFactorDisableBody } } }, async (req, reply) => {
     const s = sessionOf(req);
-    await security.disable(s.userId, s.tenantId, TwoFactorDisableBody.parse(req.body ?? {}));
+    await security.disable(s.userId, s.tenantId, TwoFactorDisableBody.parse(req.body ?? {}), { ip: req.ip, session: s.idHash });
     return reply.status(204).send();
   });
 

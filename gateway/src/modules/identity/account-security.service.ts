@@ -12,6 +12,7 @@ import {
 import { Conflict, Invalid, NotFound, type Logger } from '@billpoint/kit';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep, type SecretBox } from './two-factor.ts';
+import type { GuessLimits } from './guess-limits.ts';
 
 /** A password reset link works this long, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -36,6 +37,12 @@ interface UserSecurityRow {
   two_factor_enabled_at: Date | null;
 }
 
+/** Who makes a signed-in check of a password or code: the client's address and the session's id (its guess limits). */
+export interface CheckedFrom {
+  ip: string;
+  session: string;
+}
+
 /** What a sign-in's second factor came to. */
 export type SecondFactor = 'not-enabled' | 'missing' | 'passed' | 'wrong';
 
@@ -49,9 +56,19 @@ export class AccountSecurityService {
   readonly #mail: (m: AccountMail) => Promise<unknown>;
   readonly #publicUrl: string;
   readonly #log: Logger;
+  readonly #limits?: GuessLimits;
 
-  constructor(o: { orm: MikroORM; box: SecretBox; mail: (m: AccountMail) => Promise<unknown>; publicUrl: string; logger: Logger }) {
+  constructor(o: {
+    orm: MikroORM;
+    box: SecretBox;
+    mail: (m: AccountMail) => Promise<unknown>;
+    publicUrl: string;
+    logger: Logger;
+    /** The guess limits of the signed-in checks (current password, two-factor disable). */
+    limits?: GuessLimits;
+  }) {
     this.#orm = o.orm;
+    this.#limits = o.limits;
     this.#box = o.box;
     this.#mail = o.mail;
     this.#publicUrl = o.publicUrl.replace(/\/$/, '');
@@ -123,11 +140,11 @@ export class AccountSecurityService {
 
   /**
    * Sets the password of a reset link's account and uses the link up (with every other open link of the account).
-   * The caller ends every session of the person. Clears the account's failed sign-ins: the owner is back in.
+   * The caller ends every session of the person. Ends the account's lock: the owner is back in.
    */
   async resetPassword(b: ResetPasswordBody): Promise<{ userId: string }> {
     const passwordHash = await hashPassword(b.password);
-    return this.#orm.em.fork().transactional(async (em) => {
+    const done = await this.#orm.em.fork().transactional(async (em) => {
       const conn = em.getConnection();
       const [r] = await conn.execute<{ user_id: string }[]>(
         `update gateway.password_resets set used_at = now()
@@ -140,16 +157,36 @@ export class AccountSecurityService {
         r.user_id,
       ]);
       await conn.execute(`update gateway.password_resets set used_at = now() where user_id = ? and used_at is null`, [r.user_id]);
-      await conn.execute(`delete from gateway.login_failures where email = ?`, [u!.email.toLowerCase()]);
-      return { userId: r.user_id };
+      return { userId: r.user_id, email: u!.email };
     });
+    await this.#limits?.accountRecovered(done.email);
+    return { userId: done.userId };
+  }
+
+  /**
+   * A signed-in check of the person's password or code: a slot of the guess limits is taken before `check` runs and
+   * kept when it fails (429 with Retry-After once the session or the account from this address has none left).
+   */
+  async #checked(u: UserSecurityRow, from: CheckedFrom | undefined, check: () => Promise<boolean>): Promise<boolean> {
+    const guess = from && this.#limits ? await this.#limits.factorCheck(u.email, from.ip, from.session) : undefined;
+    let ok: boolean;
+    try {
+      ok = await check();
+    } catch (err) {
+      await guess?.notAGuess(); // nothing was checked (the database failed)
+      throw err;
+    }
+    if (ok) await guess?.succeeded();
+    else guess?.failed();
+    return ok;
   }
 
   /** Changes the password of a signed-in person who knows the current one (400 on `currentPassword` otherwise). */
-  async changePassword(userId: string, b: ChangePasswordBody): Promise<void> {
+  async changePassword(userId: string, b: ChangePasswordBody, from?: CheckedFrom): Promise<void> {
     const u = await this.#user(userId);
-    if (!u.password_hash) throw new Conflict('Your account signs in through your identity provider and has no password here');
-    if (!(await verifyPassword(b.currentPassword, u.password_hash)))
+    const hash = u.password_hash;
+    if (!hash) throw new Conflict('Your account signs in through your identity provider and has no password here');
+    if (!(await this.#checked(u, from, () => verifyPassword(b.currentPassword, hash))))
       throw new Invalid(AccountSecurityMessages.currentPasswordWrong, 'currentPassword');
     await this.#sql(`update gateway.users set password_hash = ? where id = ?`, [await hashPassword(b.newPassword), userId]);
   }
@@ -207,15 +244,20 @@ export class AccountSecurityService {
   /**
    * Turns two-factor off, confirmed by a current code or the password. Refused (409) while the organization requires it.
    */
-  async disable(userId: string, tenantId: string, b: TwoFactorDisableBody): Promise<void> {
+  async disable(userId: string, tenantId: string, b: TwoFactorDisableBody, from?: CheckedFrom): Promise<void> {
     const u = await this.#user(userId);
-    if (!u.two_factor_enabled_at || !u.two_factor_secret) throw new Conflict('Two-factor authentication is not on');
+    const secret = u.two_factor_secret;
+    if (!u.two_factor_enabled_at || !secret) throw new Conflict('Two-factor authentication is not on');
     const st = await this.status(userId, tenantId);
     if (st.requiredByOrganization) throw new Conflict('Your organization requires two-factor authentication: it cannot be turned off');
     if ('code' in b) {
-      if (!(await this.#useCode(userId, u.two_factor_secret, b.code))) throw new Invalid(AccountSecurityMessages.codeWrong, 'code');
-    } else if (!u.password_hash || !(await verifyPassword(b.password, u.password_hash)))
-      throw new Invalid('Password is incorrect', 'password');
+      if (!(await this.#checked(u, from, () => this.#useCode(userId, secret, b.code))))
+        throw new Invalid(AccountSecurityMessages.codeWrong, 'code');
+    } else {
+      const hash = u.password_hash;
+      if (!(await this.#checked(u, from, async () => !!hash && (await verifyPassword(b.password, hash)))))
+        throw new Invalid('Password is incorrect', 'password');
+    }
     await this.#orm.em.fork().transactional(async (em) => {
       const conn = em.getConnection();
       await conn.execute(

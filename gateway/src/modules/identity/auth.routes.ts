@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { LoginBody, RegisterBody } from '@billpoint/proto';
-import { TooManyRequests, Unauthorized, type Mailer } from '@billpoint/kit';
+import { Unauthorized, type Mailer } from '@billpoint/kit';
 import type { IdentityService } from './identity.service.ts';
 import type { SessionStore } from './session-store.ts';
 import type { Oidc } from './oidc.ts';
@@ -52,20 +52,15 @@ export function authRoutes(
   });
 
   app.post('/api/auth/register', { config: { permission: 'public', contract: { body: RegisterBody } } }, async (req, reply) => {
-    const s = await identity.register(RegisterBody.parse(req.body ?? {}));
+    const s = await identity.register(RegisterBody.parse(req.body ?? {}), req.ip);
     await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
     return reply.status(201).send(s.user);
   });
 
   app.post('/api/auth/login', { config: { permission: 'public', contract: { body: LoginBody } } }, async (req, reply) => {
-    try {
-      const s = await identity.login(LoginBody.parse(req.body ?? {}));
-      await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
-      return s.user;
-    } catch (err) {
-      if (err instanceof TooManyRequests) reply.header('retry-after', String((err as { retryAfterS?: number }).retryAfterS ?? 900));
-      throw err;
-    }
+    const s = await identity.login(LoginBody.parse(req.body ?? {}), req.ip);
+    await sessions.start(req, reply, { userId: s.user.id, tenantId: s.tenantId });
+    return s.user;
   });
 
   // Open while two-factor enrolment is due: the SPA shows who is signed in on the enrolment screen.

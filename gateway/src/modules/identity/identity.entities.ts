@@ -55,16 +55,6 @@ export const SessionEntity = defineEntity({
   },
 });
 
-export const LoginFailureEntity = defineEntity({
-  name: 'LoginFailure',
-  tableName: 'login_failures',
-  primaryKeys: ['email', 'failedAt'],
-  properties: {
-    email: p.text().primary(),
-    failedAt: p.datetime().primary(),
-  },
-});
-
-export const identityEntities = [OrganizationEntity, UserEntity, MembershipEntity, SessionEntity, LoginFailureEntity];
+export const identityEntities = [OrganizationEntity, UserEntity, MembershipEntity, SessionEntity];
 export type UserRow = InstanceType<typeof UserEntity.class>;
 export type OrganizationRow = InstanceType<typeof OrganizationEntity.class>;

@@ -11,18 +11,12 @@ import {
   type User,
   type UserOrganization,
 } from '@billpoint/proto';
-import { addEvent, Conflict, TooManyRequests, Unauthorized } from '@billpoint/kit';
+import { addEvent, Conflict, Unauthorized } from '@billpoint/kit';
 import { ensurePortalSlug } from '../settings/portal-slug.ts';
-import {
-  LoginFailureEntity,
-  MembershipEntity,
-  OrganizationEntity,
-  UserEntity,
-  type OrganizationRow,
-  type UserRow,
-} from './identity.entities.ts';
+import { MembershipEntity, OrganizationEntity, UserEntity, type OrganizationRow, type UserRow } from './identity.entities.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { SecondFactor } from './account-security.service.ts';
+import type { GuessLimits } from './guess-limits.ts';
 
 /** 401 `{ twoFactorRequired: true }`: the password was right; the sign-in page asks for the code. */
 function twoFactorRequired(message: string) {
@@ -30,9 +24,6 @@ function twoFactorRequired(message: string) {
   err.flags = { twoFactorRequired: true };
   return err;
 }
-
-export const LOGIN_MAX_FAILURES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 export interface SignedIn {
   user: User;
@@ -71,19 +62,28 @@ async function organizationCreated(em: EntityManager, org: OrganizationRow, acto
 export class IdentityService {
   readonly #orm: MikroORM;
   readonly #published: () => void;
-  readonly #secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>;
+  readonly #secondFactor?: (userId: string, b: Pick<LoginBody, 'code' | 'recoveryCode'>) => Promise<SecondFactor>;
+  readonly #limits?: GuessLimits;
   /**
    * `published` is called after a commit that wrote events (nudges the outbox relay); `secondFactor` checks the code
-   * (or recovery code) of a sign-in whose password was right.
+   * (or recovery code) of a sign-in whose password was right (asked without one: whether two-factor is on);
+   * `limits` are the per-address and per-account guess limits of sign-up and sign-in.
    */
-  constructor(orm: MikroORM, published: () => void = () => {}, secondFactor?: (userId: string, b: LoginBody) => Promise<SecondFactor>) {
+  constructor(
+    orm: MikroORM,
+    published: () => void = () => {},
+    secondFactor?: (userId: string, b: Pick<LoginBody, 'code' | 'recoveryCode'>) => Promise<SecondFactor>,
+    limits?: GuessLimits,
+  ) {
     this.#orm = orm;
     this.#published = published;
     this.#secondFactor = secondFactor;
+    this.#limits = limits;
   }
 
-  /** A new user with a new organization, as its admin. */
-  async register(b: RegisterBody): Promise<SignedIn> {
+  /** A new user with a new organization, as its admin; each sign-up counts toward `ip`'s allowance (429 above it). */
+  async register(b: RegisterBody, ip = 'unknown'): Promise<SignedIn> {
+    await this.#limits?.signUp(ip);
     const passwordHash = await hashPassword(b.password);
     const em = this.#orm.em.fork();
     const signedIn = await em.transactional(async (tem) => {
@@ -116,38 +116,44 @@ export class IdentityService {
   }
 
   /**
-   * E-mail and password; any mismatch is the same generic 401. After LOGIN_MAX_FAILURES failures for one
-   * account within LOGIN_WINDOW_MS, every attempt is refused with 429 until the window has passed.
-   * With two-factor on, a right password without `code`/`recoveryCode` is 401 `{ twoFactorRequired: true }`
-   * (said only after the password is right), and a wrong or replayed code is a failed sign-in like a wrong password.
+   * E-mail and password; any mismatch is the same generic 401. With two-factor on, a right password without
+   * `code`/`recoveryCode` is 401 `{ twoFactorRequired: true }` (said only after the password is right), and a wrong or
+   * replayed code is a failed sign-in like a wrong password. The guess limits (GuessLimits) answer 429 with Retry-After:
+   * a slot is taken from `ip`'s allowances before the password is checked. While the account itself is locked, an
+   * account with two-factor signs in only with the right password and a valid code together — without a code the
+   * password is not checked and the code is asked for; any mistake is 429 — so the owner is never kept out by a
+   * stranger's failures; an account without two-factor is held back per address only.
    */
-  async login(b: LoginBody): Promise<SignedIn & { retryAfterS?: never }> {
+  async login(b: LoginBody, ip = 'unknown'): Promise<SignedIn> {
     const em = this.#orm.em.fork();
     const email = b.email.toLowerCase();
-    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    const failures = await em.find(
-      LoginFailureEntity,
-      { email, failedAt: { $gt: since } },
-      { orderBy: { failedAt: 'asc' }, fields: ['failedAt'] },
-    );
-    if (failures.length >= LOGIN_MAX_FAILURES) {
-      const oldestRelevant = failures[failures.length - LOGIN_MAX_FAILURES]!.failedAt.getTime();
-      const retryAfterS = Math.max(1, Math.ceil((oldestRelevant + LOGIN_WINDOW_MS - Date.now()) / 1000));
-      throw Object.assign(new TooManyRequests('Too many failed sign-in attempts. Please try again later.'), { retryAfterS });
-    }
+    const guess = this.#limits ? await this.#limits.signIn(email, ip) : undefined;
     const user = await em.findOne(UserEntity, { email });
+    if (guess?.accountLocked && user && this.#secondFactor && (await this.#secondFactor(user.id, {})) === 'missing') {
+      if (!b.code && !b.recoveryCode) {
+        await guess.notAGuess();
+        throw twoFactorRequired(AccountSecurityMessages.twoFactorRequired);
+      }
+      const passwordOk = !!user.passwordHash && (await verifyPassword(b.password, user.passwordHash));
+      if (!passwordOk || (await this.#secondFactor(user.id, b)) !== 'passed') throw guess.lockedOut();
+      await guess.succeeded();
+      return this.#signedIn(user);
+    }
     const ok = user?.passwordHash ? await verifyPassword(b.password, user.passwordHash) : (await burnPasswordCheck(b.password), false);
     if (!user || !ok) {
-      await em.insert(LoginFailureEntity, { email, failedAt: new Date() });
+      guess?.failed();
       throw new Unauthorized('Invalid email or password');
     }
     const second = this.#secondFactor ? await this.#secondFactor(user.id, b) : 'not-enabled';
-    if (second === 'missing') throw twoFactorRequired(AccountSecurityMessages.twoFactorRequired);
+    if (second === 'missing') {
+      await guess?.notAGuess();
+      throw twoFactorRequired(AccountSecurityMessages.twoFactorRequired);
+    }
     if (second === 'wrong') {
-      await em.insert(LoginFailureEntity, { email, failedAt: new Date() });
+      guess?.failed();
       throw twoFactorRequired(AccountSecurityMessages.codeWrong);
     }
-    await em.nativeDelete(LoginFailureEntity, { email });
+    await guess?.succeeded();
     return this.#signedIn(user);
   }
 
