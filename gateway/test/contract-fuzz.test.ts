@@ -92,7 +92,7 @@ describe(`contract fuzzing (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`, () => {
       expect(counts.length).toBeGreaterThan(0);
       expect(failures.slice(0, 25).join('\n\n')).toBe('');
     },
-    300_000,
+    600_000,
   );
 });
 
