@@ -1,5 +1,6 @@
-import { computeInvoice, lineAmount, sumMoney, type InvoiceItem } from '@billpoint/proto';
-import { numberForInput, typedSoFar } from '@/lib/number-input';
+import { z } from 'zod';
+import { computeInvoice, InvoiceItemUpdateInput, lineAmount, sumMoney, type InvoiceItem } from '@billpoint/proto';
+import { localNumbers, numberForInput, typedSoFar } from '@/lib/number-input';
 import { addDays, startOfDay } from 'date-fns';
 import { toIsoDate } from '@/lib/format';
 
@@ -13,6 +14,20 @@ export const LINE_ITEM_FIELDS = ['description', 'quantity', 'rate', 'productId',
 
 /** A line's quantity and rate are typed as the person writes numbers ("1,5" hours at "1.200,00" in German). */
 export const LINE_NUMBERS = { quantity: { label: 'Quantity' }, rate: { label: 'Rate' } } as const;
+
+/** A stored document's line on an edit form (invoice or quote): its id, with the name of its tax rate shown beside. */
+export const editedLineSchema = localNumbers(
+  InvoiceItemUpdateInput.pick({
+    id: true,
+    description: true,
+    quantity: true,
+    rate: true,
+    taxRate: true,
+    productId: true,
+    taxRateId: true,
+  }).extend({ taxRateName: z.string().nullish() }),
+  LINE_NUMBERS,
+);
 
 /** Spec core §9: one item with empty description, quantity 1, rate 0. */
 export const newItem = () => ({ description: '', quantity: '1', rate: '0' });

@@ -5,14 +5,13 @@ import {
   EditFormStatuses,
   InvoiceCreateBody,
   InvoiceItemInput,
-  InvoiceItemUpdateInput,
   InvoiceMessages,
   InvoiceUpdateBody,
   statusToEditForm,
   type Invoice,
   type InvoiceStatus,
 } from '@billpoint/proto';
-import { daysFromToday, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { daysFromToday, editedLineSchema, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
 import { localNumbers, numberForInput, optionalLocalNumber } from '@/lib/number-input';
 
 /**
@@ -128,23 +127,7 @@ export const invoiceEditFormSchema = z.object({
   notes: InvoiceUpdateBody.shape.notes.unwrap(),
   templateId: templateChoice,
   exchangeRate: typedExchangeRate,
-  items: z
-    .array(
-      localNumbers(
-        InvoiceItemUpdateInput.pick({
-          id: true,
-          description: true,
-          quantity: true,
-          rate: true,
-          taxRate: true,
-          productId: true,
-          taxRateId: true,
-        }).extend(lineDisplay),
-        LINE_NUMBERS,
-      ),
-      { error: InvoiceMessages.itemsRequired },
-    )
-    .min(1, InvoiceMessages.itemsRequired),
+  items: z.array(editedLineSchema, { error: InvoiceMessages.itemsRequired }).min(1, InvoiceMessages.itemsRequired),
 });
 export type InvoiceEditFormOutput = z.output<typeof invoiceEditFormSchema>;
 export type InvoiceEditFormInput = z.input<typeof invoiceEditFormSchema>;

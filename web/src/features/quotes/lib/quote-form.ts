@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import {
   computeInvoice,
-  InvoiceItemUpdateInput,
   InvoiceMessages,
   QuoteCreateBody,
   QuoteMessages,
   type Quote,
   type QuoteCreateBody as QuoteBody,
 } from '@billpoint/proto';
-import { daysFromToday, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
-import { localNumbers, numberForInput, optionalLocalNumber } from '@/lib/number-input';
+import { daysFromToday, editedLineSchema, LINE_ITEM_FIELDS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
+import { numberForInput, optionalLocalNumber } from '@/lib/number-input';
 import { isFormField } from '@/lib/api-issues';
 
 /**
@@ -36,23 +35,7 @@ export const quoteFormSchema = z
     templateId: templateChoice,
     /** Shown when the quote's currency is not the base (issue 26). */
     exchangeRate: typedExchangeRate,
-    items: z
-      .array(
-        localNumbers(
-          InvoiceItemUpdateInput.pick({
-            id: true,
-            description: true,
-            quantity: true,
-            rate: true,
-            taxRate: true,
-            productId: true,
-            taxRateId: true,
-          }).extend({ taxRateName: z.string().nullish() }),
-          LINE_NUMBERS,
-        ),
-        { error: InvoiceMessages.itemsRequired },
-      )
-      .min(1, InvoiceMessages.itemsRequired),
+    items: z.array(editedLineSchema, { error: InvoiceMessages.itemsRequired }).min(1, InvoiceMessages.itemsRequired),
   })
   .superRefine((q, ctx) => {
     if (q.validUntil < q.issueDate) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: QuoteMessages.validUntilBeforeIssue });
