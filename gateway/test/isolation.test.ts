@@ -52,6 +52,26 @@ describe('tenant isolation in the database', () => {
   });
 });
 
+describe('record ids', () => {
+  it("tell one organization nothing of another's volume, and lists still come newest first", async () => {
+    const a = stack.client();
+    await a.register();
+    const b = stack.client();
+    await b.register();
+    const first = (await a.post('/api/customers', { name: 'First', email: 'first@a.test' })).json as Customer;
+    for (let n = 0; n < 8; n++) expect((await b.post('/api/customers', { name: `B ${n}`, email: `b${n}@b.test` })).status).toBe(201);
+    const second = (await a.post('/api/customers', { name: 'Second', email: 'second@a.test' })).json as Customer;
+    for (const id of [first.id, second.id]) {
+      expect(id).toBeGreaterThanOrEqual(2 ** 52);
+      expect(Number.isSafeInteger(id)).toBe(true);
+    }
+    // A counter shared by tenants would put exactly B's eight customers between A's two.
+    expect(Math.abs(second.id - first.id)).toBeGreaterThan(1_000_000);
+    const page = await a.get('/api/customers?pagination=cursor&limit=10');
+    expect((page.json as Customer[]).map((c) => c.name)).toEqual(['Second', 'First']);
+  });
+});
+
 describe('the one-round-trip tenant reader', () => {
   it('sees only the given tenant, and leaves no tenant behind on its pooled connection', async () => {
     const a = stack.client();

@@ -71,3 +71,21 @@ describe('row-level security on every tenant table', () => {
     }
   });
 });
+
+describe('record ids on every table', () => {
+  it('draws every generated id from its schema’s keyed permutation, never a bare counter shared by tenants', async () => {
+    const { rows } = await db.query<{ schema: string; table: string; identity: string; def: string | null }>(
+      `select table_schema as schema, table_name as table, is_identity as identity, column_default as def
+         from information_schema.columns
+        where table_schema = any($1) and column_name = 'id' and table_name <> 'mikro_orm_migrations'
+          and (is_identity = 'YES' or column_default is not null)
+        order by 1, 2`,
+      [defs.map((d) => d.schema)],
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const counters = rows
+      .filter((r) => r.identity === 'YES' || (/nextval/.test(r.def ?? '') && !/record_id\(nextval/.test(r.def ?? '')))
+      .map((r) => `${r.schema}.${r.table}`);
+    expect(counters, 'ids from a plain sequence — list the table in recordIdTablesSql(schema, [...]) in its migration').toEqual([]);
+  });
+});

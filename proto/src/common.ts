@@ -49,8 +49,8 @@ export type PageQuery = z.infer<typeof PageQuery>;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
- * Cursor pagination (the public API's lists, issue 23): newest first by id; `starting_after` an id gives the items
- * after it (older), `ending_before` an id the items before it (newer). Keyset on the id, so an item created between two
+ * Cursor pagination (the public API's lists): newest first by creation; `starting_after` an id gives the items
+ * after it (older), `ending_before` an id the items before it (newer). Keyset on creation and id, so an item created between two
  * pages never shows on both, and none is skipped. A list route of a service takes these beside its offset paging when
  * `pagination=cursor`, and answers whether more items follow in the direction of paging in `x-has-more`.
  */

@@ -166,7 +166,7 @@ export type WebhookEventData = z.infer<typeof WebhookEventData>;
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });
 /**
  * GET /api/integrations/webhooks: every endpoint as `WebhookList` (the web; `limit` does not apply), or with
- * `pagination=cursor` the public API's cursor page: a plain array of `Webhook`, newest first by id, x-has-more
+ * `pagination=cursor` the public API's cursor page: a plain array of `Webhook`, newest first, x-has-more
  * (10 unless `limit` says).
  */
 export const WebhookListQuery = z.object({

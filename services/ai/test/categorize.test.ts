@@ -109,7 +109,7 @@ describe('POST /api/expenses/categorize', () => {
     });
     expect(after.suggested.reasoning).toContain('You filed one expense from Zephyr Labs, Inc. under Consulting.');
     const { rows } = await stack.db.query(
-      `select training_source, is_validated, weight::text, category_id::int from ai.expense_category_training where tenant_id = $1`,
+      `select training_source, is_validated, weight::text, category_id::float8 as category_id from ai.expense_category_training where tenant_id = $1`,
       [tenantId],
     );
     expect(rows).toEqual([{ training_source: 'manual_correction', is_validated: true, weight: '3.000', category_id: consulting.id }]);

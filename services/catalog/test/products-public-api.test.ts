@@ -32,7 +32,7 @@ const updatedEvents = async (tenantId: string) =>
 const paths = (res: { json: { issues?: { path: string }[] } }) => (res.json.issues ?? []).map((i) => i.path);
 
 describe('GET /api/products?pagination=cursor', () => {
-  it('walks every product once, newest first by id; one created between two pages is on neither; x-has-more is right', async () => {
+  it('walks every product once, newest first; one created between two pages is on neither; x-has-more is right', async () => {
     const c = stack.client();
     await c.register();
     const made: Product[] = [];

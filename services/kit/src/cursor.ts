@@ -11,28 +11,42 @@ export interface CursorParams {
 
 /** What one list query needs to read a cursor page: the keyset condition, the order and one row more than asked. */
 export interface CursorPlan {
-  /** `id < $n` after a cursor, `id > $n` before one, else `true`. */
+  /** Rows after (or before) the cursor's row in creation order, else `true`. */
   where: string;
   params: number[];
-  /** `desc` (newest first), `asc` when paging backwards (the rows are turned round by `cursorPage`). */
+  /** The ORDER BY list: newest first, oldest first when paging backwards (the rows are turned round by `cursorPage`). */
+  order: string;
+  /** `desc` (newest first), `asc` when paging backwards. */
   direction: 'asc' | 'desc';
   /** limit + 1: the extra row tells whether more follow. */
   take: number;
 }
 
+/** The listed table and the alias the list query gives it: its rows have `id`, `tenant_id` and `created_at`. */
+export interface CursorTable {
+  table: string;
+  alias: string;
+}
+
 /**
- * The keyset of a cursor page on an id column (issue 23): newest first, so an item created while a client pages is
- * never on two pages and none is skipped (an offset would shift). `nextParam` is the number of the first `$n`
+ * The keyset of a cursor page: newest first by `created_at`, the id breaking ties (ids carry no order of their own,
+ * see record-ids.ts), so an item created while a client pages is never on two pages and none is skipped (an offset
+ * would shift). The cursor is an item's id; its place is read from its row, in the caller's tenant only, so another
+ * organization's id, or one that no longer exists, gives an empty page. `nextParam` is the number of the first `$n`
  * placeholder the plan may use.
  */
-export function cursorPlan(q: CursorParams, column: string, nextParam: number): CursorPlan {
+export function cursorPlan(q: CursorParams, on: CursorTable, nextParam: number): CursorPlan {
   if (q.starting_after !== undefined && q.ending_before !== undefined)
     throw new Invalid('Send starting_after or ending_before, not both', 'ending_before');
+  const a = on.alias;
+  const key = `(${a}.created_at, ${a}.id)`;
+  const at = (n: number) => `(select k.created_at, k.id from ${on.table} k where k.id = $${n} and k.tenant_id = ${a}.tenant_id)`;
+  const order = (d: 'asc' | 'desc') => `${a}.created_at ${d}, ${a}.id ${d}`;
   if (q.starting_after !== undefined)
-    return { where: `${column} < $${nextParam}`, params: [q.starting_after], direction: 'desc', take: q.limit + 1 };
+    return { where: `${key} < ${at(nextParam)}`, params: [q.starting_after], order: order('desc'), direction: 'desc', take: q.limit + 1 };
   if (q.ending_before !== undefined)
-    return { where: `${column} > $${nextParam}`, params: [q.ending_before], direction: 'asc', take: q.limit + 1 };
-  return { where: 'true', params: [], direction: 'desc', take: q.limit + 1 };
+    return { where: `${key} > ${at(nextParam)}`, params: [q.ending_before], order: order('asc'), direction: 'asc', take: q.limit + 1 };
+  return { where: 'true', params: [], order: order('desc'), direction: 'desc', take: q.limit + 1 };
 }
 
 /** The rows read with a plan as a page: at most `limit`, newest first, and whether more follow in the paging's direction. */

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './db.ts';
 export * from './migrations.ts';
+export * from './record-ids.ts';
 export * from './outbox.ts';
 export * from './telemetry.ts';
 export * from './service.ts';

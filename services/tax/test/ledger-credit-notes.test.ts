@@ -65,7 +65,7 @@ describe('credit notes on the ledger', () => {
       ['2026-11-20', 'credit_note:1:1', ['4000 Dr 50.00', '2100 Dr 5.00', '1100 Cr 55.00']],
     ]);
     const { rows } = await s.db.query(
-      `select e.reference, l.tax_rate_id::int as rate, l.taxable_amount::text as taxable from tax.journal_entry_lines l
+      `select e.reference, l.tax_rate_id::float8 as rate, l.taxable_amount::text as taxable from tax.journal_entry_lines l
          join tax.journal_entries e on e.id = l.entry_id where l.tenant_id = $1 and e.source_key like 'credit_note:%' and l.tax_rate_id is not null`,
       [t],
     );

@@ -60,7 +60,7 @@ describe('invoices on the ledger', () => {
       },
     ]);
     const { rows: tax } = await s.db.query(
-      `select tax_rate_id::int as id, tax_rate_name as name, tax_type as type, tax_rate::text as rate, taxable_amount::text as taxable
+      `select tax_rate_id::float8 as id, tax_rate_name as name, tax_type as type, tax_rate::text as rate, taxable_amount::text as taxable
          from tax.journal_entry_lines where tenant_id = $1 and tax_rate_id is not null order by line_number`,
       [t],
     );

@@ -196,7 +196,7 @@ Send an API key (made under Integrations → API Keys) as \`Authorization: Beare
 The API is versioned by date. Send \`${Headers.version}: ${CURRENT_API_VERSION}\` to pin a version; without it, your organization's version applies (pinned to the current one at its first call). Every answer names the version that answered it in \`${Headers.version}\`. Versions: ${API_VERSIONS.join(', ')} (current: ${CURRENT_API_VERSION}). Adding an operation, an optional field or a field of an answer is not a new version; removing or changing one is.
 
 ## Pagination
-Lists answer \`{ "object": "list", "data": [...], "has_more": true }\`, newest first. Pass \`limit\` (1–100, default 10), and \`starting_after\` the last id of a page for the next (older) page, or \`ending_before\` the first id for the previous one. An item created meanwhile never shows twice and none is skipped.
+Lists answer \`{ "object": "list", "data": [...], "has_more": true }\`, newest first. Pass \`limit\` (1–100, default 10), and \`starting_after\` the last id of a page for the next (older) page, or \`ending_before\` the first id for the previous one. An item created meanwhile never shows twice and none is skipped. Ids are opaque: they follow no order and tell nothing of other records.
 
 ## Idempotency
 A POST may carry \`${Headers.idempotencyKey}\` (1–255 printable characters; a UUID is best). A retry with the same key and the same request within ${IDEMPOTENCY_TTL_HOURS} h replays the first answer, status and body, with \`${Headers.replayed}: true\`; the same key with another request answers 422 \`idempotency_key_reused\`; while the first request runs, 409 \`idempotency_key_in_use\`.

@@ -26,6 +26,7 @@ import { m0025ClaimNumberLookup } from './0025-claim-number-lookup.ts';
 import { m0026TaxedAdjustments } from './0026-taxed-adjustments.ts';
 import { m0027NumberingAtIssue } from './0027-numbering-at-issue.ts';
 import { m0028CreditedStatusPaidOnPaymentDay } from './0028-credited-status-paid-on-payment-day.ts';
+import { m0029RecordIds } from './0029-record-ids.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -58,4 +59,5 @@ export const migrations = [
   m0026TaxedAdjustments,
   m0027NumberingAtIssue,
   m0028CreditedStatusPaidOnPaymentDay,
+  m0029RecordIds,
 ];

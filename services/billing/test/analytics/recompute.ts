@@ -33,7 +33,7 @@ export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> 
   const q = async <T>(sql: string) => (await db.query(sql, [tenantId])).rows as T[];
   return {
     // Every amount of an invoice net of its credit notes (issue 25): total − credited, base − credited at its rate.
-    invoices: await q(`select id::int, customer_id::int, status, issue_date::text, due_date::text, currency,
+    invoices: await q(`select id::float8 as id, customer_id::float8 as customer_id, status, issue_date::text, due_date::text, currency,
         (total - credited_amount)::text as total,
         (total_in_base_currency - round(credited_amount * exchange_rate, 2))::text as base, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_day,
         recurring_invoice_id is not null as recurring, to_char(created_at, 'YYYY-MM-DD"T"HH24:MI:SS.US') as created_at
@@ -42,7 +42,7 @@ export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> 
         payment_date::text as day from billing.invoice_payments where tenant_id = $1`),
     schedules: await q(`select currency, frequency, total::text, is_active from billing.recurring_invoices where tenant_id = $1`),
     customers: await q(
-      `select id::int, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`,
+      `select id::float8 as id, name, company, deleted, (extract(epoch from created_at) * 1000)::float8 as created_ms from billing.customers where tenant_id = $1`,
     ),
     base: (
       await q<{ base: string }>(`select coalesce((select default_currency from billing.organizations where tenant_id = $1), 'USD') as base`)

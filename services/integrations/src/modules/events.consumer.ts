@@ -25,7 +25,7 @@ import { newMessageId } from './webhook/webhook.worker.ts';
 
 /** A tenant's active endpoints for an event type, once per batch and tenant: a prepared statement (kit). */
 const ENDPOINTS_SQL = preparedStatement(
-  `select id::int as id from integrations.webhooks where tenant_id = $1 and is_active and deleted_at is null and $2 = any(events)`,
+  `select id::float8 as id from integrations.webhooks where tenant_id = $1 and is_active and deleted_at is null and $2 = any(events)`,
 );
 
 /** Service events → the §9 webhook event types (invoice.sent is a status change: invoice.updated). */

@@ -5,6 +5,7 @@ import { m0004PlansFromProto } from './0004-plans-from-proto.ts';
 import { m0005CreditNoteRefunds } from './0005-credit-note-refunds.ts';
 import { m0006InvoiceExchangeRate } from './0006-invoice-exchange-rate.ts';
 import { m0007PortalPayments } from './0007-portal-payments.ts';
+import { m0008RecordIds } from './0008-record-ids.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   m0005CreditNoteRefunds,
   m0006InvoiceExchangeRate,
   m0007PortalPayments,
+  m0008RecordIds,
 ];

@@ -3,6 +3,7 @@ import { m0001Tax } from './0001-tax.ts';
 import { m0002Ledger } from './0002-ledger.ts';
 import { m0003CreditNotes } from './0003-credit-notes.ts';
 import { m0004TaxCategories } from './0004-tax-categories.ts';
+import { m0005RecordIds } from './0005-record-ids.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: MigrationObject[] = [m0001Tax, m0002Ledger, m0003CreditNotes, m0004TaxCategories];
+export const migrations: MigrationObject[] = [m0001Tax, m0002Ledger, m0003CreditNotes, m0004TaxCategories, m0005RecordIds];

@@ -137,7 +137,7 @@ export class InsightsService {
       this.#ctx.reader.query<InsightRow>(
         id.tenantId,
         `select * from ai.insights where tenant_id = $1 and ($2::text is null or category = $2) and priority >= $3
-          order by priority desc, id`,
+          order by priority desc, created_at, id`,
         [id.tenantId, category, o.minPriority ?? 0],
       ),
       this.#ctx.reader.query<{ generated_at: Date | null; summary: string | null; summary_source: 'template' | 'openai' | null }>(

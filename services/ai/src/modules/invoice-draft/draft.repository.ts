@@ -57,7 +57,7 @@ export class DraftRepository {
   customers(tenantId: string, text: string, mention: string, limit = 6): Promise<CustomerRow[]> {
     return this.ctx.reader.query<CustomerRow>(
       tenantId,
-      `select id::int as id, name, company, currency, payment_terms,
+      `select id::float8 as id, name, company, currency, payment_terms,
               greatest(public.word_similarity(match_key, $2),
                        case when $3 <> '' then greatest(public.similarity(match_key, $3), public.word_similarity($3, match_key) * 0.9) else 0 end)::float8 as score
          from ai.draft_customers
@@ -73,7 +73,7 @@ export class DraftRepository {
     if (!pieces.length) return Promise.resolve([]);
     return this.ctx.reader.query<ProductRow>(
       tenantId,
-      `select s.ord::int as ord, p.id::int as id, p.name, p.price::text as price, p.currency, p.tax_rate::text as tax_rate, p.score::float8 as score
+      `select s.ord::int as ord, p.id::float8 as id, p.name, p.price::text as price, p.currency, p.tax_rate::text as tax_rate, p.score::float8 as score
          from jsonb_array_elements_text($2::jsonb) with ordinality as s(piece, ord)
          cross join lateral (
            select id, name, price, currency, tax_rate,
@@ -90,7 +90,7 @@ export class DraftRepository {
   taxRates(tenantId: string): Promise<TaxRateRow[]> {
     return this.ctx.reader.query<TaxRateRow>(
       tenantId,
-      `select id::int as id, name, rate::text as rate from ai.draft_tax_rates
+      `select id::float8 as id, name, rate::text as rate from ai.draft_tax_rates
         where tenant_id = $1 and not deleted and coalesce(is_active, true) order by id limit 200`,
       [tenantId],
     );
@@ -103,7 +103,7 @@ export class DraftRepository {
   ): Promise<{ id: number; currency: string | null; lines: LastInvoiceLine[] } | null> {
     const [row] = await this.ctx.reader.query<{ id: number; currency: string | null; lines: LastInvoiceLine[] }>(
       tenantId,
-      `select id::int as id, currency, lines from ai.draft_invoices
+      `select id::float8 as id, currency, lines from ai.draft_invoices
         where tenant_id = $1 and customer_id = $2 and not deleted and lines is not null and coalesce(status, '') <> 'cancelled'
         order by issue_date desc nulls last, id desc limit 1`,
       [tenantId, customerId],

@@ -22,11 +22,11 @@ export async function listCreditNotes(
 ): Promise<{ mode: 'offset'; items: CreditNote[]; total: number } | { mode: 'cursor'; items: CreditNote[]; hasMore: boolean }> {
   const params = [id.tenantId, q.invoiceId ?? null, q.customerId ?? null, q.search ? like(q.search) : null];
   if (q.pagination === 'cursor') {
-    const plan = cursorPlan(q, 'n.id', 5);
+    const plan = cursorPlan(q, { table: 'billing.credit_notes', alias: 'n' }, 5);
     const rows = await ctx.reader.query<CreditNoteRow>(
       id.tenantId,
       `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} and ${plan.where}
-        order by n.id ${plan.direction} limit ${plan.take}`,
+        order by ${plan.order} limit ${plan.take}`,
       [...params, ...plan.params],
     );
     return {
@@ -40,7 +40,7 @@ export async function listCreditNotes(
   const [rows, count] = await Promise.all([
     ctx.reader.query<CreditNoteRow>(
       id.tenantId,
-      `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} order by n.id desc limit $5 offset $6`,
+      `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} order by n.created_at desc, n.id desc limit $5 offset $6`,
       [...params, q.limit, q.offset],
     ),
     ctx.reader.query<{ n: string }>(id.tenantId, `select count(*)::text as n from ${CREDIT_NOTE_FROM} where ${WHERE}`, params),
@@ -69,7 +69,7 @@ export async function invoiceCreditNotes(ctx: ServiceContext, id: Tenant, invoic
   if (!exists) throw new NotFound('Invoice not found');
   const rows = await ctx.reader.query<CreditNoteRow>(
     id.tenantId,
-    `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where n.tenant_id = $1 and n.invoice_id = $2 order by n.id`,
+    `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where n.tenant_id = $1 and n.invoice_id = $2 order by n.created_at, n.id`,
     [id.tenantId, invoiceId],
   );
   return rows.map((r) => toCreditNote(r));

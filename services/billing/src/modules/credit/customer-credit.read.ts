@@ -32,7 +32,7 @@ export async function customerCredit(ctx: ServiceContext, tenantId: string, cust
          from billing.customer_credits e
          left join billing.credit_notes n on n.id = e.credit_note_id and n.tenant_id = e.tenant_id
          left join billing.invoices i on i.id = n.invoice_id and i.tenant_id = e.tenant_id
-        where e.tenant_id = $1 and e.customer_id = $2 order by e.id desc limit ${ENTRIES_SHOWN}`,
+        where e.tenant_id = $1 and e.customer_id = $2 order by e.created_at desc, e.id desc limit ${ENTRIES_SHOWN}`,
       [tenantId, customerId],
     ),
   ]);

@@ -7,9 +7,15 @@ import { refreshStanding } from '../invoice/standing.ts';
  * per source — +total of a `credit` credit note, −A applied to an invoice when it is issued, +A given back when that
  * invoice is voided or deleted. Every change runs under the customer's advisory transaction lock (one change of a
  * customer's credit at a time, so the balance read is the balance written against) and announces the new balance
- * (`evt.billing.customer_credit.changed`, seq = the id of the newest entry: it grows with every change of that
- * customer's credit, in lock order). Lock order: an invoice's row lock (when one is involved) before the customer's.
+ * (`evt.billing.customer_credit.changed`, seq = how many entries the customer's credit in that currency has, counted
+ * under the lock: it grows with every change, in lock order). Lock order: an invoice's row lock (when one is involved) before the customer's.
  */
+
+/**
+ * Announced sequence numbers start at 2^52: before record ids became opaque, a change was numbered by its entry's id
+ * (always below 2^52), and the customers' read model keeps only a higher number than the one it holds.
+ */
+const SEQ_BASE = 2 ** 52;
 
 /** Takes the customer's credit lock until the end of the transaction. */
 export async function lockCustomerCredit(em: EntityManager, tenantId: string, customerId: number): Promise<void> {
@@ -50,11 +56,15 @@ export async function addCreditEntry(em: EntityManager, e: Entry, actorId: strin
   );
   if (!inserted[0]) return false;
   const balance = await creditBalance(em, e.tenantId, e.customerId, e.currency);
+  const [{ n }] = (await em.execute<{ n: string }[]>(
+    `select count(*)::text as n from billing.customer_credits where tenant_id = ? and customer_id = ? and currency = ?`,
+    [e.tenantId, e.customerId, e.currency],
+  )) as [{ n: string }];
   addEvent(em, {
     subject: CustomerCreditEvents.Changed,
     tenantId: e.tenantId,
     actorId,
-    data: { customerId: e.customerId, currency: e.currency, balance, seq: Number(inserted[0].id) },
+    data: { customerId: e.customerId, currency: e.currency, balance, seq: SEQ_BASE + Number(n) },
   });
   return true;
 }

@@ -58,7 +58,7 @@ async function deliverTenant(ctx: ServiceContext, mailer: Mailer, tenantId: stri
     ];
     const pending = await em.execute<Pending[]>(
       `select id::text as id, invoice_id::text as invoice_id, kind, key, attempts from billing.deliveries
-        where tenant_id = ? and status = 'pending' order by id limit ? for update skip locked`,
+        where tenant_id = ? and status = 'pending' order by created_at, id limit ? for update skip locked`,
       [tenantId, o.batchSize ?? 50],
     );
     // Every invoice of the batch locked first, in id order: a draft's number is claimed below under the tenant's counter

@@ -34,7 +34,7 @@ const params = (id: Tenant, q: InvoiceListQuery) => [
 /**
  * GET /api/invoices. Offset paging without filters is the app's list as it was (InvoiceService.list: the summary rows
  * for the total, the search function for a searched page); with a filter, one page query and one count on the same
- * conditions. Cursor mode (the public API) is newest first by id, keyset paged (kit cursorPlan), no total.
+ * conditions. Cursor mode (the public API) is newest first, keyset paged (kit cursorPlan), no total.
  */
 export async function listInvoices(
   ctx: ServiceContext,
@@ -43,11 +43,11 @@ export async function listInvoices(
   q: InvoiceListQuery,
 ): Promise<{ mode: 'offset'; items: Invoice[]; total: number } | { mode: 'cursor'; items: Invoice[]; hasMore: boolean }> {
   if (q.pagination === 'cursor') {
-    const plan = cursorPlan(q, 'i.id', 7);
+    const plan = cursorPlan(q, { table: 'billing.invoices', alias: 'i' }, 7);
     const rows = await ctx.reader.query<InvoiceRow>(
       id.tenantId,
       `select ${INVOICE_COLUMNS} from billing.invoices i ${CUSTOMER_JOIN}
-        where ${WHERE} and ${plan.where} order by i.id ${plan.direction} limit ${plan.take}`,
+        where ${WHERE} and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [...params(id, q), ...plan.params],
     );
     return { mode: 'cursor', ...cursorPage(rows.map(toInvoice), q) };

@@ -67,7 +67,7 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
         : ctx.reader.query<InvoiceCreditNoteRow>(
             tenantId,
             `select credit_note_number as "creditNoteNumber", total::text as total from billing.credit_notes
-              where tenant_id = $1 and invoice_id = $2 order by id`,
+              where tenant_id = $1 and invoice_id = $2 order by created_at, id`,
             [tenantId, invoice.id],
           ),
   };

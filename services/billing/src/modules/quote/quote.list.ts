@@ -17,7 +17,7 @@ const params = (id: Tenant, q: QuoteListQuery) => [
 
 /**
  * GET /api/quotes, as the invoice list answers: newest first, offset pages with the total (x-total-count), or cursor
- * pages newest first by id with whether more follow (x-has-more).
+ * pages newest first with whether more follow (x-has-more).
  */
 export async function listQuotes(
   ctx: ServiceContext,
@@ -25,11 +25,11 @@ export async function listQuotes(
   q: QuoteListQuery,
 ): Promise<{ mode: 'offset'; items: Quote[]; total: number } | { mode: 'cursor'; items: Quote[]; hasMore: boolean }> {
   if (q.pagination === 'cursor') {
-    const plan = cursorPlan(q, 'i.id', 5);
+    const plan = cursorPlan(q, { table: 'billing.quotes', alias: 'i' }, 5);
     const rows = await ctx.reader.query<QuoteRow>(
       id.tenantId,
       `select ${QUOTE_COLUMNS} from billing.quotes i ${CUSTOMER_JOIN}
-        where ${WHERE} and ${plan.where} order by i.id ${plan.direction} limit ${plan.take}`,
+        where ${WHERE} and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [...params(id, q), ...plan.params],
     );
     return { mode: 'cursor', ...cursorPage(rows.map(toQuote), q) };

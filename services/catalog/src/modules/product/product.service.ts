@@ -69,17 +69,17 @@ export class ProductService {
   }
 
   /**
-   * A cursor page (the public API, `pagination=cursor`): newest first by id, keyset on the id so a product created
+   * A cursor page (the public API, `pagination=cursor`): newest first, keyset on creation (kit cursorPlan) so a product created
    * between two pages is on neither twice; `search` filters as in `list`. 10 a page unless `limit` says.
    */
   async page(id: Tenant, q: ProductListQuery): Promise<{ items: Product[]; hasMore: boolean }> {
     const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
-    const plan = cursorPlan(cursor, 'p.id', 3);
+    const plan = cursorPlan(cursor, { table: 'catalog.products', alias: 'p' }, 3);
     const rows = await this.#ctx.reader.query<ProductRow>(
       id.tenantId,
       `select ${PRODUCT_COLUMNS} from catalog.products p
         where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2) and ${plan.where}
-        order by p.id ${plan.direction} limit ${plan.take}`,
+        order by ${plan.order} limit ${plan.take}`,
       [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
     );
     const page = cursorPage(rows, cursor);

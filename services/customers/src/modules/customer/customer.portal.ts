@@ -17,7 +17,7 @@ export async function customerPortalResponders(ctx: ServiceContext, customers: C
       const [row] = await ctx.reader.query(
         tenantId,
         `select id, name, email from customers.customers
-          where tenant_id = $1 and lower(email) = lower($2) and deleted_at is null order by id limit 1`,
+          where tenant_id = $1 and lower(email) = lower($2) and deleted_at is null order by created_at, id limit 1`,
         [tenantId, email.trim()],
       );
       const r = row as { id: string | number; name: string; email: string } | undefined;

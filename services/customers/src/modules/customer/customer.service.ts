@@ -83,16 +83,16 @@ export class CustomerService {
   }
 
   /**
-   * A cursor page (the public API, `pagination=cursor`): newest first by id, keyset on the id so a customer created
+   * A cursor page (the public API, `pagination=cursor`): newest first, keyset on creation (kit cursorPlan) so a customer created
    * between two pages is on neither twice; `search` filters as in `list`. 10 a page unless `limit` says.
    */
   async page(id: Identity, q: CustomerListQuery): Promise<{ items: Customer[]; hasMore: boolean }> {
     const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
-    const plan = cursorPlan(cursor, 'id', 3);
+    const plan = cursorPlan(cursor, { table: 'customers.customers', alias: 'c' }, 3);
     const rows = await this.#ctx.reader.query(
       id.tenantId,
-      `select * from customers.customers where tenant_id = $1 and deleted_at is null and ($2::text is null or search like $2)
-          and ${plan.where} order by id ${plan.direction} limit ${plan.take}`,
+      `select * from customers.customers c where tenant_id = $1 and deleted_at is null and ($2::text is null or search like $2)
+          and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
     );
     const page = cursorPage(rows, cursor);

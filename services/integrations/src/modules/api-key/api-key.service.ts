@@ -41,7 +41,7 @@ export function generateApiKey(): string {
   return `${API_KEY_PREFIX}${random}${apiKeyChecksum(random)}`;
 }
 
-const KEY_COLUMNS = `k.id::int as id, k.name, k.key_prefix, k.permissions, k.rate_limit, k.is_active, ${ts('k.expires_at')} as expires_at,
+const KEY_COLUMNS = `k.id::float8 as id, k.name, k.key_prefix, k.permissions, k.rate_limit, k.is_active, ${ts('k.expires_at')} as expires_at,
   ${ts('k.last_used_at')} as last_used_at, k.created_by, ${ts('k.created_at')} as created_at`;
 interface KeyRow {
   id: number;
@@ -105,7 +105,7 @@ export class ApiKeyService {
       await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
       const [row] = await em.execute<{ id: number }[]>(
         `insert into integrations.api_keys (tenant_id, name, key_hash, key_prefix, permissions, rate_limit, is_active, expires_at, created_by)
-         values (?, ?, ?, ?, ?::text[], ?, ?, ?, ?) returning id::int as id`,
+         values (?, ?, ?, ?, ?::text[], ?, ?, ?, ?) returning id::float8 as id`,
         [
           id.tenantId,
           input.name,
@@ -129,7 +129,7 @@ export class ApiKeyService {
   async revoke(id: Identity, keyId: number): Promise<void> {
     await this.#ctx.tx(id, async (em) => {
       const rows = await em.execute<{ id: number }[]>(
-        `update integrations.api_keys set revoked_at = now(), is_active = false where id = ? and tenant_id = ? and revoked_at is null returning id::int as id`,
+        `update integrations.api_keys set revoked_at = now(), is_active = false where id = ? and tenant_id = ? and revoked_at is null returning id::float8 as id`,
         [keyId, id.tenantId],
       );
       if (!rows.length) throw new NotFound('API key not found');
@@ -172,7 +172,7 @@ export class ApiKeyService {
           expires_at: string | null;
         }[]
       >(
-        `select id::int as id, tenant_id, key_prefix, permissions, rate_limit, created_by, ${ts('expires_at')} as expires_at
+        `select id::float8 as id, tenant_id, key_prefix, permissions, rate_limit, created_by, ${ts('expires_at')} as expires_at
            from integrations.api_keys
           where key_hash = ? and revoked_at is null and is_active and (expires_at is null or expires_at > ?)`,
         [keyHash, this.#now()],
@@ -209,7 +209,7 @@ export class ApiKeyService {
     }>(
       id.tenantId,
       `with u as (select * from integrations.api_usage where tenant_id = $1 and at >= $2::timestamptz and at <= $4::timestamptz)
-       select k.id::int as id, k.name, k.key_prefix, ${ts('k.last_used_at')} as last_used_at,
+       select k.id::float8 as id, k.name, k.key_prefix, ${ts('k.last_used_at')} as last_used_at,
               count(u.id)::text as month, count(u.id) filter (where u.at >= $3::timestamptz)::text as today,
               count(u.id) filter (where u.status_code >= 400)::text as failed,
               avg(u.response_time_ms)::text as avg,

@@ -75,7 +75,7 @@ export class AuditService {
   async list(id: Pick<Identity, 'tenantId'>, q: AuditLogQuery): Promise<{ items: AuditLog[]; total: number }> {
     const rows = await this.#ctx.reader.query<AuditRow>(
       id.tenantId,
-      `select a.id::int as id, a.entity_type, a.entity_id, a.action, a.service, a.user_id, a.ip_address, a.user_agent, a.old_values,
+      `select a.id::float8 as id, a.entity_type, a.entity_id, a.action, a.service, a.user_id, a.ip_address, a.user_agent, a.old_values,
               a.new_values, a.event_id::text as event_id, a.subject, ${ts('a.created_at')} as created_at, count(*) over ()::text as total_count
          from integrations.audit_logs a
         where a.tenant_id = $1 and ($2::text is null or a.entity_type = $2) and ($3::text is null or a.entity_id = $3)

@@ -17,16 +17,16 @@ const cursorOf = (q: {
 });
 
 /**
- * The public API's cursor pages (`pagination=cursor`): newest first by id, keyset on the id, so a row created between
+ * The public API's cursor pages (`pagination=cursor`): newest first, keyset on creation (kit cursorPlan), so a row created between
  * two pages is on neither twice and none is skipped.
  */
 export async function webhookPage(ctx: ServiceContext, id: Tenant, q: WebhookListQuery): Promise<Page<Webhook>> {
   const cursor = cursorOf(q);
-  const plan = cursorPlan(cursor, 'w.id', 2);
+  const plan = cursorPlan(cursor, { table: 'integrations.webhooks', alias: 'w' }, 2);
   const rows = await ctx.reader.query<WebhookRow>(
     id.tenantId,
     `select ${WEBHOOK_COLUMNS} from integrations.webhooks w where w.tenant_id = $1 and w.deleted_at is null and ${plan.where}
-      order by w.id ${plan.direction} limit ${plan.take}`,
+      order by ${plan.order} limit ${plan.take}`,
     [id.tenantId, ...plan.params],
   );
   const page = cursorPage(rows, cursor);
@@ -41,13 +41,13 @@ export async function deliveryPage(
   webhookId: number | null,
 ): Promise<Page<WebhookDelivery>> {
   const cursor = cursorOf(q);
-  const plan = cursorPlan(cursor, 'd.id', 4);
+  const plan = cursorPlan(cursor, { table: 'integrations.webhook_deliveries', alias: 'd' }, 4);
   const rows = await ctx.reader.query<DeliveryRow>(
     id.tenantId,
     `select ${DELIVERY_COLUMNS} from integrations.webhook_deliveries d
       where d.tenant_id = $1 and ($2::bigint is null or d.webhook_id = $2::bigint) and ($3::text is null or d.status = $3::text)
         and ${plan.where}
-      order by d.id ${plan.direction} limit ${plan.take}`,
+      order by ${plan.order} limit ${plan.take}`,
     [id.tenantId, webhookId, q.status ?? null, ...plan.params],
   );
   const page = cursorPage(rows, cursor);

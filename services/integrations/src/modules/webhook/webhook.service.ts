@@ -89,7 +89,7 @@ export class WebhookService {
       await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
       const [row] = await em.execute<{ id: number }[]>(
         `insert into integrations.webhooks (tenant_id, name, url, events, is_active, retry_attempts, timeout_seconds, headers, secret, created_by)
-         values (?, ?, ?, ?::text[], ?, ?, ?, ?::jsonb, ?, ?) returning id::int as id`,
+         values (?, ?, ?, ?::text[], ?, ?, ?, ?::jsonb, ?, ?) returning id::float8 as id`,
         [
           ...[id.tenantId, input.name, input.url, textArray(input.events), input.isActive, input.retryAttempts, input.timeoutSeconds],
           ...[JSON.stringify(input.headers), secret, id.userId],
@@ -164,7 +164,7 @@ export class WebhookService {
       };
       const [row] = await em.execute<{ id: number }[]>(
         `insert into integrations.webhook_deliveries (tenant_id, webhook_id, message_id, event_type, event_data, next_retry_at)
-         values (?, ?, ?, ?, ?::jsonb, ?) returning id::int as id`,
+         values (?, ?, ?, ?, ?::jsonb, ?) returning id::float8 as id`,
         [id.tenantId, webhookId, newMessageId(), WEBHOOK_TEST_EVENT, JSON.stringify(payload), this.#now()],
       );
       return row!.id;

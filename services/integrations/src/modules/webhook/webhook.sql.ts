@@ -3,7 +3,8 @@ import { NotFound, type EntityManager } from '@billpoint/kit';
 import { ts } from '../shared.ts';
 import { secretHint } from './webhook.sender.ts';
 
-export const WEBHOOK_COLUMNS = `w.id::int as id, w.name, w.url, w.events, w.is_active, w.retry_attempts, w.timeout_seconds, w.headers, w.secret,
+// Ids are read as float8, which the driver gives as a JS number: exact for every id, as all lie below 2^53.
+export const WEBHOOK_COLUMNS = `w.id::float8 as id, w.name, w.url, w.events, w.is_active, w.retry_attempts, w.timeout_seconds, w.headers, w.secret,
   ${ts('w.last_triggered_at')} as last_triggered_at, ${ts('w.failing_since')} as failing_since, ${ts('w.disabled_at')} as disabled_at,
   w.disabled_reason, ${ts('w.created_at')} as created_at, ${ts('w.updated_at')} as updated_at`;
 export interface WebhookRow {
@@ -41,7 +42,7 @@ export const toWebhook = (r: WebhookRow): Webhook => ({
   updatedAt: r.updated_at,
 });
 
-export const DELIVERY_COLUMNS = `d.id::int as id, d.webhook_id::int as webhook_id, d.message_id, d.event_type, d.event_data, d.status, d.attempts,
+export const DELIVERY_COLUMNS = `d.id::float8 as id, d.webhook_id::float8 as webhook_id, d.message_id, d.event_type, d.event_data, d.status, d.attempts,
   d.response_status, d.response_body, d.error_message, d.duration_ms, ${ts('d.delivered_at')} as delivered_at,
   ${ts('d.next_retry_at')} as next_retry_at, ${ts('d.last_attempt_at')} as last_attempt_at, ${ts('d.created_at')} as created_at`;
 export interface DeliveryRow {

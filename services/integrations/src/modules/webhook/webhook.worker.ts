@@ -127,7 +127,7 @@ export class DeliveryWorker {
   async #claim(tenantId: string, now: Date, only?: number): Promise<Claimed[]> {
     return this.#ctx.tx({ tenantId }, async (em) => {
       const rows = await em.execute<Claimed[]>(
-        `select d.id::int as id, d.webhook_id::int as webhook_id, d.message_id, d.event_data, d.attempts, w.url, w.headers, w.secret,
+        `select d.id::float8 as id, d.webhook_id::float8 as webhook_id, d.message_id, d.event_data, d.attempts, w.url, w.headers, w.secret,
                 case when w.previous_secret_expires_at > ? then w.previous_secret end as previous_secret,
                 w.timeout_seconds, w.retry_attempts, (w.is_active and w.deleted_at is null) as usable
            from integrations.webhook_deliveries d join integrations.webhooks w on w.id = d.webhook_id and w.tenant_id = d.tenant_id

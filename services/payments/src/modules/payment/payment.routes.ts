@@ -23,13 +23,13 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
     const tenantId = req.identity.tenantId;
     const invoiceId = q.invoiceId ?? null;
     if (q.pagination === 'cursor') {
-      // Newest first by id, keyset paging (kit cursorPlan); the (tenant_id, id) primary key order.
-      const plan = cursorPlan(q, 'p.id', 3);
+      // Newest first, keyset paging on creation (kit cursorPlan).
+      const plan = cursorPlan(q, { table: 'payments.payments', alias: 'p' }, 3);
       const rows = await ctx.reader.query<PaymentRow>(
         tenantId,
         `select ${PAYMENT_COLUMNS} from payments.payments p
           where p.tenant_id = $1 and ($2::bigint is null or p.invoice_id = $2) and ${plan.where}
-          order by p.id ${plan.direction} limit ${plan.take}`,
+          order by ${plan.order} limit ${plan.take}`,
         [tenantId, invoiceId, ...plan.params],
       );
       return sendCursorPage(reply, cursorPage(rows.map(toPayment), q));
@@ -46,7 +46,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
     const rows = await ctx.reader.query<PaymentRow & { total_count: string }>(
       tenantId,
       `select ${PAYMENT_COLUMNS}, (select count(*) from payments.payments c where c.tenant_id = $1)::text as total_count
-         from payments.payments p where p.tenant_id = $1 order by p.id desc limit $2`,
+         from payments.payments p where p.tenant_id = $1 order by p.created_at desc, p.id desc limit $2`,
       [tenantId, q.limit],
     );
     return reply.header(TOTAL_COUNT_HEADER, rows[0]?.total_count ?? '0').send(rows.map(toPayment));
