@@ -56,7 +56,7 @@ export class ExpenseService {
     const rows = await this.#ctx.reader.query<ExpenseRow & { total_count: string }>(
       id.tenantId,
       `select ${EXPENSE_COLUMNS}, count(*) over ()::text as total_count from ${EXPENSE_FROM}
-        where ${FILTER_SQL} order by e.date desc, e.id desc limit $6 offset $7`,
+        where ${FILTER_SQL} order by e.date desc, e.created_at desc, e.id desc limit $6 offset $7`,
       [...filterParams(id.tenantId, q), q.limit, q.offset],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toExpense), total: Number(rows[0]?.total_count ?? 0) };

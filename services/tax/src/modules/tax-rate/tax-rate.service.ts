@@ -36,7 +36,7 @@ export class TaxRateService {
     const rows = await this.#ctx.reader.query<TaxRateRow>(
       tenantId,
       `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
-        where r.tenant_id = $1 and r.id in (select x::bigint from jsonb_array_elements_text($2::jsonb) x) order by r.id`,
+        where r.tenant_id = $1 and r.id in (select x::bigint from jsonb_array_elements_text($2::jsonb) x) order by r.created_at, r.id`,
       [tenantId, idList(ids)],
     );
     return rows.map(toTaxRate);
