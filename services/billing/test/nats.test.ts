@@ -199,7 +199,11 @@ describe('dashboard stats', () => {
     });
     await makeInvoice(c, ann.id, { items: item('50'), invoice: { issueDate: inDays(-30), dueDate: inDays(-2) }, status: 'overdue' });
     const draft = await makeInvoice(c, bob.id, { items: item('10') });
-    const last = await makeInvoice(c, bob.id, { items: item('99.99'), invoice: { currency: 'GBP', exchangeRate: '1.234567' }, status: 'paid' });
+    const last = await makeInvoice(c, bob.id, {
+      items: item('99.99'),
+      invoice: { currency: 'GBP', exchangeRate: '1.234567' },
+      status: 'paid',
+    });
     const stats = (await c.get('/api/dashboard/stats')).json as DashboardStats;
     const month = new Date().toISOString().slice(0, 7);
     expect(stats).toMatchObject({
