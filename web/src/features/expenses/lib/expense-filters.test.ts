@@ -9,6 +9,9 @@ describe('expense filters in the address', () => {
     expect(read('category=abc&period=bogus&from=2026-01-01')).toEqual(NO_FILTERS);
     expect(read('category=0&period=custom&from=2026-02-30&to=tomorrow')).toEqual({ ...NO_FILTERS, period: 'custom' });
     expect(read(`category=12&search=${'x'.repeat(250)}`)).toMatchObject({ category: '12', search: 'x'.repeat(200) });
+    // Record ids run up to 2^53 − 1 (sixteen digits); beyond that no id exists.
+    expect(read('category=9007199254740991')).toMatchObject({ category: '9007199254740991' });
+    expect(read('category=9007199254740993')).toEqual(NO_FILTERS);
   });
 
   it('writes only what is set, keeps other parameters, and drops the dates when the period is not Custom', () => {

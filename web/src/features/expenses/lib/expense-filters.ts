@@ -31,7 +31,7 @@ export function readFilters(params: URLSearchParams): ExpenseFilterParams {
   const from = params.get('from');
   const to = params.get('to');
   return {
-    category: /^[1-9]\d{0,14}$/.test(category) ? category : '',
+    category: /^[1-9]\d{0,15}$/.test(category) && Number.isSafeInteger(Number(category)) ? category : '',
     period,
     from: period === 'custom' && isDate(from) ? from : '',
     to: period === 'custom' && isDate(to) ? to : '',
