@@ -123,7 +123,10 @@ export class TemplateService {
     try {
       return await attempt();
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') return attempt();
+      // A deadlock between two such writes (one inserting while the other waits on its rows) rolls one of them
+      // back whole; it is tried once more like the unique-index case.
+      const code = (err as { code?: string }).code;
+      if (code === '23505' || code === '40P01') return attempt();
       throw err;
     }
   }
