@@ -105,7 +105,7 @@ describe('money is never over-collected (demo processor)', () => {
     await db.query(`update payments.invoice_totals set total = 10 where tenant_id = $1 and invoice_id = $2`, [tenantId, invoice.id]);
     await db.query(`update payments.payments set refunded_amount = 10 where id = $1`, [x!.id]);
     const rows = await db.query(
-      `select status, amount::text, refunded_amount::text from payments.payments where id = any($1) order by id`,
+      `select status, amount::text, refunded_amount::text from payments.payments where id = any($1) order by array_position($1::bigint[], id)`,
       [[x!.id, y!.id]],
     );
     expect(rows.rows).toEqual([
