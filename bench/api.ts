@@ -1,5 +1,5 @@
 /**
- * Benchmark of the public API and the outgoing webhooks (issue 14), cluster topology: the gateway (with Redis, as
+ * Benchmark of the public API and the outgoing webhooks, cluster topology: the gateway (with Redis, as
  * replicas share their rate-limit counters), customers and integrations as separate processes, real Postgres, NATS.
  *
  * 1. GET /api/v1/customers/{id} with a bearer key against GET /api/customers/{id} with a session cookie, side by

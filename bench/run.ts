@@ -10,6 +10,7 @@ const benches: Record<string, string> = {
   api: './api.ts',
   insights: './insights.ts',
   'invoice-draft': './invoice-draft.ts',
+  web: './web.ts',
 };
 const which = process.argv[2];
 for (const [name, file] of Object.entries(benches)) {

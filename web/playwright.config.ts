@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * The journeys (issue 3: customers; issue 4: invoices) against the app as `npm start` runs it (web build served by the gateway, every
+ * The journeys (customers, invoices and every screen after them) against the app as `npm start` runs it (web build served by the gateway, every
  * service, embedded Postgres) on a fresh database in a new temp directory. Debian's Chromium, never a
  * downloaded browser. Workers load this file again: the env var keeps one data directory per run.
  *

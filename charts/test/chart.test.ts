@@ -348,7 +348,7 @@ describe('NetworkPolicy', () => {
     expect(egressPorts('customers')).toEqual(new Set(base));
     expect(egressPorts('catalog')).toEqual(new Set(base));
     expect(egressPorts('tax')).toEqual(new Set(base));
-    // Billing: SMTP, and HTTPS for the daily reference exchange rates (issue 26).
+    // Billing: SMTP, and HTTPS for the daily reference exchange rates.
     expect(egressPorts('billing')).toEqual(new Set([...base, '25/TCP', '465/TCP', '587/TCP', '443/TCP']));
     expect(egressPorts('payments')).toEqual(new Set([...base, '443/TCP']));
     expect(egressPorts('integrations')).toEqual(new Set([...base, '443/TCP', '80/TCP']));

@@ -45,6 +45,7 @@ import { appConfigRoutes } from './modules/web/app-config.routes.ts';
 import { csrfProtection, securityHeaders } from './modules/web/security.ts';
 import { canonicalPaths } from './modules/web/canonical-path.ts';
 import { transportGuards } from './modules/web/transport.ts';
+import { compression } from './modules/web/compression.ts';
 import { ApiKeyCache } from './modules/public-api/key-cache.ts';
 import { IdempotencyStore } from './modules/public-api/idempotency.ts';
 import { ApiVersions } from './modules/public-api/versions.ts';
@@ -125,6 +126,9 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       canonicalPaths(app);
       // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.
       transportGuards(app);
+      // Brotli/gzip for the answers declared below (JSON, proxied answers); COMPRESSION=off serves every byte as it is.
+      const compressed = c.COMPRESSION === 'on';
+      if (compressed) await compression(app);
       const https = c.PUBLIC_URL?.startsWith('https:') ?? false;
       // Cookie signing (OIDC flow state) uses a key derived from, never equal to, the internal token key.
       const cookieSecret = createHash('sha256').update(`cookie:${c.INTERNAL_TOKEN_KEY}`).digest('base64url');
@@ -204,7 +208,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
         publicUrl: c.PUBLIC_URL,
       });
       const upstream = { timeoutMs: c.UPSTREAM_TIMEOUT_MS, logger: ctx.logger };
-      // The customer portal (issue 27): sign-in by link, its session, profile and branding; the services' portal routes.
+      // The customer portal: sign-in by link, its session, profile and branding; the services' portal routes.
       portalRoutes(app, {
         portal: new PortalService({
           orm: ctx.orm,
@@ -248,7 +252,7 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
       });
       openApiRoutes(app, { publicUrl: c.PUBLIC_URL });
       appConfigRoutes(app, { maintenanceNotice: c.MAINTENANCE_NOTICE });
-      webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist());
+      webBuilt = await webRoutes(app, c.WEB_DIST ?? defaultWebDist(), { preCompressed: compressed });
     },
     consumers: async (ctx) => [
       await plansOf(ctx as ServiceContext).start(),

@@ -22,6 +22,11 @@ const gatewayShape = {
   TRUST_PROXY: z.string().optional(),
   /** The built SPA. */
   WEB_DIST: z.string().optional(),
+  /**
+   * `on`: the SPA's files from their build-time .br/.gz siblings, and JSON and other text answers of 1 KB or more
+   * compressed on the fly (brotli or gzip, as the client accepts); `off`: every answer as it is (for comparison).
+   */
+  COMPRESSION: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -61,7 +66,7 @@ const gatewayShape = {
   /** Sign-ups (new organizations) per client IP per hour (then 429 with Retry-After); test stacks raise it too. */
   SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /**
-   * How an organization's custom domain is proven (issue 27): `dns` (the cluster) looks for its TXT record
+   * How an organization's custom domain is proven: `dns` (the cluster) looks for its TXT record
    * `_billpoint.{domain}` holding the token shown in settings; `trust` (`npm start`, one developer on one machine)
    * takes a saved domain as verified at once.
    */

@@ -17,7 +17,7 @@ import { OwnNats, streamMessageIds, terminateAppBackends } from './support/fault
 import { startCluster, type Cluster } from './support/cluster.ts';
 
 /**
- * Fault injection in the cluster topology (issue 8 §4, issue 15): gateway, customers and billing as separate
+ * Fault injection in the cluster topology: gateway, customers and billing as separate
  * processes, a NATS server of this test's own, the machine's Postgres. During 500 invoice creations sent at a
  * steady rate: NATS is SIGKILLed three times and restarted on the same store, the services' Postgres connections
  * are terminated once, and billing is SIGKILLed once and restarted. Afterwards nothing is lost or doubled.

@@ -53,7 +53,7 @@ export default defineFuzzMatrix<Ctx>({
     'PUT /api/organization/security': {
       readBack: async ({ parsed, client }) => ({ actual: (await client.get('/api/organization/security')).json, expected: parsed }),
     },
-    // The customer portal (issue 27): the tenant's own portal (202 for any address; 429 once the limits are reached),
+    // The customer portal: the tenant's own portal (202 for any address; 429 once the limits are reached),
     // link exchanges (400 for any token no e-mail holds), the profile (401: a staff session is no portal session).
     'POST /api/portal/:slug/sign-in': { path: (c: Ctx) => `/api/portal/${c.slug}/sign-in` },
     'POST /api/portal/sessions': {},

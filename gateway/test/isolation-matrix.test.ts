@@ -69,7 +69,7 @@ describe('the isolation matrix', () => {
 });
 
 /**
- * The third kind of caller (issue 27): a customer signed in to the portal. Generic over every workload's route table,
+ * The third kind of caller: a customer signed in to the portal. Generic over every workload's route table,
  * so each `permission: 'portal'` route a service adds is covered by existing.
  */
 describe('portal sessions in the isolation matrix', () => {

@@ -265,7 +265,7 @@ export default defineIsolationMatrix({
       status: [400],
       call: () => ({ path: '/api/organization-settings/custom-domain/verify', body: {} }),
     },
-    // The customer portal (issue 27). Its sign-in answers every address alike (nothing of A's is told or written for a
+    // The customer portal. Its sign-in answers every address alike (nothing of A's is told or written for a
     // stranger); B's staff session is no portal session (401); portal-matrix.test.ts calls them as portal sessions.
     'POST /api/portal/:slug/sign-in': {
       answers: 'status',

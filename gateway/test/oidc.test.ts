@@ -95,6 +95,7 @@ beforeAll(async () => {
     given_name: 'Grace',
     family_name: 'Hopper',
     picture: 'https://img.example.test/grace.png',
+    zoneinfo: 'Europe/Berlin',
   });
   stack = await startStack({
     env: { OIDC_ISSUER_URL: provider.issuer, OIDC_CLIENT_ID: 'billpoint-web', OIDC_CLIENT_SECRET: 'client-secret-123' },
@@ -132,6 +133,9 @@ describe('OpenID Connect sign-in', () => {
       role: 'admin',
     });
 
+    // The provider's zoneinfo claim is the new organization's time zone.
+    expect((await c.get('/api/organization-settings')).json).toMatchObject({ timezone: 'Europe/Berlin' });
+
     // Signing in again finds the same user and organization.
     const again = stack.client();
     const l2 = await again.get('/api/login');
@@ -143,7 +147,7 @@ describe('OpenID Connect sign-in', () => {
       OrganizationEvents.Created,
       user.json.organization.id,
     ]);
-    // It carries the customer portal's address, made from the name (issue 27), as the organization has it.
+    // It carries the customer portal's address, made from the name, as the organization has it.
     const [{ portal_slug: slug }] = (
       await stack.db.query<{ portal_slug: string }>(`select portal_slug from gateway.organizations where id = $1`, [
         user.json.organization.id,

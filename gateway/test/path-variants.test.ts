@@ -1,5 +1,5 @@
 /**
- * The gateway judges the path it routes (issue 20, finding 2): a path in any other spelling than its canonical one
+ * The gateway judges the path it routes: a path in any other spelling than its canonical one
  * — encoded letters, encoded or doubled slashes, dot segments, `;` parameters, backslashes, absolute-form — is
  * refused with 400 before any rule, so it can neither dodge the CSRF check, public-route matching, body and rate
  * limits and the public API's matcher, nor reach a service. Requests are sent byte for byte (node:http, which keeps
@@ -101,7 +101,7 @@ function multipartLogo() {
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe('the reproduction of issue 20 (finding 2): a cross-site request under /%61pi', () => {
+describe('a cross-site request under /%61pi, /api spelled with a percent-encoded letter', () => {
   it('DELETE /%61pi/customers/{id} is refused with 400 and the customer stays', async () => {
     const customer = await makeCustomer();
     const res = await send(stack.url, 'DELETE', `/%61pi/customers/${customer.id}`, { headers: crossSite(c) });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   app = Fastify();
   securityHeaders(app, false);
   app.get('/api/ping', async () => ({ ok: true }));
-  const built = await webRoutes(app, dist);
+  const built = await webRoutes(app, dist, { preCompressed: false });
   app.setNotFoundHandler(notFound(() => built));
   await app.ready();
 });

@@ -1,5 +1,5 @@
 /**
- * /api/v1 input and idempotency (issue 23): strict parsing (an unknown query parameter or body field is a 400 naming
+ * /api/v1 input and idempotency: strict parsing (an unknown query parameter or body field is a 400 naming
  * it), error codes with `param`, 415 and malformed bodies, and Idempotency-Key as Stripe does it — canonical JSON,
  * only requests that started executing stored, keys scoped per organization.
  */

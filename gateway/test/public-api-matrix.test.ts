@@ -1,5 +1,5 @@
 /**
- * Every operation of /api/v1 (proto publicApiRoutes) in three matrices (issue 23): scopes (a key without the
+ * Every operation of /api/v1 (proto publicApiRoutes) in three matrices: scopes (a key without the
  * operation's scope gets 403 scope_missing and changes nothing; a key with only that scope gets past it), isolation
  * (another organization's key with this organization's ids gets 404 resource_missing on every :id operation, and
  * its lists hold none of them), and fuzzing (valid and hostile bodies and queries: never a 5xx, every refusal with a

@@ -1,5 +1,5 @@
 /**
- * What each /api/v1 operation does, called with a key as an integrator would (issue 23): cursor lists stable under
+ * What each /api/v1 operation does, called with a key as an integrator would: cursor lists stable under
  * concurrent inserts, the invoice filters, partial updates, drafts-only changes, send, PDF, void, payments and
  * refunds, products, webhook endpoints and their deliveries, the dashboard's figures.
  */

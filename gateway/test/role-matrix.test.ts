@@ -1,5 +1,5 @@
 /**
- * Roles that mean something (issue 22), generated from the route tables: every route of the gateway and of every
+ * Roles that mean something, generated from the route tables: every route of the gateway and of every
  * registered service that declares a permission is called by a member of each role, with the organization's own
  * data (the calls of each workload's `isolation.matrix.ts`, made with the tenant's own fixtures). A role without the
  * permission (proto/src/permissions.ts) gets a 403 naming it and changes nothing; a role with it is never refused
@@ -65,9 +65,9 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/credit-notes', 'credit-notes'],
   ['/api/invoice-templates', 'templates'],
   ['/api/upload-logo', 'templates'],
-  /** The organization's customer e-mails (issue 27): the templates area, like the invoice templates. */
+  /** The organization's customer e-mails: the templates area, like the invoice templates. */
   ['/api/email-templates', 'templates'],
-  /** Inviting a customer to the portal (issue 27): whoever may change customers. */
+  /** Inviting a customer to the portal: whoever may change customers. */
   ['/api/portal-invitations', 'customers'],
   ['/api/dashboard', 'dashboard'],
   ['/api/recurring-invoices', 'recurring'],
@@ -83,7 +83,7 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/user-subscription', 'plan'],
   ['/api/subscription', 'plan'],
   ['/api/ai', 'insights'],
-  /** Invoice drafts from a sentence (issue 24): whoever may make invoices. */
+  /** Invoice drafts from a sentence: whoever may make invoices. */
   ['/api/ai/invoice-draft', 'invoices'],
   ['/api/integrations/api-keys', 'api-keys'],
   ['/api/integrations/test-api-key', 'api-keys'],
@@ -234,7 +234,7 @@ describe('the role matrix', () => {
   });
 
   /**
-   * The customer portal's routes (issue 27) admit a portal session only: no role's staff session acts as a customer,
+   * The customer portal's routes admit a portal session only: no role's staff session acts as a customer,
    * the admin's neither. Generic over every workload's `permission: 'portal'` routes.
    */
   it('refuses every role’s staff session on every portal route (401/403)', async () => {

@@ -1,5 +1,5 @@
 /**
- * HTTP as real clients speak it, through the gateway (issue 20, findings 3–5): `Expect: 100-continue` (curl sends it
+ * HTTP as real clients speak it, through the gateway: `Expect: 100-continue` (curl sends it
  * for bodies over 1 MB), bodies over a route's limit whatever their framing, HEAD against the rate limits, and
  * the methods the gateway does not serve. Never a 5xx.
  */

@@ -7,7 +7,7 @@ import { createTestDatabase, freePort, HttpClient, testEnv, waitFor, type TestDa
 import { gatewayService } from '../src/app.ts';
 
 /**
- * Issue 15: the gateway tells an upstream outage from its own faults. Down or gone away → 503 with Retry-After;
+ * The gateway tells an upstream outage from its own faults. Down or gone away → 503 with Retry-After;
  * too slow → 504; both with the JSON error body; recovery as soon as the service is back.
  */
 let db: TestDatabase;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RegisterBody } from './auth.ts';
 
 /**
- * Account security (issue 22): password reset and change, two-factor sign-in (TOTP, RFC 6238), sessions. The gateway
+ * Account security: password reset and change, two-factor sign-in (TOTP, RFC 6238), sessions. The gateway
  * answers all of these itself (it owns identity).
  */
 

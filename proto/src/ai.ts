@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { IsoDate } from './invoice.ts';
 import { ExpenseMessages } from './tax.ts';
 
-/** The ai service's contracts (areas §3 "AI categorization result", §4 AI suggestion, §7). */
+/** The ai service's contracts (the AI categorization result and the AI suggestion). */
 
-/** POST /api/expenses/categorize {description, amount, vendor, date}: §5 needs a description and a non-zero amount. */
+/** POST /api/expenses/categorize {description, amount, vendor, date}: needs a description and a non-zero amount. */
 export const CategorizeBody = z.strictObject({
   description: z
     .string({ error: ExpenseMessages.missingInfo })
@@ -29,7 +29,7 @@ export const CategorizeBody = z.strictObject({
 });
 export type CategorizeBody = z.input<typeof CategorizeBody>;
 
-/** §4 confidence bands: 0.8 or more High (green), 0.6 or more Medium (yellow), below Low (red). */
+/** The confidence bands: 0.8 or more High (green), 0.6 or more Medium (yellow), below Low (red). */
 export const ConfidenceBands = { high: 0.8, medium: 0.6 } as const;
 export function confidenceBand(c: number): 'High' | 'Medium' | 'Low' {
   return c >= ConfidenceBands.high ? 'High' : c >= ConfidenceBands.medium ? 'Medium' : 'Low';

@@ -1,5 +1,5 @@
 /**
- * The machine-readable `code` of every error answer of the public API (/api/v1, issue 23), with the status it comes
+ * The machine-readable `code` of every error answer of the public API (/api/v1), with the status it comes
  * with. One list: the gateway sets a code on each of its own refusals, the services set one where a status alone is
  * ambiguous (409: a number that exists vs a state that forbids the change), and the gateway gives any other upstream
  * error the default code of its status. The OpenAPI document lists these per status.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from './common.ts';
 import { Permission } from './permissions.ts';
+import { knownTimeZone } from './time-zones.ts';
 
 const email = z
   .string({ error: 'Valid email is required' })
@@ -30,6 +31,16 @@ export const RegisterBody = z.strictObject({
     .trim()
     .min(1, 'Organization name is required')
     .max(200, 'Organization name must be at most 200 characters'),
+  /**
+   * The browser's time zone (the sign-up page sends it): the new organization's time zone. It is the browser's
+   * guess, not a choice the person made, so a zone this server does not know is left out (the organization starts in
+   * UTC) rather than refused; only a value that is not a short text is a 400.
+   */
+  timezone: z
+    .string({ error: 'Time zone must be text' })
+    .max(64, 'Time zone must be at most 64 characters')
+    .optional()
+    .transform((v) => knownTimeZone(v) ?? undefined),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -54,7 +65,7 @@ export type Organization = z.infer<typeof Organization>;
 export const CurrentOrganization = Organization.extend({ createdAt: z.iso.datetime({ offset: true }) });
 export type CurrentOrganization = z.infer<typeof CurrentOrganization>;
 
-/** Answer of GET /api/auth/user (spec core §3 plus organization and role). */
+/** Answer of GET /api/auth/user (the user, plus organization and role). */
 export const User = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -18,7 +18,7 @@ export const CUSTOMER_DEFAULTS = {
   isActive: true,
 } as const satisfies Partial<Customer>;
 
-/** Messages of spec core §5 (customer edit); the create form uses the same ones. */
+/** Messages of the customer edit form; the create form uses the same ones. */
 export const CustomerMessages = {
   nameRequired: 'Name is required',
   emailInvalid: 'Valid email is required',
@@ -43,7 +43,7 @@ const language = z
   .string({ error: 'Language must be text' })
   .trim()
   .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Language must be a code such as en or en-US');
-/** Days; non-numeric input becomes 0 (spec core §5). */
+/** Days; non-numeric input becomes 0. */
 const paymentTerms = z
   .preprocess(
     (v) => {
@@ -125,12 +125,13 @@ const editable = {
 };
 
 /**
- * POST /api/customers. The web form sends name, email, phone, address, company and taxId (spec core §3);
- * the API accepts every editable field, defaults per spec core §9. Unknown fields are refused.
+ * POST /api/customers. The web form sends name, email, phone, address, company and taxId;
+ * the API accepts every editable field, each with its default. Unknown fields are refused.
  */
 export const CustomerCreateBody = z.strictObject({
   ...editable,
-  currency: currency.default(CUSTOMER_DEFAULTS.currency),
+  /** Left out: the organization's default currency. */
+  currency: currency.optional(),
   language: language.default(CUSTOMER_DEFAULTS.language),
   paymentTerms: paymentTerms.default(CUSTOMER_DEFAULTS.paymentTerms),
   creditLimit: creditLimit.default(null),
@@ -153,7 +154,7 @@ export type CustomerCreateBody = z.input<typeof CustomerCreateBody>;
 export type CustomerCreate = z.output<typeof CustomerCreateBody>;
 
 /**
- * PUT /api/customers/{id}: the customer form (spec core §2/§5). name and email are required;
+ * PUT /api/customers/{id}: the customer form. name and email are required;
  * any other field left out keeps its stored value.
  */
 export const CustomerUpdateBody = z.strictObject({
@@ -209,7 +210,7 @@ export const Customer = z.object({
   address: z.string().nullable(),
   company: z.string().nullable(),
   taxId: z.string().nullable(),
-  /** Absent on events written before e-invoices (issue 26): read as null. */
+  /** Absent on events written before e-invoices: read as null. */
   street: z.string().nullable().default(null),
   postalCode: z.string().nullable().default(null),
   city: z.string().nullable().default(null),
@@ -229,7 +230,7 @@ export const Customer = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /**
-   * The customer's credit (issue 25: credit notes with resolution `credit`, applied to its next issued invoices) in
+   * The customer's credit (credit notes with resolution `credit`, applied to its next issued invoices) in
    * its own currency, "0.00" when none; kept by the customers service from billing's `customer_credit.changed`.
    * Present in the customers service's answers (one, lists); absent from events.
    */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * EN 16931 e-invoices (issue 26): GET /api/invoices/{id}/e-invoice and GET /api/credit-notes/{id}/e-invoice.
+ * EN 16931 e-invoices: GET /api/invoices/{id}/e-invoice and GET /api/credit-notes/{id}/e-invoice.
  * `xrechnung` is XRechnung 3 in UBL (`xrechnung-ubl` the same), `xrechnung-cii` in CII; `factur-x` is the
  * document's PDF as PDF/A-3 with its CII XML (EN 16931 profile) attached as factur-x.xml.
  */

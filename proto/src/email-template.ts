@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SettingsLanguages } from './settings.ts';
 
 /**
- * Editable e-mail templates (issue 27; areas §3 email_templates). Billing owns them and renders them with a sandboxed
+ * Editable e-mail templates (email_templates). Billing owns them and renders them with a sandboxed
  * Liquid engine (no filesystem, no code, only the variables below); every e-mail the services send to a customer
  * uses the organization's template of its type and language when it has one, else the built-in default.
  */

@@ -47,7 +47,7 @@ export const OrganizationEvents = {
   /** A new organization (tenant): sign-up or first OpenID Connect sign-in. */
   Created: 'evt.gateway.organization.created',
 } as const;
-/** `portalSlug` (issue 27): the customer portal's address from the start; absent on events written before it. */
+/** `portalSlug`: the customer portal's address from the start; absent on events written before it. */
 export const OrganizationCreatedData = Organization.extend({ portalSlug: z.string().optional() });
 export type OrganizationCreatedData = z.infer<typeof OrganizationCreatedData>;
 

@@ -5,7 +5,7 @@ import { divRound, fromScaled, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
 
 /**
- * Exchange rates (issue 26). The organization's `defaultCurrency` is its base currency; a rate is the number of base
+ * Exchange rates. The organization's `defaultCurrency` is its base currency; a rate is the number of base
  * units one unit of another currency is worth on a day (base USD, EUR at "1.1000000000": €1 = $1.10). Rates are exact
  * decimals with at most 10 places, never floats: they are computed on scaled BigInts (RATE_SCALE) and stored as
  * numeric(24,10). The rate "in force" on a day is the newest one dated that day or before.

@@ -4,7 +4,7 @@ import { IsoDate } from './invoice.ts';
 import { fromScaled, toScaled } from './money.ts';
 import { ExpenseMessages, optionalId, PositiveMoney } from './tax.ts';
 
-/** Expenses (areas §7): the form's body, the expense, its receipt upload and its events. */
+/** Expenses: the form's body, the expense, its receipt upload and its events. */
 
 export const ExpensePaymentMethods = ['cash', 'credit_card', 'debit_card', 'bank_transfer', 'check', 'digital_wallet', 'other'] as const;
 
@@ -15,7 +15,7 @@ export type TrainingSource = (typeof TrainingSources)[number];
 /** The largest receipt (image or PDF), in bytes. */
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 
-/** POST /api/expenses and PUT /api/expenses/{id} (§5 expense form; §7 sends description, amount, vendor, date, notes, receipt, categoryId). */
+/** POST /api/expenses and PUT /api/expenses/{id} (the expense form; it sends description, amount, vendor, date, notes, receipt, categoryId). */
 export const ExpenseBody = z.strictObject({
   description: z
     .string({ error: ExpenseMessages.descriptionRequired })

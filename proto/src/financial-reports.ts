@@ -3,8 +3,8 @@ import { CurrencyCode } from './common.ts';
 import { IsoDate } from './invoice.ts';
 
 /**
- * The tax service's financial reports (areas §2 Tax management, §3 financial_reports, §4 status colours, §9 report
- * periods) and the tax summary, all computed from the ledger. Money travels as exact decimal strings.
+ * The tax service's financial reports (the Tax management screen, financial_reports, status colours,
+ * report periods) and the tax summary, all computed from the ledger. Money travels as exact decimal strings.
  */
 
 export const ReportTypes = [
@@ -20,7 +20,7 @@ export const ReportTypes = [
 /** The types the screen offers and the service generates. */
 export const GeneratedReportTypes = ['profit_loss', 'sales_tax', 'vat_return', 'tax_summary'] as const;
 export const ReportStatuses = ['draft', 'generated', 'filed', 'archived'] as const;
-/** §9 report periods; current-quarter is the default, labelled like 2026-Q4. */
+/** The report periods; current-quarter is the default, labelled like 2026-Q4. */
 export const ReportPeriods = ['current-month', 'current-quarter', 'current-year'] as const;
 export type ReportPeriod = (typeof ReportPeriods)[number];
 
@@ -54,7 +54,7 @@ export const ReportData = z.object({
   /** How many ledger lines it was computed from. */
   ledgerLines: z.number().int(),
   /**
-   * Generated without a currency (issue 26): `currency` is the organization's base currency and the figures add up
+   * Generated without a currency: `currency` is the organization's base currency and the figures add up
    * every currency of the period in it, each day's figures at billing's rate of that day. Here each currency's own
    * bottom line and what it came to in the base (`inBase` null when a day of the period has no rate: named, left out
    * of the figures, never counted as 0). Absent on a report of one currency asked for, and on reports made before.
@@ -90,7 +90,7 @@ export const FinancialReport = z.object({
   createdAt: z.string(),
 });
 export type FinancialReport = z.infer<typeof FinancialReport>;
-/** GET /api/financial-reports (§7: `reports[]`), newest first. CSV: GET …/{id}/csv; PDF: GET …/{id}/pdf. */
+/** GET /api/financial-reports (`reports[]`), newest first. CSV: GET …/{id}/csv; PDF: GET …/{id}/pdf. */
 export const FinancialReportList = z.object({ reports: z.array(FinancialReport) });
 
 /** The statuses a user sets on a stored report: filed once the return is submitted, archived to set it aside. */
@@ -130,7 +130,7 @@ export const TaxSummary = z.object({
   /** Every currency the ledger has figures in, so the screen can offer the others. */
   currencies: z.array(z.string()),
   /**
-   * Without `?currency=` (issue 26): `currency` is the organization's base currency and the three totals add up every
+   * Without `?currency=`: `currency` is the organization's base currency and the three totals add up every
    * currency of the period in it, each day's figures at the rate in force that day. Here each currency's own figures,
    * and `inBase` what they came to (null when a day of the period has no rate: left out of the totals, never as 0).
    * With `?currency=`: that currency alone, nothing converted.

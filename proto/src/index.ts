@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './text.ts';
 export * from './money.ts';
+export * from './payment-terms.ts';
 export * from './tax-engine.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
@@ -18,6 +19,8 @@ export * from './recurring.ts';
 export * from './payments.ts';
 export * from './product.ts';
 export * from './settings.ts';
+export * from './time-zones.ts';
+export * from './vat-deadlines.ts';
 export * from './plans.ts';
 export * from './plan-table.ts';
 export * from './template.ts';

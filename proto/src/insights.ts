@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** AI insights (areas §2 "AI insights", §3 "AI insight", §7 /api/ai/*): rules over the tenant's real data. */
+/** AI insights (the screen, each insight and /api/ai/*): rules over the tenant's real data. */
 
 export const InsightTypes = ['trend', 'pattern', 'opportunity', 'warning', 'recommendation'] as const;
 export const InsightImpacts = ['high', 'medium', 'low'] as const;

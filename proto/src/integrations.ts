@@ -1,6 +1,6 @@
 /**
- * The integrations service's contracts (areas §2 Integrations, §3 api_keys/api_usage/webhooks/webhook_deliveries/
- * audit_logs, §5, §6 scopes, §7, §9): API keys and their usage, outgoing webhooks and their deliveries, the audit
+ * The integrations service's contracts (the Integrations screen, api_keys/api_usage/webhooks/webhook_deliveries/
+ * audit_logs, the forms, the key scopes): API keys and their usage, outgoing webhooks and their deliveries, the audit
  * log — and what the gateway's public API (/api/v1) needs of them: the key format, the verify RPC, the key events
  * its cache listens to, and the usage batch it publishes.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * AI invoice drafts (issue 24): POST /api/ai/invoice-draft {text} → a proposal the invoice form is filled with.
+ * AI invoice drafts: POST /api/ai/invoice-draft {text} → a proposal the invoice form is filled with.
  * Nothing is created by the call. Every id in a proposal is one of the asking tenant's customers, products or tax
  * rates; amounts and quantities are exact decimal strings; dates are yyyy-mm-dd in the organization's time zone.
  */

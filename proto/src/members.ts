@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role } from './common.ts';
 
 /**
- * Members and invitations (issue 22): the gateway owns them (identity is its), every change is an event of its outbox
+ * Members and invitations: the gateway owns them (identity is its), every change is an event of its outbox
  * (the audit log records each).
  */
 

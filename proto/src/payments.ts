@@ -4,7 +4,7 @@ import { currencyMinorUnits, fromScaled, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
 
-/** Payments (areas §3): one row per attempt; money as decimal strings. */
+/** Payments: one row per attempt; money as decimal strings. */
 export const PaymentMethods = ['credit_card', 'bank_transfer', 'paypal', 'stripe', 'cash', 'check', 'other'] as const;
 export type PaymentMethod = (typeof PaymentMethods)[number];
 /**
@@ -25,7 +25,7 @@ export const ManualPaymentMethods = ['cash', 'bank_transfer', 'check', 'other'] 
 export const toMinor = (amount: string, currency: string) => toScaled(amount, currencyMinorUnits(currency));
 export const fromMinor = (minor: bigint, currency: string) => fromScaled(minor, currencyMinorUnits(currency));
 
-/** The payment messages of areas §8, word for word. */
+/** The payment messages the pay page shows, word for word. */
 export const PaymentMessages = {
   initFailed: 'Failed to initialize payment. Please try again.',
   failedTitle: 'Payment Failed',
@@ -59,7 +59,7 @@ export const PaymentConfig = z.object({
 });
 export type PaymentConfig = z.infer<typeof PaymentConfig>;
 
-/** GET /api/invoices/{token}/public (areas §3 public invoice, plus balance, seller and payment methods). */
+/** GET /api/invoices/{token}/public (the public invoice, plus balance, seller and payment methods). */
 export const PublicInvoice = z.object({
   id: z.string(),
   invoiceNumber: z.string(),
@@ -83,7 +83,7 @@ export const PublicInvoice = z.object({
   customer: z.object({ name: z.string(), email: z.string().nullable(), address: z.string().nullable() }).nullable(),
   items: z.array(z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string(), amount: z.string() })),
   seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
-  /** White-label in effect (issue 27): the page names the organization only, never the product. */
+  /** White-label in effect: the page names the organization only, never the product. */
   whiteLabel: z.boolean().default(false),
   payment: PaymentConfig,
 });
@@ -137,7 +137,7 @@ export const PaymentConfirmation = z.object({
 });
 export type PaymentConfirmation = z.infer<typeof PaymentConfirmation>;
 
-/** POST /api/paypal/order (intent CAPTURE, areas §9). `invoiceId` (the token) is how the amount is checked. */
+/** POST /api/paypal/order (intent CAPTURE). `invoiceId` (the token) is how the amount is checked. */
 export const PaypalOrderBody = z.strictObject({
   invoiceId: PublicToken,
   amount: Amount,
@@ -223,7 +223,7 @@ export const PaymentEvents = {
 } as const;
 /**
  * Payload of every payment event: the payment with its invoice (billing applies it by payment id, idempotently).
- * `exchangeRate` is the rate of the payment's day (issue 26); `invoiceExchangeRate` the invoice's when it was paid
+ * `exchangeRate` is the rate of the payment's day; `invoiceExchangeRate` the invoice's when it was paid
  * (absent on older events): the ledger posts the realised exchange gain or loss between them.
  */
 export const PaymentEventData = Payment.extend({ invoiceNumber: z.string(), invoiceExchangeRate: z.string().nullish() });

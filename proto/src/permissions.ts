@@ -3,8 +3,8 @@ import type { Role } from './common.ts';
 import type { ApiKeyScope } from './integrations/api-key-format.ts';
 
 /**
- * What a member of an organization may do, by role: the one table every route is checked against (issue 22,
- * "roles that mean something"). Each route of the gateway and of every service declares the permission it needs
+ * What a member of an organization may do, by role: the one table every route is checked against, so that
+ * roles mean something. Each route of the gateway and of every service declares the permission it needs
  * beside its contract (`config: { permission: 'invoices.delete' }`); the kit refuses a caller whose role lacks it
  * with a 403 naming it, `GET /api/auth/user` tells the web the signed-in member's permissions, and the role matrix
  * (gateway/test/role-matrix.test.ts) walks every route table for every role against this table.
@@ -27,9 +27,9 @@ export const Permissions = [
   'insights.read',
   'organization.read',
   'members.read',
-  /** Credit notes and customer credit (issue 25). */
+  /** Credit notes and customer credit. */
   'credit-notes.read',
-  /** The organization's exchange rates (issue 26). */
+  /** The organization's exchange rates. */
   'exchange-rates.read',
   // A user's work: customers, products, expenses and draft invoices; sending invoices.
   'customers.write',
@@ -145,7 +145,7 @@ export const can = (role: Role, permission: Permission): boolean => granted[role
  * `public` (no session at all: sign-in pages, pay pages, provider webhooks, the API-key REST API with its own scopes).
  */
 export type RouteAccess = Permission | 'member' | 'public' | 'portal';
-/* `portal` (issue 27): only a customer signed in to the customer portal (proto/src/portal/caller.ts); no staff
+/* `portal`: only a customer signed in to the customer portal (proto/src/portal/caller.ts); no staff
  * session and no API key may call such a route, and a portal session may call no other. */
 
 export const isPermission = (v: unknown): v is Permission => typeof v === 'string' && (Permissions as readonly string[]).includes(v);
@@ -162,7 +162,7 @@ export const RoleDescriptions: Record<Role, string> = {
 };
 
 /**
- * What an API key's scopes allow (issue 23): a call made with a key is checked by the services against these, not
+ * What an API key's scopes allow: a call made with a key is checked by the services against these, not
  * against a role, so a key can never do more than its scopes say even if a route were forwarded by mistake. `*`
  * grants what every scope grants — never the organization, its members, its plan or its keys.
  */

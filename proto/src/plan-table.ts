@@ -15,8 +15,8 @@ import {
  * and the grants it hands to the services that enforce the limits (kit plan-limits), the plan chooser's cards and its
  * Feature Comparison table, the landing page's pricing section, and the "Save up to N%" badge.
  *
- * The figures are areas §9's plan values, which are also what was enforced before this table (the comparison table
- * text of §9 — 25 and 500 customers, 1,000 invoices — contradicted them and is no longer shown). Prices are exact
+ * The figures are the plans' published values, which are also what was enforced before this table (the old comparison
+ * table text — 25 and 500 customers, 1,000 invoices — contradicted them and is no longer shown). Prices are exact
  * decimal strings; `yearlyPrice` is the price of a whole year ($20/month billed yearly is 240.00). Limits: null means
  * unlimited; invoices count per calendar month (UTC).
  */
@@ -139,7 +139,7 @@ export function planGrantOf(p: Pick<PlanDefinition, 'name' | 'displayName' | 'li
   return { plan: p.name, displayName: p.displayName, limits: { ...p.limits }, flags: { ...p.flags } };
 }
 
-/** The largest yearly saving of `plans` in percent (areas §9's rounding, per plan), 0 when none saves. */
+/** The largest yearly saving of `plans` in percent (rounded per plan), 0 when none saves. */
 export function largestYearlySaving(plans: readonly Pick<SubscriptionPlan, 'monthlyPrice' | 'yearlyPrice'>[]): number {
   return plans.reduce((max, p) => Math.max(max, yearlySavingPercent(p)), 0);
 }

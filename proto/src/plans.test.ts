@@ -39,14 +39,14 @@ describe('plans', () => {
     expect(effectiveGrant({ ...p, trial: null }, new Date(0))).toMatchObject({ trial: false, grant: { plan: 'starter' } });
   });
 
-  it('labels the buttons as areas §4 says', () => {
+  it('labels the buttons: Downgrade to Starter, Upgrade from Starter, otherwise Switch', () => {
     const plan = (name: PlanGrant['plan'], displayName: string) => ({ name, displayName });
     expect(planButtonLabel(plan('starter', 'Starter'), 'enterprise')).toBe('Downgrade to Starter');
     expect(planButtonLabel(plan('enterprise', 'Enterprise'), 'starter')).toBe('Upgrade to Enterprise');
     expect(planButtonLabel(plan('professional', 'Professional'), 'enterprise')).toBe('Switch to Professional');
   });
 
-  it('rounds the yearly saving of §9: (12 × monthly − yearly) / (12 × monthly)', () => {
+  it('rounds the yearly saving: (12 × monthly − yearly) / (12 × monthly)', () => {
     expect(yearlySavingPercent({ monthlyPrice: '29.00', yearlyPrice: '240.00' })).toBe(31);
     expect(yearlySavingPercent({ monthlyPrice: '69.00', yearlyPrice: '588.00' })).toBe(29);
     expect(yearlySavingPercent({ monthlyPrice: '199.00', yearlyPrice: '1788.00' })).toBe(25);

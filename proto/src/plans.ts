@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { divRound, toCents } from './money.ts';
 import { defineRpc } from './rpc.ts';
 
-/** Plans and the tenant's own subscription (areas §3, §4, §6, §7, §9). */
+/** Plans and the tenant's own subscription. */
 export const PlanNames = ['starter', 'professional', 'enterprise'] as const;
 export const PlanName = z.enum(PlanNames, { error: 'Plan must be starter, professional or enterprise' });
 export type PlanName = z.infer<typeof PlanName>;
@@ -36,7 +36,7 @@ export const PlanFlags = z.object({
 });
 export type PlanFlags = z.infer<typeof PlanFlags>;
 
-/** A plan of GET /api/subscription-plans (areas §3 subscription_plans). Prices are decimal strings; yearlyPrice is the whole year. */
+/** A plan of GET /api/subscription-plans (subscription_plans). Prices are decimal strings; yearlyPrice is the whole year. */
 export const SubscriptionPlan = z.object({
   id: z.number().int(),
   name: PlanName,
@@ -153,13 +153,13 @@ export const UserSubscription = z.object({
 });
 export type UserSubscription = z.infer<typeof UserSubscription>;
 
-/** POST /api/subscription/change (areas §7). */
+/** POST /api/subscription/change. */
 export const SubscriptionChangeBody = z.strictObject({ planName: PlanName, billingCycle: BillingCycle });
 export type SubscriptionChangeBody = z.infer<typeof SubscriptionChangeBody>;
 export const SubscriptionChangeAnswer = z.object({ message: z.string(), demoMode: z.boolean() });
 export type SubscriptionChangeAnswer = z.infer<typeof SubscriptionChangeAnswer>;
 
-/** The plan chooser's texts (areas §4, §8, §9), word for word; the yearly badge is computed (plan-table.ts). */
+/** The plan chooser's texts, word for word; the yearly badge is computed (plan-table.ts). */
 export const PlanMessages = {
   mostPopular: 'Most Popular',
   currentPlan: 'Current Plan',
@@ -173,14 +173,14 @@ export const PlanMessages = {
   failedFallback: 'Failed to update subscription plan',
 } as const;
 
-/** Areas §4: 'Downgrade to Starter' for starter, 'Upgrade to {plan}' from starter, otherwise 'Switch to {plan}'. */
+/** 'Downgrade to Starter' for starter, 'Upgrade to {plan}' from starter, otherwise 'Switch to {plan}'. */
 export function planButtonLabel(plan: Pick<SubscriptionPlan, 'name' | 'displayName'>, current: PlanName): string {
   if (plan.name === 'starter') return `Downgrade to ${plan.displayName}`;
   if (current === 'starter') return `Upgrade to ${plan.displayName}`;
   return `Switch to ${plan.displayName}`;
 }
 
-/** Areas §9: the rounded percentage (12 × monthly − yearly) / (12 × monthly); 0 for a free plan. */
+/** The rounded percentage (12 × monthly − yearly) / (12 × monthly); 0 for a free plan. */
 export function yearlySavingPercent(p: Pick<SubscriptionPlan, 'monthlyPrice' | 'yearlyPrice'>): number {
   const twelve = toCents(p.monthlyPrice) * 12n;
   if (twelve <= 0n) return 0;

@@ -5,7 +5,7 @@ import { CustomerListQuery } from './customer.ts';
 import { defineRpc } from './rpc.ts';
 import { currencyDecimals, fromScaled, toScaled } from './money.ts';
 
-/** Products (areas §2, §3, §5, §9). Money as decimal strings in the product's currency (JPY: no decimals). */
+/** Products. Money as decimal strings in the product's currency (JPY: no decimals). */
 export const ProductCategories = [
   'Software',
   'Hardware',
@@ -81,7 +81,8 @@ const fields = {
     z.enum(ProductCategories, { error: `Category must be one of ${ProductCategories.join(', ')}` }).nullish(),
   ),
   price: decimal('Price', ProductMessages.priceRequired, 13),
-  currency: z.enum(ProductCurrencies, { error: `Currency must be one of ${ProductCurrencies.join(', ')}` }).default('USD'),
+  /** Left out: the organization's default currency on a creation, the stored one on a replacement. */
+  currency: z.enum(ProductCurrencies, { error: `Currency must be one of ${ProductCurrencies.join(', ')}` }).optional(),
   taxRate: z
     .preprocess((v) => (v === '' || v == null ? '0' : v), decimal('Tax rate', 'Tax rate is required', 3))
     .refine((v) => Number(v) <= 100, {
@@ -110,7 +111,9 @@ export const priceDecimalsProblem = (price: string, currency: string): string | 
   const d = currencyDecimals(currency);
   return toScaled(price, 2) % 10n ** BigInt(2 - d) !== 0n ? `${currency} prices have ${d === 0 ? 'no decimals' : `${d} decimals`}` : null;
 };
-const checkMinorUnits = (b: { price: string; currency: string }, ctx: z.RefinementCtx) => {
+/** A price is checked here against a currency sent with it; left out, the service checks it against the one it takes. */
+const checkMinorUnits = (b: { price: string; currency?: string }, ctx: z.RefinementCtx) => {
+  if (!b.currency) return;
   const problem = priceDecimalsProblem(b.price, b.currency);
   if (problem) ctx.addIssue({ code: 'custom', path: ['price'], message: problem });
 };

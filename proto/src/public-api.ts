@@ -26,7 +26,7 @@ export { ApiQuoteListQuery } from './quote/public-api.ts';
 import { CreditNoteEventData } from './credit-note/events.ts';
 
 /**
- * The public REST API (`/api/v1`, areas §7 "The public API documented on the Documentation tab"): the gateway
+ * The public REST API (`/api/v1`, documented on the Integrations screen's Documentation tab): the gateway
  * authenticates `Authorization: Bearer bp_…`, checks the route's scope, limits each key per hour, replays POSTs
  * with an `Idempotency-Key`, and forwards to the owning service's own route with the key's tenant. The bodies
  * are the app's own contracts; lists come in the `ApiList` envelope.
@@ -35,7 +35,7 @@ import { CreditNoteEventData } from './credit-note/events.ts';
 export const PUBLIC_API_BASE = '/api/v1';
 
 /**
- * Dated versions of the API (issue 23): a request may name one in `Billpoint-Version`; without it, the organization's
+ * Dated versions of the API: a request may name one in `Billpoint-Version`; without it, the organization's
  * version applies, pinned to the current one at its first call. Every answer says which version answered it.
  */
 export const API_VERSIONS = ['2026-11-26'] as const;
@@ -236,7 +236,7 @@ export const ApiList = <T extends z.ZodType>(item: T) =>
     has_more: z.boolean(),
   });
 
-/** Headers of every /api/v1 answer (areas §7: X-RateLimit-Limit and X-RateLimit-Remaining). */
+/** Headers of every /api/v1 answer (X-RateLimit-Limit and X-RateLimit-Remaining). */
 export const RateLimitHeaders = {
   limit: 'x-ratelimit-limit',
   remaining: 'x-ratelimit-remaining',

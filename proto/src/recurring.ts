@@ -4,15 +4,15 @@ import { PageQuery, optionalText } from './common.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
 
-/** Recurring invoices ("subscriptions" in the interface, areas §2–§5). */
+/** Recurring invoices ("subscriptions" in the interface). */
 export const Frequencies = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
 export const Frequency = z.enum(Frequencies, { error: `Frequency must be one of ${Frequencies.join(', ')}` });
 export type Frequency = z.infer<typeof Frequency>;
 
-/** Currencies a subscription may bill in (areas §9). */
-export const SubscriptionCurrencies = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+/** Currencies a subscription may bill in. */
+export const SubscriptionCurrencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'JPY'] as const;
 
-/** Messages of areas §5 (Subscription form). */
+/** Messages of the Subscription form. */
 export const RecurringMessages = {
   nameRequired: 'Subscription name is required',
   customerRequired: 'Customer is required',
@@ -132,10 +132,14 @@ const fields = {
   frequency: Frequency,
   startDate: IsoDate(RecurringMessages.startDateRequired),
   endDate: z.preprocess((v) => (blank(v) ? null : v), IsoDate('End date must be a date').nullable()),
-  currency: z.enum(SubscriptionCurrencies, { error: `Currency must be one of ${SubscriptionCurrencies.join(', ')}` }).default('USD'),
+  /**
+   * Left out: on a creation the customer's currency, else the organization's; on a replacement the schedule keeps the
+   * currency it was created with.
+   */
+  currency: z.enum(SubscriptionCurrencies, { error: `Currency must be one of ${SubscriptionCurrencies.join(', ')}` }).optional(),
   autoSend: z.boolean({ error: 'Auto send must be true or false' }).default(false),
   notes: optionalText(5000, 'Notes'),
-  /** Items with a blank description are dropped (areas §5), then at least one must remain. */
+  /** Items with a blank description are dropped, then at least one must remain. */
   items: z.preprocess(
     (v) =>
       Array.isArray(v) ? v.filter((it) => !(it && typeof it === 'object' && blank((it as { description?: unknown }).description))) : v,

@@ -1,8 +1,8 @@
 /**
  * The service registry: every service behind the gateway, in one place. `npm start` starts these, the gateway
  * routes to them (and requires a `<NAME>_URL` for each), and the chart checks (charts/test) hold
- * docker-compose.yml, charts/billpoint/values.yaml and the Tiltfile to it. README "Adding a service" says how
- * to add one.
+ * docker-compose.yml, charts/billpoint/values.yaml and the Tiltfile to it. docs/operations.md ("Adding a service")
+ * says how to add one.
  *
  * It lives in proto because every image and tool already has proto (the gateway, each service, the migrations
  * job, the chart checks), and because what it holds is the contract between the gateway and the services:
@@ -55,7 +55,7 @@ export interface ServiceEntry {
   /** Routes without a session (see PublicRoute). */
   public?: PublicRoute[];
   /**
-   * `/api/portal/…` prefixes the gateway forwards to it for a customer signed in to the portal (issue 27): with a
+   * `/api/portal/…` prefixes the gateway forwards to it for a customer signed in to the portal: with a
    * portal internal token (`sub` portal:<customerId>), never a staff one. The service's routes there declare
    * `permission: 'portal'`. The gateway answers the portal's own paths itself (GATEWAY_PORTAL_PATHS).
    */
@@ -102,14 +102,14 @@ export const serviceRegistry: readonly ServiceEntry[] = [
     public: [
       // The pay page's read of an invoice by its public token (no session).
       { method: 'GET', path: '/api/invoices/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
-      // The public quote page (issue 25): read by token, and the customer's answer (a name, or a reason).
+      // The public quote page: read by token, and the customer's answer (a name, or a reason).
       { method: 'GET', path: '/api/quotes/:token/public', rateLimit: { max: 60, windowSeconds: 60 } },
       { method: 'POST', path: '/api/quotes/:token/accept', bodyLimit: 4 * 1024, rateLimit: { max: 10, windowSeconds: 60 } },
       { method: 'POST', path: '/api/quotes/:token/decline', bodyLimit: 16 * 1024, rateLimit: { max: 10, windowSeconds: 60 } },
       // Uploaded logos by their unguessable key: <img> in the app and on the pay page (a page shows several).
       { method: 'GET', path: '/api/logos/:key', rateLimit: { max: 600, windowSeconds: 60 } },
     ],
-    // A logo is at most 5 MB (areas §9), which billing enforces with its own message; the gateway lets a little
+    // A logo is at most 5 MB, which billing enforces with its own message; the gateway lets a little
     // more through so that a 6 MB logo gets that message, and answers 413 itself above 8 MiB.
     bodyLimits: { '/api/upload-logo': 8 * 1024 * 1024 },
     env: { MAIL_OUTBOX_DIR: '/tmp/outbox' }, // without SMTP_URL mail becomes .eml files; the root filesystem is read-only
@@ -142,7 +142,7 @@ export const serviceRegistry: readonly ServiceEntry[] = [
       { method: 'POST', path: '/api/paypal/order', rateLimit: { max: 20, windowSeconds: 60 } },
       { method: 'POST', path: '/api/paypal/order/:orderId/capture', rateLimit: { max: 30, windowSeconds: 60 } },
       { method: 'POST', path: '/api/paypal/confirm-payment', rateLimit: { max: 30, windowSeconds: 60 } },
-      // The plan chooser (areas §2: public): the plans are reference data; which one is current needs a session.
+      // The plan chooser (public): the plans are reference data; which one is current needs a session.
       { method: 'GET', path: '/api/subscription-plans' },
       // Stripe's servers: no CSRF header, a larger body, a higher rate (retries come in bursts).
       { method: 'POST', path: '/api/stripe/webhook', csrf: false, bodyLimit: 512 * 1024, rateLimit: { max: 600, windowSeconds: 60 } },
@@ -193,7 +193,7 @@ export const DEFAULT_PUBLIC_BODY_LIMIT = 64 * 1024;
 /** `/api` paths the gateway answers itself. */
 const GATEWAY_PREFIXES = ['/api/auth', '/api/login', '/api/logout', '/api/callback', '/api/config', '/api/portal'];
 /**
- * The portal paths the gateway answers itself (issue 27): sign-in (`/api/portal/{slug}/sign-in`), sessions, the
+ * The portal paths the gateway answers itself: sign-in (`/api/portal/{slug}/sign-in`), sessions, the
  * signed-in customer and the branding. No service's portal prefix may be one of them.
  */
 export const GATEWAY_PORTAL_PATHS = ['/api/portal/sessions', '/api/portal/me', '/api/portal/branding', '/api/portal/sign-out'] as const;

@@ -5,20 +5,12 @@ import { LOGO_URL_PATTERN } from './template.ts';
 import { TaxRoundings } from './tax-engine.ts';
 import { optionalCountry } from './country.ts';
 import { CustomDomainStatus, PortalSlug } from './portal/identity.ts';
+import { TimeZone } from './time-zones.ts';
+import { VatFilingFrequencies } from './vat-deadlines.ts';
 
-/** Organization settings (areas §2 Settings, §3 organization_settings, §5, §9). The gateway owns the organization. */
+/** Organization settings (the Settings screen, organization_settings). The gateway owns the organization. */
 export const SettingsCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD'] as const;
 export const SettingsLanguages = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
-export const SettingsTimezones = [
-  'UTC',
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'Europe/London',
-  'Europe/Paris',
-  'Asia/Tokyo',
-] as const;
 
 export const SettingsMessages = {
   companyNameRequired: 'Company name is required',
@@ -26,7 +18,7 @@ export const SettingsMessages = {
   saveFailed: 'Failed to save organization settings. Please try again.',
 } as const;
 
-/** §5: an optional http(s) scheme, optional www, a domain, a TLD of 2+ letters, an optional path. */
+/** An optional http(s) scheme, optional www, a domain, a TLD of 2+ letters, an optional path. */
 export const WEBSITE_PATTERN =
   /^([Hh][Tt][Tt][Pp][Ss]?:\/\/)?([Ww]{3}\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(\/[^\s]*)?$/;
 
@@ -100,7 +92,7 @@ const NO_BILLING_ADDRESS = {
   country: null,
 };
 
-/** POST /api/organization-settings: the settings form (defaults of §5; only admins may save). */
+/** POST /api/organization-settings: the settings form (with its defaults; only admins may save). */
 export const OrganizationSettingsBody = z.strictObject({
   companyName: documentText(
     z.string({ error: SettingsMessages.companyNameRequired }).trim().min(1, SettingsMessages.companyNameRequired).max(200),
@@ -118,7 +110,8 @@ export const OrganizationSettingsBody = z.strictObject({
   ),
   defaultCurrency: z.enum(SettingsCurrencies, { error: `Currency must be one of ${SettingsCurrencies.join(', ')}` }).default('USD'),
   defaultLanguage: z.enum(SettingsLanguages, { error: `Language must be one of ${SettingsLanguages.join(', ')}` }).default('en'),
-  timezone: z.enum(SettingsTimezones, { error: 'Time zone is not one of the offered ones' }).default('UTC'),
+  /** Any IANA zone (aliases stored under their canonical name). */
+  timezone: TimeZone.default('UTC'),
   customDomain: z.preprocess(
     (v) => (v === '' ? null : v),
     z
@@ -149,15 +142,22 @@ export const OrganizationSettingsBody = z.strictObject({
    * (`per_line`, for sales-tax jurisdictions that round each line). Absent keeps it.
    */
   taxRounding: z.enum(TaxRoundings, { error: `Tax rounding must be one of ${TaxRoundings.join(', ')}` }).optional(),
-  /** The customer portal's address `/portal/{portalSlug}` (issue 27); absent keeps it (made from the name at first). */
+  /** How often the organization files its VAT return (monthly at first); absent keeps it. */
+  vatFilingFrequency: z
+    .enum(VatFilingFrequencies, { error: `VAT filing frequency must be one of ${VatFilingFrequencies.join(', ')}` })
+    .optional(),
+  /** Germany's permanent one-month extension of VAT returns (Dauerfristverlängerung), off at first; absent keeps it. */
+  vatDeadlineExtension: z.boolean({ error: 'VAT deadline extension must be true or false' }).optional(),
+  /** The customer portal's address `/portal/{portalSlug}`; absent keeps it (made from the name at first). */
   portalSlug: PortalSlug.optional(),
   /**
-   * No "Billpoint" on the portal, pay pages, PDFs and e-mails (issue 27): the Enterprise plan only (a lower plan gets a
+   * No "Billpoint" on the portal, pay pages, PDFs and e-mails: the Enterprise plan only (a lower plan gets a
    * 403 naming the plan). Absent keeps it.
    */
   isWhiteLabel: z.boolean({ error: 'White-label must be true or false' }).optional(),
   // Only the form Upload Logo answers (`/api/logos/{key}`); the gateway also asks billing that the key is this
-  // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here.
+  // tenant's (BillingLogoOwnedRpc). Anything else (an external URL, `javascript:`, `data:`) is refused here. Absent
+  // keeps the organization's logo; null (or '') removes it.
   logoUrl: z.preprocess(
     (v) => (v === '' ? null : v),
     z
@@ -198,8 +198,10 @@ export const OrganizationSettings = z.object({
   attachFacturX: z.boolean().default(false),
   /** Defaults for events written before the setting existed. */
   taxRounding: z.enum(TaxRoundings).default('per_rate'),
+  vatFilingFrequency: z.enum(VatFilingFrequencies).default('monthly'),
+  vatDeadlineExtension: z.boolean().default(false),
   logoUrl: z.string().nullable(),
-  /** Issue 27; defaults for events written before the portal existed. */
+  /** The customer portal's address; empty for events written before the portal existed. */
   portalSlug: z.string().default(''),
   /** As saved; it takes effect only on the Enterprise plan (`whiteLabelActive`). */
   isWhiteLabel: z.boolean().default(false),

@@ -6,7 +6,7 @@ import { defineRpc } from './rpc.ts';
 import { documentText } from './text.ts';
 
 /**
- * The tax service's contracts (areas §2 Expense manager and Tax management, §3, §5, §7, §9): tax rates, expense
+ * The tax service's contracts (the Expense manager and Tax management screens): tax rates, expense
  * categories, expenses, financial reports and the tax summary. Money travels as exact decimal strings.
  */
 
@@ -98,7 +98,7 @@ export const optionalId = (label: string) =>
 // Tax rates
 // ---------------------------------------------------------------------------------------------------------------
 
-/** POST /api/tax-rates and PUT /api/tax-rates/{id} (§5 tax rate form). endDate, when given, is on or after startDate. */
+/** POST /api/tax-rates and PUT /api/tax-rates/{id} (the tax rate form). endDate, when given, is on or after startDate. */
 export const TaxRateBody = z
   .strictObject({
     name: documentText(
@@ -151,7 +151,7 @@ export const TaxRate = z.object({
   endDate: z.string().nullable(),
   description: z.string().nullable(),
   taxNumber: z.string().nullable(),
-  /** Absent on events and answers from before e-invoices (issue 26): read as the rate's default category. */
+  /** Absent on events and answers from before e-invoices: read as the rate's default category. */
   category: z.enum(TaxCategories).nullable().default(null),
   exemptionReason: z.string().nullable().default(null),
   exemptionReasonCode: z.string().nullable().default(null),
@@ -159,7 +159,7 @@ export const TaxRate = z.object({
   updatedAt: z.string(),
 });
 export type TaxRate = z.infer<typeof TaxRate>;
-/** GET /api/tax-rates (§7: `taxRates[]`). */
+/** GET /api/tax-rates (`taxRates[]`). */
 export const TaxRateList = z.object({ taxRates: z.array(TaxRate) });
 
 /** { tenantId, ids } → those of the tenant's tax rates that exist (deleted ones included, flagged inactive): billing checks an invoice line's rate. */
@@ -174,7 +174,7 @@ export const TaxRatesGetRpc = defineRpc({
 // Expense categories
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The categories every new organization starts with (areas §9's plus the usual expense ones), each with a colour. */
+/** The categories every new organization starts with (the product categories plus the usual expense ones), each with a colour. */
 export const DefaultExpenseCategories: readonly { name: string; color: string; keywords: string[] }[] = [
   { name: 'Software', color: '#3B82F6', keywords: ['software', 'saas', 'subscription', 'license', 'app', 'cloud'] },
   { name: 'Hardware', color: '#6366F1', keywords: ['laptop', 'computer', 'monitor', 'keyboard', 'hardware', 'printer'] },

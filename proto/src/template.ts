@@ -3,10 +3,10 @@ import { documentText } from './text.ts';
 import { CurrencyCode, optionalText } from './common.ts';
 import { defineRpc } from './rpc.ts';
 
-/** Invoice templates (areas §2 "Invoice templates", §3 invoice_templates, §5 Template form, §9). */
+/** Invoice templates (the Invoice templates screen, invoice_templates, the Template form). */
 export const TemplateLayouts = ['classic', 'modern', 'minimal', 'professional'] as const;
 export type TemplateLayout = (typeof TemplateLayouts)[number];
-/** What each layout is, as §9 describes it (the screen shows these). */
+/** What each layout is (the screen shows these descriptions). */
 export const TemplateLayoutLabels: Record<TemplateLayout, string> = {
   classic: 'Classic (traditional)',
   modern: 'Modern (clean, contemporary)',
@@ -15,18 +15,18 @@ export const TemplateLayoutLabels: Record<TemplateLayout, string> = {
 };
 export const LogoPositions = ['left', 'center', 'right'] as const;
 export const TemplateSizes = ['small', 'medium', 'large'] as const;
-/** §9 "Template fonts"; the PDF embeds Inter itself and metric-compatible faces for the others. */
+/** The template fonts; the PDF embeds Inter itself and metric-compatible faces for the others. */
 export const TemplateFonts = ['Inter', 'Arial', 'Helvetica', 'Times New Roman'] as const;
 export type TemplateFont = (typeof TemplateFonts)[number];
 export const TemplateDateFormats = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'MMM D, YYYY'] as const;
 export type TemplateDateFormat = (typeof TemplateDateFormats)[number];
 export const TemplateNumberFormats = ['1,234.56', '1.234,56', '1 234,56', '1234.56'] as const;
 export type TemplateNumberFormat = (typeof TemplateNumberFormats)[number];
-/** §9 settings languages; the PDF's labels follow the template's language. */
+/** The template languages; the PDF's labels follow the template's language. */
 export const TemplateLanguages = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 export type TemplateLanguage = (typeof TemplateLanguages)[number];
 
-/** Messages of §5 (Template form) and of the rules the server adds. */
+/** Messages of the Template form and of the rules the server adds. */
 export const TemplateMessages = {
   nameRequired: 'Template name is required',
   layout: `Layout must be one of ${TemplateLayouts.join(', ')}`,
@@ -38,7 +38,7 @@ export const TemplateMessages = {
   keepDefault: 'This is the default template: make another template the default instead',
 } as const;
 
-/** §3 defaults. */
+/** The defaults of every template field. */
 export const TemplateDefaults = {
   description: null,
   isDefault: false,
@@ -183,7 +183,7 @@ const fields = {
 };
 
 const d = TemplateDefaults;
-/** POST /api/invoice-templates: name required, every other field defaults as §3 says; unknown fields are refused. */
+/** POST /api/invoice-templates: name required, every other field takes its default (TemplateDefaults); unknown fields are refused. */
 export const TemplateCreateBody = z.strictObject({
   ...fields,
   isDefault: fields.isDefault.default(d.isDefault),
@@ -270,7 +270,7 @@ export type TemplateSettings = Omit<InvoiceTemplate, 'id' | 'name' | 'createdAt'
 /** The answer of POST /api/upload-logo (multipart, field `logo`). */
 export const UploadLogoAnswer = z.object({ url: z.string() });
 export type UploadLogoAnswer = z.infer<typeof UploadLogoAnswer>;
-/** The upload's form field, its size limit (§9: 5MB) and the types it takes, by their bytes. */
+/** The upload's form field, its size limit (5MB) and the types it takes, by their bytes. */
 export const LOGO_FIELD = 'logo';
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;

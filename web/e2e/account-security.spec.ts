@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expectAccessible, signUp, snap } from './support';
 
-/** Issue 22, account security: a forgotten password reset through the e-mailed link; two-factor enrolled and used. */
+/** Account security: a forgotten password reset through the e-mailed link; two-factor enrolled and used. */
 
 const outbox = () => join(process.env.BILLPOINT_E2E_DATA_DIR!, 'outbox');
 /** The /reset-password/{token} path of the newest reset mail to `email` in this run's outbox, once it is there. */

@@ -4,7 +4,7 @@ import { expectAccessible, signUp, snap, toasts } from './support';
 import { expectFits, expectInsideWindow } from './viewport-support';
 
 /**
- * AI invoice drafts (issue 24): on Create Invoice, "Create with AI" turns a sentence into a proposal of the tenant's
+ * AI invoice drafts: on Create Invoice, "Create with AI" turns a sentence into a proposal of the tenant's
  * own customer and product with each value's confidence; "Use this" fills the form, and the invoice exists only once
  * the user creates it. A customer the tenant does not have is created from the proposal. Through the gateway, as
  * `npm start` runs it (the local engine: no OpenAI key).

@@ -67,7 +67,7 @@ test('ai insights: empty, invoices, refresh, filter, tabs, failure notice, demo'
   await snap(page, testInfo, '03-ai-insights-cash-flow');
   await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All' }).click();
 
-  // A refresh that fails: the notice of areas §8.
+  // A refresh that fails: its notice.
   await page.route('**/api/ai/insights/refresh', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
   );

@@ -3,7 +3,7 @@ import { expectAccessible, signUp, snap, uniqueEmail } from './support';
 import { SIZES } from './viewport-support';
 
 /**
- * Quotes and credit notes in the base currency (issue 26), with the reference rates of the stand-in (1 EUR = 1.10 USD
+ * Quotes and credit notes in the base currency, with the reference rates of the stand-in (1 EUR = 1.10 USD
  * on 2026-11-20): a EUR quote shows the rate it takes and its Total in USD, its edit form the rate it keeps; a credit
  * note of a EUR invoice shows its total in USD at the invoice's rate. Both screens at 390 and 1280 px with axe.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
 
 /**
- * Issue 26: EN 16931 e-invoices as a user gets them. An invoice without the seller's VAT id cannot be an e-invoice (the
+ * EN 16931 e-invoices as a user gets them. An invoice without the seller's VAT id cannot be an e-invoice (the
  * menu's toast names BT-31); the seller's address, VAT id and bank account entered in Settings, the buyer's address and
  * Leitweg-ID on the customer screen, then every format downloads from the invoice view (XML or PDF).
  */

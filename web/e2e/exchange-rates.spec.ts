@@ -3,7 +3,7 @@ import { expectAccessible, signUp, snap, toasts, uniqueEmail } from './support';
 import { SIZES } from './viewport-support';
 
 /**
- * Exchange rates (issue 26) as a user clicks them, through the gateway as `npm start` runs it, whose daily job read
+ * Exchange rates as a user clicks them, through the gateway as `npm start` runs it, whose daily job read
  * the ECB fixture from the stand-in (1 EUR = 1.10 USD, 0.88 GBP, 165 JPY… on 2026-11-20): Settings → Exchange rates
  * lists the rates in force with their source, a rate is edited by hand (and refused with the field named when it is
  * not a number); a EUR invoice shows the rate it takes and its total in USD, and once paid the dashboard counts it as

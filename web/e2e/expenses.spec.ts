@@ -3,7 +3,7 @@ import { expectAccessible, signUp, snap, toasts } from './support';
 import { expectListFitsPhone } from './list-phone';
 
 /**
- * Expenses (issue 12 §6): add expenses with a receipt, ask the AI for a category, accept it, correct one, and see the
+ * Expenses: add expenses with a receipt, ask the AI for a category, accept it, correct one, and see the
  * next suggestion for that vendor follow the correction (the ai service learns from tax's expense events, so the
  * suggestion is asked again until it does, never a fixed wait). Through the gateway, as `npm start` runs it.
  */

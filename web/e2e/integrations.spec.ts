@@ -45,7 +45,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   await expect(card(page, 'summary-success-rate')).toHaveText('—');
   await expectAccessible(page, 'integrations (empty)');
 
-  // Create API Key: §5 fields, '*' ticks every scope; the key is shown once with the warning.
+  // Create API Key: the form's fields, '*' ticks every scope; the key is shown once with the warning.
   await page.getByRole('button', { name: 'Create API Key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create API Key' });
   await expect(dialog.getByLabel('Rate limit (requests per hour)')).toHaveValue('1000');
@@ -120,7 +120,7 @@ test('integrations: a key made in the dialog calls the API and its usage shows; 
   await snap(page, testInfo, 'integrations-02b-api-keys-390');
   await page.setViewportSize(wide);
 
-  // Webhooks: the §5 rules, then an endpoint on a local receiver (the stack allows private addresses in tests).
+  // Webhooks: the form's rules, then an endpoint on a local receiver (the stack allows private addresses in tests).
   const receiver = await startReceiver();
   try {
     await page.getByRole('tab', { name: 'Webhooks' }).click();
@@ -301,7 +301,7 @@ test('audit log: a customer updated in the app appears in Settings → Security 
 
   await page.goto('/settings?section=security');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-  // Security now holds the real two-factor settings (issue 22), not a switch kept in the browser.
+  // Security now holds the real two-factor settings, not a switch kept in the browser.
   await expect(page.getByText('Two-factor authentication', { exact: true })).toBeVisible();
   await page.getByLabel('Entity type').fill('customer');
   await page.getByLabel('Action').fill('updated');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
 
 /**
- * Issue 12 §2: a tax rate made through the API (POST /api/tax-rates, the tax service), chosen on an invoice line; the
+ * A tax rate made through the API (POST /api/tax-rates, the tax service), chosen on an invoice line; the
  * create form's figures, the view's line tax and Tax total, the list's tax, all on the app as `npm start` runs it.
  */
 test('invoice tax: choose a tax rate on a line, see the tax and the total on the form, the view and the list', async ({

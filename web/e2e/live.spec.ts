@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp, snap, uniqueEmail } from './support';
 import { fillDemoCard, payLinkFromMail, sendInvoice } from './pay-support';
 
-/** Within a second of the payer's "Payment Successful!" (issue 24): no reload, the live stream brings it. */
+/** Within a second of the payer's "Payment Successful!": no reload, the live stream brings it. */
 const LIVE_MS = 1_000;
 
 /** Opens `path` and waits until its live stream (GET /api/live) is open. */

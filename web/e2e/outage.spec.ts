@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
 
 /**
- * Issue 15: while the service behind a screen answers 503 (here: the browser's calls to it are answered 503, as
+ * While the service behind a screen answers 503 (here: the browser's calls to it are answered 503, as
  * the gateway does when billing is down), the screen says Billpoint is temporarily unavailable and retrying;
  * once the service answers again the banner goes away by itself. A write meets the outage with a clear notice.
  */

@@ -11,7 +11,7 @@ const headers = { 'X-Requested-With': 'XMLHttpRequest' };
 const DOMAIN = 'portal.e2e.test';
 
 /**
- * The customer portal (issue 27) against the real app: the organization invoices two customers; one of them signs in
+ * The customer portal against the real app: the organization invoices two customers; one of them signs in
  * with an e-mailed link on a phone and on a desktop, sees only their issued invoices, pays two at once in demo mode,
  * gets the receipt e-mail, downloads a statement and edits their profile; then the same portal answers on the
  * organization's own domain with its branding.

@@ -62,7 +62,7 @@ test('products: add with inventory, sell 3 on a sent invoice, stock falls to 7, 
   await page.getByRole('button', { name: 'Create Product' }).click();
   await expect(page).toHaveURL(/\/products$/);
   const service = row(page, 'Installation service');
-  await expect(service.getByText('Unknown')).toBeVisible();
+  await expect(service.locator('[data-status="not-tracked"]')).toHaveText('Not tracked');
   await expect(service.getByTestId('product-quantity')).toHaveText('Not tracked');
   await expect(page.getByTestId('summary-total-products')).toContainText('2 active');
 

@@ -22,7 +22,7 @@ function quoteLinkFromMail(email: string): string {
 }
 
 /**
- * Issue 25 end to end, the documents before and after an invoice: a quote is sent, the customer accepts it on its
+ * Quotes and credit notes end to end, the documents before and after an invoice: a quote is sent, the customer accepts it on its
  * public page, it is converted into an invoice, the invoice is sent and paid on its pay page (demo mode), then
  * corrected by a credit note that refunds one of its days — the refund goes through and the balance stays 0.
  */

@@ -6,7 +6,7 @@ import { expectAccessible, signUp, snap, toasts, uniqueEmail } from './support';
 import { expectFits, SIZES } from './viewport-support';
 
 /**
- * Issue 25, quotes: a user creates a quote with two lines, sends it, the customer opens the public link signed out and
+ * Quotes: a user creates a quote with two lines, sends it, the customer opens the public link signed out and
  * accepts it with a name, the user sees it accepted and converts it into the draft invoice with the same lines; and a
  * declined quote. Every screen at 390 and 1280 px: no sideways scroll, axe, a screenshot attached to the report.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signUp, snap, toasts } from './support';
 
 /**
- * Tax (issue 12 §6): create a tax rate, put it on an invoice line (the invoice form's tax picker), send the invoice,
+ * Tax: create a tax rate, put it on an invoice line (the invoice form's tax picker), send the invoice,
  * see the tax summary pick it up (the ledger is fed by billing's events: reloaded until the figure shows, never a
  * fixed wait), generate a sales tax report that shows the tax, view it and download its CSV; the compliance tab.
  */
@@ -19,7 +19,7 @@ test('tax: a rate on an invoice, the summary, a sales tax report with the tax, d
   await snap(page, testInfo, '01-tax-overview-empty');
   await expectAccessible(page, 'tax overview');
 
-  // Add Tax Rate: the §5 messages, then a rate
+  // Add Tax Rate: the form's messages, then a rate
   await page.getByRole('button', { name: 'Add Tax Rate' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Tax Rate' });
   await expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveText('Sales Tax');
@@ -76,8 +76,11 @@ test('tax: a rate on an invoice, the summary, a sales tax report with the tax, d
   await expect(page.getByTestId('summary-taxable-sales').getByTestId('summary-value')).toHaveText('$1,000.00');
   await expect(page.getByTestId('summary-effective-rate').getByTestId('summary-value')).toHaveText('8.25%');
 
-  // Quick Actions: a sales tax report for the current quarter (the default)
+  // Quick Actions: the current quarter by default; the organization files monthly (its default), so the report that
+  // files the running period's return is the current month's
   await expect(page.getByRole('combobox', { name: 'Period' })).toContainText(/Current Quarter \(\d{4}-Q[1-4]\)/);
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByRole('option', { name: /^Current Month/ }).click();
   await page.getByRole('combobox', { name: 'Report Type' }).click();
   await page.getByRole('option', { name: 'Sales Tax Report' }).click();
   await snap(page, testInfo, '03-tax-overview');
@@ -101,7 +104,7 @@ test('tax: a rate on an invoice, the summary, a sales tax report with the tax, d
   expect(Buffer.concat(csv).toString('utf8')).toContain('82.50');
   await page.keyboard.press('Escape');
 
-  // Compliance: a new organization owes no return for the quarters before it existed; the current quarter is running
+  // Compliance: a new organization owes no return for the months before it existed; the current month is running
   // (Upcoming: nothing due yet; its report is generated, not filed)
   await page.getByRole('tab', { name: 'Tax Compliance' }).click();
   const deadlines = page.getByTestId('deadline');
@@ -110,7 +113,7 @@ test('tax: a rate on an invoice, the summary, a sales tax report with the tax, d
   await expect(page.getByTestId('deadline-status').filter({ hasText: 'Overdue' })).toHaveCount(0);
   await expect(deadlines.last()).toContainText('is ready to be marked filed');
 
-  // Filed early: marking the report filed on the reports tab files the current quarter's return
+  // Filed early: marking the report filed on the reports tab files the current month's return
   await page.getByRole('tab', { name: 'Financial Reports' }).click();
   await page
     .getByTestId('report-row')

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, signUp, snap } from './support';
 
 /**
- * Issue 21: a new organization sees only true figures — the dashboard's subtexts and alerts computed from its own
+ * A new organization sees only true figures — the dashboard's subtexts and alerts computed from its own
  * (empty, then seeded) data, no maintenance notice unless the operator set one, no overdue tax return for the time
  * before it existed, and a plans page whose saving badge is the largest of its cards' savings.
  */
@@ -43,7 +43,7 @@ test('a new organization: true dashboard figures (empty, then seeded) and no ove
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Tax compliance: nothing was due before the organization existed, and the running quarter is not due yet.
+  // Tax compliance: nothing was due before the organization existed, and the running month (monthly filing, the default) is not due yet.
   await page.goto('/tax-management');
   await page.getByRole('tab', { name: 'Tax Compliance' }).click();
   const deadlines = page.getByTestId('deadline');

@@ -3,7 +3,7 @@ import { expectAccessible, signUp, snap, toasts } from './support';
 import { expectFits, expectInsideWindow, seed, SIZES } from './viewport-support';
 
 /**
- * Every screen from 360 to 1440 px (issue 21): one organization with real data, then every route of the router at
+ * Every screen from 360 to 1440 px: one organization with real data, then every route of the router at
  * 390 × 844 and at 1280 × 800, signed in and signed out. On each: the screen's heading, no sideways page scroll (the
  * elements that stick out named in the failure), axe, a screenshot. Also the phone's navigation drawer, three dialogs
  * and the signed-out notice inside the window. Overflows are soft failures: one run lists them all.

@@ -119,6 +119,13 @@ loginForm.addEventListener('submit', (e) => {
   e.preventDefault();
   void submit(loginForm, '/api/auth/login');
 });
+// The new organization starts in the browser's time zone (the server leaves out one it does not know).
+try {
+  $('reg-timezone').value = Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+} catch {
+  // No Intl time zone: the organization starts in UTC.
+}
+
 registerForm.addEventListener('submit', (e) => {
   e.preventDefault();
   void submit(registerForm, '/api/auth/register');

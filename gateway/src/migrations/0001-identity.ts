@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Identity lives in the gateway's schema. These tables are the root of tenancy (there is no tenant before

@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /** The organization's settings, one row per organization (defaults until it is saved). */
 export const m0002OrganizationSettings = sqlMigration('0002_organization_settings', [

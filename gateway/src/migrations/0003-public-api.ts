@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The public API's Idempotency-Key store (Stripe's semantics, 24 h): one row per (tenant, API key, key), claimed
@@ -21,6 +21,16 @@ export const m0003PublicApi = sqlMigration('0003_public_api', [
     primary key (tenant_id, api_key_id, idempotency_key)
   )`,
   `create index idempotency_keys_created on gateway.idempotency_keys (created_at)`,
-  ...tenantRlsSql('gateway', 'idempotency_keys'),
-  ...tenantScanSql('gateway', 'idempotency_keys', ['tenant_id', 'created_at']),
+  `alter table "gateway"."idempotency_keys" enable row level security`,
+  `alter table "gateway"."idempotency_keys" force row level security`,
+  `create policy tenant_isolation on "gateway"."idempotency_keys" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'gateway_scan') then
+        create role "gateway_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "gateway" to "gateway_scan"`,
+  `grant select ("tenant_id", "created_at") on "gateway"."idempotency_keys" to "gateway_scan"`,
+  `create policy tenant_scan on "gateway"."idempotency_keys" for select to "gateway_scan" using (true)`,
 ]);

@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Members and invitations (issue 22). An organization has an owner (an admin no one else can demote or remove; it is
+ * Members and invitations. An organization has an owner (an admin no one else can demote or remove; it is
  * handed on, never lost; the key is checked at commit, as a sign-up inserts the organization before its user): the earliest admin of each organization that exists. An invitation keeps only the SHA-256
  * of its token (the e-mail holds the token), is used once (`accepted_at`) and ends at `expires_at`; a revoked one is
  * deleted. One pending invitation per organization and e-mail.

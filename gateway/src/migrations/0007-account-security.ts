@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Account security (issue 22): where a session was started from (the Sessions list), password reset tokens, two-factor
+ * Account security: where a session was started from (the Sessions list), password reset tokens, two-factor
  * sign-in (the secret encrypted, the recovery codes hashed) and the organization's "require two-factor" rule.
  */
 export const m0007AccountSecurity = sqlMigration('0007_account_security', [

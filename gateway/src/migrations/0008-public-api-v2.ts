@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 23: Idempotency-Keys are the organization's (Stripe scopes them per account, not per API key): a retry made
+ * Idempotency-Keys are the organization's (Stripe scopes them per account, not per API key): a retry made
  * with another key of the same organization replays the first answer instead of running twice. Rows of two keys
  * sharing one Idempotency-Key keep the newest. The request hash is now over canonical JSON (the code's concern).
  *
@@ -19,5 +19,7 @@ export const m0008PublicApiV2 = sqlMigration('0008_public_api_v2', [
     version text not null check (version ~ '^\\d{4}-\\d{2}-\\d{2}$'),
     pinned_at timestamptz not null default now()
   )`,
-  ...tenantRlsSql('gateway', 'api_versions'),
+  `alter table "gateway"."api_versions" enable row level security`,
+  `alter table "gateway"."api_versions" force row level security`,
+  `create policy tenant_isolation on "gateway"."api_versions" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 27: the customer portal and white-label.
+ * The customer portal and white-label.
  * - Each organization's portal address (`portal_slug`, unique; made from its name the first time its settings are
  *   read when it has none yet), white-label as saved (`is_white_label`; it takes effect on the Enterprise plan only),
  *   and its custom domain's proof: the token to publish as TXT `_billpoint.{domain}`, when it was verified and when it

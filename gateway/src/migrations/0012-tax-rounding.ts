@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /** How the organization's VAT is rounded: once per rate (the default) or per line (some US sales-tax setups). */
 export const m0012TaxRounding = sqlMigration('0012_tax_rounding', [

@@ -10,6 +10,7 @@ import { m0009QuotePrefix } from './0009-quote-prefix.ts';
 import { m0010EInvoiceSettings } from './0010-e-invoice-settings.ts';
 import { m0011Portal } from './0011-portal.ts';
 import { m0012TaxRounding } from './0012-tax-rounding.ts';
+import { m0013VatFiling } from './0013-vat-filing.ts';
 
 export const migrations = [
   m0001Identity,
@@ -24,4 +25,5 @@ export const migrations = [
   m0010EInvoiceSettings,
   m0011Portal,
   m0012TaxRounding,
+  m0013VatFiling,
 ];

@@ -27,7 +27,7 @@ export interface TransportCase {
   truncated?: boolean;
   /** A body over the limit: 413 naming it, or a refusal that came before the body was read (401/403/404/405). */
   oversized?: number;
-  /** The one status the README promises for it (framing errors 400, TRACE 405, an unmeetable Expect 417). */
+  /** The one status docs/security.md promises for it (framing errors 400, TRACE 405, an unmeetable Expect 417). */
   status?: number;
 }
 

@@ -52,5 +52,11 @@ export const CreditNoteRefundedData = z.object({
   creditNoteId: z.number().int(),
   amount: z.string(),
   status: CreditNoteRefundStatus,
+  /**
+   * Each payment the credit note's refund drew on, with what that payment has given back in all by then. Billing
+   * applies these with the note in one transaction, so a note never reads as refunded while the money it took back
+   * still counts as paid (the payments' own refund events may arrive later). Absent on events of older releases.
+   */
+  payments: z.array(z.object({ paymentId: z.number().int(), refundedAmount: z.string() })).optional(),
 });
 export type CreditNoteRefundedData = z.infer<typeof CreditNoteRefundedData>;

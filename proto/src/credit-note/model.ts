@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CustomerPostalAddress, InvoiceCustomer, InvoiceItem } from '../invoice/model.ts';
 
 /**
- * What a credit note does with the money it takes off its invoice (issue 25):
+ * What a credit note does with the money it takes off its invoice:
  * - `reduce_balance`: lowers what the customer still owes on the invoice (it becomes paid when nothing is left);
  * - `refund`: gives money paid on the invoice back through the payments service (on the processor that took it; a
  *   manual payment produces a refund to record); billing records the credit note with refundStatus `pending`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // ---- API key format ------------------------------------------------------------------------------------------------
 
-/** Every key starts with this (areas §9: keys are shown with a 'bp_' prefix). */
+/** Every key starts with this (keys are shown with a 'bp_' prefix). */
 export const API_KEY_PREFIX = 'bp_';
 /** 32 random bytes in base62 (fixed width: 43 characters) + a 6-character base62 CRC32 of them: bp_ + 49. */
 export const API_KEY_RANDOM_LENGTH = 43;
@@ -51,12 +51,12 @@ export function checkApiKeyFormat(key: string): 'ok' | 'malformed' | 'checksum' 
   return key.slice(-API_KEY_CHECKSUM_LENGTH) === apiKeyChecksum(random) ? 'ok' : 'checksum';
 }
 
-/** A key as the list shows it afterwards: its prefix, then bullets (areas §9: masked). */
+/** A key as the list shows it afterwards: its prefix, then bullets (masked). */
 export const maskApiKey = (keyPrefix: string) => `${keyPrefix}${'•'.repeat(24)}`;
 
 // ---- Scopes ----------------------------------------------------------------------------------------------------------
 
-/** Areas §6, in the order of the form's checkboxes; '*' is full API access. */
+/** The key scopes, in the order of the form's checkboxes; '*' is full API access. */
 export const ApiKeyScopes = [
   'customers:read',
   'customers:write',

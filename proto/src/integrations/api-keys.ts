@@ -5,11 +5,11 @@ import { instant, nameField } from './common.ts';
 
 // ---- API keys --------------------------------------------------------------------------------------------------------
 
-/** Areas §9: 1000 requests per hour unless the form says otherwise. */
+/** 1000 requests per hour unless the form says otherwise. */
 export const DEFAULT_API_KEY_RATE_LIMIT = 1000;
 export const MAX_API_KEY_RATE_LIMIT = 1_000_000;
 
-/** POST /api/integrations/api-keys (areas §5 API key form; §7: name, permissions[], rateLimit, expiresAt or null). */
+/** POST /api/integrations/api-keys (the API key form: name, permissions[], rateLimit, expiresAt or null). */
 export const ApiKeyBody = z.strictObject({
   name: nameField,
   permissions: z
@@ -45,14 +45,14 @@ export const ApiKey = z.object({
   createdAt: z.string(),
 });
 export type ApiKey = z.infer<typeof ApiKey>;
-/** GET /api/integrations/api-keys (§7: apiKeys[]); revoked keys are gone from it. */
+/** GET /api/integrations/api-keys (apiKeys[]); revoked keys are gone from it. */
 export const ApiKeyList = z.object({ apiKeys: z.array(ApiKey) });
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
-/** The create answer: the only place the full key ever appears (§3: actualKey). */
+/** The create answer: the only place the full key ever appears (actualKey). */
 export const ApiKeyCreated = z.object({ apiKey: ApiKey, actualKey: z.string() });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-/** POST /api/integrations/test-api-key (§7: success, message). Checks a key of the caller's organization. */
+/** POST /api/integrations/test-api-key (success, message). Checks a key of the caller's organization. */
 export const TestApiKeyBody = z.strictObject({
   key: z.string({ error: 'Key is required' }).trim().min(1, 'Key is required').max(200, 'Key must be at most 200 characters'),
 });
@@ -72,7 +72,7 @@ export const ApiKeyUsage = z.object({
   p95LatencyMs: z.number().nullable(),
   lastUsedAt: z.string().nullable(),
 });
-/** GET /api/integrations/api-keys/usage-stats (§7: totalRequests, successfulRequests; the stat cards). */
+/** GET /api/integrations/api-keys/usage-stats (totalRequests, successfulRequests; the stat cards). */
 export const ApiUsageStats = z.object({
   /** This month (UTC), every key of the organization. */
   totalRequests: z.number().int(),

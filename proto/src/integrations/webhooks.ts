@@ -4,7 +4,7 @@ import { IntegrationMessages, nameField } from './common.ts';
 
 // ---- Webhooks --------------------------------------------------------------------------------------------------------
 
-/** Areas §9, the only event types an endpoint can subscribe to. */
+/** The only event types an endpoint can subscribe to. */
 export const WebhookEventTypes = [
   'invoice.created',
   'invoice.updated',
@@ -61,7 +61,7 @@ const RESERVED_HEADER = /^(webhook-.*|host|content-length|content-type|transfer-
 export const sortedHeaders = (h: Record<string, string>) =>
   Object.fromEntries(Object.entries(h).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
-/** §5: a url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
+/** A url without http:// or https:// gets https:// (one with another scheme keeps it, and is refused). */
 export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`);
 
 /** An endpoint's fields, without defaults (the create form's defaults are added below; a PATCH has none). */
@@ -162,7 +162,7 @@ export const WebhookEvents = {
 export const WebhookEventData = Webhook.omit({ headers: true });
 export type WebhookEventData = z.infer<typeof WebhookEventData>;
 
-/** GET /api/integrations/webhooks (§7: webhooks[]). */
+/** GET /api/integrations/webhooks (webhooks[]). */
 export const WebhookList = z.object({ webhooks: z.array(Webhook) });
 /**
  * GET /api/integrations/webhooks: every endpoint as `WebhookList` (the web; `limit` does not apply), or with

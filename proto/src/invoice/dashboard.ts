@@ -3,7 +3,7 @@ import { CurrencyCode } from '../common.ts';
 import { divRound } from '../money.ts';
 import { Invoice } from './model.ts';
 
-/** The analytics periods (areas §2: Last 7 days, Last 30 days, Last 90 days, Last year). */
+/** The analytics periods (Last 7 days, Last 30 days, Last 90 days, Last year). */
 export const AnalyticsPeriods = ['7d', '30d', '90d', '1y'] as const;
 export type AnalyticsPeriod = (typeof AnalyticsPeriods)[number];
 /** Days a period spans, today (UTC) included: 7d is today and the 6 days before. */
@@ -21,11 +21,11 @@ export const DashboardStatsQuery = z.object({
 export type DashboardStatsQuery = z.infer<typeof DashboardStatsQuery>;
 
 /**
- * GET /api/dashboard/stats: the dashboard's fields and the analytics shape of areas §3, all computed from rollups kept
+ * GET /api/dashboard/stats: the dashboard's fields and the analytics figures, all computed from rollups kept
  * in the transaction of every invoice, payment and schedule change. "In the period" means: issued (issue date) on or
  * after `periodStart` for invoice figures, paid (paid date, UTC) on or after it for revenue, dated on or after it for
  * payments. Amounts: in `currency` when one was asked for, else in the base currency. Percentages have one decimal.
- * Credit notes (issue 25): every amount taken from an invoice — invoiced totals, outstanding, overdue, revenue, top
+ * Credit notes: every amount taken from an invoice — invoiced totals, outstanding, overdue, revenue, top
  * customers, lifetime value — is its total net of its credit notes (less the sum of its credit notes, whatever their
  * resolution; in the base currency at the invoice's rate). Paid-by-method figures come from payments, net of refunds.
  */
@@ -56,16 +56,19 @@ export const DashboardStats = z.object({
   averageInvoiceValue: z.number(),
   /** Sent or viewed invoices due today or within 7 days (in the currency, whatever the period). */
   dueSoonInvoices: z.number().int(),
-  /** Payment success rate (areas §9): paid ÷ total invoices of the period × 100, to 0.1 (0 without invoices). */
+  /**
+   * Payment success rate: paid ÷ the invoices of the period issued to be paid (sent, viewed, overdue or paid) × 100, to
+   * 0.1 (0 without any). Drafts, cancelled and credited invoices were never owed, so they do not count as unpaid.
+   */
   paymentSuccessRate: z.number(),
   /** Revenue by the month invoices were paid (YYYY-MM): all time every month from the first (at least 12); with a period the months it touches. */
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number() })),
   /** Invoiced totals of the period in each invoice currency, in that currency (every currency, whatever `currency` says), largest first. */
   currencyBreakdown: z.array(z.object({ currency: z.string(), total: z.number() })),
-  /** The organization's base currency (its default currency, issue 26): the one amounts are in without `currency`. */
+  /** The organization's base currency (its default currency): the one amounts are in without `currency`. */
   baseCurrency: z.string(),
   /**
-   * The money cards' figures per invoice currency (issue 26): revenue, outstanding and overdue of the period, each in
+   * The money cards' figures per invoice currency: revenue, outstanding and overdue of the period, each in
    * that currency and in the base currency (at the invoices' rates); the base figures add up to the cards' totals.
    * Currencies with nothing to show are absent; largest revenue (in base) first.
    */

@@ -17,9 +17,13 @@ export const InvoiceEvents = {
  * lines (a bulk status change): the lines are then as the previous event said.
  */
 export const InvoiceEventData = Invoice.omit({ items: true, publicToken: true }).extend({
+  /** Absent on events an older billing published (only `status` then); consumers fall back to the status groups. */
+  lifecycle: Invoice.shape.lifecycle.optional(),
+  paymentStatus: Invoice.shape.paymentStatus.optional(),
+  overdue: Invoice.shape.overdue.optional(),
   productLines: z.array(z.object({ productId: z.number().int(), quantity: z.string(), amount: z.string() })).optional(),
   /**
-   * Every line as typed (issue 24: the ai service drafts "same as last month" from the customer's latest invoice).
+   * Every line as typed (the ai service drafts "same as last month" from the customer's latest invoice).
    * Absent like `productLines`, and on events written before it existed.
    */
   lines: z

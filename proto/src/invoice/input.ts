@@ -5,7 +5,7 @@ import { normalizeMoney, toScaled, fromScaled } from '../money.ts';
 import { computeInvoice } from '../tax-engine.ts';
 import { InvoiceStatus } from './status.ts';
 
-/** Messages of spec core §5. */
+/** The invoice form's validation messages, word for word. */
 export const InvoiceMessages = {
   customerRequired: 'Customer is required',
   selectCustomer: 'Please select a customer',
@@ -169,7 +169,7 @@ const invoiceNumber = z
   .min(1, 'Invoice number cannot be empty')
   .max(50, 'Invoice number must be at most 50 characters')
   .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Invoice number may use letters, digits and . _ / -');
-/** The invoice's template (areas §3 invoices.templateId); null: the tenant's default template when the PDF is made. */
+/** The invoice's template (invoices.templateId); null: the tenant's default template when the PDF is made. */
 export const TemplateIdField = z
   .number({ error: 'Template must be a template id' })
   .int('Template must be a template id')
@@ -197,7 +197,7 @@ export function checkFits(items: { quantity: string; rate: string }[], ctx: z.Re
   if (sum > MAX_MONEY_CENTS) ctx.addIssue({ code: 'custom', path, message: 'Invoice total is too large' });
 }
 
-/** POST /api/invoices (spec core §3 "Invoice create payload"). Totals sent by the client are ignored. */
+/** POST /api/invoices: the invoice create payload. Totals sent by the client are ignored. */
 export const InvoiceCreateBody = z
   .strictObject({
     invoice: z.strictObject({
@@ -209,9 +209,10 @@ export const InvoiceCreateBody = z
       invoiceNumber: invoiceNumber.nullish(),
       issueDate: IsoDate('Issue date must be a date').nullish(),
       dueDate: IsoDate(InvoiceMessages.dueDateRequired),
-      /** New invoices are always drafts (spec core §4); a status sent here is ignored. */
+      /** New invoices are always drafts; a status sent here is ignored. */
       status: z.string().nullish(),
-      currency: currency.default('USD'),
+      /** Left out: the customer's currency, else the organization's default currency. */
+      currency: currency.optional(),
       /** Left out: the organization's rate in force on the issue date (GET /api/exchange-rates); 1 in the base currency. */
       exchangeRate: exchangeRate.nullish(),
       taxRate: percent('Tax rate').default('0.00'),
@@ -258,7 +259,7 @@ const updateFields = {
     .max(500, 'At most 500 items'),
 };
 
-/** PUT /api/invoices/{id} (spec core §7). Items replace the stored ones; fields left out keep their values. */
+/** PUT /api/invoices/{id}. Items replace the stored ones; fields left out keep their values. */
 export const InvoiceUpdateBody = z.strictObject(updateFields).superRefine((b, ctx) => checkFits(b.items, ctx, ['items']));
 export type InvoiceUpdateBody = z.input<typeof InvoiceUpdateBody>;
 export type InvoiceUpdate = z.output<typeof InvoiceUpdateBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Customer } from '../customer.ts';
-import { InvoiceStatus } from './status.ts';
+import { InvoiceLifecycle, InvoicePaymentStatus, InvoiceStatus } from './status.ts';
 
 /**
  * The customer's postal address in parts and its VAT id, as its documents print them (and its e-invoices carry them);
@@ -44,7 +44,23 @@ export const Invoice = z.object({
   invoiceNumber: z.string(),
   customerId: z.number().int(),
   customer: InvoiceCustomer.nullable(),
-  status: InvoiceStatus,
+  /**
+   * The legacy single status, kept for compatibility: derived from lifecycle, paymentStatus, sentAt/viewedAt and
+   * overdue (legacyInvoiceStatus). New clients read those instead.
+   */
+  status: InvoiceStatus.meta({
+    description:
+      'Legacy status, derived: draft or cancelled by `lifecycle` (draft, void); else paid, refunded or credited by `paymentStatus`; else `overdue` when marked overdue, `viewed` when `viewedAt` is set, otherwise `sent`. Read `lifecycle`, `paymentStatus`, `sentAt`/`viewedAt` and `overdue` instead.',
+  }),
+  /** The document's lifecycle: draft, issued (it has its legal number) or void (cancelled). */
+  lifecycle: InvoiceLifecycle.meta({ description: 'The document: draft, issued (has its legal number) or void (cancelled).' }),
+  /** What money did to it: unpaid, partial, paid, refunded (all paid given back) or credited (credit notes took it back). */
+  paymentStatus: InvoicePaymentStatus.meta({
+    description:
+      'What money did: unpaid, partial, paid, refunded (everything paid given back) or credited (credit notes took the whole total back).',
+  }),
+  /** Issued, its due date in the past (UTC) and money still open; false for drafts, void and settled invoices. */
+  overdue: z.boolean().meta({ description: 'Issued, due date in the past and money still open.' }),
   issueDate: z.string(),
   dueDate: z.string(),
   currency: z.string(),

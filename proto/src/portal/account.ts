@@ -4,7 +4,7 @@ import { IsoDate } from '../invoice/input.ts';
 import { PaymentStatuses } from '../payments.ts';
 
 /**
- * What a customer signed in to the portal reads and pays (issue 27). Every route answers only the signed-in
+ * What a customer signed in to the portal reads and pays. Every route answers only the signed-in
  * customer's documents of the signed-in tenant: an id of another customer's invoice is a 404, never a 403.
  */
 

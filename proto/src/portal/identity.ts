@@ -6,7 +6,7 @@ import { defineRpc } from '../rpc.ts';
 import { Customer } from '../customer.ts';
 
 /**
- * The customer portal's identity (issue 27), owned by the gateway: the organization's portal address, sign-in by an
+ * The customer portal's identity, owned by the gateway: the organization's portal address, sign-in by an
  * e-mailed link, portal sessions, the branding a portal (or a pay page on a custom domain) shows.
  */
 
@@ -121,7 +121,7 @@ export const PortalProfileBody = z.strictObject({
 });
 export type PortalProfileInput = z.output<typeof PortalProfileBody>;
 
-/** The custom domain's state in organization settings (white-label, issue 27). */
+/** The custom domain's state in organization settings (white-label). */
 export const CustomDomainStatus = z.object({
   domain: z.string().nullable(),
   /** The TXT record to publish: name `_billpoint.{domain}`, value `token`. */
@@ -140,7 +140,7 @@ export type CustomDomainStatus = z.infer<typeof CustomDomainStatus>;
  */
 export const HOST_TENANT_HEADER = 'bp-host-tenant';
 
-/** Staff-facing texts of the portal address, white-label and custom domain settings (issue 27). */
+/** Staff-facing texts of the portal address, white-label and custom domain settings. */
 export const PortalSettingsMessages = {
   slugTaken: 'This portal address is taken',
   domainTaken: 'This domain is already verified for another organization',

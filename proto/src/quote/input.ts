@@ -27,7 +27,8 @@ const quoteFields = {
   issueDate: IsoDate('Issue date must be a date').nullish(),
   /** The last day the customer can accept; after it the quote expires. */
   validUntil: IsoDate(QuoteMessages.validUntilRequired),
-  currency: CurrencyCode.default('USD'),
+  /** Left out: the customer's currency, else the organization's default currency. */
+  currency: CurrencyCode.optional(),
   /**
    * Left out: the organization's rate in force on the issue date (GET /api/exchange-rates), 1 in the base currency; on
    * an update, the stored rate unless the currency or issue date of a draft changes (as invoices).

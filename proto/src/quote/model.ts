@@ -73,7 +73,7 @@ export const PublicQuote = z.object({
     z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string(), taxRate: z.string(), amount: z.string() }),
   ),
   seller: z.object({ name: z.string(), logoUrl: z.string().nullable() }),
-  /** White-label in effect (issue 27): the page names the organization only, never the product. */
+  /** White-label in effect: the page names the organization only, never the product. */
   whiteLabel: z.boolean().default(false),
   /** True while the customer can accept or decline (sent or viewed, and validUntil not past). */
   canRespond: z.boolean(),

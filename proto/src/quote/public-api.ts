@@ -7,7 +7,7 @@ import { QuoteStatus } from './status.ts';
 
 export const ApiQuoteListQuery = z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() });
 
-/** Quotes in the public API (issue 25), under the invoice scopes: invoices:read reads them, invoices:write writes, sends and converts. */
+/** Quotes in the public API, under the invoice scopes: invoices:read reads them, invoices:write writes, sends and converts. */
 export const quotePublicApiRoutes: PublicApiRoute[] = [
   ...crud({
     name: 'quote',

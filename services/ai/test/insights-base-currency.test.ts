@@ -20,7 +20,7 @@ const factRates = async (tenantId: string) =>
     )
   ).rows;
 
-describe('AI insights total in the base currency (issue 26)', () => {
+describe('AI insights total in the base currency', () => {
   it("counts an EUR invoice at 1.10 as 110.00 in a USD base, and after a base change takes billing's restated rates, naming a currency without one", async () => {
     const client = stack.client();
     const tenantId = (await client.register()).organization.id as string;

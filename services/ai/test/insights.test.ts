@@ -242,7 +242,7 @@ describe('AI insights from the tenant’s facts', () => {
     expect(de!.timeframe).toMatch(/^Due \d{2}\.\d{2}\.\d{4}$/);
   });
 
-  it('tax due: this quarter’s invoiced tax triggers; untaxed invoices do not', async () => {
+  it('tax due: the running VAT period’s invoiced tax triggers (monthly by default); untaxed invoices do not', async () => {
     const a = await tenant();
     await invoices(a.tenantId, [invoice({ customerId: 1, total: '121.00', taxAmount: '21.00', issueDate: day(0) })]);
     const [t] = rule(await refresh(a.client), 'tax_due');

@@ -39,7 +39,7 @@ const mailerOf = (ctx: ServiceContext) => mailerFromConfig(ctx.config as Config,
 /**
  * The billing service: invoices, items, numbering, PDF, e-mail, the overdue job, dashboard stats, credit notes and
  * customer credit, exchange rates (and their daily reference-rates job), e-mail templates, receipts and portal
- * invitations (issue 27), and the read models of customers and organizations. Both topologies start it with the kit.
+ * invitations, and the read models of customers and organizations. Both topologies start it with the kit.
  */
 export const billingService = {
   name: 'billing',

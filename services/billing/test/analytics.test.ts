@@ -197,6 +197,8 @@ describe('GET /api/dashboard/stats through the gateway', () => {
     });
     await makeInvoice(c, ann.id, { status: 'sent', invoice: { currency: 'EUR', exchangeRate: '1.1' } });
     await makeSchedule(c, bob.id);
+    // A draft was never asked to be paid: it leaves the success rate alone.
+    await makeInvoice(c, bob.id, { items: [{ description: 'Not sent yet', quantity: '1', rate: '80.00' }] });
     for (const [amount, paymentMethod] of [
       ['100.00', 'cash'],
       ['200.00', 'bank_transfer'],

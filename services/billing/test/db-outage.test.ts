@@ -6,7 +6,7 @@ import { terminateAppBackends } from '../../../gateway/test/support/faults.ts';
 import { invoiceBody, makeCustomer, makeInvoice } from './support/factories.ts';
 
 /**
- * Issue 15: a service whose Postgres connections are terminated mid-flight (a failover, an operator's
+ * A service whose Postgres connections are terminated mid-flight (a failover, an operator's
  * pg_terminate_backend) recovers by itself within seconds, leaks no pool slot and leaves nothing half-written.
  */
 let stack: Stack;

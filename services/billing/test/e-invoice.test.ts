@@ -10,7 +10,7 @@ import { errorsOf, schematronAsserts, xsdErrors } from './support/en16931.ts';
 import { download, SELLER_SETTINGS } from './support/e-invoice.ts';
 import { inspectFacturX } from './support/factur-x.ts';
 
-/** E-invoices through the gateway, with the real customers, tax and gateway services feeding billing (issue 26). */
+/** E-invoices through the gateway, with the real customers, tax and gateway services feeding billing. */
 let stack: Stack;
 let outbox: string;
 beforeAll(async () => {
@@ -60,7 +60,7 @@ async function completeTenant() {
       ).rowCount === 1,
   );
   const invoice = await makeInvoice(c, buyer.id, {
-    invoice: { discountAmount: '10.00', exchangeRate: '0.920000' }, // USD in a EUR base: at the rate typed
+    invoice: { currency: 'USD', discountAmount: '10.00', exchangeRate: '0.920000' }, // USD in a EUR base: at the rate typed
     items: [
       { description: 'Licence', quantity: '2', rate: '500.00', taxRateId: reverse.id },
       { description: 'Local service', quantity: '1.5', rate: '80.00', taxRateId: standard.id },

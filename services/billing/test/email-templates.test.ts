@@ -6,7 +6,7 @@ import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { brandOrganization, mailsTo } from './support/branding.ts';
 import { pdfText } from './support/pdf.ts';
 
-/** Issue 27: the organization's e-mail templates through the gateway, and the e-mails billing sends with them. */
+/** The organization's e-mail templates through the gateway, and the e-mails billing sends with them. */
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();

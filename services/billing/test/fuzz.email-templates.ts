@@ -16,7 +16,7 @@ const oneTemplate = (json: unknown) => {
 };
 
 /**
- * The e-mail template and portal invitation routes (issue 27). A generated body that Liquid cannot parse is a 400
+ * The e-mail template and portal invitation routes. A generated body that Liquid cannot parse is a 400
  * naming its part (the route's business, like any rule beyond the contract); one it can is stored as sent.
  */
 export const emailTemplateFuzzRoutes = <C extends { customerIds: number[] }>(): Record<string, FuzzRoute<C>> => ({

@@ -5,7 +5,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { inDays, makeCustomer } from './support/factories.ts';
 import { fetchBytes, pdfText } from './support/pdf.ts';
 
-/** Invoice lines taxed at one of the tenant's tax rates: checked with the real tax service over the bus (issue 12 §2). */
+/** Invoice lines taxed at one of the tenant's tax rates: checked with the real tax service over the bus. */
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();

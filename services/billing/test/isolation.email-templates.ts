@@ -14,7 +14,7 @@ export async function seedEmailTemplate(t: Tenant) {
 }
 
 /**
- * What tenant B gets on the e-mail template, portal invitation and portal receipt routes (issue 27): its own templates
+ * What tenant B gets on the e-mail template, portal invitation and portal receipt routes: its own templates
  * (written in French here, so its English one shown by the GETs stays), a 404 for A's customer, and a refusal on the
  * portal's routes, which admit portal sessions only.
  */

@@ -1,7 +1,7 @@
 import type { IsolationEntry } from '@billpoint/kit/testing';
 
 /**
- * The portal's invoice, PDF and statement routes (issue 27) called with tenant B's staff session: they admit portal
+ * The portal's invoice, PDF and statement routes called with tenant B's staff session: they admit portal
  * sessions only — a staff session is not signed in to the portal (401 at the gateway; the service itself refuses its
  * token, 403). What a portal
  * caller of B gets of A's is tested in portal.test.ts (another customer's invoice is a 404).

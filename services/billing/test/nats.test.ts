@@ -69,7 +69,7 @@ describe('send over SMTP', () => {
     expect(mail).toBeDefined();
     const parsed = await simpleParser(mail.raw);
     expect(parsed.subject).toBe(`Invoice ${number} from Mailers Inc`);
-    expect(parsed.from?.text).toBe('"Mailers Inc via Billpoint" <no-reply@billpoint.local>'); // MAIL_FROM's address, the organization named (issue 27)
+    expect(parsed.from?.text).toBe('"Mailers Inc via Billpoint" <no-reply@billpoint.local>'); // MAIL_FROM's address, the organization named
     expect(parsed.text).toContain(`invoice ${number}`);
     expect(parsed.attachments).toHaveLength(1);
     const [att] = parsed.attachments;

@@ -35,7 +35,7 @@ describe('quote conversion', () => {
       ],
     });
     expect((await stack.client().post(`/api/quotes/${q.publicToken}/accept`, { name: 'Buyer' })).status).toBe(200);
-    // The invoice takes the organization's rate of its own day (issue 26), not the quote's typed one: none known yet is
+    // The invoice takes the organization's rate of its own day, not the quote's typed one: none known yet is
     // a 400, then one is set.
     const unrated = await c.post(`/api/quotes/${q.id}/convert`);
     expect(unrated.status).toBe(400);

@@ -16,7 +16,7 @@ import { makeCustomer, makeInvoice } from './support/factories.ts';
 import { brandOrganization, mailsTo, outboxOf } from './support/branding.ts';
 import { pdfText } from './support/pdf.ts';
 
-/** Issue 27: receipts from `evt.payments.receipt.created` (published here as payments will), their e-mail and the portal's list. */
+/** Receipts from `evt.payments.receipt.created` (published here as payments will), their e-mail and the portal's list. */
 let stack: Stack;
 let ctx: ServiceContext;
 beforeAll(async () => {

@@ -118,7 +118,7 @@ describe('recurring invoices (subscriptions) through the gateway', () => {
       [{ ...base, startDate: '2026-02-30' }, 'startDate', ''],
       [{ ...base, startDate: '2026-03-01', endDate: '2026-02-28' }, 'endDate', 'End date must be on or after the start date'],
       [{ ...base, frequency: 'daily' }, 'frequency', 'Frequency must be one of weekly, monthly, quarterly, annually'],
-      [{ ...base, currency: 'JPY' }, 'currency', ''],
+      [{ ...base, currency: 'CHF' }, 'currency', 'Currency must be one of USD, EUR, GBP, CAD, AUD, JPY'],
       [{ ...base, items: [] }, 'items', 'At least one item is required'],
       [{ ...base, items: [{ description: ' ' }] }, 'items', 'At least one item is required'],
       [{ ...base, items: [{ ...item, quantity: '0.5' }] }, 'items.0.quantity', 'Quantity must be at least 1'],

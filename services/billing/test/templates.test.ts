@@ -14,7 +14,7 @@ const defaults = async (tenantId: string) =>
   (await stack.db.query<{ id: string }>(`select id from billing.invoice_templates where tenant_id = $1 and is_default`, [tenantId])).rows;
 
 describe('invoice templates', () => {
-  it('creates with every §3 default, the first one as the default; lists, gets, updates in part, duplicates and deletes', async () => {
+  it('creates with every template default, the first one as the default; lists, gets, updates in part, duplicates and deletes', async () => {
     const c = stack.client();
     await c.register();
     const res = await c.post('/api/invoice-templates', { name: '  Standard  ' });
@@ -75,7 +75,7 @@ describe('invoice templates', () => {
     expect((await c.get('/api/invoice-templates')).json).toHaveLength(2);
   });
 
-  it('refuses bad input with the §5 messages and writes nothing', async () => {
+  it('refuses bad input with the template form messages and writes nothing', async () => {
     const c = stack.client();
     await c.register();
     await makeTemplate(c, { name: 'Kept' });

@@ -1,4 +1,4 @@
-import { planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
+import { organizationCurrency, planLimits, type ServiceContext, type ServiceDefinition } from '@billpoint/kit';
 import { configSchema } from './config.ts';
 import { migrations } from './migrations/index.ts';
 import { ProductService } from './modules/product/product.service.ts';
@@ -20,5 +20,6 @@ export const catalogService = {
     await invoiceLinesConsumer(ctx as ServiceContext),
     await productResponder(ctx as ServiceContext),
     await planLimits(ctx).start(), // the plan-limits read model product creation checks
+    await organizationCurrency(ctx as ServiceContext).start(), // the currency of a product created without one
   ],
 } satisfies ServiceDefinition<typeof configSchema>;

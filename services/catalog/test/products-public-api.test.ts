@@ -1,4 +1,4 @@
-/** The routes the public API forwards to (issue 23): cursor pages of GET /api/products and PATCH /api/products/:id. */
+/** The routes the public API forwards to: cursor pages of GET /api/products and PATCH /api/products/:id. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_MORE_HEADER, ProductEvents, type Product } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';

@@ -1,4 +1,4 @@
-/** The routes the public API forwards to (issue 23): cursor pages of GET /api/customers and PATCH /api/customers/:id. */
+/** The routes the public API forwards to: cursor pages of GET /api/customers and PATCH /api/customers/:id. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerEvents, HAS_MORE_HEADER, type Customer } from '@billpoint/proto';
 import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';

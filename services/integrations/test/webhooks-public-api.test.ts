@@ -1,5 +1,5 @@
 /**
- * The webhook routes the public API forwards to (issue 23): one endpoint, PATCH, cursor pages of endpoints and of
+ * The webhook routes the public API forwards to: one endpoint, PATCH, cursor pages of endpoints and of
  * deliveries, the test send's answer, and reads guarded by webhooks.read apart from writes (webhooks.manage).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ const deliveriesOf = async (c: ReturnType<Stack['client']>, webhookId: number) =
   (await c.get(`/api/integrations/webhooks/${webhookId}/deliveries`)).json as WebhookDelivery[];
 
 describe('webhook endpoints', () => {
-  it('follow the §5 rules: https:// prefixed, URL is required, at least one event, defaults 3 and 30; edit, rotate, delete', async () => {
+  it('follow the form rules: https:// prefixed, URL is required, at least one event, defaults 3 and 30; edit, rotate, delete', async () => {
     const c = stack.client();
     await c.register();
     const created = await makeWebhook(c, { url: 'hooks.example.com/in', events: ['invoice.paid', 'invoice.paid', 'customer.created'] });

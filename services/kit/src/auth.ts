@@ -36,7 +36,7 @@ export const isApiKeyCall = (id: Pick<Identity, 'userId'>) => id.userId.startsWi
 export const allows = (id: Pick<Identity, 'userId' | 'role' | 'scopes'>, permission: Permission): boolean =>
   isPortalCall(id) ? false : isApiKeyCall(id) ? scopesGrant(id.scopes ?? [], permission) : can(id.role, permission);
 
-/** A customer signed in to the portal (issue 27): `portal:<customerId>`; it holds no permission at all. */
+/** A customer signed in to the portal: `portal:<customerId>`; it holds no permission at all. */
 export const isPortalCall = (id: Pick<Identity, 'userId'>) => isPortalUserId(id.userId);
 /** The portal customer of a call made on a `permission: 'portal'` route (the kit admits nothing else there). */
 export function portalCustomerId(id: Pick<Identity, 'userId'>): number {

@@ -18,6 +18,15 @@ export function ident(name: string): string {
 }
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/**
+ * A constant list of values as a SQL literal list (`'a', 'b'`) for static SQL such as `status in (${sqlList(xs)})`;
+ * statements whose text is built per call pass the array as a parameter (`= any($n::text[])`) instead.
+ */
+export function sqlList(values: readonly string[]): string {
+  if (values.length === 0) throw new Error('An empty SQL list matches nothing; say what is meant instead');
+  return values.map(literal).join(', ');
+}
+
 /** The runtime role of a service: not the owner, not superuser, not BYPASSRLS. */
 export const appRoleName = (schema: string) => `${schema}_app`;
 
@@ -30,7 +39,10 @@ export function appDatabaseUrl(schema: string, ownerUrl: string, appUrl?: string
   return u.toString();
 }
 
-/** RLS statements for a tenant table: rows are visible and writable only under `app.tenant_id`. */
+/**
+ * RLS statements for a tenant table: rows are visible and writable only under `app.tenant_id`. A migration holds
+ * them as literal SQL (printed from here once), so that changing this later changes no installed schema.
+ */
 export function tenantRlsSql(schema: string, table: string): string[] {
   const t = `${ident(schema)}.${ident(table)}`;
   const cond = `tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`;
@@ -46,7 +58,7 @@ export function tenantRlsSql(schema: string, table: string): string[] {
  * transaction (`scanTenants`), allowed by a policy of its own to SELECT only the listed columns of one table,
  * every row. Jobs that must find work in every tenant (overdue invoices, recurring runs, reminders) list tenant
  * ids this way, then do the work per tenant under the normal policy. No other table is readable by it, and it
- * can write nothing. Add it in a migration after the table's `tenantRlsSql`.
+ * can write nothing. Its statements go into a migration, pasted as literal SQL, after the table's `tenantRlsSql`.
  */
 export const scanRoleName = (schema: string) => `${schema}_scan`;
 export function tenantScanSql(schema: string, table: string, columns: string[] = ['tenant_id']): string[] {

@@ -18,6 +18,7 @@ export * from './route-table.ts';
 export * from './jobs.ts';
 export * from './rpc.ts';
 export * from './read-model.ts';
+export * from './organization-currency.ts';
 export * from './files.ts';
 export * from './plan-limits.ts';
 export * from './mail.ts';

@@ -17,8 +17,9 @@ import type { ServiceContext } from './service.ts';
 import type { Subscription } from './bus/types.ts';
 
 /**
- * The table of the plan-limits read model, for a migration of each service that enforces a limit
- * (`...planLimitsTableSql('customers')`). Its key is the tenant (`id` = `tenant_id`): one row each.
+ * The table of the plan-limits read model, for a migration of each service that enforces a limit: print these
+ * statements once and paste them into the migration as literal SQL (a migration imports only the kit's migration
+ * module). Its key is the tenant (`id` = `tenant_id`): one row each.
  */
 export function planLimitsTableSql(schema: string): string[] {
   return [

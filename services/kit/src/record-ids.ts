@@ -47,7 +47,8 @@ export function recordIdFunctionSql(schema: string): string[] {
 /**
  * Moves the `id` of each listed table from its identity column to the schema's `record_id` (create it first with
  * `recordIdFunctionSql`): the identity is dropped, a sequence of the table's own feeds the permutation. Existing
- * rows keep their ids. A new table gets the same by being created and then listed here in its migration.
+ * rows keep their ids. A new table gets the same in its migration: these statements for it, printed once and pasted
+ * in as literal SQL after its `create table`.
  */
 export function recordIdTablesSql(schema: string, tables: string[]): string[] {
   const s = ident(schema);

@@ -250,7 +250,7 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
       const identity = (request.identity = verify(Array.isArray(token) ? token[0] : token));
       // The route's declared permission against the caller's role (proto's ROLE_PERMISSIONS), before any handler.
       const permission = request.routeOptions.config?.permission;
-      // Portal routes admit portal sessions only, and a portal session reaches nothing else (issue 27).
+      // Portal routes admit portal sessions only, and a portal session reaches nothing else.
       if (permission === 'portal') return done(isPortalCall(identity) ? undefined : new Forbidden(PortalMessages.portalOnly));
       if (isPortalCall(identity)) return done(new Forbidden(PortalMessages.notForPortal));
       if (isPermission(permission) && !allows(identity, permission)) return done(new PermissionDenied(identity.role, permission, identity));

@@ -57,7 +57,7 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('admits only portal sessions on portal routes, and a portal session on nothing else (issue 27)', async () => {
+  it('admits only portal sessions on portal routes, and a portal session on nothing else', async () => {
     const app = await serviceOf((app) => {
       app.get('/api/portal/invoices', { config: { permission: 'portal' } }, async (req) => ({
         customerId: portalCustomerId(req.identity),

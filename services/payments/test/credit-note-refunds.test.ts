@@ -72,9 +72,11 @@ describe('credit notes with resolution refund, refunded at the processor that to
       ['100.00', 'refunded', '100.00'],
     ]);
     expect(await refundRow(k.stack, tenantId, cn.id)).toEqual({ status: 'refunded', refunded: '110.00', failed: 0 });
+    const drawn = (await paymentsOf(c, invoice.id)).map((p) => ({ paymentId: p.id, refundedAmount: p.refundedAmount }));
     expect(await refundedAnnouncements(k.stack, tenantId)).toEqual([
-      { creditNoteId: cn.id, invoiceId: invoice.id, amount: '110.00', status: 'refunded' },
+      { creditNoteId: cn.id, invoiceId: invoice.id, amount: '110.00', status: 'refunded', payments: expect.arrayContaining(drawn) },
     ]);
+    expect(((await refundedAnnouncements(k.stack, tenantId))[0] as { payments: unknown[] }).payments).toHaveLength(2);
     // payment.refunded flows to billing as for any refund: what was paid drops by the credit note.
     await waitFor(async () => (await invoiceOf(c, invoice.id)).amountPaid === '10.00');
   });
@@ -117,8 +119,15 @@ describe('credit notes with resolution refund, refunded at the processor that to
       ['manual', 'completed', '40.00'],
     ]);
     expect(k.stripe.calls.length + k.paypal.calls.length).toBe(calls);
+    const [manual] = await paymentsOf(c, invoice.id);
     expect(await refundedAnnouncements(k.stack, tenantId)).toEqual([
-      { creditNoteId: cn.id, invoiceId: invoice.id, amount: '40.00', status: 'refunded' },
+      {
+        creditNoteId: cn.id,
+        invoiceId: invoice.id,
+        amount: '40.00',
+        status: 'refunded',
+        payments: [{ paymentId: manual!.id, refundedAmount: '40.00' }],
+      },
     ]);
   });
 
@@ -183,9 +192,16 @@ describe('credit notes with resolution refund, refunded at the processor that to
     await waitFor(async () => (await refundRow(k.stack, tenantId, other.id))?.failed === 1);
     for (let n = 2; n <= MAX_FAILED_ATTEMPTS; n++) await retries().retryPending(tenantId);
     expect(await refundRow(k.stack, tenantId, other.id)).toMatchObject({ status: 'failed', refunded: '0.00', failed: MAX_FAILED_ATTEMPTS });
+    const [card] = await paymentsOf(c, invoice.id);
     expect(await refundedAnnouncements(k.stack, tenantId)).toEqual([
-      { creditNoteId: cn.id, invoiceId: invoice.id, amount: '20.00', status: 'refunded' },
-      { creditNoteId: other.id, invoiceId: invoice.id, amount: '0.00', status: 'failed' },
+      {
+        creditNoteId: cn.id,
+        invoiceId: invoice.id,
+        amount: '20.00',
+        status: 'refunded',
+        payments: [{ paymentId: card!.id, refundedAmount: '20.00' }],
+      },
+      { creditNoteId: other.id, invoiceId: invoice.id, amount: '0.00', status: 'failed', payments: [] },
     ]);
     expect(k.stripe.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ export default defineFuzzMatrix<Ctx>({
     'GET /api/payments': { answer: listAnswer },
     'POST /api/payments/:id/refund': { path: (ctx) => `/api/payments/${ctx.paymentId}/refund` },
     'POST /api/payments': { fix: (v, ctx) => ({ ...v, invoiceId: ctx.invoiceId }) },
-    // Portal sessions only (issue 27): the fuzzer's staff session is refused whatever the input, never a 5xx.
+    // Portal sessions only: the fuzzer's staff session is refused whatever the input, never a 5xx.
     'POST /api/portal/payments': { fix: (v, ctx) => ({ ...v, invoiceIds: [ctx.invoiceId] }) },
     'POST /api/portal/payments/:id/confirm': { path: () => '/api/portal/payments/00000000-0000-4000-8000-000000000001/confirm' },
     'POST /api/subscription/change': {

@@ -72,7 +72,7 @@ export default defineIsolationMatrix({
       status: [200],
       call: () => ({ path: '/api/subscription/change', body: { planName: 'enterprise', billingCycle: 'yearly' } }),
     },
-    // The portal's pay-several (issue 27) admits portal sessions only: a staff session is not signed in to the portal
+    // The portal's pay-several admits portal sessions only: a staff session is not signed in to the portal
     // (401 at the gateway; the service itself would refuse its token, 403). A portal caller and another customer's invoice: portal-payments.test.ts.
     'POST /api/portal/payments': {
       answers: 'status',

@@ -27,7 +27,7 @@ const confirm = (token: string, paymentIntentId: string) =>
   anon().post('/api/confirm-payment', { invoiceId: token, paymentIntentId, cardNumber: DEMO_SUCCESS_CARD });
 
 describe('money is never over-collected (demo processor)', () => {
-  it('issue 20: three intents on 119.99, three confirms → only the first completes, the others are refused, 119.99 paid', async () => {
+  it('three intents on 119.99, three confirms → only the first completes, the others are refused, 119.99 paid', async () => {
     const c = stack.client();
     const { invoice, token } = await sentInvoice(c, { rate: '119.99' });
     const ids = [await openIntent(token, '119.99'), await openIntent(token, '119.99'), await openIntent(token, '100.00')];

@@ -22,7 +22,7 @@ const limitsRow = (schema: 'customers' | 'billing', tenantId: string) =>
   );
 
 describe('plans', () => {
-  it('lists the three plans of §9 to anyone, signed in or not', async () => {
+  it('lists the three plans to anyone, signed in or not', async () => {
     const anon = new HttpClient(stack.url);
     const res = await anon.get('/api/subscription-plans');
     expect(res.status).toBe(200);

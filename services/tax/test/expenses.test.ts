@@ -174,7 +174,7 @@ describe('expenses', () => {
     expect((await summary(`?search=${'x'.repeat(200)}`)).totalTransactions).toBe(0);
   });
 
-  it('refuses bad input naming the field (§5 messages), another tenant’s category or receipt, tax above the amount; writes nothing', async () => {
+  it('refuses bad input naming the field, another tenant’s category or receipt, tax above the amount; writes nothing', async () => {
     const a = stack.client();
     await a.register();
     const aCats = await categoriesByName(a);

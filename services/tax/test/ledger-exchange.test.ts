@@ -25,7 +25,7 @@ async function fx(t: string) {
   return (await entries(s.db, t)).filter((e) => e.key.endsWith(':fx')).map((e) => [e.key, e.date, currency.get(e.key), e.lines]);
 }
 
-describe('realised exchange gains and losses (issue 26)', () => {
+describe('realised exchange gains and losses', () => {
   it('posts a gain when the payment’s rate is above the invoice’s, a loss below, once per payment, in the base currency', async () => {
     const t = randomUUID();
     await s.publish(InvoiceEvents.Sent, t, invoice({ id: 30, currency: 'EUR' }));

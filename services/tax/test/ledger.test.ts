@@ -29,6 +29,20 @@ const tenant = () => randomUUID();
 const at = (n: number) => `2026-11-10T09:00:${String(n).padStart(2, '0')}.000Z`;
 
 describe('invoices on the ledger', () => {
+  it('goes by lifecycle and payment state where the event carries them, by the legacy status on older events', async () => {
+    const t = tenant();
+    await s.publish(InvoiceEvents.Sent, t, invoice({ id: 1, updatedAt: at(1), lifecycle: 'issued', paymentStatus: 'unpaid' }));
+    expect((await entries(s.db, t)).map((e) => [e.key, e.reversed])).toEqual([['invoice:1:issue:1', false]]);
+    const { rows } = await s.db.query(`select lifecycle, payment_status from tax.ledger_invoices where tenant_id = $1`, [t]);
+    expect(rows).toEqual([{ lifecycle: 'issued', payment_status: 'unpaid' }]);
+    // The lifecycle decides: a void invoice is off the books whatever status an event names with it. Before the
+    // void the receivable is the invoice's total; after it every account is back to nothing.
+    expect(await balances(s.db, t)).toMatchObject({ '1100': '110.00' });
+    await s.publish(InvoiceEvents.Updated, t, invoice({ id: 1, updatedAt: at(2), status: 'sent', lifecycle: 'void' }));
+    expect((await entries(s.db, t)).find((e) => e.key === 'invoice:1:issue:1')?.reversed).toBe(true);
+    expect(await balances(s.db, t)).toEqual({});
+  });
+
   it('posts the issue entry once the invoice is issued: AR, revenue, discount, shipping, tax per rate, at the issue date', async () => {
     const t = tenant();
     await s.publish(InvoiceEvents.Created, t, invoice({ id: 1, status: 'draft' }));

@@ -282,7 +282,7 @@ describe('financial reports from the ledger', () => {
   });
 });
 
-describe('reports in the base currency (issue 26)', () => {
+describe('reports in the base currency', () => {
   it("converts every currency at billing's rate of its day, names a currency without a rate and leaves it out (never as 0)", async () => {
     const t = randomUUID();
     await s.publish(OrganizationUpdated, t, settings(t, { defaultCurrency: 'USD' }));
@@ -372,7 +372,7 @@ describe('the tax summary', () => {
       taxableSales: '80.00',
       currencies: ['GBP', 'USD'],
       excludedCurrencies: ['USD'],
-      // Issue 26: the dollars have no rate here (no billing to ask): named, and left out of the GBP totals, never as 0.
+      // The dollars have no rate here (no billing to ask): named, and left out of the GBP totals, never as 0.
       byCurrency: [
         {
           currency: 'GBP',

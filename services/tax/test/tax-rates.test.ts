@@ -74,7 +74,7 @@ describe('tax rates', () => {
     expect([future.type, endsToday.rate]).toEqual(['gst', '100.00']);
   });
 
-  it('refuses bad input with the §5 messages naming the field, and writes nothing', async () => {
+  it('refuses bad input with the messages naming the field, and writes nothing', async () => {
     const c = stack.client();
     const me = await c.register();
     const valid = { name: 'VAT', jurisdiction: 'UK', rate: '20', type: 'vat', startDate: '2024-01-01' };

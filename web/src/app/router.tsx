@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
         element: <QuoteLayout />,
         children: [{ path: paths.quotePublic.path, element: <PublicQuotePage /> }],
       },
-      // The customer portal: its own shell, session and cache; never the staff app's (issue 27).
+      // The customer portal: its own shell, session and cache; never the staff app's.
       {
         element: (
           <React.Suspense fallback={<PageFallback />}>

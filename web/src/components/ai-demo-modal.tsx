@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
-/** The four stages (areas §2) and the timings (areas §4): a stage every 2 s, recommendations 1.5 s after the end. */
+/** The four stages and the timings: a stage every 2 s, recommendations 1.5 s after the end. */
 export const DEMO_STAGES = [
   'Analyzing Your Billing Data',
   'Identifying Key Insights',
@@ -15,7 +15,7 @@ export const DEMO_STAGES = [
 export const DEMO_STAGE_MS = 2000;
 export const DEMO_RECOMMENDATIONS_DELAY_MS = 1500;
 
-/** Sample data of the demo (areas §2: hard-coded, not the tenant's). */
+/** Sample data of the demo (hard-coded, not the tenant's). */
 const SAMPLE_INSIGHTS = [
   {
     icon: TrendingUp,
@@ -44,7 +44,7 @@ const SAMPLE_RECOMMENDATIONS = [
 
 type Phase = { kind: 'idle' } | { kind: 'running'; stage: number } | { kind: 'done'; recommendations: boolean };
 
-/** The AI insights demo (areas §2, §4): Start Demo steps through the stages, then sample insights and recommendations. */
+/** The AI insights demo: Start Demo steps through the stages, then sample insights and recommendations. */
 export function AiDemoModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [phase, setPhase] = React.useState<Phase>({ kind: 'idle' });
 

@@ -3,7 +3,7 @@ import { shortRate, useExchangeRates } from '@/lib/exchange-rates';
 import { formatMoney } from '@/lib/format';
 
 /**
- * A document (quote, credit note) in another currency than the organization's base (issue 26): the rate it was made
+ * A document (quote, credit note) in another currency than the organization's base: the rate it was made
  * at and its total in the base, as the invoice view shows them; nothing in the base currency itself.
  */
 export function BaseCurrencyDetails({

@@ -1,7 +1,7 @@
 import { confidenceBand } from '@billpoint/proto';
 import { cn } from '@/lib/utils';
 
-/** Areas §4 confidence bands: 0.8 or more High (green), 0.6 or more Medium (yellow), below Low (red). */
+/** The confidence bands: 0.8 or more High (green), 0.6 or more Medium (yellow), below Low (red). */
 export const BAND_STYLE = {
   High: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   Medium: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-950 dark:text-yellow-300',

@@ -1,22 +1,26 @@
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { Customer } from '@billpoint/proto';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { customerChoicesQueryOptions } from '@/lib/customers';
 
-/** The customer dropdown of the invoice and subscription forms: each option reads `name - email` (spec core §2). */
+/** The customer dropdown of the invoice and subscription forms: each option reads `name - email`. */
 export function CustomerField<T extends FieldValues>({
   control,
   name,
   current,
+  onPick,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any transformed output type
   control: Control<T, any, any>;
   name: FieldPath<T>;
   /** The record's customer on an edit form, offered even when the list does not hold it (e.g. past the first 500). */
   current?: { id: number; name: string; email?: string } | null;
+  /** Called with the customer a person picks (not when the form is filled another way), e.g. to take its payment terms. */
+  onPick?: (customer: Customer) => void;
 }) {
   const { data: customers = [], isPending, isError } = useQuery(customerChoicesQueryOptions());
   const choices = current && !customers.some((c) => c.id === current.id) ? [current, ...customers] : customers;
@@ -27,7 +31,15 @@ export function CustomerField<T extends FieldValues>({
       render={({ field }) => (
         <FormItem>
           <FormLabel>Customer</FormLabel>
-          <Select value={(field.value as string | undefined) || undefined} onValueChange={field.onChange} disabled={isPending}>
+          <Select
+            value={(field.value as string | undefined) || undefined}
+            onValueChange={(value) => {
+              field.onChange(value);
+              const picked = customers.find((c) => String(c.id) === value);
+              if (picked) onPick?.(picked);
+            }}
+            disabled={isPending}
+          >
             <FormControl>
               <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
                 <SelectValue placeholder={isPending ? 'Loading customers...' : 'Select a customer'} />

@@ -14,7 +14,7 @@ function typedRate(v: unknown): string | null {
 }
 
 /**
- * The exchange rate of a document in a currency other than the organization's base (issue 26): the rate it takes
+ * The exchange rate of a document in a currency other than the organization's base: the rate it takes
  * (empty: the one in force on its issue date, shown with its source), and its total in the base currency. Nothing is
  * shown in the base currency itself.
  */

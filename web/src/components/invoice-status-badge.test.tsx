@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { InvoiceStatusBadge, invoiceBadgeVariant } from './invoice-status-badge';
 
-describe('invoice status badge variants (spec core §4)', () => {
+describe('invoice status badge variants', () => {
   it.each([
     ['paid', 'default'],
     ['sent', 'secondary'],

@@ -1,10 +1,10 @@
 import { Badge } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
+import { INVOICE_STATUS_LABELS, labelOf } from '@/lib/labels';
 
 type Variant = 'default' | 'secondary' | 'destructive' | 'outline';
 
 /**
- * Badge variants differ per screen (spec core §4). "Primary" on the dashboard is the primary-coloured
+ * Badge variants differ per screen. "Primary" on the dashboard is the primary-coloured
  * `default` variant. The view and edit screens know `pending` (the edit form's name for a sent invoice).
  */
 const variantsByScreen: Record<'dashboard' | 'list' | 'view', { map: Partial<Record<string, Variant>>; other: Variant }> = {
@@ -21,12 +21,12 @@ export function invoiceBadgeVariant(screen: BadgeScreen, status: string | null |
   return map[status || 'draft'] ?? other;
 }
 
-/** The capitalised status in the screen's badge variant. */
+/** The status's label in the screen's badge variant. */
 export function InvoiceStatusBadge({ screen, status }: { screen: BadgeScreen; status: string | null | undefined }) {
   const s = status || 'draft';
   return (
     <Badge variant={invoiceBadgeVariant(screen, s)} data-variant={invoiceBadgeVariant(screen, s)}>
-      {capitalize(s)}
+      {labelOf(INVOICE_STATUS_LABELS, s)}
     </Badge>
   );
 }

@@ -44,7 +44,7 @@ const GRID = 'md:grid-cols-[minmax(0,1fr)_5.5rem_7rem_11rem_7.5rem_2.25rem]';
  * (quantity × rate to cents, proto's exact arithmetic), Add Item and the running Total (with Subtotal and Tax when a
  * line is taxed). The line stays editable: editing the description keeps the product; "Clear product" unlinks it.
  * Create shows a row's remove button only when there is more than one row; edit always shows it and
- * disables it at one row (spec core §2).
+ * disables it at one row.
  */
 export function ItemsEditor<T extends FieldValues & ItemValues>({
   control,

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
-/** A list's empty state: icon, title, line and an optional action (spec core §2 texts). */
+/** A list's empty state: icon, title, line and an optional action (each list's own texts). */
 export function EmptyState({
   icon: Icon,
   title,

@@ -42,7 +42,7 @@ export function NotFoundPanel({ title, message }: { title: string; message: stri
   );
 }
 
-/** Back to the start of the app ('/', areas §2). */
+/** Back to the start of the app ('/'). */
 export function ContinueButton() {
   return <LinkButton to={paths.home.getHref()}>Continue</LinkButton>;
 }

@@ -6,7 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { templatesQueryOptions } from '@/lib/templates';
 
 /**
- * The invoice forms' template picker (areas §3 invoices.templateId). A new invoice starts with the tenant's
+ * The invoice forms' template picker (invoices.templateId). A new invoice starts with the tenant's
  * default template once the list has loaded (`preselectDefault`); the PDF uses the default anyway when none is set.
  */
 export function TemplateField<T extends FieldValues>({

@@ -15,7 +15,7 @@ export function useAvailability(): Availability {
 }
 
 /**
- * The friendly state of an outage (issue 15): while reads fail with 503/504 or get no answer, a polite live
+ * The friendly state of an outage: while reads fail with 503/504 or get no answer, a polite live
  * region says Billpoint is temporarily unavailable and retrying; when the retries run out it offers to try
  * again. It disappears by itself as soon as a retry succeeds.
  */

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { userDisplayName, userInitial } from '@/lib/auth';
 import { UserAvatar } from './user-avatar';
 
-describe('avatar fallback (spec core §2)', () => {
+describe('avatar fallback', () => {
   it('uses the first letter of the first name', () => {
     expect(userInitial({ firstName: 'ada', email: 'x@example.com' })).toBe('A');
   });

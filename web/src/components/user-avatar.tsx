@@ -3,7 +3,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { userInitial } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
-/** Profile image; fallback the first letter of the first name, else of the e-mail, else U (spec core §2). */
+/** Profile image; fallback the first letter of the first name, else of the e-mail, else U. */
 export function UserAvatar({
   user,
   className,

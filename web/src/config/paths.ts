@@ -1,4 +1,4 @@
-/** Every route of the web app (spec core §2, areas §2) in one place; links and the router use these. */
+/** Every route of the web app in one place; links and the router use these. */
 type Id = string | number;
 
 export const paths = {
@@ -18,14 +18,14 @@ export const paths = {
 
   customers: { path: '/customers', getHref: () => '/customers' },
   customerCreate: { path: '/customers/create', getHref: () => '/customers/create' },
-  /** The second path of Add Customer (spec core §2: both appear). */
+  /** The second path of Add Customer (both appear). */
   customerNew: { path: '/customers/new', getHref: () => '/customers/new' },
   customerView: { path: '/customers/:id/view', getHref: (id: Id) => `/customers/${id}/view` },
   customerEdit: { path: '/customers/:id/edit', getHref: (id: Id) => `/customers/${id}/edit` },
 
   products: { path: '/products', getHref: () => '/products' },
   productCreate: { path: '/products/create', getHref: () => '/products/create' },
-  /** The list's empty-state link (areas §2); the same Add New Product screen as /products/create. */
+  /** The list's empty-state link; the same Add New Product screen as /products/create. */
   productNew: { path: '/products/new', getHref: () => '/products/new' },
   productEdit: { path: '/products/:id/edit', getHref: (id: Id) => `/products/${id}/edit` },
 
@@ -41,14 +41,14 @@ export const paths = {
   taxManagement: { path: '/tax-management', getHref: () => '/tax-management' },
   integrations: { path: '/integrations', getHref: () => '/integrations' },
   settings: { path: '/settings', getHref: () => '/settings' },
-  /** The organization's customer e-mails (issue 27). */
+  /** The organization's customer e-mails. */
   emailTemplates: { path: '/settings/email-templates', getHref: () => '/settings/email-templates' },
 
   /** Public. */
   subscriptionPlans: { path: '/subscription-plans', getHref: () => '/subscription-plans' },
   pay: { path: '/pay/:id', getHref: (id: Id) => `/pay/${id}` },
   payment: { path: '/payment/:id', getHref: (id: Id) => `/payment/${id}` },
-  /** Where Stripe returns the payer after a redirect payment method (areas §2). */
+  /** Where Stripe returns the payer after a redirect payment method. */
   paymentSuccess: { path: '/payment/success', getHref: (token: string) => `/payment/success?invoice=${encodeURIComponent(token)}` },
 
   /** A quote's public page (the link of the quote e-mail): the customer accepts or declines it. */

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '@/components/ui/toaster';
 import { toast, TOAST_LIMIT, TOAST_REMOVE_DELAY } from './use-toast';
 
-describe('toasts (spec core §8)', () => {
+describe('toasts', () => {
   it('shows only one toast at a time, the newest', () => {
     render(<Toaster />);
     act(() => {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
 
-/** Spec core §8: only one toast is visible; a dismissed toast is removed after 1000000 ms. */
+/** Only one toast is visible; a dismissed toast is removed after 1000000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
@@ -65,7 +65,7 @@ function dispatch(action: Action) {
 
 export type ToastInput = Omit<ToasterToast, 'id'>;
 
-/** Shows a toast (spec core §8 texts). Usable outside React, e.g. from the query cache. */
+/** Shows a toast. Usable outside React, e.g. from the query cache. */
 export function toast(props: ToastInput) {
   const id = genId();
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });

@@ -64,7 +64,7 @@ describe('api client', () => {
     expect(response.status).toBe(204);
   });
 
-  it('recognises the Unauthorized errors of spec core §8 only', () => {
+  it('recognises only the Unauthorized errors (401)', () => {
     expect(isUnauthorizedError(new Error('401: {"error":"Unauthorized"}'))).toBe(true);
     expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
     expect(isUnauthorizedError(new Error('403: Forbidden'))).toBe(false);

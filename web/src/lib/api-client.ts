@@ -2,7 +2,7 @@ import type { ErrorBody } from '@billpoint/proto';
 
 /**
  * A non-OK answer. The message is `status: text` where text is the response body, or the status text
- * when the body is empty (spec core §7), e.g. `404: {"statusCode":404,...}` or `502: Bad Gateway`.
+ * when the body is empty, e.g. `404: {"statusCode":404,...}` or `502: Bad Gateway`.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -74,7 +74,7 @@ export async function readJson<T>(response: Response): Promise<T> {
 
 export type On401 = 'throw' | 'returnNull';
 
-/** A reader: by default a 401 raises; with `on401: 'returnNull'` it answers null instead (spec core §7). */
+/** A reader: by default a 401 raises; with `on401: 'returnNull'` it answers null instead. */
 export async function apiGet<T>(path: string, options: { on401: 'returnNull'; signal?: AbortSignal }): Promise<T | null>;
 export async function apiGet<T>(path: string, options?: { on401?: 'throw'; signal?: AbortSignal }): Promise<T>;
 export async function apiGet<T>(
@@ -107,7 +107,7 @@ export function refusalMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.status === 403 ? error.body?.message : undefined;
 }
 
-/** Spec core §8: an error starting with `401:` and containing Unauthorized (or any 401 answer). */
+/** An error starting with `401:` and containing Unauthorized (or any 401 answer). */
 export function isUnauthorizedError(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) return true;
   return error instanceof Error && /^401: .*Unauthorized/s.test(error.message);

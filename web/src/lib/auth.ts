@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { ApiError, apiFetch, apiGet } from './api-client';
 import { redirectTo } from './navigation';
 
-/** GET /api/auth/user decides the state (spec core §1): a user, or null when the session is missing. */
+/** GET /api/auth/user decides the state: a user, or null when the session is missing. */
 export const userQueryOptions = queryOptions({
   queryKey: ['auth', 'user'],
   queryFn: ({ signal }) => apiGet<User>('/api/auth/user', { on401: 'returnNull', signal }),
@@ -12,25 +12,25 @@ export const userQueryOptions = queryOptions({
 
 export function useUser() {
   const query = useQuery(userQueryOptions);
-  // Any failure of the call counts as unauthenticated (spec core §7).
+  // Any failure of the call counts as unauthenticated.
   const user = query.isError ? null : (query.data ?? null);
   return { user, isLoading: query.isPending };
 }
 
-/** Spec core §2: full name, else the e-mail. */
+/** Full name, else the e-mail. */
 export function userDisplayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
   return name || user.email;
 }
 
-/** Spec core §2: first letter of the first name, else of the e-mail, else U. */
+/** First letter of the first name, else of the e-mail, else U. */
 export function userInitial(user: Pick<User, 'firstName' | 'email'> | null | undefined): string {
   const source = user?.firstName?.trim() || user?.email?.trim() || '';
   return (source.charAt(0) || 'U').toUpperCase();
 }
 
 /**
- * Spec core §4: clear local and session storage, POST /api/logout with a no-cache header, then the
+ * Clear local and session storage, POST /api/logout with a no-cache header, then the
  * sign-in page on OK, /api/logout otherwise, and the sign-in page on a network error (logged).
  */
 export async function logout(): Promise<void> {

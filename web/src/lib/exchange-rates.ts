@@ -3,7 +3,7 @@ import type { ExchangeRate, ExchangeRatePutBody, ExchangeRates } from '@billpoin
 import { api } from './api-client';
 
 /**
- * Exchange rate calls more than one feature uses (issue 26): the settings screen lists and sets them, the invoice form
+ * Exchange rate calls more than one feature uses: the settings screen lists and sets them, the invoice form
  * shows the rate a foreign-currency invoice takes. One key family, so a rate set in settings refreshes the form's.
  */
 export const exchangeRateKeys = {

@@ -42,8 +42,8 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
 
 /**
  * Money with 2 decimals in the given currency (an invoice's, a payment's), else the organization's default currency
- * (its base currency: the dashboard's totals), in the locale of the organization's language (en-US until known,
- * spec core §9) unless a screen passes a locale. Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
+ * (its base currency: the dashboard's totals), in the locale of the organization's language (en-US until known)
+ * unless a screen passes a locale. Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
  * stored "1234567890123.45" never passes through a float.
  */
 export function formatMoney(value: number | string | null | undefined, currency = defaults.currency, locale = defaults.locale): string {
@@ -62,7 +62,7 @@ export function parseDate(value: string | Date): Date {
 }
 
 /**
- * The spec's English date patterns in en-US (core §9); in another organization locale, that locale's own way of
+ * The spec's English date patterns in en-US; in another organization locale, that locale's own way of
  * writing the same parts (de-DE: "5. Jan. 2024").
  */
 const localDate = (d: Date, pattern: string, parts: Intl.DateTimeFormatOptions) =>

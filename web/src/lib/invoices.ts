@@ -20,7 +20,7 @@ export const dashboardKeys = {
   stats: () => ['dashboard', 'stats'] as const,
 };
 
-/** POST /api/invoices/{id}/send: e-mails the PDF to the customer; only an OK status counts (spec core §4). */
+/** POST /api/invoices/{id}/send: e-mails the PDF to the customer; only an OK status counts. */
 export async function sendInvoice(id: number | string): Promise<void> {
   await apiFetch(`/api/invoices/${encodeURIComponent(String(id))}/send`, { method: 'POST' });
 }
@@ -28,7 +28,7 @@ export async function sendInvoice(id: number | string): Promise<void> {
 /**
  * Send, then refresh what the send changed on the server (a draft becomes sent, sentAt is set): the lists,
  * this invoice and the dashboard figures. Callers decide what the user is told (the texts differ per
- * screen, spec core §8).
+ * screen).
  */
 export function useSendInvoice({
   onSuccess,
@@ -55,7 +55,7 @@ export function useSendInvoice({
 /** GET /api/invoices/{id}/pdf, served inline as application/pdf. */
 export const invoicePdfHref = (id: number | string) => `/api/invoices/${encodeURIComponent(String(id))}/pdf`;
 
-/** Opens the invoice's PDF in a new browser tab (spec core §2). */
+/** Opens the invoice's PDF in a new browser tab. */
 export function openInvoicePdf(id: number | string): void {
   window.open(invoicePdfHref(id), '_blank', 'noopener');
 }

@@ -49,7 +49,7 @@ describe('running figures', () => {
   });
 });
 
-describe('document view figures (spec core §5)', () => {
+describe('document view figures', () => {
   it('Subtotal is the sum of the amounts, Tax the sum of the item tax, Total their sum (amounts exclude tax)', () => {
     expect(
       viewFigures([

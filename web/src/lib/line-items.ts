@@ -29,10 +29,10 @@ export const editedLineSchema = localNumbers(
   LINE_NUMBERS,
 );
 
-/** Spec core §9: one item with empty description, quantity 1, rate 0. */
+/** One item with empty description, quantity 1, rate 0. */
 export const newItem = () => ({ description: '', quantity: '1', rate: '0' });
 
-/** A date `days` after today (yyyy-mm-dd): an invoice is due, a quote valid, 30 days from today (spec core §9). */
+/** A date `days` after today (yyyy-mm-dd): an invoice is due, a quote valid, 30 days from today. */
 export const daysFromToday = (days: number, today = new Date()) => toIsoDate(addDays(startOfDay(today), days));
 
 /**
@@ -88,7 +88,7 @@ export const lineToForm = (it: InvoiceItem) => ({
 });
 
 /**
- * The summary of a document view. Spec core §5 reads Total as the sum of the item amounts and Subtotal as Total
+ * The summary of a document view. The first design read Total as the sum of the item amounts and Subtotal as Total
  * minus Tax, which holds only when amounts include their tax; ours do not (amount = quantity × rate, tax on top,
  * as the server, the list and the PDF compute it), and products now put tax on lines. So: Subtotal is the sum of
  * the amounts, Tax the sum of the items' tax, Total their sum. Exact decimals (proto money), never floats.

@@ -6,10 +6,10 @@ import { isEnrollmentRequiredError, setTwoFactorEnrollmentRequired } from './two
 import { isUnavailableAnswer, retryDelay, retryQuery, UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from './unavailable';
 
 /**
- * Spec core §7: queries do not refetch on focus or by interval, data is never stale, mutations are not retried,
+ * Queries do not refetch on focus or by interval, data is never stale, mutations are not retried,
  * and a 401 from any query or mutation triggers the sign-in notice and redirect. Queries are retried only while
- * the service is unavailable (503/504, no answer), with backoff: the shell's banner says so meanwhile
- * (issue 15). A mutation is never retried (it may not be idempotent); on a 503/504 it says the service is
+ * the service is unavailable (503/504, no answer), with backoff: the shell's banner says so meanwhile.
+ * A mutation is never retried (it may not be idempotent); on a 503/504 it says the service is
  * unavailable (a network failure keeps each screen's own spec'd message).
  */
 export function createQueryClient(): QueryClient {

@@ -10,7 +10,7 @@ export const taxRateKeys = {
   all: ['tax-rates'] as const,
 };
 
-/** GET /api/tax-rates (areas §7: `taxRates[]`): every rate of the tenant, inactive ones included. */
+/** GET /api/tax-rates (`taxRates[]`): every rate of the tenant, inactive ones included. */
 export const getTaxRates = async (signal?: AbortSignal) => (await api.get<{ taxRates: TaxRate[] }>('/api/tax-rates', { signal })).taxRates;
 
 export const taxRatesQueryOptions = () => queryOptions({ queryKey: taxRateKeys.all, queryFn: ({ signal }) => getTaxRates(signal) });

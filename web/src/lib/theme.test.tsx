@@ -9,7 +9,7 @@ import { getInitialTheme, THEME_STORAGE_KEY } from './theme';
 const media = (dark: boolean) => () => ({ matches: dark });
 const storage = (value: string | null) => ({ getItem: () => value });
 
-describe('theme choice (spec core §2)', () => {
+describe('theme choice', () => {
   it('starts from the stored choice', () => {
     expect(getInitialTheme(storage('dark'), media(false))).toBe('dark');
     expect(getInitialTheme(storage('light'), media(true))).toBe('light');

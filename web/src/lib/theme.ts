@@ -2,7 +2,7 @@ export type Theme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
 
-/** Spec core §2: the locally stored choice, otherwise the system dark preference. */
+/** The locally stored choice, otherwise the system dark preference. */
 export function getInitialTheme(
   storage: Pick<Storage, 'getItem'> = window.localStorage,
   matchMedia: (query: string) => Pick<MediaQueryList, 'matches'> = (q) => window.matchMedia(q),

@@ -2,7 +2,7 @@ import { toast } from '@/hooks/use-toast';
 import { paths } from '@/config/paths';
 import { redirectTo } from './navigation';
 
-/** Spec core §4/§9: redirect delay after logged-out detection. */
+/** Redirect delay after logged-out detection. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 
 let redirecting = false;

@@ -17,7 +17,7 @@ export const isUnavailableError = (error: unknown) => isUnavailableAnswer(error)
 export const MAX_UNAVAILABLE_RETRIES = 8;
 const MAX_DELAY_MS = 15_000;
 
-/** Queries retry only unavailability (spec core §7 otherwise: no retries), with backoff. */
+/** Queries retry only unavailability (any other failure is not retried), with backoff. */
 export function retryQuery(failureCount: number, error: unknown): boolean {
   return isUnavailableError(error) && failureCount < MAX_UNAVAILABLE_RETRIES;
 }

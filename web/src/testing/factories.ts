@@ -1,4 +1,7 @@
 import {
+  compareMoney,
+  lifecycleOfStatus,
+  paymentStatusOfStatus,
   ROLE_PERMISSIONS,
   TemplateDefaults,
   type Customer,
@@ -51,12 +54,17 @@ let nextInvoiceId = 1;
 /** An invoice as the API answers it (with customer and items), USD, a draft by default. */
 export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
   const id = overrides.id ?? nextInvoiceId++;
+  const status = overrides.status ?? 'draft';
   return {
     id,
     invoiceNumber: `INV-${String(id).padStart(4, '0')}`,
     customerId: 1,
     customer: { id: 1, name: 'Acme Ltd', email: 'billing@acme.test', phone: '+1 555 0100', address: null, company: 'Acme' },
-    status: 'draft',
+    status,
+    // Lifecycle and payment state as billing would store them for the status asked for.
+    lifecycle: lifecycleOfStatus(status),
+    paymentStatus: paymentStatusOfStatus(status, compareMoney(overrides.amountPaid ?? '0', '0') > 0),
+    overdue: status === 'overdue',
     issueDate: '2024-01-05',
     dueDate: '2024-02-04',
     currency: 'USD',
@@ -166,7 +174,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 let nextTemplateId = 1;
 
-/** A template as the API answers it: §3's defaults, classic. */
+/** A template as the API answers it: the template defaults, classic. */
 export function makeTemplate(overrides: Partial<InvoiceTemplate> = {}): InvoiceTemplate {
   const id = overrides.id ?? nextTemplateId++;
   return {

@@ -28,7 +28,7 @@ declare module 'fastify' {
  * session to the handler as `request.session`. While the organization's two-factor rule waits for this member's
  * enrolment, the session store closes every such route but those declaring `twoFactorEnrollment` (403
  * `{twoFactorEnrollmentRequired}`). Proxied routes declare `member`: the owning service checks the permission of its
- * own route. `public` routes get no session lookup at all. `portal` routes (the customer portal, issue 27) find the
+ * own route. `public` routes get no session lookup at all. `portal` routes (the customer portal) find the
  * portal session instead (its own cookie, `bp_portal`; 401 without one), never a staff session.
  */
 export function accessControl(app: FastifyInstance, sessions: SessionStore, portal: PortalSessions) {

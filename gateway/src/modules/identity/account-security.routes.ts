@@ -25,7 +25,7 @@ const RESET_JS = asset('reset-password.js');
 const PUBLIC_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
 
 /**
- * Account security (issue 22): password reset (public), change password, two-factor sign-in, the person's sessions
+ * Account security: password reset (public), change password, two-factor sign-in, the person's sessions
  * and the organization's "require two-factor" rule. Registered after the rate-limit plugin (its per-route limits).
  */
 export function accountSecurityRoutes(app: FastifyInstance, o: { sessions: SessionStore; security: AccountSecurityService }) {

@@ -7,7 +7,7 @@ export const OrganizationEntity = defineEntity({
   properties: {
     id: p.uuid().primary(),
     name: p.text(),
-    /** The owner (issue 22): an admin no one else can demote or remove; set at creation, handed on by a transfer. */
+    /** The owner: an admin no one else can demote or remove; set at creation, handed on by a transfer. */
     ownerUserId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },

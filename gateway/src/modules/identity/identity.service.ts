@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   AccountSecurityMessages,
+  knownTimeZone,
   OrganizationEvents,
   ROLE_PERMISSIONS,
   Role,
@@ -13,6 +14,7 @@ import {
 } from '@billpoint/proto';
 import { addEvent, Conflict, Unauthorized } from '@billpoint/kit';
 import { ensurePortalSlug } from '../settings/portal-slug.ts';
+import { addOrganizationUpdated } from '../settings/settings.service.ts';
 import { MembershipEntity, OrganizationEntity, UserEntity, type OrganizationRow, type UserRow } from './identity.entities.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { SecondFactor } from './account-security.service.ts';
@@ -46,10 +48,10 @@ export function toUser(u: UserRow, org: OrganizationRow, role: Role): User {
 
 /**
  * In the transaction that creates the organization, once its row is written: its customer portal's address (made from
- * the name, a suffix when taken; issue 27) and `organization.created` carrying it (the outbox), so that the services
+ * the name, a suffix when taken) and `organization.created` carrying it (the outbox), so that the services
  * have the portal's address from the start.
  */
-async function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: string) {
+async function organizationCreated(em: EntityManager, org: OrganizationRow, actorId: string, timezone?: string) {
   const portalSlug = await ensurePortalSlug(em, org.id, org.name);
   addEvent<OrganizationCreatedData>(em, {
     subject: OrganizationEvents.Created,
@@ -57,6 +59,14 @@ async function organizationCreated(em: EntityManager, org: OrganizationRow, acto
     actorId,
     data: { id: org.id, name: org.name, portalSlug },
   });
+  if (!timezone) return;
+  // The browser's zone seeds the settings (every other one at its default); the services hear them as after a save.
+  await em.execute(`insert into gateway.organization_settings (organization_id, company_name, timezone) values (?, ?, ?)`, [
+    org.id,
+    org.name,
+    timezone,
+  ]);
+  await addOrganizationUpdated(em, org.id, actorId, null);
 }
 
 export class IdentityService {
@@ -108,7 +118,7 @@ export class IdentityService {
         if ((err as { code?: string }).code === '23505') throw new Conflict('An account with this email already exists');
         throw err;
       }
-      await organizationCreated(tem, org, user.id);
+      await organizationCreated(tem, org, user.id, b.timezone);
       return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
     });
     this.#published();
@@ -157,8 +167,18 @@ export class IdentityService {
     return this.#signedIn(user);
   }
 
-  /** Signs in (or signs up) a user vouched for by the OpenID Connect provider. */
-  async oidcLogin(c: { sub: string; email: string; firstName?: string; lastName?: string; picture?: string }): Promise<SignedIn> {
+  /**
+   * Signs in (or signs up) a user vouched for by the OpenID Connect provider; a new organization starts in the
+   * provider's `zoneinfo` when it is a zone this server knows (else UTC).
+   */
+  async oidcLogin(c: {
+    sub: string;
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    picture?: string;
+    zoneinfo?: string;
+  }): Promise<SignedIn> {
     const em = this.#orm.em.fork();
     let created = false;
     const signedIn = await em.transactional(async (tem) => {
@@ -182,7 +202,7 @@ export class IdentityService {
         });
         tem.create(MembershipEntity, { id: randomUUID(), user, organization: org, role: 'admin' });
         await tem.flush();
-        await organizationCreated(tem, org, user.id);
+        await organizationCreated(tem, org, user.id, knownTimeZone(c.zoneinfo) ?? undefined);
         created = true;
         return { user: toUser(user, org, 'admin'), tenantId: org.id, role: 'admin' as const };
       }

@@ -88,6 +88,8 @@ export class Oidc {
           firstName: typeof claims.given_name === 'string' ? claims.given_name : undefined,
           lastName: typeof claims.family_name === 'string' ? claims.family_name : undefined,
           picture: typeof claims.picture === 'string' ? claims.picture : undefined,
+          // The standard claim of the user's IANA time zone (e.g. Europe/Paris), when the provider knows it.
+          zoneinfo: typeof claims.zoneinfo === 'string' ? claims.zoneinfo : undefined,
         },
         returnTo: safeReturnPath(returnTo, ownOrigin(req)),
       };

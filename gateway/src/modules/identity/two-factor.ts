@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 
 /** What an authenticator app shows as the account's issuer. */
 export const TOTP_ISSUER = 'Billpoint';
-/** A code of the time step before or after the current one is accepted too (clock drift), per RFC 6238 §5.2. */
+/** A code of the time step before or after the current one is accepted too (clock drift), as RFC 6238 (section 5.2) allows. */
 const TOLERANCE_S = 30;
 const RECOVERY_CODE_COUNT = 10;
 /** Recovery codes: 10 characters of an alphabet without look-alikes (0/O, 1/I/L), shown as xxxxx-xxxxx (~50 bits). */

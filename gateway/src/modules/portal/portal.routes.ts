@@ -21,7 +21,7 @@ const PORTAL_PER_IP = { max: 120, timeWindow: 60_000 };
 const SIGN_IN_PER_EMAIL = { max: 5, timeWindow: 15 * 60_000 };
 
 /**
- * The customer portal's own routes in the gateway (issue 27): sign-in by an e-mailed link, the portal session, the
+ * The customer portal's own routes in the gateway: sign-in by an e-mailed link, the portal session, the
  * signed-in customer's profile, the organization's branding. Invoices, statements, receipts and payments are the
  * services' (`portalPrefixes`, forwarded by portal-proxy.ts).
  */

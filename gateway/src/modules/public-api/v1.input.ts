@@ -12,7 +12,7 @@ const apiError = (status: number, code: ApiErrorCode, message: string, param?: s
   new AppError(status, message, param === undefined ? undefined : [{ path: param, message }], code);
 
 /**
- * A request's input judged against its operation before anything runs (issue 23): the query and the body strictly
+ * A request's input judged against its operation before anything runs: the query and the body strictly
  * by the route's proto schemas — an unknown parameter or field is a 400 `parameter_unknown` naming it, a missing one
  * `parameter_missing`, a broken rule `parameter_invalid` — a body that is not JSON a 415, bytes that are not UTF-8 or
  * JSON that does not parse a 400 `body_invalid`. Answers what is forwarded: the query as the service reads it and

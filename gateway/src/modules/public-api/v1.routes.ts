@@ -48,7 +48,7 @@ const err = (status: number, code: ConstructorParameters<typeof AppError>[3], me
   new AppError(status, message, undefined, code);
 
 /**
- * `/api/v1/*` (areas §7 public API, issue 23). Per call, in this order: the key (`Authorization: Bearer bp_…`, from
+ * `/api/v1/*`, the public API. Per call, in this order: the key (`Authorization: Bearer bp_…`, from
  * the key cache: 401 `api_key_invalid`), the key's hourly allowance (one counter per key for every method, HEAD
  * included, shared by every gateway replica: X-RateLimit-* on every answer from here on, 429 with Retry-After), the
  * version (Billpoint-Version, else the organization's pin), the operation (404 `route_unknown`, 405 with Allow), the

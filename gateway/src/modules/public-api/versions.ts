@@ -5,7 +5,7 @@ import { API_VERSIONS, CURRENT_API_VERSION, type ApiVersion } from '@billpoint/p
 const isVersion = (v: string): v is ApiVersion => (API_VERSIONS as readonly string[]).includes(v);
 
 /**
- * Each organization's API version (issue 23): pinned to the current version at its first call and kept from then on,
+ * Each organization's API version: pinned to the current version at its first call and kept from then on,
  * so a later version's changes never reach an integration that did not ask for them. A pin never changes once
  * made, so each replica keeps the pins it has read.
  */

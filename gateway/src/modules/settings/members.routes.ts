@@ -24,7 +24,7 @@ const TokenParams = z.object({ token: z.string().max(200) });
 const PUBLIC_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /**
- * Members, invitations and the organizations of the signed-in person (issue 22). Each route declares its permission
+ * Members, invitations and the organizations of the signed-in person. Each route declares its permission
  * (members.manage for invitations and member changes, `member` for the person's own organizations, `public` for the
  * invitation's link); the access hook checks it before the handler. The tenant is always the session's;
  * ids in the path are looked up inside it (another organization's id is 404).

@@ -9,6 +9,7 @@ import {
   type OrganizationUpdatedData,
   type PlanGrant,
   type TaxRounding,
+  type VatFilingFrequency,
 } from '@billpoint/proto';
 import { addEvent, Conflict, Forbidden, NotFound } from '@billpoint/kit';
 import { ensurePortalSlug, setPortalSlug } from './portal-slug.ts';
@@ -29,6 +30,8 @@ interface Row {
   bank_details: Partial<Record<keyof OrganizationSettings['bankDetails'], string | null>> | null;
   attach_factur_x: boolean | null;
   tax_rounding: TaxRounding | null;
+  vat_filing_frequency: VatFilingFrequency | null;
+  vat_deadline_extension: boolean | null;
   logo_url: string | null;
   is_white_label: boolean | null;
   custom_domain_token: string | null;
@@ -42,7 +45,7 @@ const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"H
 // and the outbox (organization.updated commits with the change).
 const READ_SQL = `select o.name, o.portal_slug, s.company_name, s.company_email, s.company_website, s.default_currency,
     s.default_language, s.timezone, s.custom_domain, s.invoice_prefix, s.quote_prefix, s.billing_address, s.bank_details,
-    s.attach_factur_x, s.tax_rounding, s.logo_url, s.is_white_label, s.custom_domain_token,
+    s.attach_factur_x, s.tax_rounding, s.vat_filing_frequency, s.vat_deadline_extension, s.logo_url, s.is_white_label, s.custom_domain_token,
     ${iso('s.custom_domain_verified_at')} as verified_at, ${iso('s.custom_domain_checked_at')} as checked_at,
     ${iso('s.updated_at')} as updated_at
   from gateway.organizations o left join gateway.organization_settings s on s.organization_id = o.id where o.id = ?`;
@@ -78,6 +81,8 @@ const toSettings = (r: Row, plan: PlanGrant | null): OrganizationSettings => ({
   },
   attachFacturX: r.attach_factur_x ?? false,
   taxRounding: r.tax_rounding ?? 'per_rate',
+  vatFilingFrequency: r.vat_filing_frequency ?? 'monthly',
+  vatDeadlineExtension: r.vat_deadline_extension ?? false,
   logoUrl: r.logo_url,
   portalSlug: r.portal_slug ?? '',
   isWhiteLabel: r.is_white_label ?? false,
@@ -92,6 +97,33 @@ const toSettings = (r: Row, plan: PlanGrant | null): OrganizationSettings => ({
   },
   updatedAt: r.updated_at,
 });
+
+/** The organization's settings as `em` sees them (inside its transaction, if any). */
+async function settingsIn(em: EntityManager, organizationId: string, plan: PlanGrant | null): Promise<OrganizationSettings> {
+  const [row] = await em.execute<Row[]>(READ_SQL, [organizationId]);
+  if (!row) throw new NotFound('Organization not found');
+  return toSettings(row, plan);
+}
+
+/**
+ * Adds `organization.updated` with all of the organization's settings to `em`'s transaction (a new organization's
+ * first settings: its portal slug is already made); answers them.
+ */
+export async function addOrganizationUpdated(
+  em: EntityManager,
+  organizationId: string,
+  actorId: string | null,
+  plan: PlanGrant | null,
+): Promise<OrganizationSettings> {
+  const settings = await settingsIn(em, organizationId, plan);
+  addEvent<OrganizationUpdatedData>(em, {
+    subject: OrganizationUpdated,
+    tenantId: organizationId,
+    actorId,
+    data: { id: organizationId, ...settings },
+  });
+  return settings;
+}
 
 /** A custom domain's proof token: what the organization publishes as TXT `_billpoint.{domain}`. */
 export const newDomainToken = () => `billpoint-verify=${randomBytes(18).toString('base64url')}`;
@@ -131,9 +163,17 @@ export class SettingsService {
     const saved = await this.#orm.em.fork().transactional(async (em) => {
       const name = s.organizationName || s.companyName;
       const [before] = await em.execute<
-        { custom_domain: string | null; is_white_label: boolean | null; tax_rounding: TaxRounding | null }[]
+        {
+          custom_domain: string | null;
+          is_white_label: boolean | null;
+          tax_rounding: TaxRounding | null;
+          logo_url: string | null;
+          vat_filing_frequency: VatFilingFrequency | null;
+          vat_deadline_extension: boolean | null;
+        }[]
       >(
-        `select s.custom_domain, s.is_white_label, s.tax_rounding from gateway.organizations o
+        `select s.custom_domain, s.is_white_label, s.tax_rounding, s.logo_url, s.vat_filing_frequency, s.vat_deadline_extension
+           from gateway.organizations o
            left join gateway.organization_settings s on s.organization_id = o.id where o.id = ? for update of o`,
         [organizationId],
       );
@@ -148,20 +188,26 @@ export class SettingsService {
       await em.execute(
         `insert into gateway.organization_settings (organization_id, company_name, company_email, company_website, default_currency,
            default_language, timezone, custom_domain, invoice_prefix, quote_prefix, billing_address, bank_details, attach_factur_x, logo_url,
-           is_white_label, tax_rounding, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, now())
+           is_white_label, tax_rounding, vat_filing_frequency, vat_deadline_extension, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, now())
          on conflict (organization_id) do update set company_name = excluded.company_name, company_email = excluded.company_email,
            company_website = excluded.company_website, default_currency = excluded.default_currency,
            default_language = excluded.default_language, timezone = excluded.timezone, custom_domain = excluded.custom_domain,
            invoice_prefix = excluded.invoice_prefix, quote_prefix = excluded.quote_prefix, billing_address = excluded.billing_address,
            bank_details = excluded.bank_details, attach_factur_x = excluded.attach_factur_x, logo_url = excluded.logo_url,
-           is_white_label = excluded.is_white_label, tax_rounding = excluded.tax_rounding, updated_at = now()`,
+           is_white_label = excluded.is_white_label, tax_rounding = excluded.tax_rounding,
+           vat_filing_frequency = excluded.vat_filing_frequency, vat_deadline_extension = excluded.vat_deadline_extension,
+           updated_at = now()`,
         [
           ...[organizationId, s.companyName, s.companyEmail ?? null, s.companyWebsite ?? null, s.defaultCurrency, s.defaultLanguage],
           ...[s.timezone, domain, s.invoicePrefix, s.quotePrefix, JSON.stringify(s.billingAddress)],
-          ...[JSON.stringify(s.bankDetails), s.attachFacturX, s.logoUrl ?? null, s.isWhiteLabel ?? before.is_white_label ?? false],
-          // Absent keeps the organization's rounding.
+          ...[JSON.stringify(s.bankDetails), s.attachFacturX],
+          // Absent keeps the logo (null removes it), white-label, the rounding and VAT filing.
+          s.logoUrl === undefined ? (before.logo_url ?? null) : s.logoUrl,
+          s.isWhiteLabel ?? before.is_white_label ?? false,
           s.taxRounding ?? before.tax_rounding ?? 'per_rate',
+          s.vatFilingFrequency ?? before.vat_filing_frequency ?? 'monthly',
+          s.vatDeadlineExtension ?? before.vat_deadline_extension ?? false,
         ],
       );
       if (domainChanged)

@@ -8,7 +8,7 @@ export const NON_CANONICAL_PATH = 'The request path is not in canonical form';
 const SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,=:@]|%[0-9A-Fa-f]{2})*$/;
 /** A path of literal segment characters and `/` only (the common case, no `%`): only its segments' shape is left to check. */
 const PLAIN = /^[A-Za-z0-9\-._~!$&'()*+,=:@/]*$/;
-/** Unreserved characters (RFC 3986 §2.3): written as they are, never percent-encoded. */
+/** Unreserved characters (RFC 3986, section 2.3): written as they are, never percent-encoded. */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 /** Decoded, these would read as structure (a separator, a path parameter, the query, another round of encoding). */
 const STRUCTURAL = new Set(['/', '\\', ';', '?', '#', '%']);

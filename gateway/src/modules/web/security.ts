@@ -37,7 +37,7 @@ export const PAY_PAGE_SOURCES = {
   'connect-src': ['https://api.stripe.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'],
 };
 
-/** The public payment pages (areas §2: /pay/{token}, /payment/{token}, /payment/success), served as the SPA. */
+/** The public payment pages (/pay/{token}, /payment/{token}, /payment/success), served as the SPA. */
 export const isPayPage = (url: string) => /^\/(pay|payment)\/[^/?#]/.test(url);
 
 /** Directives as a header value, the way helmet writes them. */

@@ -6,8 +6,12 @@ import { withDefaultAccess } from '../identity/access.ts';
 
 export const defaultWebDist = () => resolve(import.meta.dirname, '../../../../web/dist');
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
-export async function webRoutes(app: FastifyInstance, dist: string) {
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached. With `preCompressed`, a file's
+ * `.br` or `.gz` sibling written by the build (web/tooling/precompress.ts) goes out instead when the client accepts
+ * that encoding, with the original's type and caching.
+ */
+export async function webRoutes(app: FastifyInstance, dist: string, { preCompressed }: { preCompressed: boolean }) {
   if (!existsSync(resolve(dist, 'index.html'))) {
     app.log.warn({ dist }, 'web app not built; run `npm run build -w web`');
     return false;
@@ -18,6 +22,7 @@ export async function webRoutes(app: FastifyInstance, dist: string) {
       root: dist,
       wildcard: false,
       index: ['index.html'],
+      preCompressed,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,11 +1,8 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
-import { TrainingSources } from '@billpoint/proto';
-
-const sources = TrainingSources.map((s) => `'${s}'`).join(', ');
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Expense categorization: the read model of the tax service's expense categories, the training rows (one per
- * expense, areas §3 expense_category_training) and the counts the local model scores with, kept by the expense
+ * expense, in expense_category_training) and the counts the local model scores with, kept by the expense
  * consumer in the event's transaction so every replica sees a change at once.
  */
 export const m0001Ai = sqlMigration('0001_ai', [
@@ -20,13 +17,17 @@ export const m0001Ai = sqlMigration('0001_ai', [
     deleted boolean not null default false,
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('ai', 'expense_categories'),
+  `alter table "ai"."expense_categories" enable row level security`,
+  `alter table "ai"."expense_categories" force row level security`,
+  `create policy tenant_isolation on "ai"."expense_categories" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // Tenants whose whole category list was read from the tax service once; events keep it current after that.
   `create table ai.category_fills (
     tenant_id uuid primary key,
     filled_at timestamptz not null default now()
   )`,
-  ...tenantRlsSql('ai', 'category_fills'),
+  `alter table "ai"."category_fills" enable row level security`,
+  `alter table "ai"."category_fills" force row level security`,
+  `create policy tenant_isolation on "ai"."category_fills" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `create table ai.expense_category_training (
     tenant_id uuid not null,
@@ -38,7 +39,7 @@ export const m0001Ai = sqlMigration('0001_ai', [
     features jsonb not null default '{}'::jsonb,
     is_validated boolean not null default false,
     confidence_score numeric(5,4),
-    training_source text check (training_source in (${sources})),
+    training_source text check (training_source in ('user_input', 'auto_categorization', 'manual_correction')),
     weight numeric(6,3) not null default 0,
     version timestamptz not null,
     deleted boolean not null default false,
@@ -46,7 +47,9 @@ export const m0001Ai = sqlMigration('0001_ai', [
     updated_at timestamptz not null default now(),
     primary key (tenant_id, expense_id)
   )`,
-  ...tenantRlsSql('ai', 'expense_category_training'),
+  `alter table "ai"."expense_category_training" enable row level security`,
+  `alter table "ai"."expense_category_training" force row level security`,
+  `create policy tenant_isolation on "ai"."expense_category_training" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   // The model: weighted counts per (token, category), per category, and per (vendor, category).
   `create table ai.token_counts (
@@ -56,7 +59,9 @@ export const m0001Ai = sqlMigration('0001_ai', [
     weight numeric(14,3) not null,
     primary key (tenant_id, token, category_id)
   )`,
-  ...tenantRlsSql('ai', 'token_counts'),
+  `alter table "ai"."token_counts" enable row level security`,
+  `alter table "ai"."token_counts" force row level security`,
+  `create policy tenant_isolation on "ai"."token_counts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create table ai.category_totals (
     tenant_id uuid not null,
     category_id bigint not null,
@@ -64,7 +69,9 @@ export const m0001Ai = sqlMigration('0001_ai', [
     tokens numeric(14,3) not null,
     primary key (tenant_id, category_id)
   )`,
-  ...tenantRlsSql('ai', 'category_totals'),
+  `alter table "ai"."category_totals" enable row level security`,
+  `alter table "ai"."category_totals" force row level security`,
+  `create policy tenant_isolation on "ai"."category_totals" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create table ai.vendor_counts (
     tenant_id uuid not null,
     vendor_key text not null,
@@ -73,5 +80,7 @@ export const m0001Ai = sqlMigration('0001_ai', [
     n integer not null,
     primary key (tenant_id, vendor_key, category_id)
   )`,
-  ...tenantRlsSql('ai', 'vendor_counts'),
+  `alter table "ai"."vendor_counts" enable row level security`,
+  `alter table "ai"."vendor_counts" force row level security`,
+  `create policy tenant_isolation on "ai"."vendor_counts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * AI insights: small read models of the facts the rules read (invoices, schedules, expenses; fed by billing's and
@@ -22,7 +22,9 @@ export const m0002Insights = sqlMigration('0002_insights', [
     deleted boolean not null default false,
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('ai', 'invoice_facts'),
+  `alter table "ai"."invoice_facts" enable row level security`,
+  `alter table "ai"."invoice_facts" force row level security`,
+  `create policy tenant_isolation on "ai"."invoice_facts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create index invoice_facts_status on ai.invoice_facts (tenant_id, status)`,
   // The rules' reads: paid invoices by payment time (trend, dependency) and by customer (days to payment).
   `create index invoice_facts_paid on ai.invoice_facts (tenant_id, paid_at) include (currency, total, customer_id) where status = 'paid' and not deleted`,
@@ -44,7 +46,9 @@ export const m0002Insights = sqlMigration('0002_insights', [
     deleted boolean not null default false,
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('ai', 'schedule_facts'),
+  `alter table "ai"."schedule_facts" enable row level security`,
+  `alter table "ai"."schedule_facts" force row level security`,
+  `create policy tenant_isolation on "ai"."schedule_facts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `create table ai.expense_facts (
     tenant_id uuid not null,
@@ -57,7 +61,9 @@ export const m0002Insights = sqlMigration('0002_insights', [
     deleted boolean not null default false,
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('ai', 'expense_facts'),
+  `alter table "ai"."expense_facts" enable row level security`,
+  `alter table "ai"."expense_facts" force row level security`,
+  `create policy tenant_isolation on "ai"."expense_facts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `create table ai.insight_runs (
     tenant_id uuid primary key,
@@ -65,9 +71,19 @@ export const m0002Insights = sqlMigration('0002_insights', [
     summary text,
     summary_source text check (summary_source in ('template', 'openai'))
   )`,
-  ...tenantRlsSql('ai', 'insight_runs'),
+  `alter table "ai"."insight_runs" enable row level security`,
+  `alter table "ai"."insight_runs" force row level security`,
+  `create policy tenant_isolation on "ai"."insight_runs" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // The daily job lists the tenants that have facts (ids only) through the scan role.
-  ...tenantScanSql('ai', 'insight_runs', ['tenant_id']),
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'ai_scan') then
+        create role "ai_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "ai" to "ai_scan"`,
+  `grant select ("tenant_id") on "ai"."insight_runs" to "ai_scan"`,
+  `create policy tenant_scan on "ai"."insight_runs" for select to "ai_scan" using (true)`,
 
   `create table ai.insights (
     tenant_id uuid not null,
@@ -88,6 +104,8 @@ export const m0002Insights = sqlMigration('0002_insights', [
     created_at timestamptz not null default now(),
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('ai', 'insights'),
+  `alter table "ai"."insights" enable row level security`,
+  `alter table "ai"."insights" force row level security`,
+  `create policy tenant_isolation on "ai"."insights" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create index insights_priority on ai.insights (tenant_id, priority desc, id)`,
 ]);

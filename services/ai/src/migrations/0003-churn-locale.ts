@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Churn as billing's analytics counts it (proto `churnRate`): `schedule_stops` counts the schedules stopped per day and
@@ -16,13 +16,17 @@ export const m0003ChurnLocale = sqlMigration('0003_churn_locale', [
     stopped bigint not null default 0,
     primary key (tenant_id, day, currency)
   )`,
-  ...tenantRlsSql('ai', 'schedule_stops'),
+  `alter table "ai"."schedule_stops" enable row level security`,
+  `alter table "ai"."schedule_stops" force row level security`,
+  `create policy tenant_isolation on "ai"."schedule_stops" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create table ai.organization_facts (
     tenant_id uuid primary key,
     language text not null,
     version timestamptz
   )`,
-  ...tenantRlsSql('ai', 'organization_facts'),
+  `alter table "ai"."organization_facts" enable row level security`,
+  `alter table "ai"."organization_facts" force row level security`,
+  `create policy tenant_isolation on "ai"."organization_facts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `alter table ai.schedule_facts no force row level security`,
   `alter table ai.schedule_stops no force row level security`,
   `update ai.schedule_facts set stopped_at = coalesce(cancelled_at, version) where not coalesce(is_active, false)`,

@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 26: an invoice fact keeps its exchange rate (base-currency units per unit of its currency, as billing's
+ * An invoice fact keeps its exchange rate (base-currency units per unit of its currency, as billing's
  * invoice events carry it), so the insights total in the organization's base currency. Null: no rate known in the
  * current base (facts kept before this migration, or a base change billing's rates could not restate): the insight
  * names such a currency instead of counting it as 0.

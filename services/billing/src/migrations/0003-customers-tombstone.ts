@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The customers read model moved onto the kit's `readModel`, whose tombstone (a delete seen before the customer)

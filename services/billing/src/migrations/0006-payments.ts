@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * What payments did to invoices: `amount_paid` on the invoice, kept from `invoice_payments` — billing's copy of each
@@ -19,6 +19,16 @@ export const m0006Payments = sqlMigration('0006_payments', [
     primary key (tenant_id, payment_id)
   )`,
   `create index invoice_payments_invoice on billing.invoice_payments (tenant_id, invoice_id)`,
-  ...tenantRlsSql('billing', 'invoice_payments'),
-  ...tenantScanSql('billing', 'invoices', ['tenant_id', 'public_token']),
+  `alter table "billing"."invoice_payments" enable row level security`,
+  `alter table "billing"."invoice_payments" force row level security`,
+  `create policy tenant_isolation on "billing"."invoice_payments" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'billing_scan') then
+        create role "billing_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "billing" to "billing_scan"`,
+  `grant select ("tenant_id", "public_token") on "billing"."invoices" to "billing_scan"`,
+  `create policy tenant_scan on "billing"."invoices" for select to "billing_scan" using (true)`,
 ]);

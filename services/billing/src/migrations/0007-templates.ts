@@ -1,19 +1,7 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
-import {
-  LogoPositions,
-  TemplateDateFormats,
-  TemplateFonts,
-  TemplateLanguages,
-  TemplateLayouts,
-  TemplateNumberFormats,
-  TemplateSizes,
-} from '@billpoint/proto';
-
-const list = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
-const colour = (col: string, def: string) => `${col} text not null default '${def}' check (${col} ~ '^#[0-9A-F]{6}$')`;
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Invoice templates (areas §3 invoice_templates, every field with its default) and uploaded logos.
+ * Invoice templates (invoice_templates, every field with its default) and uploaded logos.
  *
  * Exactly one default per tenant, held by the database twice: a partial unique index allows at most one, and a
  * deferred constraint trigger refuses, at commit, a tenant that has templates but no default. The service makes a
@@ -33,28 +21,28 @@ export const m0007Templates = sqlMigration('0007_templates', [
     name text not null check (length(name) between 1 and 100),
     description text,
     is_default boolean not null default false,
-    layout text not null default 'classic' check (layout in (${list(TemplateLayouts)})),
+    layout text not null default 'classic' check (layout in ('classic', 'modern', 'minimal', 'professional')),
     header_html text,
     footer_html text,
     logo_url text,
-    logo_position text not null default 'left' check (logo_position in (${list(LogoPositions)})),
-    logo_size text not null default 'medium' check (logo_size in (${list(TemplateSizes)})),
-    ${colour('primary_color', '#3B82F6')},
-    ${colour('secondary_color', '#64748B')},
-    ${colour('accent_color', '#10B981')},
-    ${colour('background_color', '#FFFFFF')},
-    ${colour('text_color', '#1F2937')},
-    font_family text not null default 'Inter' check (font_family in (${list(TemplateFonts)})),
-    font_size text not null default 'medium' check (font_size in (${list(TemplateSizes)})),
+    logo_position text not null default 'left' check (logo_position in ('left', 'center', 'right')),
+    logo_size text not null default 'medium' check (logo_size in ('small', 'medium', 'large')),
+    primary_color text not null default '#3B82F6' check (primary_color ~ '^#[0-9A-F]{6}$'),
+    secondary_color text not null default '#64748B' check (secondary_color ~ '^#[0-9A-F]{6}$'),
+    accent_color text not null default '#10B981' check (accent_color ~ '^#[0-9A-F]{6}$'),
+    background_color text not null default '#FFFFFF' check (background_color ~ '^#[0-9A-F]{6}$'),
+    text_color text not null default '#1F2937' check (text_color ~ '^#[0-9A-F]{6}$'),
+    font_family text not null default 'Inter' check (font_family in ('Inter', 'Arial', 'Helvetica', 'Times New Roman')),
+    font_size text not null default 'medium' check (font_size in ('small', 'medium', 'large')),
     show_company_logo boolean not null default true,
     show_payment_terms boolean not null default true,
     show_tax_breakdown boolean not null default true,
     show_item_images boolean not null default false,
     show_discounts boolean not null default true,
-    language text not null default 'en' check (language in (${list(TemplateLanguages)})),
+    language text not null default 'en' check (language in ('en', 'es', 'fr', 'de', 'it', 'pt')),
     currency char(3) not null default 'USD',
-    date_format text not null default 'MM/DD/YYYY' check (date_format in (${list(TemplateDateFormats)})),
-    number_format text not null default '1,234.56' check (number_format in (${list(TemplateNumberFormats)})),
+    date_format text not null default 'MM/DD/YYYY' check (date_format in ('MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'MMM D, YYYY')),
+    number_format text not null default '1,234.56' check (number_format in ('1,234.56', '1.234,56', '1 234,56', '1234.56')),
     payment_terms integer not null default 30 check (payment_terms between 0 and 365),
     notes text,
     terms text,
@@ -70,7 +58,9 @@ export const m0007Templates = sqlMigration('0007_templates', [
   )`,
   `create unique index invoice_templates_one_default on billing.invoice_templates (tenant_id) where is_default`,
   `create index invoice_templates_tenant_recent on billing.invoice_templates (tenant_id, created_at desc, id desc)`,
-  ...tenantRlsSql('billing', 'invoice_templates'),
+  `alter table "billing"."invoice_templates" enable row level security`,
+  `alter table "billing"."invoice_templates" force row level security`,
+  `create policy tenant_isolation on "billing"."invoice_templates" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // At commit: a tenant with templates has a default. Runs as the caller (RLS applies: it sees its tenant only).
   `create function billing.check_default_template() returns trigger language plpgsql as $$
     declare t uuid := coalesce(new.tenant_id, old.tenant_id);
@@ -93,8 +83,18 @@ export const m0007Templates = sqlMigration('0007_templates', [
     created_at timestamptz not null default now()
   )`,
   `create index logos_tenant on billing.logos (tenant_id, created_at)`,
-  ...tenantRlsSql('billing', 'logos'),
-  ...tenantScanSql('billing', 'logos', ['key', 'tenant_id']),
+  `alter table "billing"."logos" enable row level security`,
+  `alter table "billing"."logos" force row level security`,
+  `create policy tenant_isolation on "billing"."logos" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'billing_scan') then
+        create role "billing_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "billing" to "billing_scan"`,
+  `grant select ("key", "tenant_id") on "billing"."logos" to "billing_scan"`,
+  `create policy tenant_scan on "billing"."logos" for select to "billing_scan" using (true)`,
 
   `create index invoices_tenant_template on billing.invoices (tenant_id, template_id) where template_id is not null`,
   `alter table billing.invoices add constraint invoices_template_fk foreign key (tenant_id, template_id)

@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The organization's settings as billing uses them (`organization.updated`): the PDF's seller block and the invoice
@@ -16,7 +16,9 @@ export const m0008OrganizationSettings = sqlMigration('0008_organization_setting
     next_seq bigint not null default 1 check (next_seq >= 1),
     primary key (tenant_id, prefix)
   )`,
-  ...tenantRlsSql('billing', 'number_sequences'),
+  `alter table "billing"."number_sequences" enable row level security`,
+  `alter table "billing"."number_sequences" force row level security`,
+  `create policy tenant_isolation on "billing"."number_sequences" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `insert into billing.number_sequences (tenant_id, prefix, next_seq) select tenant_id, prefix, next_seq from billing.numbering`,
   `create or replace function billing.claim_invoice_number(p_tenant uuid, p_requested text) returns text
   language plpgsql volatile set search_path = pg_catalog, public as $fn$

@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Invoice lines taxed at one of the tenant's tax rates (the tax service's): the rate's id, and its name and type as

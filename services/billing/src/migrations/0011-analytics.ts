@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Analytics rollups (issue 13), kept in the transaction of every change like the dashboard's `stats_*` rows, so the
+ * Analytics rollups, kept in the transaction of every change like the dashboard's `stats_*` rows, so the
  * analytics answer reads a bounded number of rows however many invoices and payments a tenant has:
  *
  * - `stats_invoices`: per tenant × currency × grain ('d' day, 'm' month) × bucket. The invoice columns are keyed by
@@ -22,106 +22,80 @@ import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
  * dated by their last update.
  */
 
-/** How an invoice row's amounts are read (`x`: 'x.' or ''): its total as shipped here; 0019 nets credit notes. */
-export type InvoiceAmounts = Record<'total' | 'base', (x: string) => string>;
-export const GROSS: InvoiceAmounts = { total: (x) => `${x}total`, base: (x) => `${x}total_in_base_currency` };
-
-/** Figures of one invoice row `x` with sign `sign` in the issue-date bucket, then in the paid-date bucket. */
-const invoiceColumns = (a: InvoiceAmounts) =>
-  [
-    ['invoice_count', 'sign'],
-    ['invoice_total', `sign * ${a.total('x.')}`],
-    ['invoice_base', `sign * ${a.base('x.')}`],
-    ['paid_count', `case when x.status = 'paid' then sign else 0 end`],
-    ['paid_total', `case when x.status = 'paid' then sign * ${a.total('x.')} else 0 end`],
-    ['paid_base', `case when x.status = 'paid' then sign * ${a.base('x.')} else 0 end`],
-    ['open_count', `case when x.status in ('sent', 'viewed', 'overdue') then sign else 0 end`],
-    ['open_total', `case when x.status in ('sent', 'viewed', 'overdue') then sign * ${a.total('x.')} else 0 end`],
-    ['open_base', `case when x.status in ('sent', 'viewed', 'overdue') then sign * ${a.base('x.')} else 0 end`],
-    ['overdue_count', `case when x.status = 'overdue' then sign else 0 end`],
-    ['overdue_total', `case when x.status = 'overdue' then sign * ${a.total('x.')} else 0 end`],
-    ['overdue_base', `case when x.status = 'overdue' then sign * ${a.base('x.')} else 0 end`],
-    ['generated_count', `case when x.recurring_invoice_id is not null then sign else 0 end`],
-  ] as const;
-const revenueColumns = (a: InvoiceAmounts) =>
-  [
-    ['revenue_count', 'sign'],
-    ['revenue_total', `sign * ${a.total('x.')}`],
-    ['revenue_base', `sign * ${a.base('x.')}`],
-    ['pay_days', `sign * ((x.paid_at at time zone 'UTC')::date - x.issue_date)`],
-  ] as const;
-const ALL = [...invoiceColumns(GROSS), ...revenueColumns(GROSS)].map(([c]) => c);
-const isCount = (c: string) => c.endsWith('_count') || c === 'pay_days';
-
-const invoicesTable = `create table billing.stats_invoices (
-    tenant_id uuid not null,
-    currency char(3) not null,
-    grain char(1) not null check (grain in ('d', 'm')),
-    bucket date not null,
-    ${ALL.map((c) => `${c} ${isCount(c) ? 'bigint' : 'numeric(20,2)'} not null default 0`).join(',\n    ')},
-    primary key (tenant_id, grain, bucket, currency)
-  )`;
-
-/** The upsert of `stats_invoices` from a set `d` of (invoice row, sign): one statement, rows in key order. */
-export function invoicesUpsert(d: string, a: InvoiceAmounts = GROSS): string {
-  const [issued, paid] = [invoiceColumns(a), revenueColumns(a)];
-  const zero = (cols: readonly (readonly [string, string])[]) => cols.map(([c]) => `0 as ${c}`).join(', ');
-  const expr = (cols: readonly (readonly [string, string])[]) => cols.map(([c, e]) => `${e} as ${c}`).join(', ');
-  return `with d as (${d}),
+/**
+ * The rollups computed from the rows that exist, into empty rollup tables (the tests check these against the triggers):
+ * invoices (and the invoice counts of `stats_customer`), payments, schedules.
+ */
+export const analyticsBackfill = {
+  invoices: [
+    `with d as (select *, 1 as sign from billing.invoices),
     c as (
-      select x.tenant_id, x.currency, x.issue_date as day, ${expr(issued)}, ${zero(paid)} from d x
+      select x.tenant_id, x.currency, x.issue_date as day, sign as invoice_count, sign * x.total as invoice_total, sign * x.total_in_base_currency as invoice_base, case when x.status = 'paid' then sign else 0 end as paid_count, case when x.status = 'paid' then sign * x.total else 0 end as paid_total, case when x.status = 'paid' then sign * x.total_in_base_currency else 0 end as paid_base, case when x.status in ('sent', 'viewed', 'overdue') then sign else 0 end as open_count, case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total else 0 end as open_total, case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total_in_base_currency else 0 end as open_base, case when x.status = 'overdue' then sign else 0 end as overdue_count, case when x.status = 'overdue' then sign * x.total else 0 end as overdue_total, case when x.status = 'overdue' then sign * x.total_in_base_currency else 0 end as overdue_base, case when x.recurring_invoice_id is not null then sign else 0 end as generated_count, 0 as revenue_count, 0 as revenue_total, 0 as revenue_base, 0 as pay_days from d x
       union all
-      select x.tenant_id, x.currency, (x.paid_at at time zone 'UTC')::date, ${zero(issued)}, ${expr(paid)}
+      select x.tenant_id, x.currency, (x.paid_at at time zone 'UTC')::date, 0 as invoice_count, 0 as invoice_total, 0 as invoice_base, 0 as paid_count, 0 as paid_total, 0 as paid_base, 0 as open_count, 0 as open_total, 0 as open_base, 0 as overdue_count, 0 as overdue_total, 0 as overdue_base, 0 as generated_count, sign as revenue_count, sign * x.total as revenue_total, sign * x.total_in_base_currency as revenue_base, sign * ((x.paid_at at time zone 'UTC')::date - x.issue_date) as pay_days
         from d x where x.status = 'paid' and x.paid_at is not null
     )
-    insert into billing.stats_invoices as s (tenant_id, currency, grain, bucket, ${ALL.join(', ')})
+    insert into billing.stats_invoices as s (tenant_id, currency, grain, bucket, invoice_count, invoice_total, invoice_base, paid_count, paid_total, paid_base, open_count, open_total, open_base, overdue_count, overdue_total, overdue_base, generated_count, revenue_count, revenue_total, revenue_base, pay_days)
     select c.tenant_id, c.currency, g.grain, case g.grain when 'd' then c.day else date_trunc('month', c.day)::date end,
-      ${ALL.map((col) => `sum(${col})`).join(', ')}
+      sum(invoice_count), sum(invoice_total), sum(invoice_base), sum(paid_count), sum(paid_total), sum(paid_base), sum(open_count), sum(open_total), sum(open_base), sum(overdue_count), sum(overdue_total), sum(overdue_base), sum(generated_count), sum(revenue_count), sum(revenue_total), sum(revenue_base), sum(pay_days)
     from c cross join (values ('d'), ('m')) g(grain)
     group by 1, 2, 3, 4
-    having ${ALL.map((col) => `sum(${col}) <> 0`).join(' or ')}
+    having sum(invoice_count) <> 0 or sum(invoice_total) <> 0 or sum(invoice_base) <> 0 or sum(paid_count) <> 0 or sum(paid_total) <> 0 or sum(paid_base) <> 0 or sum(open_count) <> 0 or sum(open_total) <> 0 or sum(open_base) <> 0 or sum(overdue_count) <> 0 or sum(overdue_total) <> 0 or sum(overdue_base) <> 0 or sum(generated_count) <> 0 or sum(revenue_count) <> 0 or sum(revenue_total) <> 0 or sum(revenue_base) <> 0 or sum(pay_days) <> 0
     order by 1, 3, 4, 2
     on conflict (tenant_id, grain, bucket, currency) do update set
-      ${ALL.map((col) => `${col} = s.${col} + excluded.${col}`).join(',\n      ')}`;
-}
-
-/** The upserts of the customer rollups from `d`. */
-export function customersUpsert(d: string, a: InvoiceAmounts = GROSS): string[] {
-  const [total, base] = [a.total(''), a.base('')];
-  return [
-    `with d as (${d})
+      invoice_count = s.invoice_count + excluded.invoice_count,
+      invoice_total = s.invoice_total + excluded.invoice_total,
+      invoice_base = s.invoice_base + excluded.invoice_base,
+      paid_count = s.paid_count + excluded.paid_count,
+      paid_total = s.paid_total + excluded.paid_total,
+      paid_base = s.paid_base + excluded.paid_base,
+      open_count = s.open_count + excluded.open_count,
+      open_total = s.open_total + excluded.open_total,
+      open_base = s.open_base + excluded.open_base,
+      overdue_count = s.overdue_count + excluded.overdue_count,
+      overdue_total = s.overdue_total + excluded.overdue_total,
+      overdue_base = s.overdue_base + excluded.overdue_base,
+      generated_count = s.generated_count + excluded.generated_count,
+      revenue_count = s.revenue_count + excluded.revenue_count,
+      revenue_total = s.revenue_total + excluded.revenue_total,
+      revenue_base = s.revenue_base + excluded.revenue_base,
+      pay_days = s.pay_days + excluded.pay_days`,
+    `with d as (select *, 1 as sign from billing.invoices)
     insert into billing.stats_customer_currency as s (tenant_id, customer_id, currency, invoice_count, paid_count, paid_total, paid_base)
     select tenant_id, customer_id, currency, sum(sign),
       sum(case when status = 'paid' then sign else 0 end),
-      sum(case when status = 'paid' then sign * ${total} else 0 end),
-      sum(case when status = 'paid' then sign * ${base} else 0 end)
+      sum(case when status = 'paid' then sign * total else 0 end),
+      sum(case when status = 'paid' then sign * total_in_base_currency else 0 end)
     from d group by 1, 2, 3
     having sum(sign) <> 0 or sum(case when status = 'paid' then sign else 0 end) <> 0
-        or sum(case when status = 'paid' then sign * ${total} else 0 end) <> 0
-        or sum(case when status = 'paid' then sign * ${base} else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * total else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * total_in_base_currency else 0 end) <> 0
     order by 1, 2, 3
     on conflict (tenant_id, customer_id, currency) do update set
       invoice_count = s.invoice_count + excluded.invoice_count,
       paid_count = s.paid_count + excluded.paid_count,
       paid_total = s.paid_total + excluded.paid_total,
       paid_base = s.paid_base + excluded.paid_base`,
-    // All currencies: the invoice count (the paid figures stay kept by invoices_stats()).
-    `with d as (${d})
-    insert into billing.stats_customer as s (tenant_id, customer_id, invoice_count)
-    select tenant_id, customer_id, sum(sign) from d group by 1, 2 having sum(sign) <> 0 order by 1, 2
-    on conflict (tenant_id, customer_id) do update set invoice_count = s.invoice_count + excluded.invoice_count`,
-  ];
-}
-
-/** What one billing copy of a payment contributes: counted once completed; the amount kept after refunds. */
-const PAYMENT_KEPT = `(x.status in ('completed', 'refunded'))`;
-function paymentsUpsert(d: string): string {
-  return `with d as (${d}),
+    `update billing.stats_customer s set invoice_count = n.count
+     from (select tenant_id, customer_id, count(*) as count from billing.invoices group by 1, 2) n
+    where s.tenant_id = n.tenant_id and s.customer_id = n.customer_id`,
+    `insert into billing.stats_customer (tenant_id, customer_id, invoice_count)
+   select tenant_id, customer_id, count(*) from billing.invoices group by 1, 2
+   on conflict (tenant_id, customer_id) do nothing`,
+  ],
+  paymentCopies: [
+    `update billing.invoice_payments p set currency = i.currency, payment_date = (p.updated_at at time zone 'UTC')::date,
+       amount_base = round(p.amount * i.exchange_rate, 2)
+       from billing.invoices i where i.id = p.invoice_id and i.tenant_id = p.tenant_id`,
+    `update billing.invoice_payments set currency = 'USD', amount_base = amount where currency is null`,
+  ],
+  payments: [
+    `with d as (select *, 1 as sign from billing.invoice_payments),
     c as (
       select x.tenant_id, x.currency, x.payment_date as day, x.method,
-        case when ${PAYMENT_KEPT} then sign else 0 end as payment_count,
-        case when ${PAYMENT_KEPT} then sign * (x.amount - x.refunded_amount) else 0 end as amount,
-        case when ${PAYMENT_KEPT} then sign * round(x.amount_base * (x.amount - x.refunded_amount) / nullif(x.amount, 0), 2) else 0 end
+        case when (x.status in ('completed', 'refunded')) then sign else 0 end as payment_count,
+        case when (x.status in ('completed', 'refunded')) then sign * (x.amount - x.refunded_amount) else 0 end as amount,
+        case when (x.status in ('completed', 'refunded')) then sign * round(x.amount_base * (x.amount - x.refunded_amount) / nullif(x.amount, 0), 2) else 0 end
           as amount_base
       from d x
     )
@@ -135,69 +109,8 @@ function paymentsUpsert(d: string): string {
     on conflict (tenant_id, grain, bucket, currency, method) do update set
       payment_count = s.payment_count + excluded.payment_count,
       amount = s.amount + excluded.amount,
-      amount_base = s.amount_base + excluded.amount_base`;
-}
-
-/** A statement-level trigger function over transition tables `new_rows`/`old_rows` running `body(src)`. */
-export function statementTrigger(name: string, statements: (d: string) => string[]): string {
-  return `create function billing.${name}() returns trigger language plpgsql as $fn$
-  declare
-    src text := case tg_op
-      when 'INSERT' then 'select *, 1 as sign from new_rows'
-      when 'DELETE' then 'select *, -1 as sign from old_rows'
-      else 'select *, 1 as sign from new_rows union all select *, -1 as sign from old_rows' end;
-  begin
-    ${statements('%s')
-      .map((s) => `execute format($q$${s}$q$, src);`)
-      .join('\n    ')}
-    return null;
-  end $fn$`;
-}
-
-const triggersOn = (table: string, fn: string) => [
-  `create trigger ${fn}_insert after insert on billing.${table}
-    referencing new table as new_rows for each statement execute function billing.${fn}()`,
-  `create trigger ${fn}_update after update on billing.${table}
-    referencing old table as old_rows new table as new_rows for each statement execute function billing.${fn}()`,
-  `create trigger ${fn}_delete after delete on billing.${table}
-    referencing old table as old_rows for each statement execute function billing.${fn}()`,
-];
-
-const today = `(now() at time zone 'UTC')::date`;
-const BACKFILL_TABLES = [
-  'invoices',
-  'invoice_payments',
-  'recurring_invoices',
-  'stats_invoices',
-  'stats_customer',
-  'stats_customer_currency',
-  'stats_payments',
-  'stats_schedules',
-];
-
-/**
- * The rollups computed from the rows that exist, into empty rollup tables (the tests check these against the triggers):
- * invoices (and the invoice counts of `stats_customer`), payments, schedules.
- */
-export const analyticsBackfill = {
-  invoices: [
-    invoicesUpsert('select *, 1 as sign from billing.invoices'),
-    customersUpsert('select *, 1 as sign from billing.invoices')[0]!,
-    `update billing.stats_customer s set invoice_count = n.count
-     from (select tenant_id, customer_id, count(*) as count from billing.invoices group by 1, 2) n
-    where s.tenant_id = n.tenant_id and s.customer_id = n.customer_id`,
-    `insert into billing.stats_customer (tenant_id, customer_id, invoice_count)
-   select tenant_id, customer_id, count(*) from billing.invoices group by 1, 2
-   on conflict (tenant_id, customer_id) do nothing`,
+      amount_base = s.amount_base + excluded.amount_base`,
   ],
-  /** Billing's copies of payments recorded before this migration: their invoice's currency, dated by their last update. */
-  paymentCopies: [
-    `update billing.invoice_payments p set currency = i.currency, payment_date = (p.updated_at at time zone 'UTC')::date,
-       amount_base = round(p.amount * i.exchange_rate, 2)
-       from billing.invoices i where i.id = p.invoice_id and i.tenant_id = p.tenant_id`,
-    `update billing.invoice_payments set currency = 'USD', amount_base = amount where currency is null`,
-  ],
-  payments: [paymentsUpsert('select *, 1 as sign from billing.invoice_payments')],
   schedules: [
     `insert into billing.stats_schedules as s (tenant_id, currency, day, started, stopped)
    select tenant_id, currency, day, sum(started), sum(stopped) from (
@@ -209,8 +122,33 @@ export const analyticsBackfill = {
 };
 
 export const m0011Analytics = sqlMigration('0011_analytics', [
-  invoicesTable,
-  ...tenantRlsSql('billing', 'stats_invoices'),
+  `create table billing.stats_invoices (
+    tenant_id uuid not null,
+    currency char(3) not null,
+    grain char(1) not null check (grain in ('d', 'm')),
+    bucket date not null,
+    invoice_count bigint not null default 0,
+    invoice_total numeric(20,2) not null default 0,
+    invoice_base numeric(20,2) not null default 0,
+    paid_count bigint not null default 0,
+    paid_total numeric(20,2) not null default 0,
+    paid_base numeric(20,2) not null default 0,
+    open_count bigint not null default 0,
+    open_total numeric(20,2) not null default 0,
+    open_base numeric(20,2) not null default 0,
+    overdue_count bigint not null default 0,
+    overdue_total numeric(20,2) not null default 0,
+    overdue_base numeric(20,2) not null default 0,
+    generated_count bigint not null default 0,
+    revenue_count bigint not null default 0,
+    revenue_total numeric(20,2) not null default 0,
+    revenue_base numeric(20,2) not null default 0,
+    pay_days bigint not null default 0,
+    primary key (tenant_id, grain, bucket, currency)
+  )`,
+  `alter table "billing"."stats_invoices" enable row level security`,
+  `alter table "billing"."stats_invoices" force row level security`,
+  `create policy tenant_isolation on "billing"."stats_invoices" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `create table billing.stats_customer_currency (
     tenant_id uuid not null,
@@ -223,7 +161,9 @@ export const m0011Analytics = sqlMigration('0011_analytics', [
     primary key (tenant_id, customer_id, currency)
   )`,
   `create index stats_customer_currency_top on billing.stats_customer_currency (tenant_id, currency, paid_total desc, customer_id)`,
-  ...tenantRlsSql('billing', 'stats_customer_currency'),
+  `alter table "billing"."stats_customer_currency" enable row level security`,
+  `alter table "billing"."stats_customer_currency" force row level security`,
+  `create policy tenant_isolation on "billing"."stats_customer_currency" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `alter table billing.stats_customer add column invoice_count bigint not null default 0`,
 
   // Billing's copy of a payment records what the analytics group by (events carry them).
@@ -243,7 +183,9 @@ export const m0011Analytics = sqlMigration('0011_analytics', [
     amount_base numeric(20,2) not null default 0,
     primary key (tenant_id, grain, bucket, currency, method)
   )`,
-  ...tenantRlsSql('billing', 'stats_payments'),
+  `alter table "billing"."stats_payments" enable row level security`,
+  `alter table "billing"."stats_payments" force row level security`,
+  `create policy tenant_isolation on "billing"."stats_payments" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `create table billing.stats_schedules (
     tenant_id uuid not null,
@@ -253,17 +195,117 @@ export const m0011Analytics = sqlMigration('0011_analytics', [
     stopped bigint not null default 0,
     primary key (tenant_id, day, currency)
   )`,
-  ...tenantRlsSql('billing', 'stats_schedules'),
+  `alter table "billing"."stats_schedules" enable row level security`,
+  `alter table "billing"."stats_schedules" force row level security`,
+  `create policy tenant_isolation on "billing"."stats_schedules" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   // Recent invoices of one currency, or issued within a period (with or without a currency), read by index.
   `create index invoices_tenant_currency_recent on billing.invoices (tenant_id, currency, created_at desc, id desc)`,
   `create index invoices_tenant_issued on billing.invoices (tenant_id, issue_date desc, created_at desc, id desc)`,
   `create index invoices_tenant_currency_issued on billing.invoices (tenant_id, currency, issue_date desc, created_at desc, id desc)`,
 
-  statementTrigger('invoices_analytics', (d) => [invoicesUpsert(d), ...customersUpsert(d)]),
-  ...triggersOn('invoices', 'invoices_analytics'),
-  statementTrigger('payments_analytics', (d) => [paymentsUpsert(d)]),
-  ...triggersOn('invoice_payments', 'payments_analytics'),
+  `create function billing.invoices_analytics() returns trigger language plpgsql as $fn$
+  declare
+    src text := case tg_op
+      when 'INSERT' then 'select *, 1 as sign from new_rows'
+      when 'DELETE' then 'select *, -1 as sign from old_rows'
+      else 'select *, 1 as sign from new_rows union all select *, -1 as sign from old_rows' end;
+  begin
+    execute format($q$with d as (%s),
+    c as (
+      select x.tenant_id, x.currency, x.issue_date as day, sign as invoice_count, sign * x.total as invoice_total, sign * x.total_in_base_currency as invoice_base, case when x.status = 'paid' then sign else 0 end as paid_count, case when x.status = 'paid' then sign * x.total else 0 end as paid_total, case when x.status = 'paid' then sign * x.total_in_base_currency else 0 end as paid_base, case when x.status in ('sent', 'viewed', 'overdue') then sign else 0 end as open_count, case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total else 0 end as open_total, case when x.status in ('sent', 'viewed', 'overdue') then sign * x.total_in_base_currency else 0 end as open_base, case when x.status = 'overdue' then sign else 0 end as overdue_count, case when x.status = 'overdue' then sign * x.total else 0 end as overdue_total, case when x.status = 'overdue' then sign * x.total_in_base_currency else 0 end as overdue_base, case when x.recurring_invoice_id is not null then sign else 0 end as generated_count, 0 as revenue_count, 0 as revenue_total, 0 as revenue_base, 0 as pay_days from d x
+      union all
+      select x.tenant_id, x.currency, (x.paid_at at time zone 'UTC')::date, 0 as invoice_count, 0 as invoice_total, 0 as invoice_base, 0 as paid_count, 0 as paid_total, 0 as paid_base, 0 as open_count, 0 as open_total, 0 as open_base, 0 as overdue_count, 0 as overdue_total, 0 as overdue_base, 0 as generated_count, sign as revenue_count, sign * x.total as revenue_total, sign * x.total_in_base_currency as revenue_base, sign * ((x.paid_at at time zone 'UTC')::date - x.issue_date) as pay_days
+        from d x where x.status = 'paid' and x.paid_at is not null
+    )
+    insert into billing.stats_invoices as s (tenant_id, currency, grain, bucket, invoice_count, invoice_total, invoice_base, paid_count, paid_total, paid_base, open_count, open_total, open_base, overdue_count, overdue_total, overdue_base, generated_count, revenue_count, revenue_total, revenue_base, pay_days)
+    select c.tenant_id, c.currency, g.grain, case g.grain when 'd' then c.day else date_trunc('month', c.day)::date end,
+      sum(invoice_count), sum(invoice_total), sum(invoice_base), sum(paid_count), sum(paid_total), sum(paid_base), sum(open_count), sum(open_total), sum(open_base), sum(overdue_count), sum(overdue_total), sum(overdue_base), sum(generated_count), sum(revenue_count), sum(revenue_total), sum(revenue_base), sum(pay_days)
+    from c cross join (values ('d'), ('m')) g(grain)
+    group by 1, 2, 3, 4
+    having sum(invoice_count) <> 0 or sum(invoice_total) <> 0 or sum(invoice_base) <> 0 or sum(paid_count) <> 0 or sum(paid_total) <> 0 or sum(paid_base) <> 0 or sum(open_count) <> 0 or sum(open_total) <> 0 or sum(open_base) <> 0 or sum(overdue_count) <> 0 or sum(overdue_total) <> 0 or sum(overdue_base) <> 0 or sum(generated_count) <> 0 or sum(revenue_count) <> 0 or sum(revenue_total) <> 0 or sum(revenue_base) <> 0 or sum(pay_days) <> 0
+    order by 1, 3, 4, 2
+    on conflict (tenant_id, grain, bucket, currency) do update set
+      invoice_count = s.invoice_count + excluded.invoice_count,
+      invoice_total = s.invoice_total + excluded.invoice_total,
+      invoice_base = s.invoice_base + excluded.invoice_base,
+      paid_count = s.paid_count + excluded.paid_count,
+      paid_total = s.paid_total + excluded.paid_total,
+      paid_base = s.paid_base + excluded.paid_base,
+      open_count = s.open_count + excluded.open_count,
+      open_total = s.open_total + excluded.open_total,
+      open_base = s.open_base + excluded.open_base,
+      overdue_count = s.overdue_count + excluded.overdue_count,
+      overdue_total = s.overdue_total + excluded.overdue_total,
+      overdue_base = s.overdue_base + excluded.overdue_base,
+      generated_count = s.generated_count + excluded.generated_count,
+      revenue_count = s.revenue_count + excluded.revenue_count,
+      revenue_total = s.revenue_total + excluded.revenue_total,
+      revenue_base = s.revenue_base + excluded.revenue_base,
+      pay_days = s.pay_days + excluded.pay_days$q$, src);
+    execute format($q$with d as (%s)
+    insert into billing.stats_customer_currency as s (tenant_id, customer_id, currency, invoice_count, paid_count, paid_total, paid_base)
+    select tenant_id, customer_id, currency, sum(sign),
+      sum(case when status = 'paid' then sign else 0 end),
+      sum(case when status = 'paid' then sign * total else 0 end),
+      sum(case when status = 'paid' then sign * total_in_base_currency else 0 end)
+    from d group by 1, 2, 3
+    having sum(sign) <> 0 or sum(case when status = 'paid' then sign else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * total else 0 end) <> 0
+        or sum(case when status = 'paid' then sign * total_in_base_currency else 0 end) <> 0
+    order by 1, 2, 3
+    on conflict (tenant_id, customer_id, currency) do update set
+      invoice_count = s.invoice_count + excluded.invoice_count,
+      paid_count = s.paid_count + excluded.paid_count,
+      paid_total = s.paid_total + excluded.paid_total,
+      paid_base = s.paid_base + excluded.paid_base$q$, src);
+    execute format($q$with d as (%s)
+    insert into billing.stats_customer as s (tenant_id, customer_id, invoice_count)
+    select tenant_id, customer_id, sum(sign) from d group by 1, 2 having sum(sign) <> 0 order by 1, 2
+    on conflict (tenant_id, customer_id) do update set invoice_count = s.invoice_count + excluded.invoice_count$q$, src);
+    return null;
+  end $fn$`,
+  `create trigger invoices_analytics_insert after insert on billing.invoices
+    referencing new table as new_rows for each statement execute function billing.invoices_analytics()`,
+  `create trigger invoices_analytics_update after update on billing.invoices
+    referencing old table as old_rows new table as new_rows for each statement execute function billing.invoices_analytics()`,
+  `create trigger invoices_analytics_delete after delete on billing.invoices
+    referencing old table as old_rows for each statement execute function billing.invoices_analytics()`,
+  `create function billing.payments_analytics() returns trigger language plpgsql as $fn$
+  declare
+    src text := case tg_op
+      when 'INSERT' then 'select *, 1 as sign from new_rows'
+      when 'DELETE' then 'select *, -1 as sign from old_rows'
+      else 'select *, 1 as sign from new_rows union all select *, -1 as sign from old_rows' end;
+  begin
+    execute format($q$with d as (%s),
+    c as (
+      select x.tenant_id, x.currency, x.payment_date as day, x.method,
+        case when (x.status in ('completed', 'refunded')) then sign else 0 end as payment_count,
+        case when (x.status in ('completed', 'refunded')) then sign * (x.amount - x.refunded_amount) else 0 end as amount,
+        case when (x.status in ('completed', 'refunded')) then sign * round(x.amount_base * (x.amount - x.refunded_amount) / nullif(x.amount, 0), 2) else 0 end
+          as amount_base
+      from d x
+    )
+    insert into billing.stats_payments as s (tenant_id, currency, grain, bucket, method, payment_count, amount, amount_base)
+    select c.tenant_id, c.currency, g.grain, case g.grain when 'd' then c.day else date_trunc('month', c.day)::date end, c.method,
+      sum(payment_count), sum(coalesce(amount, 0)), sum(coalesce(amount_base, 0))
+    from c cross join (values ('d'), ('m')) g(grain)
+    group by 1, 2, 3, 4, 5
+    having sum(payment_count) <> 0 or sum(coalesce(amount, 0)) <> 0 or sum(coalesce(amount_base, 0)) <> 0
+    order by 1, 3, 4, 2, 5
+    on conflict (tenant_id, grain, bucket, currency, method) do update set
+      payment_count = s.payment_count + excluded.payment_count,
+      amount = s.amount + excluded.amount,
+      amount_base = s.amount_base + excluded.amount_base$q$, src);
+    return null;
+  end $fn$`,
+  `create trigger payments_analytics_insert after insert on billing.invoice_payments
+    referencing new table as new_rows for each statement execute function billing.payments_analytics()`,
+  `create trigger payments_analytics_update after update on billing.invoice_payments
+    referencing old table as old_rows new table as new_rows for each statement execute function billing.payments_analytics()`,
+  `create trigger payments_analytics_delete after delete on billing.invoice_payments
+    referencing old table as old_rows for each statement execute function billing.payments_analytics()`,
 
   // Row-level: a schedule's start and stop (and a change of currency while active: stopped in one, started in the other).
   `create function billing.schedules_analytics() returns trigger language plpgsql as $fn$
@@ -272,11 +314,11 @@ export const m0011Analytics = sqlMigration('0011_analytics', [
     now_active boolean := tg_op <> 'DELETE' and new.is_active;
   begin
     if was and (not now_active or old.currency is distinct from new.currency) then
-      insert into billing.stats_schedules as s (tenant_id, currency, day, stopped) values (old.tenant_id, old.currency, ${today}, 1)
+      insert into billing.stats_schedules as s (tenant_id, currency, day, stopped) values (old.tenant_id, old.currency, (now() at time zone 'UTC')::date, 1)
         on conflict (tenant_id, day, currency) do update set stopped = s.stopped + 1;
     end if;
     if now_active and (not was or old.currency is distinct from new.currency) then
-      insert into billing.stats_schedules as s (tenant_id, currency, day, started) values (new.tenant_id, new.currency, ${today}, 1)
+      insert into billing.stats_schedules as s (tenant_id, currency, day, started) values (new.tenant_id, new.currency, (now() at time zone 'UTC')::date, 1)
         on conflict (tenant_id, day, currency) do update set started = s.started + 1;
     end if;
     return null;
@@ -285,11 +327,25 @@ export const m0011Analytics = sqlMigration('0011_analytics', [
     for each row execute function billing.schedules_analytics()`,
 
   // Backfill from the rows that exist (as the owner, every tenant).
-  ...BACKFILL_TABLES.map((t) => `alter table billing.${t} no force row level security`),
+  `alter table billing.invoices no force row level security`,
+  `alter table billing.invoice_payments no force row level security`,
+  `alter table billing.recurring_invoices no force row level security`,
+  `alter table billing.stats_invoices no force row level security`,
+  `alter table billing.stats_customer no force row level security`,
+  `alter table billing.stats_customer_currency no force row level security`,
+  `alter table billing.stats_payments no force row level security`,
+  `alter table billing.stats_schedules no force row level security`,
   ...analyticsBackfill.invoices,
   ...analyticsBackfill.paymentCopies,
   ...analyticsBackfill.payments,
   ...analyticsBackfill.schedules,
-  ...BACKFILL_TABLES.map((t) => `alter table billing.${t} force row level security`),
+  `alter table billing.invoices force row level security`,
+  `alter table billing.invoice_payments force row level security`,
+  `alter table billing.recurring_invoices force row level security`,
+  `alter table billing.stats_invoices force row level security`,
+  `alter table billing.stats_customer force row level security`,
+  `alter table billing.stats_customer_currency force row level security`,
+  `alter table billing.stats_payments force row level security`,
+  `alter table billing.stats_schedules force row level security`,
   `alter table billing.invoice_payments alter column currency set not null, alter column amount_base set not null`,
 ]);

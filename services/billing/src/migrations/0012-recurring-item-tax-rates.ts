@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Schedule lines taxed at one of the tenant's tax rates, as invoice lines are (0010): the rate's id, and its

@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * The public API's invoice list (issue 23) filters by customer and creation time and pages by cursor, with or without
+ * The public API's invoice list filters by customer and creation time and pages by cursor, with or without
  * a search. The app's unfiltered searched page keeps `search_invoice_page`; a filtered or cursor search takes the
  * ids matching the pattern from this function (trigram index, same reasons and same tenant rule as
  * `search_invoice_page`: the tenant from the transaction's setting, ids only, joined back under RLS) and filters and

@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The dashboard's "N new this month" counts customers by the date they were created at the customers service: the

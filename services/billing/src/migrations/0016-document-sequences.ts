@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Gap-free numbers for the documents beside invoices (quotes `QUO-0001`, credit notes `CN-0001`), each kind on its
@@ -18,7 +18,9 @@ export const m0016DocumentSequences = sqlMigration('0016_document_sequences', [
     next_seq bigint not null default 1 check (next_seq >= 1),
     primary key (tenant_id, kind)
   )`,
-  ...tenantRlsSql('billing', 'document_sequences'),
+  `alter table "billing"."document_sequences" enable row level security`,
+  `alter table "billing"."document_sequences" force row level security`,
+  `create policy tenant_isolation on "billing"."document_sequences" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create function billing.claim_document_number(p_tenant uuid, p_kind text, p_default_prefix text) returns text
   language plpgsql volatile set search_path = pg_catalog, public as $fn$
   declare

@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 26 (e-invoices): what billing keeps of the seller and the buyer for EN 16931 documents.
+ * E-invoices: what billing keeps of the seller and the buyer for EN 16931 documents.
  *
  * - organizations (from `organization.updated`): the address in parts (BT-35, BT-38, BT-37, BT-40), the bank account
  *   (BT-84 IBAN, BT-85 holder, BT-86 BIC), the base currency (BT-6 when an invoice is in another one) and whether

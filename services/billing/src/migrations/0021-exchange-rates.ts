@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Exchange rates (issue 26). `exchange_rates`: per tenant × day × currency, base-currency units for one unit of the
+ * Exchange rates. `exchange_rates`: per tenant × day × currency, base-currency units for one unit of the
  * currency, in the tenant's base currency (its default currency, now kept on billing's copy of the organization).
  * `source` says whether the daily job set it from the reference rates ('ecb') or a member typed it ('manual'); the job
  * never overwrites a manual rate. When the base currency changes, the rates (and every invoice's rate and base figure)
@@ -21,8 +21,18 @@ export const m0021ExchangeRates = sqlMigration('0021_exchange_rates', [
     updated_at timestamptz not null default now(),
     primary key (tenant_id, currency, day)
   )`,
-  ...tenantRlsSql('billing', 'exchange_rates'),
-  ...tenantScanSql('billing', 'organizations', ['tenant_id', 'default_currency']),
+  `alter table "billing"."exchange_rates" enable row level security`,
+  `alter table "billing"."exchange_rates" force row level security`,
+  `create policy tenant_isolation on "billing"."exchange_rates" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'billing_scan') then
+        create role "billing_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "billing" to "billing_scan"`,
+  `grant select ("tenant_id", "default_currency") on "billing"."organizations" to "billing_scan"`,
+  `create policy tenant_scan on "billing"."organizations" for select to "billing_scan" using (true)`,
   `create table billing.reference_rates (
     day date not null,
     currency char(3) not null check (currency ~ '^[A-Z]{3}$'),

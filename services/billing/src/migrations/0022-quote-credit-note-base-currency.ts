@@ -1,18 +1,14 @@
-import { sqlMigration } from '@billpoint/kit';
-
-/** The tenant's base currency of a row aliased `a` (its default currency, USD until its settings say otherwise). */
-const base = (a: string) => `coalesce((select o.default_currency from billing.organizations o where o.tenant_id = ${a}.tenant_id), 'USD')`;
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /** The rates of the quotes that were there before (exported for its test). */
 export const QUOTE_BACKFILL = [
   `update billing.quotes x set exchange_rate = r.rate, total_in_base_currency = round(x.total * r.rate, 2)
-     from (select q.tenant_id, q.id, case when q.currency = ${base('q')} then 1 else coalesce(
+     from (select q.tenant_id, q.id, case when q.currency = coalesce((select o.default_currency from billing.organizations o where o.tenant_id = q.tenant_id), 'USD') then 1 else coalesce(
              (select greatest(round(e.rate, 6), 0.000001) from billing.exchange_rates e
                where e.tenant_id = q.tenant_id and e.currency = q.currency and e.day <= q.issue_date order by e.day desc limit 1),
              1) end as rate
            from billing.quotes q) r
     where x.tenant_id = r.tenant_id and x.id = r.id and round(x.total * r.rate, 2) < 10000000000000`,
-  // A rate whose base figure would not fit numeric(15,2) is not taken: such a quote stays at 1, as before.
   `update billing.quotes set total_in_base_currency = total where exchange_rate = 1`,
 ];
 
@@ -23,7 +19,7 @@ export const CREDIT_NOTE_BACKFILL = [
 ];
 
 /**
- * Issue 26: quotes and credit notes in the base currency, as invoices are (0001, 0021).
+ * Quotes and credit notes in the base currency, as invoices are (0001, 0021).
  *
  * - quotes: `exchange_rate` (base units per unit of the quote's currency, 6 places) and `total_in_base_currency`. A
  *   quote takes the rate in force on its issue date, like an invoice. Existing quotes: 1 in the base currency, else the

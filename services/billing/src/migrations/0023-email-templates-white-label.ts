@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 27: the organization read model learns the portal address, white-label and the verified custom domain
+ * The organization read model learns the portal address, white-label and the verified custom domain
  * (from `organization.updated`), plus its default language (the e-mails' language when an invoice names none), and the
  * organization's own versions of the customer e-mails (`billing.email_templates`, one per type and language).
  */
@@ -20,5 +20,7 @@ export const m0023EmailTemplatesWhiteLabel = sqlMigration('0023_email_templates_
     updated_at timestamptz not null default now(),
     primary key (tenant_id, type, language)
   )`,
-  ...tenantRlsSql('billing', 'email_templates'),
+  `alter table "billing"."email_templates" enable row level security`,
+  `alter table "billing"."email_templates" force row level security`,
+  `create policy tenant_isolation on "billing"."email_templates" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

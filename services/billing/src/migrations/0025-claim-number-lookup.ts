@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The claim function's "is this number taken?" check is planned for each call (EXECUTE) instead of once per

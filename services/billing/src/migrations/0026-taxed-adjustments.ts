@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Discounts and shipping inside VAT. Each line keeps the part of the document discount and of the shipping it carries,

@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * An invoice takes its legal number when it is issued, not when it is created. The law wants a tenant's invoice

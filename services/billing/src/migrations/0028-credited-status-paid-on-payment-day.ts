@@ -1,16 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
-
-/** The tables the invoice update triggers write (0001, 0011, 0019), opened to the owner for the backfill below. */
-const TOUCHED = [
-  'invoices',
-  'invoice_payments',
-  'credit_notes',
-  'stats_invoices',
-  'stats_customer_currency',
-  'stats_customer',
-  'stats_status',
-  'stats_month',
-];
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /** The stored rows brought to where they stand (the tests run it again on rows made to look as before). */
 export const STANDING_BACKFILL = [
@@ -42,7 +30,21 @@ export const m0028CreditedStatusPaidOnPaymentDay = sqlMigration('0028_credited_s
   `alter table billing.invoices drop constraint invoices_status_check`,
   `alter table billing.invoices add constraint invoices_status_check
      check (status in ('draft', 'sent', 'viewed', 'paid', 'overdue', 'cancelled', 'refunded', 'credited'))`,
-  ...TOUCHED.map((t) => `alter table billing.${t} no force row level security`),
+  `alter table billing.invoices no force row level security`,
+  `alter table billing.invoice_payments no force row level security`,
+  `alter table billing.credit_notes no force row level security`,
+  `alter table billing.stats_invoices no force row level security`,
+  `alter table billing.stats_customer_currency no force row level security`,
+  `alter table billing.stats_customer no force row level security`,
+  `alter table billing.stats_status no force row level security`,
+  `alter table billing.stats_month no force row level security`,
   ...STANDING_BACKFILL,
-  ...TOUCHED.map((t) => `alter table billing.${t} force row level security`),
+  `alter table billing.invoices force row level security`,
+  `alter table billing.invoice_payments force row level security`,
+  `alter table billing.credit_notes force row level security`,
+  `alter table billing.stats_invoices force row level security`,
+  `alter table billing.stats_customer_currency force row level security`,
+  `alter table billing.stats_customer force row level security`,
+  `alter table billing.stats_status force row level security`,
+  `alter table billing.stats_month force row level security`,
 ]);

@@ -27,6 +27,9 @@ import { m0026TaxedAdjustments } from './0026-taxed-adjustments.ts';
 import { m0027NumberingAtIssue } from './0027-numbering-at-issue.ts';
 import { m0028CreditedStatusPaidOnPaymentDay } from './0028-credited-status-paid-on-payment-day.ts';
 import { m0029RecordIds } from './0029-record-ids.ts';
+import { m0030CustomerPaymentTerms } from './0030-customer-payment-terms.ts';
+import { m0031CustomerCurrency } from './0031-customer-currency.ts';
+import { m0032InvoiceLifecyclePaymentStatus } from './0032-invoice-lifecycle-payment-status.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -50,7 +53,7 @@ export const migrations = [
   m0018CreditNotes,
   m0019AnalyticsNetOfCreditNotes,
   m0020EInvoiceParties,
-  // 0020: e-invoices (issue 26, second half), built beside this one.
+  // 0020: e-invoices (second half), built beside this one.
   m0021ExchangeRates,
   m0022QuoteCreditNoteBaseCurrency,
   m0023EmailTemplatesWhiteLabel,
@@ -60,4 +63,7 @@ export const migrations = [
   m0027NumberingAtIssue,
   m0028CreditedStatusPaidOnPaymentDay,
   m0029RecordIds,
+  m0030CustomerPaymentTerms,
+  m0031CustomerCurrency,
+  m0032InvoiceLifecyclePaymentStatus,
 ];

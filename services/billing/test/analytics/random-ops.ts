@@ -46,7 +46,7 @@ export const op = fc.oneof(
       customer: fc.integer({ min: 1, max: 6 }),
     }),
   },
-  // Credit notes (issue 25): the share of its total the invoice's credit notes come to (`credited_amount`).
+  // Credit notes: the share of its total the invoice's credit notes come to (`credited_amount`).
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 0, max: 100 }) }),

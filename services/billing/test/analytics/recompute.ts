@@ -32,7 +32,7 @@ export interface Raw {
 export async function loadRaw(db: TestDatabase, tenantId: string): Promise<Raw> {
   const q = async <T>(sql: string) => (await db.query(sql, [tenantId])).rows as T[];
   return {
-    // Every amount of an invoice net of its credit notes (issue 25): total − credited, base − credited at its rate.
+    // Every amount of an invoice net of its credit notes: total − credited, base − credited at its rate.
     invoices: await q(`select id::float8 as id, customer_id::float8 as customer_id, status, issue_date::text, due_date::text, currency,
         (total - credited_amount)::text as total,
         (total_in_base_currency - round(credited_amount * exchange_rate, 2))::text as base, to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as paid_day,
@@ -160,7 +160,8 @@ export function recompute(
     dueSoonInvoices: raw.invoices.filter(
       (i) => inCur(i.currency) && (i.status === 'sent' || i.status === 'viewed') && i.due_date >= today && i.due_date <= in7,
     ).length,
-    paymentSuccessRate: pct(paidCount, total) ?? 0,
+    // Over the invoices issued to be paid: a draft is not an unpaid invoice.
+    paymentSuccessRate: pct(paidCount, paidCount + BigInt(mine.filter(open).length)) ?? 0,
     revenueByMonth: monthList.map((month) => ({ month, revenue: money(byMonth.get(month) ?? 0n) })),
     currencyBreakdown: [...perCurrency]
       .filter(([, t]) => t !== 0n)

@@ -52,7 +52,13 @@ export const RATES = new Map<number, RateCategory & { rate: string; name: string
   [3, { rate: '0.00', name: 'Reverse charge', category: 'AE', exemptionReason: 'Reverse charge', exemptionReasonCode: 'VATEX-EU-AE' }],
   [
     4,
-    { rate: '0.00', name: 'Exempt (education)', category: 'E', exemptionReason: 'Exempt under §4 Nr. 21 UStG', exemptionReasonCode: null },
+    {
+      rate: '0.00',
+      name: 'Exempt (education)',
+      category: 'E',
+      exemptionReason: 'Exempt under Art. 132 VAT Directive',
+      exemptionReasonCode: null,
+    },
   ],
 ]);
 
@@ -94,6 +100,9 @@ export function invoice(
     customerId: 1,
     customer: null,
     status: 'sent',
+    lifecycle: 'issued',
+    paymentStatus: 'unpaid',
+    overdue: false,
     issueDate: '2026-11-20',
     dueDate: '2026-12-20',
     currency: o.currency ?? 'EUR',

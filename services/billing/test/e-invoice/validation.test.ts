@@ -155,7 +155,7 @@ describe('the figures', () => {
     expect(m).toEqual([
       ['S', '19.00', '1158.33', '220.08', null],
       ['S', '7.00', '74.97', '5.25', null],
-      ['E', '0.00', '900.00', '0.00', 'Exempt under §4 Nr. 21 UStG'],
+      ['E', '0.00', '900.00', '0.00', 'Exempt under Art. 132 VAT Directive'],
     ]);
   });
 

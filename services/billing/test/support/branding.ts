@@ -8,7 +8,7 @@ import type { Stack } from '../../../../gateway/test/support/stack.ts';
 
 /**
  * Publishes `organization.updated` for a tenant as the gateway will once the portal and white-label settings exist
- * (issue 27: portal address, white-label in effect, verified custom domain), over its current settings, and waits
+ * (portal address, white-label in effect, verified custom domain), over its current settings, and waits
  * until billing's read model has it.
  */
 export async function brandOrganization(

@@ -23,7 +23,7 @@ export const HOSTILE_SVGS: Record<string, string> = {
   'css @import': svg('<style>@import url("https://evil.test/x.css");</style>'),
   'css url() in style attribute': svg('<rect width="5" height="5" style="fill: url(\'http://evil.test/p\')"/>'),
   'url() in a presentation attribute': svg('<rect width="5" height="5" fill="url(https://evil.test/x.svg#g)"/>'),
-  // CSS escapes, comments and case: a browser decodes them before it loads anything (issue 20, finding 6).
+  // CSS escapes, comments and case: a browser decodes them before it loads anything.
   'css u\\72l() and @\\69mport in style element (the reported payload)': svg(
     '<style>rect{fill:u\\72l(http://evil.test/p)} @\\69mport "http://evil.test/x.css";</style>',
   ),

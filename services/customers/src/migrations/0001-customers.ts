@@ -1,4 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 export const m0001Customers = sqlMigration('0001_customers', [
   `create extension if not exists pg_trgm with schema public`,
@@ -29,5 +29,7 @@ export const m0001Customers = sqlMigration('0001_customers', [
   )`,
   `create index customers_tenant_recent on customers.customers (tenant_id, created_at desc, id desc) where deleted_at is null`,
   `create index customers_search_trgm on customers.customers using gin (search public.gin_trgm_ops) where deleted_at is null`,
-  ...tenantRlsSql('customers', 'customers'),
+  `alter table "customers"."customers" enable row level security`,
+  `alter table "customers"."customers" force row level security`,
+  `create policy tenant_isolation on "customers"."customers" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

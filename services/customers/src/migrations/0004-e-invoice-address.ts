@@ -1,7 +1,7 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Issue 26 (e-invoices): the buyer's postal address in parts (EN 16931 BT-50, BT-53, BT-52, BT-55) beside the display
+ * E-invoices: the buyer's postal address in parts (EN 16931 BT-50, BT-53, BT-52, BT-55) beside the display
  * `address`, and the buyer reference (BT-10, the Leitweg-ID XRechnung requires).
  */
 export const m0004EInvoiceAddress = sqlMigration('0004_e_invoice_address', [

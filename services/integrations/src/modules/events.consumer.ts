@@ -28,7 +28,7 @@ const ENDPOINTS_SQL = preparedStatement(
   `select id::float8 as id from integrations.webhooks where tenant_id = $1 and is_active and deleted_at is null and $2 = any(events)`,
 );
 
-/** Service events → the §9 webhook event types (invoice.sent is a status change: invoice.updated). */
+/** Service events → the webhook event types (invoice.sent is a status change: invoice.updated). */
 export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
   [InvoiceEvents.Created]: 'invoice.created',
   [InvoiceEvents.Updated]: 'invoice.updated',

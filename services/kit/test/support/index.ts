@@ -84,7 +84,7 @@ export function testEnv(db: TestDatabase, extra: Record<string, string | undefin
     DATABASE_POOL_MAX: '4',
     // Test receivers of outgoing webhooks listen on 127.0.0.1 (the SSRF tests turn this off for themselves).
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    // Never the internet: billing's reference-rates job is off unless a test serves its own document (issue 26).
+    // Never the internet: billing's reference-rates job is off unless a test serves its own document.
     FX_RATES_URL: 'off',
     ...extra,
   };
@@ -139,7 +139,14 @@ export class HttpClient {
 
   /** Registers a new user with a new organization (and signs in). */
   async register(
-    overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; organizationName: string }> = {},
+    overrides: Partial<{
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      organizationName: string;
+      timezone: unknown;
+    }> = {},
   ) {
     const email = overrides.email ?? `${randomUUID().slice(0, 8)}@example.test`;
     const res = await this.post('/api/auth/register', {

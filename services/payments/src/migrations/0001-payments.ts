@@ -1,8 +1,4 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
-import { PaymentMethods } from '@billpoint/proto';
-
-// The statuses as shipped (0003 widens the check): a shipped migration's SQL never changes.
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Payments: one row per attempt (a pay-page intent, a PayPal order, a manual record). A processor's transaction id
@@ -22,11 +18,11 @@ export const m0001Payments = sqlMigration('0001_payments', [
     amount_in_base_currency numeric(15,2) not null,
     refunded_amount numeric(15,2) not null default 0 check (refunded_amount >= 0 and refunded_amount <= amount),
     payment_date date not null default current_date,
-    payment_method text not null check (payment_method in (${list(PaymentMethods)})),
+    payment_method text not null check (payment_method in ('credit_card', 'bank_transfer', 'paypal', 'stripe', 'cash', 'check', 'other')),
     payment_processor text,
     transaction_id text,
     reference text,
-    status text not null default 'pending' check (status in (${list(['pending', 'completed', 'failed', 'refunded'])})),
+    status text not null default 'pending' check (status in ('pending', 'completed', 'failed', 'refunded')),
     fees numeric(15,2) not null default 0,
     notes text,
     metadata jsonb not null default '{}'::jsonb,
@@ -37,9 +33,19 @@ export const m0001Payments = sqlMigration('0001_payments', [
     constraint payments_transaction_unique unique (payment_processor, transaction_id)
   )`,
   `create index payments_invoice on payments.payments (tenant_id, invoice_id, created_at)`,
-  ...tenantRlsSql('payments', 'payments'),
+  `alter table "payments"."payments" enable row level security`,
+  `alter table "payments"."payments" force row level security`,
+  `create policy tenant_isolation on "payments"."payments" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // A provider's webhook names a transaction, not a tenant: the scan role finds the tenant of a transaction id.
-  ...tenantScanSql('payments', 'payments', ['tenant_id', 'payment_processor', 'transaction_id']),
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'payments_scan') then
+        create role "payments_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "payments" to "payments_scan"`,
+  `grant select ("tenant_id", "payment_processor", "transaction_id") on "payments"."payments" to "payments_scan"`,
+  `create policy tenant_scan on "payments"."payments" for select to "payments_scan" using (true)`,
 
   // Provider webhook events already handled (Stripe event ids): a replayed delivery is acknowledged and ignored.
   // Not tenant data: an id and a type, nothing else.

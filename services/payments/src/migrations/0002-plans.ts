@@ -1,17 +1,14 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
-import { BillingCycles, PlanNames, SubscriptionStatuses } from '@billpoint/proto';
-
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Plans (global reference data, seeded with areas §9's values) and each tenant's own subscription and usage.
+ * Plans (global reference data, seeded with the plans' published values) and each tenant's own subscription and usage.
  * `yearly_price` is the price of a whole year: $20/month billed yearly is 240.00 (the card shows $20/month and
  * "$240 billed yearly"). Stripe price ids are null here; STRIPE_PRICE_<PLAN>_<CYCLE> sets them per deployment.
  */
 export const m0002Plans = sqlMigration('0002_plans', [
   `create table payments.plans (
     id integer primary key,
-    name text not null unique check (name in (${list(PlanNames)})),
+    name text not null unique check (name in ('starter', 'professional', 'enterprise')),
     display_name text not null,
     description text not null,
     monthly_price numeric(15,2) not null check (monthly_price >= 0),
@@ -51,9 +48,9 @@ export const m0002Plans = sqlMigration('0002_plans', [
   // Stripe subscription exists, `plan` is the trial's plan until trial_ends_at, then the fallback plan applies.
   `create table payments.tenant_subscriptions (
     tenant_id uuid primary key,
-    plan text not null check (plan in (${list(PlanNames)})),
-    status text not null check (status in (${list(SubscriptionStatuses)})),
-    billing_cycle text not null default 'monthly' check (billing_cycle in (${list(BillingCycles)})),
+    plan text not null check (plan in ('starter', 'professional', 'enterprise')),
+    status text not null check (status in ('active', 'inactive', 'cancelled', 'past_due', 'trialing')),
+    billing_cycle text not null default 'monthly' check (billing_cycle in ('monthly', 'yearly')),
     trial_ends_at timestamptz,
     stripe_customer_id text unique,
     stripe_subscription_id text unique,
@@ -61,9 +58,19 @@ export const m0002Plans = sqlMigration('0002_plans', [
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   )`,
-  ...tenantRlsSql('payments', 'tenant_subscriptions'),
+  `alter table "payments"."tenant_subscriptions" enable row level security`,
+  `alter table "payments"."tenant_subscriptions" force row level security`,
+  `create policy tenant_isolation on "payments"."tenant_subscriptions" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // Stripe's subscription webhooks name a customer, not a tenant: the scan role finds the tenant of a customer id.
-  ...tenantScanSql('payments', 'tenant_subscriptions', ['tenant_id', 'stripe_customer_id']),
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'payments_scan') then
+        create role "payments_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "payments" to "payments_scan"`,
+  `grant select ("tenant_id", "stripe_customer_id") on "payments"."tenant_subscriptions" to "payments_scan"`,
+  `create policy tenant_scan on "payments"."tenant_subscriptions" for select to "payments_scan" using (true)`,
 
   // Counts of what the limits bound, kept from the creating services' events (invoices: this calendar month, UTC).
   `create table payments.subscription_usage (
@@ -78,5 +85,7 @@ export const m0002Plans = sqlMigration('0002_plans', [
     last_reset_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   )`,
-  ...tenantRlsSql('payments', 'subscription_usage'),
+  `alter table "payments"."subscription_usage" enable row level security`,
+  `alter table "payments"."subscription_usage" force row level security`,
+  `create policy tenant_isolation on "payments"."subscription_usage" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

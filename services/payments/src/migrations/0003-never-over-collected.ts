@@ -1,7 +1,4 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
-import { PaymentStatuses } from '@billpoint/proto';
-
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * Money is never over-collected, by construction: the database itself refuses completed payments of an invoice
@@ -41,10 +38,12 @@ export const m0003NeverOverCollected = sqlMigration('0003_never_over_collected',
     updated_at timestamptz not null default now(),
     primary key (tenant_id, invoice_id)
   )`,
-  ...tenantRlsSql('payments', 'invoice_totals'),
+  `alter table "payments"."invoice_totals" enable row level security`,
+  `alter table "payments"."invoice_totals" force row level security`,
+  `create policy tenant_isolation on "payments"."invoice_totals" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 
   `alter table payments.payments drop constraint payments_status_check`,
-  `alter table payments.payments add constraint payments_status_check check (status in (${list(PaymentStatuses)}))`,
+  `alter table payments.payments add constraint payments_status_check check (status in ('pending', 'completed', 'failed', 'refunded', 'cancelled', 'overpaid'))`,
   // The expiry job's search: pending attempts by age.
   `create index payments_pending on payments.payments (tenant_id, created_at) where status = 'pending'`,
 

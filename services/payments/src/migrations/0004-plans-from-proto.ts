@@ -1,4 +1,4 @@
-import { sqlMigration } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
  * The plans are no longer rows: their prices, limits and flags are proto's plan table (`PLAN_TABLE`), which the plan

@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Refunds of credit notes (issue 25, resolution `refund`): billing records the credit note and announces it; payments
+ * Refunds of credit notes (resolution `refund`): billing records the credit note and announces it; payments
  * gives its total back through the processors that took the invoice's money.
  *
  * - `credit_note_refunds`: one row per credit note (its natural key), written in the transaction of the consumer
@@ -30,7 +30,9 @@ export const m0005CreditNoteRefunds = sqlMigration('0005_credit_note_refunds', [
     primary key (tenant_id, credit_note_id)
   )`,
   `create index credit_note_refunds_pending on payments.credit_note_refunds (tenant_id, created_at) where status = 'pending'`,
-  ...tenantRlsSql('payments', 'credit_note_refunds'),
+  `alter table "payments"."credit_note_refunds" enable row level security`,
+  `alter table "payments"."credit_note_refunds" force row level security`,
+  `create policy tenant_isolation on "payments"."credit_note_refunds" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `create table payments.credit_note_refund_steps (
     tenant_id uuid not null,
     credit_note_id bigint not null,
@@ -40,5 +42,7 @@ export const m0005CreditNoteRefunds = sqlMigration('0005_credit_note_refunds', [
     primary key (tenant_id, credit_note_id, payment_id),
     foreign key (tenant_id, credit_note_id) references payments.credit_note_refunds (tenant_id, credit_note_id)
   )`,
-  ...tenantRlsSql('payments', 'credit_note_refund_steps'),
+  `alter table "payments"."credit_note_refund_steps" enable row level security`,
+  `alter table "payments"."credit_note_refund_steps" force row level security`,
+  `create policy tenant_isolation on "payments"."credit_note_refund_steps" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

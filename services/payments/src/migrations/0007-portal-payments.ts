@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql, tenantScanSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * The customer portal's pay-several (issue 27) and receipts from every path.
+ * The customer portal's pay-several and receipts from every path.
  *
  * - `payments.portal_payments`: one payment a portal customer opens for the balances of several invoices, with the
  *   amount allocated to each (`allocations`: [{invoiceId, invoiceNumber, amount}]); completed once, in one
@@ -29,9 +29,19 @@ export const m0007PortalPayments = sqlMigration('0007_portal_payments', [
     constraint portal_payments_transaction_unique unique (processor, transaction_id)
   )`,
   `create index portal_payments_customer on payments.portal_payments (tenant_id, customer_id, created_at desc)`,
-  ...tenantRlsSql('payments', 'portal_payments'),
+  `alter table "payments"."portal_payments" enable row level security`,
+  `alter table "payments"."portal_payments" force row level security`,
+  `create policy tenant_isolation on "payments"."portal_payments" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   // Stripe's webhook and PayPal's capture name a transaction, not a tenant.
-  ...tenantScanSql('payments', 'portal_payments', ['tenant_id', 'processor', 'transaction_id']),
+  `do $$ begin
+      if not exists (select 1 from pg_roles where rolname = 'payments_scan') then
+        create role "payments_scan" nologin nosuperuser nobypassrls noinherit;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`,
+  `grant usage on schema "payments" to "payments_scan"`,
+  `grant select ("tenant_id", "processor", "transaction_id") on "payments"."portal_payments" to "payments_scan"`,
+  `create policy tenant_scan on "payments"."portal_payments" for select to "payments_scan" using (true)`,
 
   `alter table payments.payments add column portal_payment_id uuid references payments.portal_payments (id)`,
   `create index payments_portal_payment on payments.payments (tenant_id, portal_payment_id) where portal_payment_id is not null`,
@@ -42,5 +52,7 @@ export const m0007PortalPayments = sqlMigration('0007_portal_payments', [
     created_at timestamptz not null default now(),
     primary key (tenant_id, id)
   )`,
-  ...tenantRlsSql('payments', 'receipts'),
+  `alter table "payments"."receipts" enable row level security`,
+  `alter table "payments"."receipts" force row level security`,
+  `create policy tenant_isolation on "payments"."receipts" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
 ]);

@@ -1,7 +1,7 @@
-import { sqlMigration, tenantRlsSql } from '@billpoint/kit';
+import { sqlMigration } from '@billpoint/kit/migrations';
 
 /**
- * Credit notes on the ledger (issue 25).
+ * Credit notes on the ledger.
  *
  * - `ledger_credit_notes`: each credit note as billing announced it (a credit note never changes once issued): its
  *   resolution, figures and tax per rate; the posting slot `credit_note:<id>` holds its reversal entry.
@@ -25,6 +25,8 @@ export const m0003CreditNotes = sqlMigration('0003_credit_notes', [
     primary key (tenant_id, credit_note_id)
   )`,
   `create index ledger_credit_notes_invoice on tax.ledger_credit_notes (tenant_id, invoice_id)`,
-  ...tenantRlsSql('tax', 'ledger_credit_notes'),
+  `alter table "tax"."ledger_credit_notes" enable row level security`,
+  `alter table "tax"."ledger_credit_notes" force row level security`,
+  `create policy tenant_isolation on "tax"."ledger_credit_notes" using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid) with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)`,
   `alter table tax.ledger_invoices add column credit_applied numeric(15,2) not null default 0`,
 ]);

@@ -4,6 +4,14 @@ import { m0002Ledger } from './0002-ledger.ts';
 import { m0003CreditNotes } from './0003-credit-notes.ts';
 import { m0004TaxCategories } from './0004-tax-categories.ts';
 import { m0005RecordIds } from './0005-record-ids.ts';
+import { m0006LedgerInvoiceState } from './0006-ledger-invoice-state.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: MigrationObject[] = [m0001Tax, m0002Ledger, m0003CreditNotes, m0004TaxCategories, m0005RecordIds];
+export const migrations: MigrationObject[] = [
+  m0001Tax,
+  m0002Ledger,
+  m0003CreditNotes,
+  m0004TaxCategories,
+  m0005RecordIds,
+  m0006LedgerInvoiceState,
+];

@@ -4,7 +4,7 @@ import { formatDefaults, localeOf, setFormatDefaults } from '@/lib/format';
 import { organizationSettingsQueryOptions } from '@/lib/organization-settings';
 
 /**
- * Amounts are written in the organization's currency and the locale of its language everywhere (issue 21). The
+ * Amounts are written in the organization's currency and the locale of its language everywhere. The
  * screens render at once (en-US dollars, or what was last known) and, when the organization's settings arrive with
  * another currency or language, render anew with them — as they do after Settings changes them. A failed read keeps
  * what is known rather than holding the app.

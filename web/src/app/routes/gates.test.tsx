@@ -168,7 +168,7 @@ describe('auth gate', SLOW, () => {
   });
 });
 
-describe('logout (spec core §4)', SLOW, () => {
+describe('logout', SLOW, () => {
   it('clears both storages, posts /api/logout with no-cache and goes to /api/login', async () => {
     const u = userEvent.setup();
     const calls = stubFetch([signedIn, { method: 'POST', path: '/api/logout', status: 204 }]);

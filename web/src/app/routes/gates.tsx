@@ -14,9 +14,9 @@ const TwoFactorEnrollmentScreen = React.lazy(() =>
 const LandingPage = React.lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 
 /**
- * The signed-in part of the app. `/` shows the landing page while authentication loads or when signed out
- * (spec core §2). Every other private route shows nothing until the user is known; signed out, the
- * Unauthorized notice and the sign-in redirect follow (spec core §4). Invoice view and edit use the same
+ * The signed-in part of the app. `/` shows the landing page while authentication loads or when signed out.
+ * Every other private route shows nothing until the user is known; signed out, the
+ * Unauthorized notice and the sign-in redirect follow. Invoice view and edit use the same
  * rule (the notice and /api/login), not the redirect to `/` of the other reading.
  */
 export function PrivateGate() {

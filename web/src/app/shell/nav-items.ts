@@ -22,7 +22,7 @@ import { paths } from '@/config/paths';
 /** A sidebar entry; one with a `permission` is shown only to members whose role has it. */
 export type NavItem = { href: string; label: string; icon: LucideIcon; permission?: Permission };
 
-/** Sidebar routes and labels (spec core §2). */
+/** Sidebar routes and labels. */
 export const mainNav: NavItem[] = [
   { href: paths.home.getHref(), label: 'Dashboard', icon: LayoutDashboard },
   { href: paths.invoices.getHref(), label: 'Invoices', icon: FileText },

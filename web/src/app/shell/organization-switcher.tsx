@@ -9,7 +9,7 @@ import { useSwitchOrganization, useUserOrganizations } from '@/lib/organizations
 import { cn } from '@/lib/utils';
 
 /**
- * The organization switcher (issue 22): shown only to a person who belongs to more than one organization. A session
+ * The organization switcher: shown only to a person who belongs to more than one organization. A session
  * is for one organization at a time; choosing another starts a session there and reloads the app.
  */
 export function OrganizationSwitcher({ user, collapsed }: { user: User; collapsed: boolean }) {

@@ -56,7 +56,7 @@ function NavLinkItem({
 function SettingsGroup({ collapsed, pathname }: { collapsed: boolean; pathname: string }) {
   const inGroup = isSettingsRoute(pathname);
   const [open, setOpen] = React.useState(inGroup);
-  // Opens by itself when the current route is one of its entries (spec core §2).
+  // Opens by itself when the current route is one of its entries.
   React.useEffect(() => {
     if (inGroup) setOpen(true);
   }, [inGroup]);

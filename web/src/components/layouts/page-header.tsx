@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Title and description of every private screen (spec core §2), with optional actions on the right. */
+/** Title and description of every private screen, with optional actions on the right. */
 export function PageHeader({
   title,
   description,

@@ -38,7 +38,7 @@ type ListTableProps<T extends Row> = {
   testId: string;
   /** Pending: skeleton rows; fetching: busy. */
   list: Pick<ListState, 'isPending' | 'isFetching'>;
-  /** Skeleton rows while pending: five (spec core §9). */
+  /** Skeleton rows while pending: five. */
   skeletonRows?: number;
   /** The table's frame: a card of its own (a list screen), or an outline (a table inside a card or tab). */
   frame?: 'card' | 'outline';

@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** Spec core §8: shown for 5000 ms by default, swiped away to the right past 50 px, F8 focuses the area. */
+/** Shown for 5000 ms by default, swiped away to the right past 50 px, F8 focuses the area. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

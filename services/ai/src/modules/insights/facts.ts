@@ -79,9 +79,9 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
       customer_name: (i) => i.customer?.company || i.customer?.name || null,
       status: (i) => i.status,
       currency: (i) => i.currency,
-      // Base-currency units per unit of its currency (issue 26): the rules total in the base with it.
+      // Base-currency units per unit of its currency: the rules total in the base with it.
       exchange_rate: (i) => i.exchangeRate,
-      // Net of the invoice's credit notes (issue 25): revenue, top customers and forecasts count what is really owed.
+      // Net of the invoice's credit notes: revenue, top customers and forecasts count what is really owed.
       total: (i) => fromCents(toCents(i.total) - toCents(i.creditedAmount)),
       balance_due: (i) => i.balanceDue,
       tax_amount: (i) => i.taxAmount,
@@ -134,7 +134,8 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
     (event, em) => applySchedule(em, event),
   );
 
-  // The organization's language (the locale the insight texts are written in), time zone and currency (invoice drafts). Not a fact that makes a tenant known.
+  // The organization's language (the locale the insight texts are written in), time zone and currency (invoice drafts),
+  // and how it files VAT (the tax-due insight's deadline). Not a fact that makes a tenant known.
   const organizationConsumer = consumeEvents({
     orm: ctx.orm,
     schema: ctx.schema,
@@ -149,11 +150,17 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
         [event.tenantId],
       );
       await em.execute(
-        `insert into ai.organization_facts as x (tenant_id, language, timezone, default_currency, version) values (?, ?, ?, ?, ?)
+        `insert into ai.organization_facts as x (tenant_id, language, timezone, default_currency, country, vat_filing_frequency,
+           vat_deadline_extension, version) values (?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (tenant_id) do update set language = excluded.language, timezone = excluded.timezone,
-           default_currency = excluded.default_currency, version = excluded.version
+           default_currency = excluded.default_currency, country = excluded.country,
+           vat_filing_frequency = excluded.vat_filing_frequency, vat_deadline_extension = excluded.vat_deadline_extension,
+           version = excluded.version
          where x.version is null or excluded.version is null or x.version <= excluded.version`,
-        [event.tenantId, event.data.defaultLanguage, event.data.timezone, event.data.defaultCurrency, event.data.updatedAt],
+        [
+          ...[event.tenantId, event.data.defaultLanguage, event.data.timezone, event.data.defaultCurrency],
+          ...[event.data.billingAddress.country, event.data.vatFilingFrequency, event.data.vatDeadlineExtension, event.data.updatedAt],
+        ],
       );
       const [now] = await em.execute<{ default_currency: string | null }[]>(
         `select default_currency from ai.organization_facts where tenant_id = ?`,
@@ -168,7 +175,7 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
 }
 
 /**
- * The base currency changed (issue 26): billing restates its invoices' rates in the new base without an event per
+ * The base currency changed: billing restates its invoices' rates in the new base without an event per
  * invoice, so the facts take the rates of their issue dates from billing's restated rates table (the rpc tax uses),
  * rounded like an invoice's (6 places); an invoice in the new base counts at 1. While billing still answers in the
  * old base, the event is retried (the kit redelivers a failed message); a currency billing has no rate for keeps a

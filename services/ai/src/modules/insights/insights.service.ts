@@ -1,5 +1,12 @@
-import { HIGH_PRIORITY, type AiInsight, type InsightCategory, type InsightList, type RecommendationList } from '@billpoint/proto';
-import { scanTenants, type Identity, type JobDefinition, type ServiceContext } from '@billpoint/kit';
+import {
+  HIGH_PRIORITY,
+  type AiInsight,
+  type InsightCategory,
+  type InsightList,
+  type RecommendationList,
+  type VatFilingFrequency,
+} from '@billpoint/proto';
+import { dayInZone, scanTenants, type Identity, type JobDefinition, type ServiceContext } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { formatsFor } from './format.ts';
 import { OpenAINarrator, templateSummary } from './narrative.ts';
@@ -57,8 +64,8 @@ type Tenant = Pick<Identity, 'tenantId'>;
 export class InsightsService {
   readonly #ctx: ServiceContext<Config>;
   readonly #narrator: OpenAINarrator | null;
-  /** Today (UTC, YYYY-MM-DD); tests may move it. */
-  today: () => string = () => new Date().toISOString().slice(0, 10);
+  /** Today (YYYY-MM-DD) in the organization's time zone; tests may move it. */
+  today: (timeZone: string) => string = (timeZone) => dayInZone(new Date(), timeZone);
 
   constructor(ctx: ServiceContext<Config>) {
     this.#ctx = ctx;
@@ -76,23 +83,33 @@ export class InsightsService {
 
   /**
    * Runs the rules (reads only; no transaction held while the narrative is written). Money totals in the
-   * organization's base currency (issue 26); the insights that total invoices name the currencies without a rate in
+   * organization's base currency; the insights that total invoices name the currencies without a rate in
    * the base, which they leave out, never counting them as 0.
    */
   async compute(id: Tenant): Promise<DraftInsight[]> {
-    const today = this.today();
-    const [org] = await this.#ctx.reader.query<{ language: string; default_currency: string | null }>(
+    const [org] = await this.#ctx.reader.query<{
+      language: string;
+      default_currency: string | null;
+      timezone: string | null;
+      country: string | null;
+      vat_filing_frequency: VatFilingFrequency;
+      vat_deadline_extension: boolean;
+    }>(
       id.tenantId,
-      `select language, default_currency from ai.organization_facts where tenant_id = $1`,
+      `select language, default_currency, timezone, country, vat_filing_frequency, vat_deadline_extension
+         from ai.organization_facts where tenant_id = $1`,
       [id.tenantId],
     );
+    const today = this.today(org?.timezone || 'UTC');
+    // Monthly, no extension, the general rule: until the organization's settings arrive.
+    const vat = org ? { country: org.country, frequency: org.vat_filing_frequency, extension: org.vat_deadline_extension } : undefined;
     // USD until the organization says otherwise, as billing's base.
     const base = org?.default_currency?.trim() || 'USD';
     const q = Object.assign((sql: string) => this.#ctx.reader.query(id.tenantId, sql, [id.tenantId, today]), {
       invoices: invoiceFacts(base),
     });
     const [drafts, missing] = await Promise.all([
-      runRules(q as Query, today, formatsFor(org?.language)),
+      runRules(q as Query, today, formatsFor(org?.language), vat),
       this.#ctx.reader.query<{ currency: string }>(id.tenantId, WITHOUT_RATE_SQL(base), [id.tenantId]),
     ]);
     if (!missing.length) return drafts;

@@ -1,4 +1,13 @@
-import { CreditNoteEvents, fromCents, toCents, type CreditNote, type CreditNoteCreate, type Invoice } from '@billpoint/proto';
+import {
+  CreditNoteEvents,
+  fromCents,
+  toCents,
+  type CreditNote,
+  type CreditNoteCreate,
+  type Invoice,
+  inStatusGroup,
+  IssuedInvoiceStatuses,
+} from '@billpoint/proto';
 import { addEvent, Conflict, Invalid, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { addCreditEntry, lockCustomerCredit } from '../credit/customer-credit.ts';
 import { baseAmount } from '../invoice/invoice.figures.ts';
@@ -48,7 +57,7 @@ export async function createCreditNote(ctx: ServiceContext, id: Identity, input:
     const standing = await refreshStanding(em, id.tenantId, input.invoiceId, id.userId); // takes the row lock
     if (!standing) throw new Invalid('Invoice not found', 'invoiceId');
     const invoice = standing.after;
-    if (invoice.status === 'draft' || invoice.status === 'cancelled')
+    if (!inStatusGroup(IssuedInvoiceStatuses, invoice.status))
       throw new Conflict(
         `Invoice ${invoice.invoiceNumber} is ${invoice.status === 'draft' ? 'a draft' : 'cancelled'}: only an issued invoice can be credited`,
         'resource_state_invalid',

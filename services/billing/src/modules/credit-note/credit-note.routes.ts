@@ -5,7 +5,7 @@ import { createCreditNote } from './credit-note.create.ts';
 import { getCreditNote, invoiceCreditNotes, listCreditNotes } from './credit-note.list.ts';
 import { creditNotePdfOf } from './credit-note.pdf.ts';
 
-/** Credit notes (issue 25): issued by managers (credit-notes.create), read by every member (credit-notes.read). */
+/** Credit notes: issued by managers (credit-notes.create), read by every member (credit-notes.read). */
 export function creditNoteRoutes(app: FastifyInstance, ctx: ServiceContext) {
   app.post(
     '/api/credit-notes',

@@ -1,9 +1,16 @@
-import { CustomerCreditEvents, toCents, fromCents, type CustomerCreditEntryKind, type Invoice } from '@billpoint/proto';
+import {
+  CustomerCreditEvents,
+  toCents,
+  fromCents,
+  type CustomerCreditEntryKind,
+  type Invoice,
+  OpenInvoiceStatuses,
+} from '@billpoint/proto';
 import { addEvent, type EntityManager } from '@billpoint/kit';
 import { refreshStanding } from '../invoice/standing.ts';
 
 /**
- * A customer's credit (issue 25): a ledger per (customer, currency) in `billing.customer_credits`, one signed entry
+ * A customer's credit: a ledger per (customer, currency) in `billing.customer_credits`, one signed entry
  * per source — +total of a `credit` credit note, −A applied to an invoice when it is issued, +A given back when that
  * invoice is voided or deleted. Every change runs under the customer's advisory transaction lock (one change of a
  * customer's credit at a time, so the balance read is the balance written against) and announces the new balance
@@ -70,7 +77,7 @@ export async function addCreditEntry(em: EntityManager, e: Entry, actorId: strin
 }
 
 /** Statuses of an invoice issued to its customer and waiting for money (credit is applied to these). */
-const OPEN = new Set(['sent', 'viewed', 'overdue']);
+const OPEN = new Set<string>(OpenInvoiceStatuses);
 
 /**
  * The customer's credit applied to an invoice that was just issued (left draft: sent by e-mail or by a delivery,

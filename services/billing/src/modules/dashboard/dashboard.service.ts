@@ -104,7 +104,8 @@ export class DashboardService {
       pendingInvoices: Number(count('open_count') - count('overdue_count')),
       averageInvoiceValue: totalInvoices ? money(divRound(amount('invoice_total', 'invoice_base'), totalInvoices)) : 0,
       dueSoonInvoices: r.due_soon,
-      paymentSuccessRate: percent(paidInvoices, totalInvoices) ?? 0,
+      // Of the invoices issued to be paid (sent, viewed, overdue or paid), the share paid: drafts were never asked for.
+      paymentSuccessRate: percent(paidInvoices, paidInvoices + count('open_count')) ?? 0,
       revenueByMonth: months.map((month) => ({ month, revenue: money(revenue.get(month) ?? 0n) })),
       baseCurrency: r.base.trim(),
       byCurrency: r.by_currency

@@ -1,3 +1,5 @@
+import { sqlList } from '@billpoint/kit';
+import { PendingInvoiceStatuses } from '@billpoint/proto';
 import type { Frequency } from '@billpoint/proto';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, type InvoiceRow } from '../invoice/invoice.sql.ts';
 
@@ -53,7 +55,7 @@ export function statsSql(recent: 'created' | 'currency-created' | 'issued'): str
      from (select invoice_count, paid_base as paid from billing.stats_customer where tenant_id = $1 and $2::text is null
            union all
            select invoice_count, paid_total from billing.stats_customer_currency where tenant_id = $1 and currency = $2) c) as customer_figures,
-  (select count(*) from billing.invoices where tenant_id = $1 and status in ('sent', 'viewed')
+  (select count(*) from billing.invoices where tenant_id = $1 and status in (${sqlList(PendingInvoiceStatuses)})
       and due_date between (now() at time zone 'UTC')::date and (now() at time zone 'UTC')::date + 7
       and ($2::text is null or currency = $2))::int as due_soon,
   (select coalesce(json_agg(json_build_object('id', s.id, 'name', c.name, 'company', c.company, 'totalSpent', s.spent::text)

@@ -1,3 +1,4 @@
+import { OpenInvoiceStatuses } from '@billpoint/proto';
 import type { EntityManager, ServiceContext } from '@billpoint/kit';
 import { forEachPendingTenant } from './pending-tenants.ts';
 import type { Mailer } from '@billpoint/kit';
@@ -14,7 +15,7 @@ import { TODAY_SQL } from '../recurring/recurring.sql.ts';
 
 /** A delivery whose mail failed this many times is given up (status failed, its last error kept). */
 export const MAX_DELIVERY_ATTEMPTS = 5;
-const UNPAID = new Set(['sent', 'viewed', 'overdue']);
+const UNPAID = new Set<string>(OpenInvoiceStatuses);
 
 export interface DeliverOptions {
   now?: () => Date;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_REMINDER_SETTINGS, ReminderSettingsBody, type ReminderSettings } from '@billpoint/proto';
-import { scanTenants, type Identity, type ServiceContext } from '@billpoint/kit';
+import { DEFAULT_REMINDER_SETTINGS, ReminderSettingsBody, type ReminderSettings, OpenInvoiceStatuses } from '@billpoint/proto';
+import { scanTenants, type Identity, type ServiceContext, sqlList } from '@billpoint/kit';
 import { TODAY_SQL } from '../recurring/recurring.sql.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function scheduleReminders(ctx: ServiceContext, o: { now?: () => Da
                   (case when t.today < i.due_date then i.due_date - s.days_before
                         else i.due_date + ((t.today - i.due_date) / s.every_days_after) * s.every_days_after end)::text
              from billing.invoices i cross join s cross join t
-            where i.tenant_id = ? and i.status in ('sent', 'viewed', 'overdue')
+            where i.tenant_id = ? and i.status in (${sqlList(OpenInvoiceStatuses)})
               and i.reminders_sent < s.max_reminders
               and t.today >= i.due_date - s.days_before
               and (t.today < i.due_date or t.today >= i.due_date + s.every_days_after)

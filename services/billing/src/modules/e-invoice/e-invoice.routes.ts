@@ -11,7 +11,7 @@ const send = (reply: FastifyReply, file: EInvoiceFile) =>
     .send(file.body);
 
 /**
- * EN 16931 e-invoices (issue 26): UBL 2.1, CII, XRechnung 3 (UBL and CII) and Factur-X, read with the document's read
+ * EN 16931 e-invoices: UBL 2.1, CII, XRechnung 3 (UBL and CII) and Factur-X, read with the document's read
  * permission. A format whose required fields are missing answers 422 listing each with its BT number.
  */
 export function eInvoiceRoutes(app: FastifyInstance, ctx: ServiceContext) {

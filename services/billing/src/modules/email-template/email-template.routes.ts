@@ -3,7 +3,7 @@ import { EmailTemplateBody, EmailTemplateParams, EmailTemplateQuery, TOTAL_COUNT
 import type { EmailTemplateService } from './email-template.service.ts';
 
 /**
- * `/api/email-templates` (issue 27): every type in a language (saved or built in), one type, save (validated by
+ * `/api/email-templates`: every type in a language (saved or built in), one type, save (validated by
  * rendering with sample values), preview, and reset to the default.
  */
 export function emailTemplateRoutes(app: FastifyInstance, templates: EmailTemplateService) {

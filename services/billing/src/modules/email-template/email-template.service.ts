@@ -8,6 +8,7 @@ import {
 import type { ServiceContext } from '@billpoint/kit';
 import { fromHeader, loadOrganization, mailFromOf, portalLink, type OrganizationBrand } from '../readmodel/organization.ts';
 import { defaultTemplate } from './defaults.ts';
+import { mailLogoHtml, publicUrlOf } from './logo-header.ts';
 import { parseTemplate, renderTemplate, type TemplateValue } from './render.ts';
 import { sampleValues } from './variables.ts';
 
@@ -126,5 +127,7 @@ export async function composeMail(
     ctx.logger.warn({ err, tenantId, type, language }, 'a saved e-mail template failed to render; the default was used');
     rendered = await renderTemplate(defaultTemplate(type, language), values);
   }
-  return { from: fromHeader(org, mailFromOf(ctx)), ...rendered };
+  // The organization's logo heads the HTML part (added after the template is cleaned: it is ours, not the template's).
+  const logo = mailLogoHtml(org.logoUrl, org.name, publicUrlOf(ctx));
+  return { from: fromHeader(org, mailFromOf(ctx)), ...rendered, html: rendered.html.trim() ? logo + rendered.html : rendered.html };
 }

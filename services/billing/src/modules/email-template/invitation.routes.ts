@@ -7,7 +7,7 @@ import { composeMail } from './email-template.service.ts';
 import { mailLanguage, welcomeValues } from './variables.ts';
 
 /**
- * POST /api/portal-invitations (issue 27): the `welcome` template, with the portal link, to a customer's address.
+ * POST /api/portal-invitations: the `welcome` template, with the portal link, to a customer's address.
  * 404 for a customer the organization does not have, 422 when it has no e-mail address; 204 once the mail was accepted.
  */
 export function invitationRoutes(app: FastifyInstance, ctx: ServiceContext, mailer: Mailer) {

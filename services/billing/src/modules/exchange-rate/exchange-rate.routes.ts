@@ -9,7 +9,7 @@ import {
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { rateOn, ratesBetween, ratesOn, setManualRate, todayUtc } from './exchange-rate.sql.ts';
 
-/** Exchange rates (issue 26): read by every member, a manual rate set by managers and admins. */
+/** Exchange rates: read by every member, a manual rate set by managers and admins. */
 export function exchangeRateRoutes(app: FastifyInstance, ctx: ServiceContext) {
   app.get(
     '/api/exchange-rates',

@@ -42,6 +42,12 @@ export async function baseCurrency(em: EntityManager, tenantId: string): Promise
   return row!.base.trim();
 }
 
+/** The same, read outside a transaction. */
+export async function baseCurrencyOf(ctx: ServiceContext, tenantId: string): Promise<string> {
+  const [row] = await ctx.reader.query<{ base: string }>(tenantId, BASE_SQL.replace('?', '$1'), [tenantId]);
+  return row!.base.trim();
+}
+
 /** GET /api/exchange-rates: every currency's rate in force on the day, in the tenant's base. */
 export async function ratesOn(ctx: ServiceContext, tenantId: string, date: string): Promise<ExchangeRates> {
   const [[b], rows] = await Promise.all([

@@ -14,8 +14,8 @@ const newBaseIn = (d: string) => `coalesce(
     (select nb.rate from billing.exchange_rates nb where nb.tenant_id = ${T} and nb.currency = ${NEW} order by nb.day limit 1))`;
 
 /**
- * The base currency changed from `from` to `to` (issue 26: "changing the base currency recomputes; no figure silently
- * drops to 0"). In the transaction of the settings event, from the rates as they were (old base units per unit):
+ * The base currency changed from `from` to `to`: every figure is recomputed, none silently
+ * drops to 0. In the transaction of the settings event, from the rates as they were (old base units per unit):
  *
  * - every invoice's rate becomes new-base units per unit of its currency — its own rate ÷ R, where R is the new base's
  *   rate in the old one on its issue date (1 for an invoice in the new base) — and its total in base currency follows

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { InvoiceEvents, toCents, type Invoice } from '@billpoint/proto';
+import {
+  InvoiceEvents,
+  toCents,
+  type Invoice,
+  legacyInvoiceStatus,
+  type InvoiceLifecycle,
+  type InvoicePaymentStatus,
+} from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
 import { invoicePdfBuffer, type InvoiceCreditNoteRow, type PdfDesign, type PdfSeller } from './pdf/index.ts';
 import { loadDesign } from '../template/design.ts';
@@ -35,7 +42,7 @@ export interface PdfSender extends PdfSeller {
   attachFacturX: boolean;
   /** The invoice as Factur-X (PDF/A-3 with its CII XML); a 422 naming what is missing when it cannot be made. */
   facturX(invoice: Invoice): Promise<Buffer>;
-  /** The organization's portal address, white-label and default language (issue 27). */
+  /** The organization's portal address, white-label and default language. */
   brand: OrganizationBrand;
   /** The service the sender was loaded by: its e-mail templates render the organization's mails. */
   ctx: ServiceContext;
@@ -46,7 +53,8 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
     tenantId,
     `select name, address, street, postal_code as "postalCode", city, country,
             coalesce(billing_email, company_email) as email, phone, company_website as website, tax_id as "taxId",
-            logo_url as "logoUrl", attach_factur_x as "attachFacturX"
+            logo_url as "logoUrl", bank_iban as iban, bank_bic as bic, bank_account_holder as "accountHolder",
+            attach_factur_x as "attachFacturX"
        from billing.organizations where tenant_id = $1`,
     [tenantId],
   );
@@ -162,21 +170,28 @@ export async function claimLegalNumber(em: EntityManager, tenantId: string, invo
  * (applyCustomerCredit) before the sent event, which carries it. Answers the invoice as it is now.
  */
 export async function markInvoiceSent(em: EntityManager, tenantId: string, invoiceId: number, actorId: string | null): Promise<Invoice> {
-  const [was] = await em.execute<{ status: string }[]>(`select status from billing.invoices where id = ? and tenant_id = ? for update`, [
-    invoiceId,
-    tenantId,
-  ]);
+  const [was] = await em.execute<{ status: string; lifecycle: InvoiceLifecycle; payment_status: InvoicePaymentStatus; viewed: boolean }[]>(
+    `select status, lifecycle, payment_status, viewed_at is not null as viewed from billing.invoices where id = ? and tenant_id = ? for update`,
+    [invoiceId, tenantId],
+  );
+  // Sending issues a draft; any other lifecycle stays, and so does its status.
+  const issues = was?.lifecycle === 'draft';
+  const status =
+    was && issues
+      ? legacyInvoiceStatus({ lifecycle: 'issued', paymentStatus: was.payment_status, overdue: false, viewed: was.viewed })
+      : null;
   await em.execute(
     `update billing.invoices set
-       status = case when status = 'draft' then 'sent' else status end,
+       lifecycle = case when ?::boolean then 'issued' else lifecycle end,
+       status = coalesce(?::text, status),
        reminders_sent = reminders_sent + case when sent_at is null then 0 else 1 end,
        last_reminder_at = case when sent_at is null then last_reminder_at else now() end,
        sent_at = coalesce(sent_at, now()),
        updated_at = now()
      where id = ? and tenant_id = ?`,
-    [invoiceId, tenantId],
+    [issues, status, invoiceId, tenantId],
   );
-  if (was?.status === 'draft') await applyCustomerCredit(em, tenantId, (await loadInvoice(em, tenantId, invoiceId))!, actorId);
+  if (issues) await applyCustomerCredit(em, tenantId, (await loadInvoice(em, tenantId, invoiceId))!, actorId);
   const sent = (await loadInvoice(em, tenantId, invoiceId))!;
   addEvent(em, { subject: InvoiceEvents.Sent, tenantId, actorId, data: eventData(sent) });
   return sent;

@@ -46,7 +46,8 @@ import type { Mailer } from '@billpoint/kit';
 import { checkDates, figures, type Figures } from './invoice.figures.ts';
 import { resolveLineTax, taxRoundingOf } from './invoice.tax.ts';
 import { defaultRate, rateOnUpdate } from '../exchange-rate/exchange-rate.sql.ts';
-import { checkTypedNumber, requireDeletable, requireDraft, requireNoReturnToDraft } from './invoice.state.ts';
+import { documentCurrency } from '../readmodel/document-currency.ts';
+import { checkTypedNumber, requireDeletable, requireDraft, requireNoReturnToDraft, stateOfRequestedStatus } from './invoice.state.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
 import { checkCredits, creditOnStatusChange } from '../credit/invoice-credit.ts';
 
@@ -140,17 +141,18 @@ export class InvoiceService {
     checkDates(issueDate, inv.dueDate, 'invoice.');
     if (inv.invoiceNumber) checkTypedNumber(inv.invoiceNumber, await this.nextNumber(id));
     const items = await resolveLineTax(this.#ctx as ServiceContext, id.tenantId, issueDate, input.items);
+    const currency = inv.currency ?? (await documentCurrency(this.#ctx as ServiceContext, id.tenantId, inv.customerId));
     const exchangeRate =
-      inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, inv.currency, issueDate, 'invoice.exchangeRate'));
+      inv.exchangeRate ?? (await defaultRate(this.#ctx as ServiceContext, id.tenantId, currency, issueDate, 'invoice.exchangeRate'));
     const rounding = await taxRoundingOf(this.#ctx as ServiceContext, id.tenantId);
-    const f = figures(items, { ...inv, exchangeRate, rounding }, 'invoice.');
+    const f = figures(items, { ...inv, currency, exchangeRate, rounding }, 'invoice.');
     await checkProducts(this.#ctx as ServiceContext, id.tenantId, input.items);
     const item: NewInvoice = {
       identity: id,
       customerId: inv.customerId,
       issueDate,
       dueDate: inv.dueDate,
-      currency: inv.currency,
+      currency,
       exchangeRate,
       taxRate: inv.taxRate,
       notes: inv.notes ?? null,
@@ -220,21 +222,26 @@ export class InvoiceService {
       await checkCredits(em, id.tenantId, current, { total: f.total, currency: merged.currency, status: merged.status });
       requireNoReturnToDraft(current.status, merged.status); // after checkCredits: its reason is the more precise
       const entered = merged.status !== current.status ? merged.status : undefined;
+      const state = stateOfRequestedStatus(merged.status, current);
       await em
         .execute(
           `update billing.invoices set
-           customer_id = ?, issue_date = ?, due_date = ?, status = ?, currency = ?, exchange_rate = ?, tax_rate = ?,
+           customer_id = ?, issue_date = ?, due_date = ?, lifecycle = ?, payment_status = ?, status = ?, currency = ?,
+           exchange_rate = ?, tax_rate = ?,
            subtotal = ?, tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?,
            notes = ?, terms = ?, payment_instructions = ?, template_id = ?,
            paid_at = case when ? = 'paid' then coalesce(paid_at, now()) else null end,
            sent_at = case when ? = 'sent' then coalesce(sent_at, now()) else sent_at end,
+           viewed_at = case when ? = 'viewed' then coalesce(viewed_at, now()) else viewed_at end,
            updated_at = now()
          where id = ? and tenant_id = ?`,
           [
             input.customerId,
             merged.issueDate,
             merged.dueDate,
-            merged.status,
+            state.lifecycle,
+            state.paymentStatus,
+            state.status,
             merged.currency,
             merged.exchangeRate,
             merged.taxRate,
@@ -248,8 +255,9 @@ export class InvoiceService {
             merged.terms,
             merged.paymentInstructions,
             merged.templateId,
-            merged.status,
-            merged.status,
+            state.status,
+            state.status,
+            state.status,
             invoiceId,
             id.tenantId,
           ],

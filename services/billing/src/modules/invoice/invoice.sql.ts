@@ -1,3 +1,4 @@
+import { sqlList } from '@billpoint/kit';
 import {
   taxLinesOf,
   type Invoice,
@@ -6,6 +7,10 @@ import {
   type InvoiceEventData,
   type InvoiceItem,
   type InvoiceStatus,
+  OpenInvoicePaymentStatuses,
+  type InvoiceLifecycle,
+  type InvoicePaymentStatus,
+  legacyInvoiceStatus,
 } from '@billpoint/proto';
 import { draftReferenceSql } from './numbering.ts';
 
@@ -24,8 +29,19 @@ export const CUSTOMER_COLUMNS = `c.id::text as c_id, c.name as c_name, c.email a
  * The columns of an invoice answer (alias `i`) with its customer (alias `c`, the read model), every value already
  * text or a plain number so that pg rows and json_agg rows map the same way and money never passes through a float.
  */
+/** What is left to pay on invoice `i` (never below 0). */
+const BALANCE_DUE = `greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)`;
+
+/**
+ * Whether invoice `i` is overdue as a fact: issued, money still open (by its payment state and its balance) and its
+ * due date before today (UTC, as the overdue job counts days).
+ */
+export const OVERDUE_FACT_SQL = `(i.lifecycle = 'issued' and i.payment_status in (${sqlList(OpenInvoicePaymentStatuses)})
+  and ${BALANCE_DUE} > 0 and i.due_date < (now() at time zone 'UTC')::date)`;
+
 export const INVOICE_COLUMNS = `
   i.id::text as id, i.invoice_number, i.customer_id::text as customer_id, i.status,
+  i.lifecycle, i.payment_status, ${OVERDUE_FACT_SQL} as overdue,
   i.issue_date::text as issue_date, i.due_date::text as due_date, i.currency,
   i.exchange_rate::text as exchange_rate, i.subtotal::text as subtotal, i.tax_rate::text as tax_rate,
   i.tax_amount::text as tax_amount, i.discount_amount::text as discount_amount,
@@ -35,10 +51,16 @@ export const INVOICE_COLUMNS = `
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id, i.quote_id::text as quote_id,
   i.template_id::text as template_id, i.amount_paid::text as amount_paid,
-  greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0)::numeric(15,2)::text as balance_due,
+  ${BALANCE_DUE}::numeric(15,2)::text as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   ${CUSTOMER_COLUMNS}`;
+
+/** A new invoice: a draft nothing has been paid on, and the status derived from that. */
+const NEW_DRAFT = { lifecycle: 'draft', paymentStatus: 'unpaid', overdue: false, viewed: false } as const;
+/** The columns an insert of a new invoice sets for its state, and their values (for an INSERT … SELECT). */
+export const NEW_DRAFT_STATE_COLUMNS = 'lifecycle, payment_status, status';
+export const NEW_DRAFT_STATE_VALUES = `${sqlList([NEW_DRAFT.lifecycle, NEW_DRAFT.paymentStatus, legacyInvoiceStatus(NEW_DRAFT)])}`;
 
 export const CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id`;
 
@@ -57,6 +79,9 @@ export interface InvoiceRow {
   invoice_number: string;
   customer_id: string | number;
   status: string;
+  lifecycle: string;
+  payment_status: string;
+  overdue: boolean;
   issue_date: string;
   due_date: string;
   currency: string;
@@ -129,6 +154,9 @@ export function toInvoice(r: InvoiceRow): Invoice {
     customerId: Number(r.customer_id),
     customer: toCustomer(r),
     status: r.status as InvoiceStatus,
+    lifecycle: r.lifecycle as InvoiceLifecycle,
+    paymentStatus: r.payment_status as InvoicePaymentStatus,
+    overdue: r.overdue === true,
     issueDate: r.issue_date,
     dueDate: r.due_date,
     currency: r.currency,
@@ -196,10 +224,10 @@ export const INSERT_INVOICES_SQL = `with v as (
         quantity numeric, rate numeric, amount numeric, tax_rate numeric, tax_amount numeric, tax_rate_id bigint,
         tax_rate_name text, tax_type text, discount_share numeric, shipping_share numeric)
     ), inv as (
-      insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
+      insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, ${NEW_DRAFT_STATE_COLUMNS}, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
         notes, terms, payment_instructions, public_token, template_id, quote_id)
-      select c.tenant_id, v.user_id, c.id, ${draftReferenceSql('c.tenant_id')}, 'draft', v.issue_date,
+      select c.tenant_id, v.user_id, c.id, ${draftReferenceSql('c.tenant_id')}, ${NEW_DRAFT_STATE_VALUES}, v.issue_date,
         v.due_date, v.currency, v.exchange_rate, v.subtotal, v.tax_rate, v.tax_amount, v.discount_amount, v.shipping_amount,
         v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id, v.quote_id
       from v join billing.customers c on c.tenant_id = ?::uuid and c.id = v.customer_id and not c.deleted

@@ -1,5 +1,38 @@
-import type { Invoice } from '@billpoint/proto';
+import {
+  legacyInvoiceStatus,
+  lifecycleOfStatus,
+  paymentStatusOfStatus,
+  toCents,
+  type Invoice,
+  type InvoiceLifecycle,
+  type InvoicePaymentStatus,
+  type InvoiceStatus,
+} from '@billpoint/proto';
 import { Conflict, Invalid } from '@billpoint/kit';
+
+/** What billing stores for an invoice's state: lifecycle and payment state, and the status derived from them. */
+export interface StoredState {
+  lifecycle: InvoiceLifecycle;
+  paymentStatus: InvoicePaymentStatus;
+  status: InvoiceStatus;
+}
+
+/**
+ * A client that still sends the legacy status (the edit form's Draft/Pending/Paid/Overdue, PUT, the public API) asks
+ * for a lifecycle and a payment state: both are mapped from it, and the status derived back from them is the one it
+ * sent. A status the invoice already has asks for no change of money, so the payment state stays (a partly paid
+ * invoice saved as it is stays partial). Marking overdue or viewed by hand counts as that fact for the derivation.
+ */
+export function stateOfRequestedStatus(
+  requested: InvoiceStatus,
+  current: Pick<Invoice, 'status' | 'paymentStatus' | 'amountPaid'>,
+): StoredState {
+  const lifecycle = lifecycleOfStatus(requested);
+  const paymentStatus =
+    requested === current.status ? current.paymentStatus : paymentStatusOfStatus(requested, toCents(current.amountPaid) > 0n);
+  const status = legacyInvoiceStatus({ lifecycle, paymentStatus, overdue: requested === 'overdue', viewed: requested === 'viewed' });
+  return { lifecycle, paymentStatus, status };
+}
 
 /** The public API's draft-only edit (PATCH): any other status is a 409 naming it. */
 export function requireDraft(invoice: Pick<Invoice, 'status' | 'invoiceNumber'>, action: 'edited'): void {

@@ -1,4 +1,12 @@
-import { InvoiceEvents, PaymentsPaidRpc, toCents, type Invoice, type InvoiceStatus } from '@billpoint/proto';
+import {
+  InvoiceEvents,
+  PaymentsPaidRpc,
+  toCents,
+  type Invoice,
+  type InvoiceStatus,
+  OpenInvoiceStatuses,
+  legacyInvoiceStatus,
+} from '@billpoint/proto';
 import { addEvent, Conflict, NotFound, rpcCall, type Identity, type ServiceContext } from '@billpoint/kit';
 import { loadInvoice } from './invoice.send.ts';
 import { returnCustomerCredit } from '../credit/customer-credit.ts';
@@ -6,7 +14,7 @@ import { refreshStanding } from './standing.ts';
 import { eventData } from './invoice.sql.ts';
 
 /** What can be voided: an invoice issued to its customer and not paid (or paid only by credit, see voidable). */
-const VOIDABLE: readonly InvoiceStatus[] = ['sent', 'viewed', 'overdue'];
+const VOIDABLE: readonly InvoiceStatus[] = OpenInvoiceStatuses;
 /**
  * A paid invoice that took no money — settled by customer credit or reduce_balance credit notes (its balance is 0
  * without any payment), not one marked paid by hand — can be voided too.
@@ -52,7 +60,15 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
     );
     if (taken!.n > 0 || toCents(current.amountPaid) > 0n || toCents(amountPaid) > 0n)
       throw new Conflict(`Invoice ${current.invoiceNumber} has payments: refund them before voiding it`, 'resource_state_invalid');
-    await em.execute(`update billing.invoices set status = 'cancelled', updated_at = now() where id = ? and tenant_id = ?`, [
+    // Void is a lifecycle: the payment state stays what money made it, the status follows from both.
+    const status = legacyInvoiceStatus({
+      lifecycle: 'void',
+      paymentStatus: current.paymentStatus,
+      overdue: false,
+      viewed: current.viewedAt != null,
+    });
+    await em.execute(`update billing.invoices set lifecycle = 'void', status = ?, updated_at = now() where id = ? and tenant_id = ?`, [
+      status,
       invoiceId,
       id.tenantId,
     ]);

@@ -1,5 +1,5 @@
-import { InvoiceEvents } from '@billpoint/proto';
-import { addEvent, scanTenants, type JobDefinition, type ServiceContext } from '@billpoint/kit';
+import { InvoiceEvents, PendingInvoiceStatuses, legacyInvoiceStatusSql, OpenInvoicePaymentStatuses } from '@billpoint/proto';
+import { addEvent, scanTenants, type JobDefinition, type ServiceContext, sqlList } from '@billpoint/kit';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import { eventData } from './invoice.service.ts';
 
@@ -10,6 +10,14 @@ import { eventData } from './invoice.service.ts';
  * "Past due" is a due date before today in UTC, the calendar the service dates invoices by.
  * Answers how many invoices this run marked.
  */
+/** The status of a row the job marks: derived with the overdue fact now holding. */
+const MARKED_STATUS = legacyInvoiceStatusSql({
+  lifecycle: 'lifecycle',
+  paymentStatus: 'payment_status',
+  overdue: 'true',
+  viewed: 'viewed_at is not null',
+});
+
 export async function runOverdueJob(ctx: ServiceContext): Promise<number> {
   // Every tenant with an invoice has a numbering row; the scan role may list their ids, nothing more.
   const tenants = await scanTenants(ctx.orm.em, ctx.schema, (em) =>
@@ -21,8 +29,9 @@ export async function runOverdueJob(ctx: ServiceContext): Promise<number> {
       marked += await ctx.tx({ tenantId }, async (em) => {
         const rows = await em.execute<InvoiceRow[]>(
           `with u as (
-             update billing.invoices set status = 'overdue', updated_at = now()
-              where tenant_id = ? and status in ('sent', 'viewed') and due_date < (now() at time zone 'UTC')::date
+             update billing.invoices set status = ${MARKED_STATUS}, updated_at = now()
+              where tenant_id = ? and status in (${sqlList(PendingInvoiceStatuses)}) and lifecycle = 'issued'
+                and payment_status in (${sqlList(OpenInvoicePaymentStatuses)}) and due_date < (now() at time zone 'UTC')::date
              returning *
            )
            select ${INVOICE_COLUMNS} from u i ${CUSTOMER_JOIN} order by i.id`,

@@ -7,13 +7,15 @@ import {
   type PayableInvoice,
   type PaymentConfig,
   type PublicInvoice,
+  inStatusGroup,
+  IssuedInvoiceStatuses,
+  legacyInvoiceStatus,
 } from '@billpoint/proto';
 import { addEvent, NotFound, rpcCall, rpcRespond, scanTenants, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { eventData } from '../invoice/invoice.service.ts';
 import { loadInvoice, loadSender } from '../invoice/invoice.send.ts';
 
 /** Invoices nobody may pay on the public page: not issued yet, or withdrawn. */
-const NOT_PUBLIC = new Set(['draft', 'cancelled']);
 const notFound = () => new NotFound('Invoice not found');
 
 /** The tenant of a public token (through the scan role: tenant id and token columns only), or null. */
@@ -70,7 +72,7 @@ export function payableResponder(ctx: ServiceContext): Promise<Subscription> {
         return { inv: loaded, collectable: row!.collectable };
       });
       const inv = found?.inv;
-      if (!inv || (byToken && NOT_PUBLIC.has(inv.status))) return null;
+      if (!inv || (byToken && !inStatusGroup(IssuedInvoiceStatuses, inv.status))) return null;
       if (inv.status === 'cancelled' && !('includeCancelled' in req && req.includeCancelled)) return null;
       return payable(tenantId, inv, found.collectable);
     },
@@ -109,16 +111,19 @@ export function publicInvoice(ctx: ServiceContext) {
       );
       if (!row) return null;
       const found = (await loadInvoice(em, tenantId, Number(row.id)))!;
+      // The first view of a sent invoice is recorded: viewedAt, and the status derived with it.
       if (found.status !== 'sent') return found;
-      await em.execute(
-        `update billing.invoices set status = 'viewed', viewed_at = now(), updated_at = now() where id = ? and tenant_id = ?`,
-        [found.id, tenantId],
-      );
+      const status = legacyInvoiceStatus({ lifecycle: found.lifecycle, paymentStatus: found.paymentStatus, overdue: false, viewed: true });
+      await em.execute(`update billing.invoices set status = ?, viewed_at = now(), updated_at = now() where id = ? and tenant_id = ?`, [
+        status,
+        found.id,
+        tenantId,
+      ]);
       const viewed = (await loadInvoice(em, tenantId, found.id))!;
       addEvent(em, { subject: InvoiceEvents.Updated, tenantId, actorId: null, data: eventData(viewed) });
       return viewed;
     });
-    if (!inv || NOT_PUBLIC.has(inv.status)) throw notFound();
+    if (!inv || !inStatusGroup(IssuedInvoiceStatuses, inv.status)) throw notFound();
     const [sender, payment] = await Promise.all([loadSender(ctx, tenantId), config()]);
     return {
       id: token,
@@ -139,7 +144,7 @@ export function publicInvoice(ctx: ServiceContext) {
       notes: inv.notes,
       customer: inv.customer ? { name: inv.customer.name, email: inv.customer.email || null, address: inv.customer.address } : null,
       items: (inv.items ?? []).map((it) => ({ description: it.description, quantity: it.quantity, unitPrice: it.rate, amount: it.amount })),
-      // White-label (issue 27): the organization's name and logo, never the product's name.
+      // White-label: the organization's name and logo, never the product's name.
       seller: { name: sender.name ?? (sender.whiteLabel ? '' : 'Billpoint'), logoUrl: sender.logoUrl ?? null },
       whiteLabel: sender.whiteLabel ?? false,
       payment,

@@ -1,5 +1,5 @@
-import { fromCents, toCents, type PortalInvoice, type PortalInvoiceList } from '@billpoint/proto';
-import { NotFound, type ServiceContext } from '@billpoint/kit';
+import { fromCents, toCents, type PortalInvoice, type PortalInvoiceList, PendingInvoiceStatuses } from '@billpoint/proto';
+import { NotFound, type ServiceContext, sqlList } from '@billpoint/kit';
 
 /** A portal caller: one customer of one tenant. */
 export interface PortalCaller {
@@ -30,7 +30,7 @@ const ROWS_SQL = `select i.id::text as id, i.invoice_number, i.status, i.issue_d
     case when i.status = 'cancelled' then 0
          else greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0) end::numeric(15,2)::text as balance_due,
     i.public_token,
-    (i.status = 'overdue' or (i.status in ('sent', 'viewed') and i.due_date < current_date)) as overdue
+    (i.status = 'overdue' or (i.status in (${sqlList(PendingInvoiceStatuses)}) and i.due_date < current_date)) as overdue
   from billing.invoices i
   where i.tenant_id = $1 and i.customer_id = $2 and i.status <> 'draft'`;
 

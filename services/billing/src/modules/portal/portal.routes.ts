@@ -12,7 +12,7 @@ const callerOf = (identity: Identity): PortalCaller => ({ tenantId: identity.ten
 const filename = (name: string) => name.replace(/["\\\r\n]/g, '_');
 
 /**
- * The customer portal's documents (issue 27): only a customer signed in to the portal, only that customer's issued
+ * The customer portal's documents: only a customer signed in to the portal, only that customer's issued
  * invoices — an id of anything else is the same 404.
  */
 export function portalRoutes(app: FastifyInstance, ctx: ServiceContext, invoices: InvoiceService) {

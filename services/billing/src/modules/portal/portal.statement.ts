@@ -1,4 +1,5 @@
-import { fromCents, toCents } from '@billpoint/proto';
+import { sqlList } from '@billpoint/kit';
+import { fromCents, toCents, IssuedInvoiceStatuses } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
 import type { PortalCaller } from './portal.invoices.ts';
 
@@ -34,21 +35,22 @@ export interface Statement {
  * drafts, not cancelled), payments of them (−, completed net of refunds, billing's copy in invoice_payments, on the
  * payment's date) and credit notes (−, on their issue date). Parameters: tenant, customer, currency.
  */
+const ISSUED = sqlList(IssuedInvoiceStatuses);
 const MOVEMENTS_SQL = `
   select i.issue_date::text as date, 'invoice' as kind, i.invoice_number as reference, i.total::text as amount, 1 as ord, i.id as id
     from billing.invoices i
-   where i.tenant_id = $1 and i.customer_id = $2 and i.currency = $3 and i.status not in ('draft', 'cancelled')
+   where i.tenant_id = $1 and i.customer_id = $2 and i.currency = $3 and i.status in (${ISSUED})
   union all
   select p.payment_date::text, 'payment', i.invoice_number, (-(p.amount - p.refunded_amount))::text, 2, p.payment_id
     from billing.invoice_payments p
     join billing.invoices i on i.tenant_id = p.tenant_id and i.id = p.invoice_id
-   where p.tenant_id = $1 and i.customer_id = $2 and i.currency = $3 and i.status not in ('draft', 'cancelled')
+   where p.tenant_id = $1 and i.customer_id = $2 and i.currency = $3 and i.status in (${ISSUED})
      and p.status in ('completed', 'refunded') and p.amount > p.refunded_amount
   union all
   select cn.issue_date::text, 'credit_note', cn.credit_note_number, (-cn.total)::text, 3, cn.id
     from billing.credit_notes cn
     join billing.invoices i on i.tenant_id = cn.tenant_id and i.id = cn.invoice_id
-   where cn.tenant_id = $1 and cn.customer_id = $2 and cn.currency = $3 and i.status not in ('draft', 'cancelled')
+   where cn.tenant_id = $1 and cn.customer_id = $2 and cn.currency = $3 and i.status in (${ISSUED})
   order by 1, 5, 6`;
 
 /**

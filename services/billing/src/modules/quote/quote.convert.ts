@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { InvoiceEvents, QUOTE_CONVERTIBLE, QuoteEvents, type QuoteConvertResult } from '@billpoint/proto';
+import { addDays, InvoiceEvents, QUOTE_CONVERTIBLE, QuoteEvents, termsDays, type QuoteConvertResult } from '@billpoint/proto';
 import { addEvent, Conflict, type Identity, type PlanLimits, type ServiceContext } from '@billpoint/kit';
 import { figures } from '../invoice/invoice.figures.ts';
 import { taxRoundingOf } from '../invoice/invoice.tax.ts';
@@ -10,17 +10,19 @@ import { todayUtc } from './quote.create.ts';
 import { loadQuote, quoteEventData } from './quote.sql.ts';
 import { getQuote, lockQuote } from './quote.update.ts';
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The payment terms (days) of the quote's template, else the tenant's default template, else 30. */
-async function paymentTerms(ctx: ServiceContext, tenantId: string, templateId: number | null): Promise<number> {
-  const [row] = await ctx.reader.query<{ payment_terms: number }>(
+/**
+ * The payment terms (days) of the quote's customer, else of the quote's template, else of the tenant's default
+ * template, else 30.
+ */
+async function paymentTerms(ctx: ServiceContext, tenantId: string, customerId: number, templateId: number | null): Promise<number> {
+  const [row] = await ctx.reader.query<{ customer: number | null; organization: number | null }>(
     tenantId,
-    `select payment_terms from billing.invoice_templates where tenant_id = $1 and (id = $2 or is_default)
-      order by (id = $2) desc limit 1`,
-    [tenantId, templateId ?? 0],
+    `select (select payment_terms from billing.customers where tenant_id = $1 and id = $2 and not deleted) as customer,
+            (select payment_terms from billing.invoice_templates where tenant_id = $1 and (id = $3 or is_default)
+              order by (id = $3) desc limit 1) as organization`,
+    [tenantId, customerId, templateId ?? 0],
   );
-  return row ? Number(row.payment_terms) : 30;
+  return termsDays(row?.customer, row?.organization);
 }
 
 const alreadyConverted = (quoteNumber: string, invoiceNumber: string | null) =>
@@ -35,15 +37,15 @@ const alreadyConverted = (quoteNumber: string, invoiceNumber: string | null) =>
  * quote is not a deal; edit a copy instead), once. ONE transaction: the quote row locked (so of two concurrent converts
  * the second waits, then sees `converted` and gets the 409 naming the invoice), the plan's invoice limit, a draft
  * invoice with the quote's customer, currency, lines (their tax as stored on the quote), notes, terms, discount,
- * shipping and template, issued today and due after the template's payment terms, `quote_id` naming the quote; the
+ * shipping and template, issued today and due after the customer's payment terms (else the template's), `quote_id` naming the quote; the
  * quote becomes converted with `convertedInvoiceId`; `invoice.created` and `quote.converted` in the outbox.
  */
 export async function convertQuote(ctx: ServiceContext, limits: PlanLimits, id: Identity, quoteId: number): Promise<QuoteConvertResult> {
   const before = await getQuote(ctx, id, quoteId); // 404 first
   const issueDate = todayUtc();
-  const dueDate = addDays(issueDate, await paymentTerms(ctx, id.tenantId, before.templateId));
+  const dueDate = addDays(issueDate, await paymentTerms(ctx, id.tenantId, before.customerId, before.templateId));
   const limit = await limits.check(id.tenantId, 'invoices');
-  // The invoice takes the rate of its own day (issue 26), as one made by hand does.
+  // The invoice takes the rate of its own day, as one made by hand does.
   const exchangeRate = await defaultRate(ctx, id.tenantId, before.currency, issueDate, 'currency');
   const rounding = await taxRoundingOf(ctx, id.tenantId);
   return ctx.tx(id, async (em) => {

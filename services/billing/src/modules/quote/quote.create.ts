@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QuoteEvents, type InvoiceItem, type Quote, type QuoteCreate, type QuoteUpdate } from '@billpoint/proto';
 import { addEvent, AppError, Invalid, type Identity, type ServiceContext } from '@billpoint/kit';
 import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
+import { documentCurrency } from '../readmodel/document-currency.ts';
 import { figures, type Figures } from '../invoice/invoice.figures.ts';
 import { resolveLineTax, taxRoundingOf } from '../invoice/invoice.tax.ts';
 import { checkProducts } from '../readmodel/products.ts';
@@ -48,7 +49,7 @@ export async function prepareQuote(
   tenantId: string,
   input: QuoteCreate | QuoteUpdate,
   before?: Quote,
-): Promise<{ issueDate: string; exchangeRate: string; figures: Figures }> {
+): Promise<{ issueDate: string; currency: string; exchangeRate: string; figures: Figures }> {
   const q = input.quote;
   const issueDate = q.issueDate ?? before?.issueDate ?? todayUtc();
   if (q.validUntil < issueDate) throw new Invalid('Valid until cannot be before the issue date', 'quote.validUntil');
@@ -62,10 +63,17 @@ export async function prepareQuote(
   if (before && issueDate === before.issueDate)
     for (const it of before.items ?? []) if (it.taxRateId != null && !kept.has(it.taxRateId)) kept.set(it.taxRateId, it);
   const items = await resolveLineTax(ctx, tenantId, issueDate, input.items, kept, "the quote's issue date");
-  const exchangeRate = await quoteRate(ctx, tenantId, q.currency, issueDate, q.exchangeRate, before);
+  // Left out: a quote being edited keeps its currency; a new one takes its customer's, else the organization's.
+  const currency = q.currency ?? before?.currency ?? (await documentCurrency(ctx, tenantId, q.customerId));
+  const exchangeRate = await quoteRate(ctx, tenantId, currency, issueDate, q.exchangeRate, before);
   const rounding = await taxRoundingOf(ctx, tenantId);
   try {
-    return { issueDate, exchangeRate, figures: figures(items, { ...q, taxRate: '0.00', exchangeRate, rounding }, 'quote.') };
+    return {
+      issueDate,
+      currency,
+      exchangeRate,
+      figures: figures(items, { ...q, currency, taxRate: '0.00', exchangeRate, rounding }, 'quote.'),
+    };
   } catch (err) {
     // The invoice arithmetic's refusals speak of an invoice: the same refusal, in the quote's words.
     if (err instanceof AppError && err.statusCode === 400)
@@ -97,7 +105,7 @@ const INSERT_QUOTE_SQL = `insert into billing.quotes (tenant_id, user_id, custom
  * (and no number used) when anything fails.
  */
 export async function createQuote(ctx: ServiceContext, id: Identity, input: QuoteCreate): Promise<Quote> {
-  const { issueDate, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input);
+  const { issueDate, currency, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input);
   const q = input.quote;
   const token = randomBytes(32).toString('base64url');
   const attempt = () =>
@@ -107,7 +115,7 @@ export async function createQuote(ctx: ServiceContext, id: Identity, input: Quot
           id.userId,
           issueDate,
           q.validUntil,
-          q.currency,
+          currency,
           exchangeRate,
           f.subtotal,
           f.taxAmount,

@@ -22,7 +22,7 @@ import { deleteQuote, getQuote, patchQuote, updateQuote } from './quote.update.t
 
 const header = (v: string | string[] | undefined) => (typeof v === 'string' ? v : (v?.[0] ?? null));
 
-/** Quotes (issue 25): the signed-in routes with their permissions, and the public page's three (registry-declared). */
+/** Quotes: the signed-in routes with their permissions, and the public page's three (registry-declared). */
 export function quoteRoutes(app: FastifyInstance, ctx: ServiceContext<Config>, mailer: Mailer) {
   const c = ctx as ServiceContext;
   const limits = planLimits(c);

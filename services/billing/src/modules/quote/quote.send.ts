@@ -11,6 +11,7 @@ import {
 } from '@billpoint/kit';
 import type { Config } from '../../config.ts';
 import { loadSender, type PdfSender } from '../invoice/invoice.send.ts';
+import { mailLogoHtml } from '../email-template/logo-header.ts';
 import { fromHeader, mailFromOf } from '../readmodel/organization.ts';
 import { quoteFilename, quotePdfBuffer } from './quote.pdf.ts';
 import { getQuote, lockQuote } from './quote.update.ts';
@@ -22,21 +23,25 @@ export const quoteLink = (publicUrl: string, q: Quote) => `${publicUrl.replace(/
 /** The quote e-mail (its own wording, not the invoice's): the link to accept or decline it online, the PDF attached. */
 export async function quoteMail(q: Quote, sender: PdfSender, to: string, publicUrl: string): Promise<OutgoingMail> {
   const from = sender.name ?? (sender.whiteLabel ? '' : 'Billpoint');
+  const link = quoteLink(publicUrl, q);
+  const paragraphs = [
+    `Hello ${q.customer?.name ?? ''},`.trim(),
+    `please find attached quote ${q.quoteNumber} for ${q.total} ${q.currency}, valid until ${q.validUntil}.`,
+    `View, accept or decline it online: ${link}`,
+  ];
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;');
   return {
     to,
-    // The organization as the sender: "{org} via Billpoint", or the organization alone when white-label (issue 27).
+    // The organization as the sender: "{org} via Billpoint", or the organization alone when white-label.
     from: fromHeader(sender.brand, mailFromOf(sender.ctx)),
     subject: `Quote ${q.quoteNumber} from ${from}`,
-    text: [
-      `Hello ${q.customer?.name ?? ''},`.trim(),
-      '',
-      `please find attached quote ${q.quoteNumber} for ${q.total} ${q.currency}, valid until ${q.validUntil}.`,
-      '',
-      `View, accept or decline it online: ${quoteLink(publicUrl, q)}`,
-      '',
-      'Thank you,',
-      from,
-    ].join('\n'),
+    text: [...paragraphs.flatMap((p) => [p, '']), 'Thank you,', from].join('\n'),
+    // The same words as HTML, under the organization's logo.
+    html:
+      mailLogoHtml(sender.logoUrl, sender.name, publicUrl) +
+      `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 14px; line-height: 1.5; color: #1f2937">` +
+      `<p>${esc(paragraphs[0]!)}</p><p>${esc(paragraphs[1]!)}</p>` +
+      `<p><a href="${esc(link)}">View, accept or decline it online</a></p><p>Thank you,<br>${esc(from)}</p></div>`,
     attachments: [{ filename: quoteFilename(q), content: await quotePdfBuffer(q, sender), contentType: 'application/pdf' }],
   };
 }

@@ -29,7 +29,7 @@ export async function lockQuote(em: EntityManager, tenantId: string, quoteId: nu
 export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: number, input: QuoteUpdate): Promise<Quote> {
   const before = await getQuote(ctx, id, quoteId); // 404 first: another tenant's id never reaches the other checks
   if (input.quote.customerId !== before.customerId) await ensureCustomer(ctx, id.tenantId, input.quote.customerId);
-  const { issueDate, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input, before);
+  const { issueDate, currency, exchangeRate, figures: f } = await prepareQuote(ctx, id.tenantId, input, before);
   const q = input.quote;
   return ctx.tx(id, async (em) => {
     const current = await lockQuote(em, id.tenantId, quoteId);
@@ -45,7 +45,7 @@ export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: nu
           q.customerId,
           issueDate,
           q.validUntil,
-          q.currency,
+          currency,
           exchangeRate,
           f.subtotal,
           f.taxAmount,

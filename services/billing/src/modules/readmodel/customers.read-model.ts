@@ -35,6 +35,8 @@ export const customerReadModel = (ctx: ServiceContext) =>
       country: (c) => c.country,
       buyer_reference: (c) => c.buyerReference,
       created_at: (c) => c.createdAt,
+      payment_terms: (c) => c.paymentTerms,
+      currency: (c) => c.currency,
     },
     fill: { contract: CustomersGetRpc, request: (tenantId, id) => ({ tenantId, id }) },
   });

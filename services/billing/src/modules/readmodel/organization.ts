@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@billpoint/kit';
 
 /**
- * What billing knows of an organization for its customer-facing output (issue 27): its name and contacts, whether
+ * What billing knows of an organization for its customer-facing output: its name and contacts, whether
  * white-label is in effect (Enterprise plan and switched on), its portal address and verified custom domain, its
  * default language. Null name until the organization has arrived.
  */

@@ -9,7 +9,7 @@ import { baseCurrency } from '../exchange-rate/exchange-rate.sql.ts';
  * (Customers are kept by the kit's read model: `customers.read-model.ts`.)
  */
 export async function upsertOrganization(em: EntityManager, o: OrganizationCreatedData): Promise<void> {
-  // The portal's address comes with it (issue 27); a later organization.updated (applied first) keeps its own.
+  // The portal's address comes with it; a later organization.updated (applied first) keeps its own.
   await em.execute(
     `insert into billing.organizations as t (tenant_id, name, portal_slug) values (?, ?, ?)
      on conflict (tenant_id) do update set name = excluded.name,
@@ -21,11 +21,11 @@ export async function upsertOrganization(em: EntityManager, o: OrganizationCreat
 }
 
 /**
- * `organization.updated`: the portal address and white-label (issue 27), the seller block of the PDF and of e-invoices (address parts, bank account, base currency), the invoice prefix new numbers take, the time zone "today" is
+ * `organization.updated`: the portal address and white-label, the seller block of the PDF and of e-invoices (address parts, bank account, base currency), the invoice prefix new numbers take, the time zone "today" is
  * taken in. Kept by version (the settings' updatedAt): an older event changes nothing.
  */
 export async function applyOrganizationSettings(em: EntityManager, o: OrganizationUpdatedData, log: Logger): Promise<void> {
-  // The base currency before this event (USD until one was said): a change restates the figures (issue 26).
+  // The base currency before this event (USD until one was said): a change restates the figures.
   const [before] = await em.execute<{ base: string }[]>(
     `select coalesce(default_currency, 'USD') as base from billing.organizations where tenant_id = ? for update`,
     [o.id],
@@ -52,7 +52,7 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
       ...[o.billingAddress.email, o.billingAddress.taxId, o.logoUrl, o.updatedAt],
       ...[o.billingAddress.street, o.billingAddress.postalCode, o.billingAddress.city, o.billingAddress.country],
       ...[o.bankDetails.iban, o.bankDetails.bic, o.bankDetails.accountHolder, o.defaultCurrency, o.attachFacturX],
-      // Issue 27: the portal address, white-label as it takes effect (Enterprise only), the verified custom domain.
+      // The portal address, white-label as it takes effect (Enterprise only), the verified custom domain.
       ...[o.portalSlug || null, o.whiteLabelActive, o.customDomainStatus.domain, o.customDomainStatus.verified, o.defaultLanguage],
       o.taxRounding,
     ],
@@ -68,7 +68,7 @@ export async function applyOrganizationSettings(em: EntityManager, o: Organizati
     `insert into billing.numbering (tenant_id, prefix) values (?, ?) on conflict (tenant_id) do update set prefix = excluded.prefix`,
     [o.id, o.invoicePrefix],
   );
-  // The quote prefix (issue 25): new quotes take it; the tenant's one quote sequence continues under it (gap-free per kind).
+  // The quote prefix: new quotes take it; the tenant's one quote sequence continues under it (gap-free per kind).
   if (o.quotePrefix)
     await em.execute(
       `insert into billing.document_sequences (tenant_id, kind, prefix) values (?, 'quote', ?)

@@ -7,7 +7,7 @@ import { portalReceiptPdf } from './receipt.pdf.ts';
 
 const ReceiptParams = z.object({ id: z.string().min(1).max(64) });
 
-/** The portal's receipts (issue 27): the signed-in customer's own, newest first, and each one's PDF. */
+/** The portal's receipts: the signed-in customer's own, newest first, and each one's PDF. */
 export function receiptRoutes(app: FastifyInstance, ctx: ServiceContext) {
   app.get('/api/portal/receipts', { config: { permission: 'portal' } }, async (req): Promise<PortalReceipt[]> => {
     const customerId = portalCustomerId(req.identity);

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { duePeriods, InvoiceEvents, periodDate, RecurringEvents, type Frequency } from '@billpoint/proto';
+import { addDays, duePeriods, InvoiceEvents, periodDate, RecurringEvents, type Frequency } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { CUSTOMER_JOIN, INVOICE_COLUMNS, itemsJson, toInvoice, type InvoiceRow } from '../invoice/invoice.sql.ts';
+import {
+  CUSTOMER_JOIN,
+  INVOICE_COLUMNS,
+  itemsJson,
+  NEW_DRAFT_STATE_COLUMNS,
+  NEW_DRAFT_STATE_VALUES,
+  toInvoice,
+  type InvoiceRow,
+} from '../invoice/invoice.sql.ts';
 import { eventData } from '../invoice/invoice.service.ts';
 import {
   RECURRING_COLUMNS,
@@ -14,7 +22,7 @@ import {
 import { SCHEDULE_LINE_TAX_CTES } from './recurring.lines.ts';
 import { draftReferenceSql } from '../invoice/numbering.ts';
 
-/** Payment terms of a generated invoice: due 30 days after its date (areas §9). */
+/** Payment terms of a generated invoice: due 30 days after its date. */
 export const PAYMENT_TERMS_DAYS = 30;
 /** Periods one schedule produces per transaction; a schedule further behind stays due and is claimed again. */
 export const PERIODS_PER_CLAIM = 60;
@@ -46,8 +54,6 @@ interface Claimed {
   auto_send: boolean;
   customer_deleted: boolean;
 }
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * One transaction of the scheduler for one tenant: claims up to `batchSize` due schedules (FOR UPDATE SKIP LOCKED,
@@ -163,9 +169,9 @@ async function insertInvoices(em: EntityManager, tenantId: string, src: unknown[
     `with s as (
        select * from jsonb_to_recordset(?::jsonb) as s (rid bigint, period int, issue_date date, due_date date, token text, ord int)
      ), ${SCHEDULE_LINE_TAX_CTES('(select distinct rid from s)')}, inv as (
-       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, status, issue_date, due_date, currency,
+       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, ${NEW_DRAFT_STATE_COLUMNS}, issue_date, due_date, currency,
          exchange_rate, subtotal, tax_amount, total, total_in_base_currency, notes, recurring_invoice_id, recurring_period, public_token)
-       select r.tenant_id, r.user_id, r.customer_id, ${draftReferenceSql('r.tenant_id')}, 'draft', s.issue_date,
+       select r.tenant_id, r.user_id, r.customer_id, ${draftReferenceSql('r.tenant_id')}, ${NEW_DRAFT_STATE_VALUES}, s.issue_date,
               s.due_date, r.currency, x.rate, f.subtotal, f.tax, f.subtotal + f.tax, round((f.subtotal + f.tax) * x.rate, 2), r.notes,
               r.id, s.period, s.token
          from s join billing.recurring_invoices r on r.id = s.rid and r.tenant_id = ?::uuid

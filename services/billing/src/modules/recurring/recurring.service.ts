@@ -3,6 +3,7 @@ import {
   monthlyRecurring,
   periodDate,
   RecurringEvents,
+  SubscriptionCurrencies,
   type Frequency,
   type RecurringInput,
   type RecurringInvoice,
@@ -14,6 +15,7 @@ import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
 import { scheduleLines } from './recurring.lines.ts';
+import { documentCurrency } from '../readmodel/document-currency.ts';
 import {
   RECURRING_COLUMNS,
   RECURRING_CUSTOMER_JOIN,
@@ -23,6 +25,13 @@ import {
   toRecurring,
   type RecurringRow,
 } from './recurring.sql.ts';
+
+/** A currency taken by default must be one a schedule may bill in; otherwise the caller has to name one. */
+type SubscriptionCurrency = (typeof SubscriptionCurrencies)[number];
+function subscriptionCurrency(currency: string): SubscriptionCurrency {
+  if ((SubscriptionCurrencies as readonly string[]).includes(currency)) return currency as SubscriptionCurrency;
+  throw new Invalid(`Currency must be one of ${SubscriptionCurrencies.join(', ')} (the customer's is ${currency})`, 'currency');
+}
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
@@ -101,7 +110,12 @@ export class RecurringService {
     return toRecurring(row);
   }
 
-  async create(id: Identity, input: RecurringInput): Promise<RecurringInvoice> {
+  async create(id: Identity, body: RecurringInput): Promise<RecurringInvoice> {
+    // Left out: the customer's currency, else the organization's; the schedule then keeps it.
+    const input = {
+      ...body,
+      currency: body.currency ?? subscriptionCurrency(await documentCurrency(this.#ctx, id.tenantId, body.customerId)),
+    };
     const { items, total } = await scheduleLines(this.#ctx, id.tenantId, input, input.startDate);
     await this.#ensureCustomer(id, input.customerId);
     await checkProducts(this.#ctx, id.tenantId, input.items);
@@ -128,8 +142,10 @@ export class RecurringService {
    * The edit form sends the whole schedule. Once invoices were generated its anchor (start date, frequency) is fixed:
    * the periods already billed are numbered from it. Before that, the schedule starts over from the new start date.
    */
-  async update(id: Identity, scheduleId: number, input: RecurringInput): Promise<RecurringInvoice> {
+  async update(id: Identity, scheduleId: number, body: RecurringInput): Promise<RecurringInvoice> {
     const before = await this.get(id, scheduleId); // 404 first
+    // Left out: the schedule keeps the currency it was created with.
+    const input = { ...body, currency: body.currency ?? subscriptionCurrency(before.currency) };
     const today = await this.#today(id);
     // Tax rates are taken as they are now, in force on the next date the schedule bills (its start while nothing was billed).
     const taxDate = before.totalInvoicesGenerated > 0 ? (before.nextInvoiceDate ?? today) : input.startDate;

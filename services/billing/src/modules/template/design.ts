@@ -42,15 +42,34 @@ export async function loadLogoFile(ctx: ServiceContext, tenantId: string, key: s
   return row ? { contentType: row.content_type, bytes: row.bytes } : null;
 }
 
-/** Settings plus their logo, decoded (no logo when the URL names none of the tenant's). */
-export async function designOf(ctx: ServiceContext, tenantId: string, settings: TemplateSettings): Promise<PdfDesign> {
-  const key = logoKeyOf(settings.logoUrl);
+/**
+ * Settings plus their logo, decoded: the template's own logo, else `fallbackLogoUrl` (the organization's); none when
+ * the template hides the logo or the URL names none of the tenant's.
+ */
+export async function designOf(
+  ctx: ServiceContext,
+  tenantId: string,
+  settings: TemplateSettings,
+  fallbackLogoUrl: string | null = null,
+): Promise<PdfDesign> {
+  const key = logoKeyOf(settings.logoUrl) ?? logoKeyOf(fallbackLogoUrl);
   return { settings, logo: key && settings.showCompanyLogo ? await cachedLogo(ctx, tenantId, key) : null };
+}
+
+/** The organization's own logo (organization settings), the one its documents show when their template has none. */
+async function organizationLogoUrl(ctx: ServiceContext, tenantId: string): Promise<string | null> {
+  const [row] = await ctx.reader.query<{ logo_url: string | null }>(
+    tenantId,
+    `select logo_url from billing.organizations where tenant_id = $1`,
+    [tenantId],
+  );
+  return row?.logo_url ?? null;
 }
 
 /**
  * How an invoice's PDF looks: its template, else the tenant's default, else the built-in classic (one query: the
- * named template sorts before the default).
+ * named template sorts before the default). A template with a logo of its own shows it; one without (and the built-in
+ * classic) shows the organization's logo.
  */
 export async function loadDesign(ctx: ServiceContext, tenantId: string, templateId: number | null): Promise<PdfDesign> {
   const [row] = await ctx.reader.query<TemplateRow>(
@@ -59,5 +78,7 @@ export async function loadDesign(ctx: ServiceContext, tenantId: string, template
       where t.tenant_id = $1 and (t.id = $2 or t.is_default) order by (t.id = $2) desc limit 1`,
     [tenantId, templateId ?? 0],
   );
-  return row ? designOf(ctx, tenantId, toTemplate(row)) : BUILT_IN_DESIGN;
+  const settings = row ? toTemplate(row) : BUILT_IN_DESIGN.settings;
+  if (logoKeyOf(settings.logoUrl) || !settings.showCompanyLogo) return row ? designOf(ctx, tenantId, settings) : BUILT_IN_DESIGN;
+  return designOf(ctx, tenantId, settings, await organizationLogoUrl(ctx, tenantId));
 }

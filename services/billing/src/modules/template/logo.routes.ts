@@ -18,7 +18,7 @@ import {
 } from '@billpoint/kit';
 import { sanitizeSvg } from './logo.sanitize.ts';
 
-/** Logos (areas §9): PNG, JPEG or SVG, known by their bytes, at most 5 MB. */
+/** Logos: PNG, JPEG or SVG, known by their bytes, at most 5 MB. */
 export const LOGO_POLICY: FilePolicy = { accept: ['png', 'jpeg', 'svg'], maxBytes: LOGO_MAX_BYTES };
 const tooLarge = () => new PayloadTooLarge('The logo is larger than 5 MB. Upload a PNG, JPG or SVG of at most 5 MB.');
 

@@ -1,4 +1,4 @@
-import type { Invoice, TemplatePreviewBody, TemplateSettings } from '@billpoint/proto';
+import { addDays, type Invoice, type TemplatePreviewBody, type TemplateSettings } from '@billpoint/proto';
 import type { z } from 'zod';
 import type { ServiceContext } from '@billpoint/kit';
 import { invoicePdf } from '../invoice/pdf/index.ts';
@@ -6,8 +6,6 @@ import { loadSender } from '../invoice/invoice.send.ts';
 import { designOf } from './design.ts';
 
 type PreviewInput = z.output<typeof TemplatePreviewBody>;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A sample invoice to show a template with: three lines, two tax rates, a discount, text in several scripts. */
 export function sampleInvoice(
@@ -46,6 +44,9 @@ export function sampleInvoice(
       company: 'Ørsted & Co.',
     },
     status: 'draft',
+    lifecycle: 'draft',
+    paymentStatus: 'unpaid',
+    overdue: false,
     issueDate: today,
     dueDate: addDays(today, settings.paymentTerms),
     currency: settings.currency,
@@ -81,6 +82,8 @@ export function sampleInvoice(
 /** POST /api/invoice-templates/preview: the sample invoice drawn with unsaved settings, as the tenant's seller. */
 export async function previewPdf(ctx: ServiceContext, tenantId: string, input: PreviewInput): Promise<PDFKit.PDFDocument> {
   const { name: _name, ...settings } = input;
-  const [sender, design] = await Promise.all([loadSender(ctx, tenantId), designOf(ctx, tenantId, settings as TemplateSettings)]);
+  const sender = await loadSender(ctx, tenantId);
+  // A template without a logo of its own shows the organization's, as its documents will.
+  const design = await designOf(ctx, tenantId, settings as TemplateSettings, sender.logoUrl ?? null);
   return invoicePdf(sampleInvoice(settings), { name: sender.name ?? 'Your Company' }, design);
 }

@@ -4,7 +4,7 @@ import type { ServiceContext } from '@billpoint/kit';
 import type { TemplateService } from './template.service.ts';
 import { previewPdf } from './template.preview.ts';
 
-/** `/api/invoice-templates` (areas §7): list, get, create, update, delete, duplicate, and the unsaved-settings preview. */
+/** `/api/invoice-templates`: list, get, create, update, delete, duplicate, and the unsaved-settings preview. */
 export function templateRoutes(app: FastifyInstance, ctx: ServiceContext, templates: TemplateService) {
   app.get('/api/invoice-templates', { config: { permission: 'templates.read' } }, async (req, reply) => {
     const list = await templates.list(req.identity);

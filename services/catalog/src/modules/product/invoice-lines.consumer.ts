@@ -1,4 +1,4 @@
-import { InvoiceEventData, InvoiceEvents, type InvoiceEventData as InvoiceData } from '@billpoint/proto';
+import { InvoiceEventData, InvoiceEvents, type InvoiceEventData as InvoiceData, SoldInvoiceStatuses } from '@billpoint/proto';
 import {
   consumeEvents,
   executePrepared,
@@ -7,15 +7,16 @@ import {
   type EntityManager,
   type ServiceContext,
   type Subscription,
+  sqlList,
 } from '@billpoint/kit';
 import { refreshStock } from './product.service.ts';
 
 /**
  * An invoice consumes stock while it is issued: sent, viewed, overdue or paid. A draft has not left the building
- * yet, and a cancelled, refunded or deleted invoice gives its goods back. (Invoice Ninja-style "on send"; say
- * so in the README.)
+ * yet, and a cancelled, refunded or deleted invoice gives its goods back. (Invoice Ninja-style "on send";
+ * docs/api.md says so under Products.)
  */
-export const CONSUMING = new Set(['sent', 'viewed', 'overdue', 'paid']);
+const CONSUMING = sqlList(SoldInvoiceStatuses);
 
 // Every invoice event runs these two: prepared statements (kit), planned once per connection.
 /** The invoice's status and version, kept only when the event is newer (and the invoice not deleted). */
@@ -73,7 +74,7 @@ export async function applyInvoice(em: EntityManager, tenantId: string, subject:
        select p.id, coalesce((select sum(l.quantity) from catalog.invoice_lines l join catalog.invoices i
                 on i.tenant_id = l.tenant_id and i.invoice_id = l.invoice_id
               where l.tenant_id = p.tenant_id and l.product_id = p.id and l.invoice_id = ?
-                and not i.deleted and i.status in (${[...CONSUMING].map((s) => `'${s}'`).join(', ')})), 0) as q
+                and not i.deleted and i.status in (${CONSUMING})), 0) as q
          from catalog.products p
         where p.tenant_id = ? and p.id in (select x::bigint from jsonb_array_elements_text(?::jsonb) x)
      )

@@ -1,4 +1,5 @@
 import {
+  priceDecimalsProblem,
   ProductEvents,
   sumMoney,
   divRound,
@@ -15,7 +16,9 @@ import {
   cursorPage,
   cursorPlan,
   NotFound,
+  Invalid,
   planLimits,
+  organizationCurrency,
   type EntityManager,
   type Identity,
   type PlanLimits,
@@ -38,6 +41,12 @@ import { patchProduct } from './product.patch.ts';
 const READ_SQL = GET_SQL.replace('?', '$1').replace('?', '$2');
 
 type Tenant = Pick<Identity, 'tenantId'>;
+
+/** A price in the currency the product takes: no decimals for JPY, two for USD (400 on `price`). */
+function checkPriceDecimals(p: { price: string; currency: string }) {
+  const problem = priceDecimalsProblem(p.price, p.currency);
+  if (problem) throw new Invalid(problem, 'price');
+}
 
 const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Products that count against the plan's maxProducts: every one not deleted. */
@@ -116,8 +125,14 @@ export class ProductService {
     return toProduct(row);
   }
 
-  async create(id: Identity, input: ProductInput): Promise<Product> {
+  async create(id: Identity, body: ProductInput): Promise<Product> {
     const limit = await this.#limits.check(id.tenantId, 'products');
+    // Left out: the organization's default currency; the price must fit its minor units.
+    const input = {
+      ...body,
+      currency: body.currency ?? (await organizationCurrency(this.#ctx).of(id.tenantId)),
+    };
+    checkPriceDecimals(input);
     return this.#ctx
       .tx(id, async (em) => {
         await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
@@ -144,10 +159,13 @@ export class ProductService {
    * The edit form sends the whole product. Its stock quantity is the quantity the user now sees on the shelf: the
    * difference to the ledger's sum becomes an adjustment move (the ledger stays the only source of stock).
    */
-  async update(id: Identity, productId: number, input: ProductInput): Promise<Product> {
+  async update(id: Identity, productId: number, body: ProductInput): Promise<Product> {
     return this.#ctx
       .tx(id, async (em) => {
         const current = await this.#load(em, id.tenantId, productId, true);
+        // Left out: the product keeps its currency.
+        const input = { ...body, currency: body.currency ?? current.currency };
+        checkPriceDecimals(input);
         await writeProduct(em, id.tenantId, productId, input);
         const [ledger] = await em.execute<{ q: string }[]>(
           `select coalesce(sum(quantity), 0)::text as q from catalog.stock_moves where tenant_id = ? and product_id = ?`,
@@ -161,7 +179,7 @@ export class ProductService {
           addEvent(em, { subject: ProductEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: updated });
         return updated;
       })
-      .catch(skuTaken(input.sku));
+      .catch(skuTaken(body.sku));
   }
 
   /** PATCH (the public API): only the fields sent change (product.patch.ts). */

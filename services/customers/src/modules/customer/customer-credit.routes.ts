@@ -4,7 +4,7 @@ import { rpcCall, type ServiceContext } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 
 /**
- * GET /api/customers/{id}/credit: the customer's credit from credit notes (issue 25) — balances per currency and the
+ * GET /api/customers/{id}/credit: the customer's credit from credit notes — balances per currency and the
  * ledger's movements. Billing keeps the ledger; the customer is found here first (the same 404 as GET /customers/{id}
  * for an unknown or another organization's customer), then billing is asked (rpc.billing.customer-credit.get).
  */

@@ -1,5 +1,5 @@
 import { CustomersGetRpc } from '@billpoint/proto';
-import { NotFound, planLimits, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
+import { NotFound, organizationCurrency, planLimits, rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 import { CustomerService } from './customer.service.ts';
 import { customerCreditConsumer } from './customer.credit.ts';
 import { customerPortalResponders } from './customer.portal.ts';
@@ -24,7 +24,14 @@ export async function customerHandlers(ctx: ServiceContext): Promise<Subscriptio
     { logger: ctx.logger },
   );
   // The plan-limits read model (creations check it): kept current from payments' plan.changed.
-  // Customers' credit (credit notes, issue 25): kept from billing's customer_credit.changed.
-  // The customer portal's lookups and profile changes (issue 27).
-  return [get, ...(await customerPortalResponders(ctx, customers)), await planLimits(ctx).start(), await customerCreditConsumer(ctx)];
+  // Customers' credit (credit notes): kept from billing's customer_credit.changed.
+  // The customer portal's lookups and profile changes.
+  // Each organization's default currency: a customer created without one takes it.
+  return [
+    get,
+    ...(await customerPortalResponders(ctx, customers)),
+    await planLimits(ctx).start(),
+    await customerCreditConsumer(ctx),
+    await organizationCurrency(ctx).start(),
+  ];
 }

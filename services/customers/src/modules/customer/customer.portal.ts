@@ -3,7 +3,7 @@ import { NotFound, rpcRespond, type ServiceContext, type Subscription } from '@b
 import type { CustomerService } from './customer.service.ts';
 
 /**
- * The customer portal's requests to the customers service (issue 27), answered over the bus for the gateway:
+ * The customer portal's requests to the customers service, answered over the bus for the gateway:
  * - find-by-email: the tenant's customer with that address (case-insensitive, not deleted; the earliest when several
  *   share it), or null — the gateway sends a sign-in link only then.
  * - portal-update: the signed-in customer's own contact and billing details, saved in one transaction with

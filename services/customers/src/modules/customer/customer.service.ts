@@ -13,6 +13,7 @@ import {
   cursorPlan,
   NotFound,
   planLimits,
+  organizationCurrency,
   type Identity,
   type PlanLimits,
   type ServiceContext,
@@ -118,10 +119,13 @@ export class CustomerService {
 
   async create(id: Identity, input: CustomerCreate): Promise<Customer> {
     const limit = await this.#limits.check(id.tenantId, 'customers');
+    // Left out: the organization's default currency.
+    const currency = input.currency ?? (await organizationCurrency(this.#ctx).of(id.tenantId));
     return this.#ctx.tx(id, async (em) => {
       await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
       const row = em.create(CustomerEntity, {
         ...input,
+        currency,
         tenantId: id.tenantId,
         userId: id.userId,
         customFields: {},

@@ -25,7 +25,7 @@ export async function paidCents(em: EntityManager, tenantId: string, invoiceId: 
 
 /**
  * What may be collected on the invoice in all (counting what was paid already): billing's collectableTotal — the total
- * less credit notes that reduce the balance or refund, less customer credit applied (issue 25). Every payment is held
+ * less credit notes that reduce the balance or refund, less customer credit applied. Every payment is held
  * to it, not to the invoice's total.
  */
 export const collectable = (inv: PayableInvoice): string => inv.collectableTotal;

@@ -29,7 +29,7 @@ const TASK_COLUMNS = `credit_note_id::text, credit_note_number, invoice_id::text
 type Step = { next: true } | { next: false; status: CreditNoteRefundStatus };
 
 /**
- * Refunds of credit notes with resolution `refund` (issue 25): the credit note's total goes back through the
+ * Refunds of credit notes with resolution `refund`: the credit note's total goes back through the
  * processors that took the invoice's money, taken from the invoice's completed payments, latest first, until it is
  * covered — each part through the existing Refunds (Stripe, PayPal; a manual or demo payment is recorded as given
  * back), announced as payment.refunded (billing lowers what was paid) — then `evt.payments.credit_note.refunded`
@@ -155,11 +155,23 @@ export class CreditNoteRefunds {
         where tenant_id = ? and credit_note_id = ?`,
       [status, why, tenantId, task.credit_note_id],
     );
+    const drawn = await em.execute<{ id: string; refunded_amount: string }[]>(
+      `select p.id::text as id, p.refunded_amount::text as refunded_amount
+         from payments.credit_note_refund_steps s join payments.payments p on p.tenant_id = s.tenant_id and p.id = s.payment_id
+        where s.tenant_id = ? and s.credit_note_id = ? order by p.id`,
+      [tenantId, task.credit_note_id],
+    );
     addEvent(em, {
       subject: CreditNoteRefundEvents.Refunded,
       tenantId,
       actorId: null,
-      data: { creditNoteId: Number(task.credit_note_id), invoiceId: Number(task.invoice_id), amount: task.refunded_amount, status },
+      data: {
+        creditNoteId: Number(task.credit_note_id),
+        invoiceId: Number(task.invoice_id),
+        amount: task.refunded_amount,
+        status,
+        payments: drawn.map((p) => ({ paymentId: Number(p.id), refundedAmount: p.refunded_amount })),
+      },
     });
     if (why) this.#ctx.logger.warn({ tenantId, creditNoteId: task.credit_note_id, why }, 'a credit note could not be refunded in full');
     return status;

@@ -2,7 +2,7 @@ import { BillingExchangeRateRpc, roundRate, toScaled, type PayableInvoice } from
 import { rpcCall, type ServiceContext } from '@billpoint/kit';
 
 /**
- * The exchange rate a payment takes (issue 26): the organization's rate in force on the payment's day (billing
+ * The exchange rate a payment takes: the organization's rate in force on the payment's day (billing
  * answers; 1 in the base currency), rounded half-up to the payment's 6 places. Without one — none known that day, or
  * billing not answering — the invoice's own rate, so money is never refused for want of a rate (no gain or loss then).
  */

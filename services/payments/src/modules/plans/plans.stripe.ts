@@ -5,7 +5,7 @@ import type { StripeEventHandler } from '../payment/stripe-webhook.ts';
 import { cycleText, type PlanService, type StripeChanger } from './plans.service.ts';
 import { NEXT_VERSION, RETURNING, writeRow, type SubscriptionRow } from './plans.sql.ts';
 
-/** Stripe's subscription statuses in ours (areas §3): unpaid counts as past due; an unfinished or paused one is inactive. */
+/** Stripe's subscription statuses in ours: unpaid counts as past due; an unfinished or paused one is inactive. */
 const STATUS: Record<string, SubscriptionStatus> = {
   active: 'active',
   trialing: 'trialing',

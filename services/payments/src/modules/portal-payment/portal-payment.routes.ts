@@ -13,7 +13,7 @@ import { findPortalPayment, toPortalPayment } from './portal-payment.sql.ts';
 
 const callerOf = (identity: Identity): PortalCaller => ({ tenantId: identity.tenantId, customerId: portalCustomerId(identity) });
 
-/** The portal's pay-several (issue 27): only a customer signed in to the portal, only that customer's invoices. */
+/** The portal's pay-several: only a customer signed in to the portal, only that customer's invoices. */
 export function portalPaymentRoutes(app: FastifyInstance, ctx: ServiceContext, p: Processors) {
   app.post(
     '/api/portal/payments',

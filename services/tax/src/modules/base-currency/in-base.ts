@@ -44,7 +44,7 @@ export function mergeGroups(lists: LedgerGroup[][]): LedgerGroup[] {
 }
 
 /**
- * One currency's ledger groups of the period converted into the base currency (issue 26): each day's groups at the
+ * One currency's ledger groups of the period converted into the base currency: each day's groups at the
  * rate in force that day (billing's rates; the ledger dates an invoice's entry by its issue date, the day its rate is
  * taken on), each figure rounded half-up to the cent, then summed per group. Null when a day has no rate, or billing
  * does not answer, or answers for another base (a base change still on its way): the caller leaves the currency out of

@@ -12,7 +12,7 @@ export const Accounts = {
   equity: '3000',
   revenue: '4000',
   shipping: '4100',
-  /** Realised exchange gains and losses on payments (issue 26): other income, net, beside sales. */
+  /** Realised exchange gains and losses on payments: other income, net, beside sales. */
   exchangeGains: '4200',
   exchangeLosses: '4250',
   discounts: '4900',

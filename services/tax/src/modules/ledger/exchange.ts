@@ -4,7 +4,7 @@ import { Accounts } from './accounts.ts';
 import { postEntry } from './journal.ts';
 
 /**
- * The realised exchange gain or loss of a payment (issue 26): the invoice was booked at its rate, the money came at
+ * The realised exchange gain or loss of a payment: the invoice was booked at its rate, the money came at
  * the rate of the payment's day, so the same amount is worth more (a gain) or less (a loss) in the base currency —
  * amount × payment rate − amount × invoice rate, each rounded to the cent. Posted once per payment
  * (`payment:<id>:fx`), dated its payment date, in the base currency: a gain Dr Cash / Cr Realised Exchange Gains, a

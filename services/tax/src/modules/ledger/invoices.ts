@@ -1,19 +1,26 @@
-import { fromCents, InvoiceEvents, sumMoney, toCents, type InvoiceEventData } from '@billpoint/proto';
+import {
+  fromCents,
+  InvoiceEvents,
+  sumMoney,
+  toCents,
+  type InvoiceEventData,
+  invoiceIsIssued,
+  invoiceIsSettled,
+  type InvoiceLifecycle,
+  type InvoicePaymentStatus,
+} from '@billpoint/proto';
 import { executePrepared, preparedStatement, type EntityManager } from '@billpoint/kit';
 import { Accounts, ensureChart } from './accounts.ts';
 import { dayIn, reconcile, type Draft, type DraftLine } from './journal.ts';
 import { orgSettings } from './organizations.ts';
 
-/**
- * Statuses in which an invoice is a sale on the books. A draft is not issued yet; a cancelled invoice is void. A
- * refunded or credited invoice stays a sale: what took it back is its credit notes, each booked once by its own
- * entry (credit-notes.ts), and a refund is money leaving (payments.ts). Reversing the sale here as well would take
- * the revenue and the tax back a second time.
+/*
+ * An invoice is a sale on the books while it is issued (invoiceIsIssued): a draft is not issued yet, a void invoice
+ * counts for nothing. A refunded or credited invoice stays a sale: what took it back is its credit notes, each booked
+ * once by its own entry (credit-notes.ts), and a refund is money leaving (payments.ts). Reversing the sale here as
+ * well would take the revenue and the tax back a second time. Only a settled invoice (invoiceIsSettled: paid or
+ * credited, billing holding nothing left to pay) can have been settled outside payments.
  */
-export const ISSUED = new Set(['sent', 'viewed', 'overdue', 'paid', 'refunded', 'credited']);
-
-/** Statuses in which billing holds nothing left to pay: the only ones that can have been settled outside payments. */
-const SETTLED = new Set(['paid', 'credited']);
 
 type TaxLines = NonNullable<InvoiceEventData['taxLines']>;
 
@@ -22,6 +29,8 @@ interface InvoiceRow {
   deleted: boolean;
   invoice_number: string;
   status: string;
+  lifecycle: InvoiceLifecycle | null;
+  payment_status: InvoicePaymentStatus | null;
   currency: string;
   issue_date: string;
   subtotal: string;
@@ -37,8 +46,8 @@ interface InvoiceRow {
 
 // Every invoice event runs one of these: prepared statements (kit), planned once per connection.
 const LEDGER_INVOICE_COLUMNS = `tenant_id, invoice_id, version, deleted, invoice_number, status, currency, issue_date, subtotal, tax_amount,
-    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines, credit_applied`;
-const LEDGER_INVOICE_VALUES = Array.from({ length: 17 }, (_, i) => `$${i + 1}`).join(', ');
+    discount_amount, shipping_amount, total, amount_paid, paid_at, tax_lines, credit_applied, lifecycle, payment_status`;
+const LEDGER_INVOICE_VALUES = Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(', ');
 const DELETE_LEDGER_INVOICE_SQL = preparedStatement(`insert into tax.ledger_invoices as t (${LEDGER_INVOICE_COLUMNS})
   values (${LEDGER_INVOICE_VALUES})
   on conflict (tenant_id, invoice_id) do update set deleted = true`);
@@ -48,7 +57,8 @@ const UPSERT_LEDGER_INVOICE_SQL = preparedStatement(`insert into tax.ledger_invo
     status = excluded.status, currency = excluded.currency, issue_date = excluded.issue_date, subtotal = excluded.subtotal,
     tax_amount = excluded.tax_amount, discount_amount = excluded.discount_amount, shipping_amount = excluded.shipping_amount,
     total = excluded.total, amount_paid = excluded.amount_paid, paid_at = excluded.paid_at,
-    tax_lines = coalesce(excluded.tax_lines, t.tax_lines), credit_applied = excluded.credit_applied
+    tax_lines = coalesce(excluded.tax_lines, t.tax_lines), credit_applied = excluded.credit_applied,
+    lifecycle = excluded.lifecycle, payment_status = excluded.payment_status
     where t.version < excluded.version and not t.deleted`);
 
 /**
@@ -74,6 +84,8 @@ async function storeInvoice(em: EntityManager, tenantId: string, subject: string
     d.paidAt,
     d.taxLines ? JSON.stringify(d.taxLines) : null,
     d.creditApplied ?? '0.00',
+    d.lifecycle ?? null,
+    d.paymentStatus ?? null,
   ];
   if (subject === InvoiceEvents.Deleted) {
     await executePrepared(em, DELETE_LEDGER_INVOICE_SQL, values);
@@ -113,7 +125,7 @@ export function outputTaxLines(
  * Cr Shipping Income (shipping); Cr Sales Tax Payable per tax line. Receivable is computed as subtotal + tax −
  * discount + shipping (billing's definition of the total), so the entry balances by construction.
  */
-export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied'>): Draft {
+export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied' | 'lifecycle' | 'payment_status'>): Draft {
   const tax = outputTaxLines(inv, inv.tax_lines);
   const receivable =
     toCents(inv.subtotal) + tax.reduce((s, l) => s + toCents(l.credit!), 0n) - toCents(inv.discount_amount) + toCents(inv.shipping_amount);
@@ -138,7 +150,7 @@ export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied'>): Draft {
  *     settledOutside = max(0, collectable − max(P, amountPaid))
  *
  * where collectable is what the invoice may collect in money: its total less the credit notes that reduce its balance
- * or refund, less the customer credit applied to it (billing's money model, issue 25) — those are settled by their
+ * or refund, less the customer credit applied to it (billing's money model) — those are settled by their
  * own entries (credit-notes.ts, the `invoice:<id>:credit` slot), not by cash; *
  * where P is what the ledger has booked from payment events for it (completed minus refunded) and amountPaid is what
  * billing had recorded when it sent this version. Cash booked for the invoice is then P + settledOutside, which is
@@ -179,7 +191,7 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
 const LOCK_INVOICE_SQL =
   preparedStatement(`select invoice_id::text, deleted, invoice_number, status, currency, issue_date::text as issue_date,
     subtotal::text, tax_amount::text, discount_amount::text, shipping_amount::text, total::text, amount_paid::text, paid_at::text,
-    tax_lines, credit_applied::text
+    tax_lines, credit_applied::text, lifecycle, payment_status
   from tax.ledger_invoices where tenant_id = $1 and invoice_id = $2 for update`);
 const HELD_SLOTS_SQL = preparedStatement(
   `select 1 from tax.ledger_slots where tenant_id = $1 and slot in ($2, $3, $4) and fingerprint is not null limit 1`,
@@ -194,7 +206,8 @@ const HELD_SLOTS_SQL = preparedStatement(
 export async function postInvoice(em: EntityManager, tenantId: string, invoiceId: number, o: { eventId: string; occurredAt: string }) {
   const [inv] = await executePrepared<InvoiceRow>(em, LOCK_INVOICE_SQL, [tenantId, invoiceId]);
   if (!inv) return; // payment for an invoice the ledger has not seen yet: its invoice event will settle it
-  const issued = !inv.deleted && ISSUED.has(inv.status);
+  const seen = { status: inv.status, lifecycle: inv.lifecycle, paymentStatus: inv.payment_status };
+  const issued = !inv.deleted && invoiceIsIssued(seen);
   // A draft (or a deleted invoice) books nothing: every slot below is wanted empty. Unless one of them still holds an
   // entry to reverse, there is nothing to do — one read instead of the chart, the settings and three slots (most
   // invoice events are drafts being written).
@@ -229,7 +242,7 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
 
   const collectable = toCents(inv.total) - (await collectableCredits(em, tenantId, invoiceId)) - toCents(inv.credit_applied);
   const outside =
-    issued && SETTLED.has(inv.status)
+    issued && invoiceIsSettled(seen)
       ? settledOutside(fromCents(collectable), inv.amount_paid, await bookedPayments(em, tenantId, invoiceId))
       : 0n;
   const settle: Draft | null =

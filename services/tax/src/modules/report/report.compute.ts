@@ -40,7 +40,7 @@ export const LEDGER_GROUPS_SQL = `select a.code, a.name, a.type, d.tax_rate_id::
   order by a.code, max(d.tax_rate_name) nulls last, d.tax_rate nulls last`;
 
 const c = (v: string | null) => toCents(v ?? '0');
-/** Net sales: revenue accounts, discounts negative — not the realised exchange gains and losses (issue 26), which are no sales. */
+/** Net sales: revenue accounts, discounts negative — not the realised exchange gains and losses, which are no sales. */
 const FX_ACCOUNTS: ReadonlySet<string> = new Set([Accounts.exchangeGains, Accounts.exchangeLosses]);
 const isSales = (g: LedgerGroup) => (g.type === 'revenue' || g.type === 'contra_revenue') && !FX_ACCOUNTS.has(g.code);
 const credit = (g: LedgerGroup) => c(g.credit) - c(g.debit);

@@ -71,7 +71,7 @@ export class ReportService {
   }
 
   /**
-   * The report in the base currency (issue 26): every currency with ledger figures in the period, its own groups and
+   * The report in the base currency: every currency with ledger figures in the period, its own groups and
    * those converted day by day at billing's rates (base-currency/in-base.ts, as the tax summary); the report is built
    * from the converted groups of the currencies that have rates, and `byCurrency` names each one's own bottom line and
    * what it came to (null: no rate, left out, never as 0); `excludedCurrencies` names the ones left out.

@@ -11,7 +11,7 @@ import { figuresInBase } from '../base-currency/in-base.ts';
  * The tax summary: the current quarter in the organization's time zone, all from the ledger: collected = output tax
  * of the period, payable = output − input tax, taxable sales = net sales (revenue accounts, discounts negative);
  * `currencies` lists every currency the ledger has entries in. With `?currency=`: that currency's figures alone.
- * Without (issue 26): in the base currency (the organization's default), every currency of the period converted day
+ * Without: in the base currency (the organization's default), every currency of the period converted day
  * by day (base-currency/in-base.ts), each currency's own figures and what they came to in `byCurrency`.
  */
 export async function taxSummary(

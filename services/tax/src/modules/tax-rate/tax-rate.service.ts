@@ -10,7 +10,7 @@ export type TaxRateInput = z.output<typeof TaxRateBody>;
 
 const LOAD_SQL = `select ${TAX_RATE_COLUMNS} from tax.tax_rates r where r.id = ? and r.tenant_id = ? and r.deleted_at is null`;
 
-/** Use cases of tax rates (§5 tax rate form, §7 calls). Every one runs under the caller's tenant (RLS + conditions). */
+/** Use cases of tax rates (the tax rate form's rules and the calls the screens make). Every one runs under the caller's tenant (RLS + conditions). */
 export class TaxRateService {
   readonly #ctx: ServiceContext;
   constructor(ctx: ServiceContext) {

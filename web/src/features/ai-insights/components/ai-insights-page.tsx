@@ -22,7 +22,7 @@ function Loading() {
   );
 }
 
-/** AI insights (areas §2): from the tenant's own data, sorted by priority; category filter, Refresh, two tabs, the demo. */
+/** AI insights: from the tenant's own data, sorted by priority; category filter, Refresh, two tabs, the demo. */
 export function AiInsightsPage() {
   const [category, setCategory] = React.useState<CategoryFilter>('all');
   const [failed, setFailed] = React.useState(false);

@@ -86,6 +86,13 @@ describe('analytics', () => {
     await waitFor(() => expect(card('total-revenue')).toHaveTextContent('€1,500.00'));
   });
 
+  it("shows every currency together in the organization's base currency, with its own symbol", async () => {
+    stubFetch([{ path: '/api/dashboard/stats', reply: () => ({ body: { ...stats, baseCurrency: 'EUR' } }) }]);
+    renderRoutes([{ path: '/', element: <AnalyticsPage /> }]);
+    await waitFor(() => expect(card('total-revenue')).toHaveTextContent('€1,500.00'));
+    expect(figure('average-value')).toHaveTextContent('€583.33');
+  });
+
   it('shows skeletons while loading, then empty states', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -1,15 +1,14 @@
 import * as React from 'react';
 import { format } from 'date-fns';
-import { CreditCard, DollarSign, Download, PlayCircle, Repeat, Users } from 'lucide-react';
+import { CreditCard, Banknote, Download, Repeat, Users } from 'lucide-react';
 import type { AnalyticsPeriod, DashboardStats } from '@billpoint/proto';
-import { AiDemoModal } from '@/components/ai-demo-modal';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { ListLoadFailed } from '@/components/list-parts';
 import { SummaryCard } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney, formatPercent, plural } from '@/lib/format';
+import { formatDefaults, formatMoney, formatPercent, plural } from '@/lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { analyticsCsv, analyticsFileName, downloadCsv } from '../lib/export-csv';
 import { ALL_CURRENCIES, CURRENCY_OPTIONS, PERIOD_OPTIONS } from '../lib/figures';
@@ -92,16 +91,16 @@ function CurrencyBreakdown({ stats, loading }: { stats: DashboardStats | undefin
   );
 }
 
-/** Analytics & Reports (areas §2) over GET /api/dashboard/stats?period&currency. */
+/** Analytics & Reports over GET /api/dashboard/stats?period&currency. */
 export function AnalyticsPage() {
   const [period, setPeriod] = React.useState<AnalyticsPeriod>('30d');
   const [currencyChoice, setCurrencyChoice] = React.useState(ALL_CURRENCIES);
-  const [demoOpen, setDemoOpen] = React.useState(false);
   const currency = currencyChoice === ALL_CURRENCIES ? null : currencyChoice;
   const query = useAnalytics({ period, currency });
   const stats = query.data;
   const loading = query.isPending;
-  const shown = currency ?? 'USD';
+  // Every currency together is in the organization's base currency, converted at the invoices' rates.
+  const shown = currency ?? (stats?.baseCurrency || formatDefaults().currency);
   const money = (v: number) => formatMoney(v, shown);
   const mrr = stats?.monthlyRecurringRevenue ?? [];
 
@@ -120,10 +119,6 @@ export function AnalyticsPage() {
               options={CURRENCY_OPTIONS}
               className="w-40"
             />
-            <Button variant="outline" onClick={() => setDemoOpen(true)}>
-              <PlayCircle aria-hidden="true" />
-              Watch Demo
-            </Button>
             <Button variant="outline" disabled={!stats} onClick={() => stats && downloadCsv(analyticsFileName(stats), analyticsCsv(stats))}>
               <Download aria-hidden="true" />
               Export
@@ -139,7 +134,7 @@ export function AnalyticsPage() {
             <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <SummaryCard
                 title="Total Revenue"
-                icon={DollarSign}
+                icon={Banknote}
                 loading={loading}
                 subtext={plural(stats?.paidInvoices ?? 0, 'paid invoice')}
               >
@@ -168,7 +163,6 @@ export function AnalyticsPage() {
           </>
         )}
       </PageBody>
-      <AiDemoModal open={demoOpen} onOpenChange={setDemoOpen} />
     </>
   );
 }

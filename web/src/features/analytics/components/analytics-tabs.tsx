@@ -69,7 +69,7 @@ const Empty = ({ children }: { children: React.ReactNode }) => (
   <p className="rounded-lg border border-dashed py-10 text-center text-sm text-muted-foreground">{children}</p>
 );
 
-/** The tabs of the analytics screen (areas §2): Invoices, Payments, Customers, Performance. */
+/** The tabs of the analytics screen: Invoices, Payments, Customers, Performance. */
 export function AnalyticsTabs({ stats, loading, currency }: { stats: DashboardStats | undefined; loading: boolean; currency: string }) {
   const money = (v: number) => formatMoney(v, currency);
   const recent = (stats?.recentInvoices ?? []).slice(0, 5);

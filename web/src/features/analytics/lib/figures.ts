@@ -1,14 +1,14 @@
 import type { AnalyticsPeriod, DashboardStats } from '@billpoint/proto';
 import { formatPercent as localPercent } from '@/lib/format';
 
-/** The selectors' texts (areas §2). */
+/** The selectors' texts. */
 export const PERIOD_OPTIONS: { value: AnalyticsPeriod; label: string }[] = [
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },
   { value: '90d', label: 'Last 90 days' },
   { value: '1y', label: 'Last year' },
 ];
-/** The four currencies of areas §2, after every currency together (in US dollars, as the dashboard counts). */
+/** The four currencies the selector offers, after every currency together (in US dollars, as the dashboard counts). */
 export const ALL_CURRENCIES = 'all';
 export const CURRENCY_OPTIONS = [
   { value: ALL_CURRENCIES, label: 'All currencies' },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { customerKeys } from './get-customers';
 
-/** The Add Customer form: the create payload of spec core §3, validated by proto's schema. */
+/** The Add Customer form: the create payload, validated by proto's schema. */
 export const customerCreateFormSchema = CustomerCreateBody.pick({
   name: true,
   email: true,

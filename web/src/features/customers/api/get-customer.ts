@@ -4,7 +4,7 @@ import { api, isUnauthorizedError } from '@/lib/api-client';
 import { isUnavailableError } from '@/lib/unavailable';
 import { customerKeys } from './get-customers';
 
-/** GET /api/customers/{id}; a failure raises `Failed to fetch customer` (spec core §7); a 401 or an outage stays as it is. */
+/** GET /api/customers/{id}; a failure raises `Failed to fetch customer`; a 401 or an outage stays as it is. */
 export async function getCustomer(id: string, signal?: AbortSignal): Promise<Customer> {
   try {
     return await api.get<Customer>(`/api/customers/${encodeURIComponent(id)}`, { signal });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { customerKeys } from './get-customers';
 
-/** The customer edit form (spec core §2/§5): proto's update schema, without the fields the form has no control for. */
+/** The customer edit form: proto's update schema, without the fields the form has no control for. */
 export const customerEditFormSchema = CustomerUpdateBody.omit({ language: true, tags: true });
 export type CustomerEditFormInput = z.input<typeof customerEditFormSchema>;
 export type CustomerEditFormOutput = z.output<typeof customerEditFormSchema>;

@@ -16,7 +16,7 @@ export function CustomerCard({
   onDelete?: (id: number) => void;
   deleteDisabled: boolean;
 }) {
-  // Shown when present (spec core §2).
+  // Shown when present.
   const details = [
     { label: 'Company', icon: Building, value: customer.company },
     { label: 'Phone', icon: Phone, value: customer.phone },

@@ -20,7 +20,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'company', 'taxId', ...ADDRESS_FIELDS] as const;
 
-/** Add Customer, at /customers/create and /customers/new (spec core §2). */
+/** Add Customer, at /customers/create and /customers/new. */
 export function CustomerCreatePage() {
   const navigate = useNavigate();
   const form = useForm<CustomerCreateFormInput, unknown, CustomerCreateFormOutput>({

@@ -100,7 +100,7 @@ describe('add customer form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the create payload of spec core §3 and goes to /customers', async () => {
+  it('sends the create payload and goes to /customers', async () => {
     const user = userEvent.setup();
     const calls = stubFetch([{ method: 'POST', path: '/api/customers', status: 201, body: makeCustomer() }]);
     const { router } = renderRoutes(

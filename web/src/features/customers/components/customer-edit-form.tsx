@@ -55,7 +55,7 @@ export function customerToFormValues(customer: Customer): CustomerEditFormInput 
   };
 }
 
-/** The form titled Customer Information (spec core §2), prefilled from the loaded customer. */
+/** The form titled Customer Information, prefilled from the loaded customer. */
 export function CustomerEditForm({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const id = String(customer.id);

@@ -1,7 +1,7 @@
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { BackToCustomers } from './back-to-customers';
 
-/** Spec core §2/§8: the customer could not be loaded. */
+/** The customer could not be loaded. */
 export function CustomerLoadFailed({ title }: { title: string }) {
   return (
     <>

@@ -9,7 +9,7 @@ const renderView = (id: number | string) =>
   renderRoutes([{ path: '/customers/:id/view', element: <CustomerViewPage /> }], { path: `/customers/${id}/view` });
 
 describe('customer view', () => {
-  it('shows every card of spec core §2 for a full customer', async () => {
+  it('shows every card for a full customer', async () => {
     const customer = makeCustomer({
       name: 'Acme Ltd',
       email: 'billing@acme.test',

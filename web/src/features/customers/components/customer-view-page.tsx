@@ -14,8 +14,7 @@ import { CustomerInitial } from './customer-initial';
 import { CustomerLoadFailed } from './customer-load-failed';
 import { BackToCustomers } from './back-to-customers';
 import { InviteToPortalButton } from './invite-to-portal-button';
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { CUSTOMER_TYPE_LABELS, labelOf } from '@/lib/labels';
 
 function Row({
   icon: Icon,
@@ -84,7 +83,7 @@ function CustomerDetails({ customer }: { customer: Customer }) {
             <div className="min-w-0">
               <h2 className="truncate text-xl font-semibold">{customer.name}</h2>
               <p className="text-sm text-muted-foreground">
-                {capitalize(customer.customerType || CUSTOMER_DEFAULTS.customerType)} Customer
+                {labelOf(CUSTOMER_TYPE_LABELS, customer.customerType || CUSTOMER_DEFAULTS.customerType)} Customer
               </p>
             </div>
           </CardContent>

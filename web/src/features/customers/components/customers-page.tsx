@@ -10,7 +10,7 @@ import { CustomerCard, CustomerCardSkeleton } from './customer-card';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
-/** Spec core §9: six skeleton cards while loading. */
+/** Six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
 
 export function CustomersPage() {

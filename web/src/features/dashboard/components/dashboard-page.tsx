@@ -1,9 +1,8 @@
 import type * as React from 'react';
 import {
-  Bell,
   CalendarClock,
   ChartColumn,
-  DollarSign,
+  Banknote,
   FilePlus,
   Plus,
   Repeat,
@@ -16,20 +15,20 @@ import {
 } from 'lucide-react';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { LinkButton } from '@/components/link-button';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SearchInput } from '@/components/search-input';
 import { paths } from '@/config/paths';
 import { useMaintenanceNotice } from '@/lib/app-config';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { dashboardAlerts, statSubtexts, withDefaults } from '../lib/stats';
+import { DashboardSearch } from './dashboard-search';
+import { NotificationsBell } from './notifications-bell';
 import { RecentInvoices } from './recent-invoices';
 import { RevenueOverview } from './revenue-overview';
 
-/** A money card's figure per invoice currency, each in its currency and in the base currency (issue 26). */
+/** A money card's figure per invoice currency, each in its currency and in the base currency. */
 type Breakdown = { currency: string; amount: number; inBase: number }[];
 
 function StatCard({
@@ -126,7 +125,7 @@ const quickActions: { label: string; href: string; icon: LucideIcon }[] = [
   { label: 'Manage Subscriptions', href: paths.subscriptions.getHref(), icon: Repeat },
 ];
 
-/** The dashboard (spec core §2) over GET /api/dashboard/stats; absent or failed stats show zeros and no invoices. */
+/** The dashboard over GET /api/dashboard/stats; absent or failed stats show zeros and no invoices. */
 export function DashboardPage() {
   const query = useDashboardStats();
   const loading = query.isPending;
@@ -142,12 +141,8 @@ export function DashboardPage() {
         description="Welcome back! Here's what's happening with your business."
         actions={
           <>
-            {/* Does nothing yet (spec core §2). */}
-            <SearchInput label="Search" placeholder="Search..." className="w-56" />
-            <Button variant="ghost" size="icon" aria-label="Notifications" className="relative">
-              <Bell aria-hidden="true" />
-              <span className="absolute top-2 right-2 size-2 rounded-full bg-red-500" aria-hidden="true" />
-            </Button>
+            <DashboardSearch className="w-full sm:w-56" />
+            <NotificationsBell />
             <LinkButton to={paths.invoiceCreate.getHref()} icon={Plus}>
               Create Invoice
             </LinkButton>
@@ -157,10 +152,10 @@ export function DashboardPage() {
       <PageBody className="space-y-6">
         <section aria-label="Statistics" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {/* The spec's fixed subtexts, computed in the same wording (statSubtexts). */}
-          {/* Money in the base currency (the organization's default), each currency's part beneath (issue 26). */}
+          {/* Money in the base currency (the organization's default), each currency's part beneath. */}
           {(
             [
-              ['Total Revenue', formatMoney(stats.totalRevenue, base), subtexts.revenue, DollarSign, breakdownOf(stats, 'revenue')],
+              ['Total Revenue', formatMoney(stats.totalRevenue, base), subtexts.revenue, Banknote, breakdownOf(stats, 'revenue')],
               ['Outstanding', formatMoney(stats.outstanding, base), subtexts.outstanding, Clock, breakdownOf(stats, 'outstanding')],
               ['Total Customers', String(stats.totalCustomers), subtexts.customers, Users, undefined],
               ['Overdue', formatMoney(stats.overdue, base), subtexts.overdue, TriangleExclamationPoint, breakdownOf(stats, 'overdue')],
@@ -198,7 +193,7 @@ export function DashboardPage() {
 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <RevenueOverview data={stats.revenueByMonth} loading={loading} />
+            <RevenueOverview data={stats.revenueByMonth} loading={loading} currency={base} />
           </div>
 
           <Card>

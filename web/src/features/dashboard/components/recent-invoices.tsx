@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { formatMoney, formatShortDate } from '@/lib/format';
 import { openInvoicePdf, useSendInvoice } from '@/lib/invoices';
 
-/** Recent Invoices with View all and the row actions view, PDF in a new tab and send (spec core §2). */
+/** Recent Invoices with View all and the row actions view, PDF in a new tab and send. */
 export function RecentInvoices({ invoices, loading }: { invoices: Invoice[]; loading: boolean }) {
   // A send from here tells the user nothing: success shows no message, a failure is only logged.
   const sending = useSendInvoice({ onError: (error, id) => console.error(`Failed to send invoice ${id}`, error) });

@@ -1,11 +1,14 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '@/lib/format';
+import { formatDefaults, formatMoney } from '@/lib/format';
 import type { RevenuePoint } from '../lib/revenue';
 
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+/** The axis in short figures of the chart's own currency, in the organization's locale ("€1.2K"). */
+const compactFormat = (currency: string) =>
+  new Intl.NumberFormat(formatDefaults().locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
 
 /** The Revenue Overview bars (recharts; loaded on its own chunk so the first visit stays small). */
-export default function RevenueChart({ data }: { data: RevenuePoint[] }) {
+export default function RevenueChart({ data, currency = formatDefaults().currency }: { data: RevenuePoint[]; currency?: string }) {
+  const compact = compactFormat(currency);
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -20,7 +23,7 @@ export default function RevenueChart({ data }: { data: RevenuePoint[] }) {
         />
         <Tooltip
           cursor={{ fill: 'var(--muted)' }}
-          formatter={(value) => [formatMoney(Number(value)), 'Revenue']}
+          formatter={(value) => [formatMoney(Number(value), currency), 'Revenue']}
           contentStyle={{
             background: 'var(--popover)',
             border: '1px solid var(--border)',

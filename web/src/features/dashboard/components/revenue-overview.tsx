@@ -8,7 +8,16 @@ import { REVENUE_PERIODS, revenueSeries, type RevenuePeriod } from '../lib/reven
 const RevenueChart = React.lazy(() => import('./revenue-chart'));
 
 /** Revenue by month with 6M / 1Y / All. The chart is drawn for the eye; the same figures are in a table for screen readers. */
-export function RevenueOverview({ data, loading }: { data: readonly { month: string; revenue: number }[]; loading: boolean }) {
+export function RevenueOverview({
+  data,
+  loading,
+  currency,
+}: {
+  data: readonly { month: string; revenue: number }[];
+  loading: boolean;
+  /** The figures' currency: the organization's base currency. */
+  currency?: string;
+}) {
   const [period, setPeriod] = React.useState<RevenuePeriod>('6M');
   const series = React.useMemo(() => revenueSeries(data, period), [data, period]);
   const total = series.reduce((sum, p) => sum + p.revenue, 0);
@@ -18,7 +27,7 @@ export function RevenueOverview({ data, loading }: { data: readonly { month: str
         <div className="space-y-1.5">
           <CardTitle>Revenue Overview</CardTitle>
           <p className="text-sm text-muted-foreground" data-testid="revenue-period-total">
-            {formatMoney(total)} in this period
+            {formatMoney(total, currency)} in this period
           </p>
         </div>
         <div className="flex gap-1" role="group" aria-label="Period">
@@ -42,7 +51,7 @@ export function RevenueOverview({ data, loading }: { data: readonly { month: str
           <>
             <div className="h-64 w-full" aria-hidden="true" data-testid="revenue-chart">
               <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
-                <RevenueChart data={series} />
+                <RevenueChart data={series} currency={currency} />
               </React.Suspense>
             </div>
             <table className="sr-only">

@@ -1,7 +1,7 @@
 import type { DashboardStats } from '@billpoint/proto';
 import { formatCount, formatPercent, plural } from '@/lib/format';
 
-/** Spec core §2: when the stats are absent, every number is 0 and the recent-invoice list is empty. */
+/** When the stats are absent, every number is 0 and the recent-invoice list is empty. */
 export const ABSENT_STATS: DashboardStats = {
   period: null,
   periodStart: null,
@@ -45,7 +45,7 @@ export function withDefaults(stats: Partial<DashboardStats> | null | undefined):
 }
 
 /**
- * The stat cards' subtexts, true figures in the wording of the spec's fixed texts (core §2: "12.5% from last month",
+ * The stat cards' subtexts, true figures in the wording of the spec's fixed texts ("12.5% from last month",
  * "8 pending invoices", "8 new this month", "3 overdue invoices"). Revenue: `revenueGrowth` of the all-time stats
  * (the last 30 days against the 30 before, see DashboardStats), signed to 0.1; without revenue in those 30 days
  * before, there is nothing to compare with: "No revenue last month".
@@ -71,7 +71,7 @@ const count = (n: number | null | undefined) => Math.max(0, Math.trunc(n || 0));
 
 /**
  * The Alerts panel, every figure true. The overdue title counts the overdue invoices in the spec's wording ("3 Overdue
- * Invoices"; core §2 titled it with the overdue amount ÷ 1000, which is no count of anything); the amount is the
+ * Invoices"; the first dashboard titled it with the overdue amount ÷ 1000, which is no count of anything); the amount is the
  * alert's text. The due-soon figure is the server's count of open invoices due within 7 days (the spec's fixed 5 was
  * a stand-in). The maintenance notice is the operator's (GET /api/config), shown only when one is set.
  */

@@ -18,7 +18,7 @@ import { TemplateEditor } from './template-editor';
 import { TYPE_LABELS } from './type-labels';
 
 /**
- * Settings › E-mail Templates (issue 27): the five customer e-mails with Customized/Default, per language; the editor
+ * Settings › E-mail Templates: the five customer e-mails with Customized/Default, per language; the editor
  * of the one chosen with its variables, a sandboxed preview, Save and Reset to default.
  */
 export function EmailTemplatesPage() {

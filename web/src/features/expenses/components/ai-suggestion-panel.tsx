@@ -5,7 +5,7 @@ import { BAND_STYLE, percent } from '@/components/confidence-badge';
 import { cn } from '@/lib/utils';
 
 /**
- * The AI suggestion (areas §2, §4): the suggested category, its confidence with the band (0.8 or more High in green,
+ * The AI suggestion: the suggested category, its confidence with the band (0.8 or more High in green,
  * 0.6 or more Medium in yellow, below Low in red), the reasoning (sentences) and the alternatives of 5 % or more with their percents. Choosing an
  * alternative puts it in the category field (a correction the model learns from).
  */

@@ -31,7 +31,7 @@ import { CategoryField } from './category-field';
 const serverMessage = (error: Error) => (error instanceof ApiError ? (error.body?.message ?? error.statusText) : error.message);
 
 /**
- * Add New Expense / Edit Expense (areas §2, §4, §5): the fields, a receipt uploaded as soon as it is chosen, and Get AI
+ * Add New Expense / Edit Expense: the fields, a receipt uploaded as soon as it is chosen, and Get AI
  * Suggestion, whose answer opens the panel and fills the category. The suggestion and its confidence are sent with the
  * expense so that accepting or correcting it trains the model. On success the dialog and the panel close and the form
  * resets.

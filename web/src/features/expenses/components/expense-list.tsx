@@ -9,7 +9,7 @@ import { usePermission } from '@/lib/auth';
 
 const UNCATEGORIZED_COLOUR = '#94A3B8';
 
-/** One expense (areas §2): colour dot, description, vendor, date, category, amount, truncated notes, and its actions. */
+/** One expense: colour dot, description, vendor, date, category, amount, truncated notes, and its actions. */
 function ExpenseRow({ expense: e, onEdit, onDelete, busy }: { expense: Expense; onEdit: () => void; onDelete: () => void; busy: boolean }) {
   const canDelete = usePermission('expenses.delete');
   return (

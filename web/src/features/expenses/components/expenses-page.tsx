@@ -19,7 +19,7 @@ import { ExpenseList } from './expense-list';
 import { SummaryCards } from './summary-cards';
 
 /**
- * The expense manager (areas §2): four cards, Recent Expenses with its filters (in the address; the cards follow
+ * The expense manager: four cards, Recent Expenses with its filters (in the address; the cards follow
  * them), and the Add/Edit Expense dialog with the AI suggestion.
  */
 export function ExpensesPage() {

@@ -5,7 +5,7 @@ import { SummaryCard } from '@/components/summary-card';
 import { formatMoney } from '@/lib/format';
 
 /**
- * The four cards of /expenses (areas §2) from GET /api/expenses/summary, for the expenses the list's filters match.
+ * The four cards of /expenses from GET /api/expenses/summary, for the expenses the list's filters match.
  * Money is never added across currencies: the cards show the organization's default currency (0.00 when it has
  * none), and say which other currencies have expenses.
  */

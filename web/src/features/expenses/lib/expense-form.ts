@@ -4,7 +4,7 @@ import { toIsoDate } from '@/lib/format';
 import { checkNumber, localNumbers, numberForInput } from '@/lib/number-input';
 
 /**
- * The Add/Edit Expense form (areas §5): proto's body for the typed fields, so the browser shows the server's
+ * The Add/Edit Expense form: proto's body for the typed fields, so the browser shows the server's
  * messages; the category is held as the select's text and sent as an integer (or null for none); the receipt is
  * the key of a receipt uploaded first.
  */
@@ -83,7 +83,7 @@ export function expenseBody(
   };
 }
 
-/** §5: the AI suggestion needs a description and a non-zero amount; answers the call's body, or null when either is missing. */
+/** The AI suggestion needs a description and a non-zero amount; answers the call's body, or null when either is missing. */
 export function categorizeRequest(v: Pick<ExpenseFormInput, 'description' | 'amount' | 'vendor' | 'date'>): CategorizeBody | null {
   const description = String(v.description ?? '').trim();
   const read = checkNumber(String(v.amount ?? ''), 'Amount');

@@ -3,7 +3,7 @@ import type { ApiKeyBody, ApiKeyCreated, ApiKeyList, ApiUsageStats, TestApiKeyRe
 import { api } from '@/lib/api-client';
 import { integrationKeys } from './keys';
 
-/** GET /api/integrations/api-keys (areas §7: apiKeys[]). */
+/** GET /api/integrations/api-keys (apiKeys[]). */
 export const apiKeysQueryOptions = () =>
   queryOptions({
     queryKey: integrationKeys.apiKeys,

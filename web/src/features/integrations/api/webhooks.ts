@@ -7,7 +7,7 @@ import { integrationKeys } from './keys';
 
 export type WebhookSecretRotated = z.infer<typeof RotatedSchema>;
 
-/** GET /api/integrations/webhooks (areas §7: webhooks[]). */
+/** GET /api/integrations/webhooks (webhooks[]). */
 export const webhooksQueryOptions = () =>
   queryOptions({
     queryKey: integrationKeys.webhooks,

@@ -24,7 +24,7 @@ import { CheckboxItem, ShownOnce } from './shown-once';
 const FIELDS = ['name', 'permissions', 'rateLimit', 'expiresAt'] as const;
 
 /**
- * Create API Key (areas §5): name, permissions ('*' = full access), rate limit (1000), optional expiry. On success
+ * Create API Key: name, permissions ('*' = full access), rate limit (1000), optional expiry. On success
  * the dialog shows the key once with the warning; on failure 'Failed to create API key'.
  */
 export function ApiKeyDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

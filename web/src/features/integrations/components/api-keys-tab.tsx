@@ -94,7 +94,7 @@ function apiKeyColumns({
   ];
 }
 
-/** API Keys tab (areas §2): the keys with their prefix, masked key, scopes, status, last use and this month's requests. */
+/** API Keys tab: the keys with their prefix, masked key, scopes, status, last use and this month's requests. */
 export function ApiKeysTab({ canManage }: { canManage: boolean }) {
   const keys = useQuery(apiKeysQueryOptions());
   const usage = useQuery(usageStatsQueryOptions());

@@ -88,7 +88,7 @@ webhook-signature is a space-separated list of "v1,<signature>":
 accept when one of them equals "v1," + expected (constant-time compare),
 and webhook-timestamp is within 5 minutes of now.`;
 
-/** Documentation tab (areas §7 "The public API documented on the Documentation tab"). */
+/** Documentation tab: the public API's documentation. */
 export function DocumentationTab() {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const exampleOrigin = origin || 'https://your-billpoint';

@@ -12,7 +12,7 @@ const TABS = ['api-keys', 'webhooks', 'documentation'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Integrations (areas §2): four stat cards and the tabs API Keys, Webhooks and Documentation; the tab is in the
+ * Integrations: four stat cards and the tabs API Keys, Webhooks and Documentation; the tab is in the
  * address (?tab=…). Only admins manage keys and webhooks: the server refuses others, and the screen says so.
  */
 export function IntegrationsPage() {

@@ -5,7 +5,7 @@ import { apiKeysQueryOptions, usageStatsQueryOptions } from '../api/api-keys';
 import { webhooksQueryOptions } from '../api/webhooks';
 import { integrationStats } from '../lib/stats';
 
-/** Areas §2: active API keys, API requests (this month), active webhooks, success rate. */
+/** The cards: active API keys, API requests (this month), active webhooks, success rate. */
 export function StatCards() {
   const keys = useQuery(apiKeysQueryOptions());
   const usage = useQuery(usageStatsQueryOptions());

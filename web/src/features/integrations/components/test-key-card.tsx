@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { isHandledGlobally } from '@/lib/query-client';
 import { useTestApiKey } from '../api/api-keys';
 
-/** Test a key (areas §8: 'API Key Valid' or 'API Key Invalid' with the server's message). */
+/** Test a key ('API Key Valid' or 'API Key Invalid' with the server's message). */
 export function TestKeyCard() {
   const [key, setKey] = React.useState('');
   const test = useTestApiKey({

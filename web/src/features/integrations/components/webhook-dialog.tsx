@@ -28,8 +28,8 @@ const FIELDS = ['name', 'url', 'events', 'retryAttempts', 'timeoutSeconds', 'isA
 export const SECRET_SHOWN_ONCE = 'Make sure to copy your signing secret now. You won’t be able to see it again!';
 
 /**
- * Create Webhook / Edit Webhook (areas §5): name, url (https:// put in front when it has no scheme), the events of
- * §9 (at least one), retry attempts (3, at most 10), timeout (30 s) and custom headers. A new endpoint's signing secret
+ * Create Webhook / Edit Webhook: name, url (https:// put in front when it has no scheme), the webhook
+ * event types (at least one), retry attempts (3, at most 10), timeout (30 s) and custom headers. A new endpoint's signing secret
  * is shown once.
  */
 export function WebhookDialog({

@@ -32,7 +32,7 @@ const failed = (fallback: string) => (error: Error) => {
     toast({ variant: 'destructive', title: 'Error', description: (error instanceof ApiError && error.body?.message) || fallback });
 };
 
-/** Webhooks tab (areas §2): the endpoints, their events and health; create, edit, test, rotate, delete, deliveries. */
+/** Webhooks tab: the endpoints, their events and health; create, edit, test, rotate, delete, deliveries. */
 export function WebhooksTab({ canManage }: { canManage: boolean }) {
   const webhooks = useQuery(webhooksQueryOptions());
   const [editing, setEditing] = React.useState<{ open: boolean; webhook: Webhook | null }>({ open: false, webhook: null });

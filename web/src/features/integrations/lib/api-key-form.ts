@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiKeyBody, ApiKeyScope, DEFAULT_API_KEY_RATE_LIMIT, type ApiKeyScope as Scope } from '@billpoint/proto';
 
 /**
- * The Create API Key form (areas §5): name required, permissions as checkboxes ('*' = full access), rate limit
+ * The Create API Key form: name required, permissions as checkboxes ('*' = full access), rate limit
  * numeric and required (default 1000), expiry optional (a local date and time; empty means never). The server's
  * own rules (proto ApiKeyBody) check each field; the expiry is sent as an instant with the browser's offset.
  */
@@ -34,7 +34,7 @@ export const emptyApiKeyForm = (): ApiKeyFormInput => ({
   expiresAt: '',
 });
 
-/** What the labels of the permission checkboxes say ('*' is full API access, areas §6). */
+/** What the labels of the permission checkboxes say ('*' is full API access). */
 export const scopeLabel = (scope: Scope) => (scope === '*' ? 'Full access (*)' : scope);
 
 /** Ticking a box: '*' stands for every scope, so it replaces the others; another box is added or removed. */

@@ -61,7 +61,7 @@ describe('API key form', () => {
 });
 
 describe('webhook form', () => {
-  it('follows §5: https:// in front of a url without a scheme, the messages, defaults 3 and 30', () => {
+  it('follows the webhook form rules: https:// in front of a url without a scheme, the messages, defaults 3 and 30', () => {
     const parsed = webhookFormSchema.parse({ ...emptyWebhookForm(), name: 'Sync', url: 'hooks.example.com/in', events: ['invoice.paid'] });
     expect(parsed).toMatchObject({ url: 'https://hooks.example.com/in', retryAttempts: 3, timeoutSeconds: 30, isActive: true });
     const messages = webhookFormSchema.safeParse({ ...emptyWebhookForm(), name: 'Sync' }).error?.issues.map((i) => i.message);

@@ -5,7 +5,7 @@ import { dashboardKeys, invoiceKeys } from '@/lib/invoices';
 
 export const createInvoice = (body: InvoiceCreateBody) => api.post<Invoice>('/api/invoices', body);
 
-/** POST /api/invoices; success refreshes the invoice list and the dashboard statistics (spec core §4). */
+/** POST /api/invoices; success refreshes the invoice list and the dashboard statistics. */
 export function useCreateInvoice({
   onSuccess,
   onError,

@@ -18,7 +18,7 @@ export const nextNumberQueryOptions = () =>
 
 /**
  * The number to show: the server's next number; when it cannot be loaded, `INV-` and the current
- * timestamp (spec core §7). Empty while the call is under way (a create then lets the server number it).
+ * timestamp. Empty while the call is under way (a create then lets the server number it).
  */
 export function useNextInvoiceNumber() {
   const query = useQuery(nextNumberQueryOptions());

@@ -19,7 +19,7 @@ function problemOf(error: Error): string {
 }
 
 /**
- * "Create with AI" on the invoice create page (issue 24): a sentence or a pasted e-mail in, a proposal out with each
+ * "Create with AI" on the invoice create page: a sentence or a pasted e-mail in, a proposal out with each
  * value's confidence and what could not be read; "Use this" fills the form for review. Nothing is saved here.
  */
 export function AiDraftDialog({ onUse }: { onUse: (draft: InvoiceDraft, customerId: number | null) => void }) {

@@ -1,10 +1,10 @@
 import { Link2 } from 'lucide-react';
-import type { Invoice } from '@billpoint/proto';
+import { inStatusGroup, IssuedInvoiceStatuses, type Invoice } from '@billpoint/proto';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 
-/** The absolute link of the invoice's public pay page (areas §2). */
+/** The absolute link of the invoice's public pay page. */
 export const paymentLink = (publicToken: string) => `${window.location.origin}${paths.pay.getHref(publicToken)}`;
 
 /**
@@ -13,7 +13,7 @@ export const paymentLink = (publicToken: string) => `${window.location.origin}${
  */
 export function CopyPaymentLink({ invoice }: { invoice: Invoice }) {
   const token = invoice.publicToken;
-  if (!token || invoice.status === 'draft' || invoice.status === 'cancelled') return null;
+  if (!token || !inStatusGroup(IssuedInvoiceStatuses, invoice.status)) return null;
   const copy = async () => {
     const link = paymentLink(token);
     try {

@@ -53,7 +53,7 @@ function InvoiceActions({ invoice, onSend, sendingId, onDelete, deleteDisabled, 
   );
 }
 
-/** Spec core §2: Invoice, Customer, Amount, Status, Issue Date, Due Date, Actions. */
+/** The columns: Invoice, Customer, Amount, Status, Issue Date, Due Date, Actions. */
 export function invoiceColumns(handlers: Handlers): Column<Invoice>[] {
   return [
     {
@@ -101,7 +101,7 @@ export function invoiceColumns(handlers: Handlers): Column<Invoice>[] {
     },
     { header: 'Status', cell: (invoice) => <InvoiceStatusBadge screen="list" status={invoice.status} /> },
     { header: 'Issue Date', cell: (invoice) => formatShortDate(invoice.issueDate) },
-    // A missing due date shows as today (spec core §2).
+    // A missing due date shows as today.
     { header: 'Due Date', cell: (invoice) => formatShortDate(invoice.dueDate || new Date()) },
     { header: 'Actions', stack: 'actions', cell: (invoice) => <InvoiceActions invoice={invoice} {...handlers} /> },
   ];

@@ -83,6 +83,18 @@ describe('create invoice', () => {
     expect(total()).toHaveTextContent('Total: $0.00');
   });
 
+  it("takes the picked customer's payment terms for the due date (14 days, then 30 for another)", async () => {
+    const quick = makeCustomer({ id: 9, name: 'Quick Pay GmbH', email: 'ap@quick.test', paymentTerms: 14 });
+    stubFetch([{ path: '/api/customers', body: [globex, acme, quick], headers: { 'x-total-count': '3' } }, ...apiRoutes()]);
+    const user = userEvent.setup();
+    renderCreate();
+    const due = await screen.findByRole('button', { name: 'Due Date' });
+    await chooseCustomer(user, 'Quick Pay GmbH - ap@quick.test');
+    expect(due).toHaveTextContent(formatLongDate(addDays(startOfToday(), 14)));
+    await chooseCustomer(user, 'Acme Ltd - billing@acme.test');
+    expect(due).toHaveTextContent(formatLongDate(addDays(startOfToday(), acme.paymentTerms)));
+  });
+
   it('falls back to INV- and a timestamp when the next number cannot be loaded', async () => {
     stubFetch([
       { path: '/api/invoices/next-number', status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'boom' } },

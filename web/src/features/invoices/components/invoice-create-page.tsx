@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { SettingsCurrencies, type InvoiceDraft } from '@billpoint/proto';
+import type { Customer, InvoiceDraft } from '@billpoint/proto';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { startOfToday } from 'date-fns';
@@ -8,15 +8,15 @@ import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { FormActions } from '@/components/form-actions';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/form-fields';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Form } from '@/components/ui/form';
 import { ExchangeRateField } from '@/components/exchange-rate-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, refusalMessage } from '@/lib/api-client';
-import { formatLongDate, toIsoDate } from '@/lib/format';
+import { formatDefaults, formatLongDate, toIsoDate } from '@/lib/format';
+import { daysFromToday } from '@/lib/line-items';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-number';
 import { formIssues, isFormField } from '@/lib/api-issues';
@@ -29,6 +29,7 @@ import {
   type InvoiceCreateFormOutput,
 } from '../lib/invoice-form';
 import { CustomerField } from '@/components/customer-field';
+import { CurrencyField } from '@/components/currency-field';
 import { DateField } from '@/components/date-field';
 import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
@@ -48,7 +49,7 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 }
 
 /**
- * Create Invoice (spec core §2): a draft in USD (or another currency, issue 26: at the rate in force on its issue date
+ * Create Invoice: a draft in USD (or another currency, at the rate in force on its issue date
  * unless one is typed), numbered by the server's next number.
  */
 export function InvoiceCreatePage() {
@@ -93,6 +94,11 @@ export function InvoiceCreatePage() {
     toast({ title: 'Draft filled in', description: 'Check the invoice, then select Create Invoice.' });
   };
   const [issueDate, currency, discount] = form.watch(['issueDate', 'currency', 'discountAmount']);
+  // The customer picked sets what the user has not chosen by hand: the currency (its own) and the due date (its terms).
+  const followCustomer = (customer: Customer) => {
+    if (customer.currency && !form.getFieldState('currency').isDirty) form.setValue('currency', customer.currency);
+    if (!form.getFieldState('dueDate').isDirty) form.setValue('dueDate', daysFromToday(customer.paymentTerms, today));
+  };
 
   const submit = form.handleSubmit((values) => creation.mutate(toCreateBody(values, nextNumber.invoiceNumber, toIsoDate(today))));
 
@@ -112,34 +118,11 @@ export function InvoiceCreatePage() {
               </CardHeader>
               <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 <ReadOnlyField id="invoice-number" label="Invoice Number" value={nextNumber.invoiceNumber} />
-                <CustomerField control={form.control} name="customerId" />
+                <CustomerField control={form.control} name="customerId" onPick={followCustomer} />
                 <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(issueDate ?? today)} />
                 <DateField control={form.control} name="dueDate" label="Due Date" disabledBefore={today} />
                 <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault />
-                <FormField
-                  control={form.control}
-                  name="currency"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Currency</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {SettingsCurrencies.map((c) => (
-                            <SelectItem key={c} value={c}>
-                              {c}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <CurrencyField control={form.control} name="currency" />
               </CardContent>
             </Card>
 
@@ -151,7 +134,7 @@ export function InvoiceCreatePage() {
                 <ItemsEditor
                   control={form.control}
                   issueDate={issueDate ?? toIsoDate(today)}
-                  currency={currency ?? 'USD'}
+                  currency={currency ?? formatDefaults().currency}
                   discountAmount={String(discount ?? '0')}
                   removeMode="hide-at-one"
                 >
@@ -159,7 +142,7 @@ export function InvoiceCreatePage() {
                     <ExchangeRateField
                       control={form.control}
                       name="exchangeRate"
-                      currency={currency ?? 'USD'}
+                      currency={currency ?? formatDefaults().currency}
                       issueDate={issueDate ?? toIsoDate(today)}
                       total={total}
                     />

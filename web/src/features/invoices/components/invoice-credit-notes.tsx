@@ -1,5 +1,5 @@
 import { FileDown } from 'lucide-react';
-import type { CreditNote, Invoice } from '@billpoint/proto';
+import { inStatusGroup, IssuedInvoiceStatuses, type CreditNote, type Invoice } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -17,7 +17,7 @@ import { EInvoiceMenu } from '@/components/e-invoice-menu';
 import { TotalInBaseLine } from '@/components/base-currency-details';
 
 /** Only an issued invoice takes credit notes: not a draft, not a cancelled one. */
-export const isIssued = (invoice: Pick<Invoice, 'status'>) => invoice.status !== 'draft' && invoice.status !== 'cancelled';
+export const isIssued = (invoice: Pick<Invoice, 'status'>) => inStatusGroup(IssuedInvoiceStatuses, invoice.status);
 
 function CreditNoteRow({ note }: { note: CreditNote }) {
   return (

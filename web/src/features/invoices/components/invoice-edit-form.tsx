@@ -12,7 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { paths } from '@/config/paths';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
-import { capitalize, parseDate } from '@/lib/format';
+import { parseDate } from '@/lib/format';
 import { useUpdateInvoice } from '../api/update-invoice';
 import { formIssues, isFormField } from '@/lib/api-issues';
 import {
@@ -29,11 +29,12 @@ import { ItemsEditor } from '@/components/items-editor';
 import { isHandledGlobally } from '@/lib/query-client';
 import { TemplateField } from '@/components/template-field';
 import { ExchangeRateField } from '@/components/exchange-rate-field';
+import { INVOICE_STATUS_LABELS } from '@/lib/labels';
 
 const isField = isFormField(['customerId', 'status', 'issueDate', 'dueDate', 'notes', 'templateId', 'exchangeRate'], INVOICE_ITEM_FIELDS);
 
 /**
- * Invoice edit (spec core §2/§5): customer, status (Draft, Pending, Paid, Overdue; Pending is a sent
+ * Invoice edit: customer, status (Draft, Pending, Paid, Overdue; Pending is a sent
  * invoice), dates, notes and items. Saves with PUT, then goes to /invoices.
  */
 export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
@@ -46,7 +47,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
   const status = useWatch({ control: form.control, name: 'status' });
   const issueDate = useWatch({ control: form.control, name: 'issueDate' });
   const draft = invoice.status === 'draft';
-  // A draft moved to another day takes that day's rate (issue 26): the typed rate is cleared, its placeholder shows it.
+  // A draft moved to another day takes that day's rate: the typed rate is cleared, its placeholder shows it.
   const firstDay = React.useRef(invoice.issueDate);
   React.useEffect(() => {
     if (!draft || typeof issueDate !== 'string' || issueDate === firstDay.current) return;
@@ -94,7 +95,7 @@ export function InvoiceEditForm({ invoice }: { invoice: Invoice }) {
                     <SelectContent>
                       {EditFormStatuses.map((s) => (
                         <SelectItem key={s} value={s}>
-                          {capitalize(s)}
+                          {INVOICE_STATUS_LABELS[s]}
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -3,7 +3,7 @@ import { PageBody } from '@/components/layouts/page-header';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
 
-/** Spec core §2/§8: the invoice view and edit when the invoice is missing, not the tenant's, or failed to load. */
+/** The invoice view and edit when the invoice is missing, not the tenant's, or failed to load. */
 export function InvoiceNotFound() {
   return (
     <PageBody>

@@ -2,7 +2,8 @@ import { toCents, type Invoice, type Payment } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
+import { formatMoney, formatShortDate } from '@/lib/format';
+import { labelOf, PAYMENT_STATUS_LABELS } from '@/lib/labels';
 import { usePayments } from '../api/payments';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { usePermission } from '@/lib/auth';
@@ -38,7 +39,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
           </span>
         )}
         {payment.status !== 'completed' && (
-          <Badge variant={struck(payment) ? 'destructive' : 'secondary'}>{capitalize(payment.status)}</Badge>
+          <Badge variant={struck(payment) ? 'destructive' : 'secondary'}>{labelOf(PAYMENT_STATUS_LABELS, payment.status)}</Badge>
         )}
       </div>
     </li>

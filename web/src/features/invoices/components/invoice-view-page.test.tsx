@@ -26,7 +26,7 @@ describe('invoice view', () => {
     expect(router.state.location.pathname).toBe('/invoices');
   });
 
-  it('shows details, items, the summary of spec core §5 in the invoice currency, and the badge', async () => {
+  it('shows details, items, the summary (subtotal, tax, total) in the invoice currency, and the badge', async () => {
     stubFetch([
       {
         path: '/api/invoices/1',

@@ -26,7 +26,7 @@ import { QuoteOrigin } from './quote-origin';
 import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
-/** An invoice in another currency than the base: the rate it was made at and its total in the base (issue 26). */
+/** An invoice in another currency than the base: the rate it was made at and its total in the base. */
 function BaseCurrencyDetails({ invoice, currency }: { invoice: Invoice; currency: string }) {
   const base = useExchangeRates(invoice.issueDate).data?.base;
   if (!base || base === currency) return null;
@@ -118,7 +118,7 @@ function ViewSkeleton() {
   );
 }
 
-/** Invoice view (spec core §2): details, items, summary, and Download PDF / Download e-invoice / Edit / Send to Customer. */
+/** Invoice view: details, items, summary, and Download PDF / Download e-invoice / Edit / Send to Customer. */
 export function InvoiceViewPage() {
   const { id = '' } = useParams();
   const { data: invoice, isPending, isError } = useInvoice(id);
@@ -128,7 +128,7 @@ export function InvoiceViewPage() {
     onSuccess: () => toast({ title: 'Invoice Sent', description: 'The invoice has been successfully sent to the customer.' }),
     onError: (error) => {
       if (isHandledGlobally(error)) return;
-      // A non-OK answer, or no answer at all (spec core §8).
+      // A non-OK answer, or no answer at all.
       toast({
         variant: 'destructive',
         title: error instanceof ApiError ? 'Failed to send the invoice. Please try again.' : 'An error occurred while sending the invoice.',

@@ -13,7 +13,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { usePermission } from '@/lib/auth';
 
 const ALL = 'all' as const;
-/** The statuses the filter offers (spec core §2). */
+/** The statuses the filter offers. */
 const STATUSES: readonly { value: InvoiceStatus | typeof ALL; label: string }[] = [
   { value: ALL, label: 'All Statuses' },
   { value: 'draft', label: 'Draft' },

@@ -54,7 +54,7 @@ describe('edit form status mapping', () => {
     });
   });
 
-  it('sends an exchange rate only when it was changed (issue 26); empty sends none', () => {
+  it('sends an exchange rate only when it was changed; empty sends none', () => {
     const invoice = makeInvoice({ id: 4, status: 'draft', currency: 'EUR', exchangeRate: '1.100000' });
     const body = (exchangeRate: string) =>
       toUpdateBody(invoiceEditFormSchema.parse({ ...invoiceToEditForm(invoice), exchangeRate }), invoice.status, invoice.exchangeRate);

@@ -13,10 +13,11 @@ import {
 } from '@billpoint/proto';
 import { daysFromToday, editedLineSchema, LINE_ITEM_FIELDS, LINE_NUMBERS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
 import { localNumbers, numberForInput, optionalLocalNumber } from '@/lib/number-input';
+import { formatDefaults } from '@/lib/format';
 
 /**
  * The invoice forms, derived from proto's request schemas so the browser shows the server's messages
- * (spec core §5) and sends what the server accepts.
+ * and sends what the server accepts.
  */
 
 /** The template picker: '' (none: the tenant's default when the PDF is made) or a template id. */
@@ -63,7 +64,7 @@ export type InvoiceCreateFormInput = z.input<typeof invoiceCreateFormSchema>;
 /** The item fields a 400's issues can name on the invoice forms (`items.N.productId`: 'Product not found'). */
 export const INVOICE_ITEM_FIELDS = LINE_ITEM_FIELDS;
 
-/** Spec core §9: due 30 days from today. */
+/** Due 30 days from today. */
 export const defaultDueDate = (today = new Date()) => daysFromToday(30, today);
 
 export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput => ({
@@ -74,14 +75,14 @@ export const createFormDefaults = (today = new Date()): InvoiceCreateFormInput =
   templateId: '',
   exchangeRate: '',
   items: [newItem()],
-  // Today, USD and no discount unless the user or an AI draft says otherwise.
+  // Today, the organization's currency and no discount unless the user, the customer or an AI draft says otherwise.
   issueDate: null,
-  currency: 'USD',
+  currency: formatDefaults().currency,
   discountAmount: '0',
 });
 
 /**
- * POST /api/invoices body (spec core §3): money as text, a draft (in USD unless another currency is chosen or an AI
+ * POST /api/invoices body: money as text, a draft (in USD unless another currency is chosen or an AI
  * draft set it, at the rate typed or else the one in force on the issue date) with no tax or shipping, and a discount
  * only when an AI draft set one. Without a number (next-number still loading) the server takes the next one of the
  * sequence.
@@ -154,7 +155,7 @@ export function statusToSave(chosen: InvoiceEditFormInput['status'], stored: Inv
   return chosen === statusToEditForm(stored) ? stored : editFormToStatus(chosen);
 }
 
-/** PUT /api/invoices/{id} body (spec core §7). */
+/** PUT /api/invoices/{id} body. */
 export function toUpdateBody(values: InvoiceEditFormOutput, storedStatus: InvoiceStatus, storedRate?: string): InvoiceUpdateBody {
   const figures = computeInvoice(values.items);
   return {

@@ -75,7 +75,7 @@ function SignUpButton({
   );
 }
 
-/** Unauthenticated `/` (spec core §2). Every sign-up or start button goes to /api/login. */
+/** Unauthenticated `/`. Every sign-up or start button goes to /api/login. */
 export function LandingPage() {
   return (
     <div className="min-h-screen bg-background">

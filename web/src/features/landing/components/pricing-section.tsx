@@ -22,7 +22,7 @@ import {
 
 const revenueFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
-/** Figures only: nothing here validates or submits (spec core §2). */
+/** Figures only: nothing here validates or submits. */
 export function PricingSection() {
   const [cycle, setCycle] = React.useState<BillingCycle>('monthly');
   const [revenue, setRevenue] = React.useState<number>(REVENUE_SLIDER.default);

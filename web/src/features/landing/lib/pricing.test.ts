@@ -13,7 +13,7 @@ import {
 
 const byId = (id: string) => plans.find((plan) => plan.id === id)!;
 
-describe('landing pricing (spec core §9, figures from the proto plan table)', () => {
+describe('landing pricing (figures from the proto plan table)', () => {
   it('has the monthly prices 29, 69 and 199', () => {
     expect(plans.map((plan) => formatPlanPrice(displayPrice(plan, 'monthly').price))).toEqual(['$29', '$69', '$199']);
     expect(plans.every((plan) => displayPrice(plan, 'monthly').original === null)).toBe(true);
@@ -49,7 +49,7 @@ describe('landing pricing (spec core §9, figures from the proto plan table)', (
     expect(recommendedPlan(100_000)).toBe('enterprise');
   });
 
-  it('has the slider range of spec core §9', () => {
+  it('has the revenue slider range', () => {
     expect(REVENUE_SLIDER).toEqual({ min: 0, max: 100_000, step: 500, default: 500 });
   });
 });

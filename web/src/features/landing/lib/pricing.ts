@@ -10,9 +10,9 @@ import {
 } from '@billpoint/proto';
 
 /**
- * Landing page pricing (spec core §9), from proto's plan table like the plan chooser and the enforced limits.
+ * Landing page pricing, from proto's plan table like the plan chooser and the enforced limits.
  *
- * Spec core §9 priced annual billing from made-up bases (19, 49, 149 less 30%: $13, $34, $104) that are not what a
+ * The first landing page priced annual billing from made-up bases (19, 49, 149 less 30%: $13, $34, $104) that are not what a
  * yearly subscription costs. Here the annual price per month is the plan's yearly price ÷ 12 ($20, $49, $149) with
  * the monthly price struck through beside it; the badge is the largest yearly saving in percent (the plan chooser's
  * "Save up to 31%"), and the savings line the largest yearly saving in dollars (Enterprise: 12 × $199 − $1,788 = $600).
@@ -65,7 +65,7 @@ export function annualSavings(all: readonly Pick<PlanDefinition, 'monthlyPrice' 
   return all.map(yearlySavingAmount).reduce((max, v) => (toCents(v) > toCents(max) ? v : max), '0.00');
 }
 
-/** Revenue slider (spec core §9). */
+/** Revenue slider. */
 export const REVENUE_SLIDER = { min: 0, max: 100_000, step: 500, default: 500 } as const;
 
 /** Guidance by monthly revenue: Starter for 0-5K, Professional for 5K-50K, Enterprise for 50K+. */

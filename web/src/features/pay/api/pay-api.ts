@@ -14,7 +14,7 @@ import { api } from '@/lib/api-client';
 import { retryQuery } from '@/lib/unavailable';
 
 /**
- * The public pay page's calls (areas §7). None needs a session; each sends `X-Requested-With` through the api
+ * The public pay page's calls. None needs a session; each sends `X-Requested-With` through the api
  * client like every other call (the gateway's CSRF rule). `invoiceId` is always the public token.
  */
 export const publicInvoiceKey = (token: string) => ['public-invoice', token] as const;
@@ -26,7 +26,7 @@ export const publicInvoiceQueryOptions = (token: string) =>
   queryOptions({
     queryKey: publicInvoiceKey(token),
     queryFn: ({ signal }) => getPublicInvoice(token, signal),
-    // Any failure is the not-found page (areas §8); a moment of unavailability is retried twice first.
+    // Any failure is the not-found page; a moment of unavailability is retried twice first.
     retry: (failures, error) => failures < 2 && retryQuery(failures, error),
   });
 

@@ -8,7 +8,7 @@ import { SellerBrand } from '@/components/seller-brand';
 import { SummaryRow } from '@/components/document-lines';
 import { isZeroMoney } from '@/lib/line-items';
 
-/** What the payer is paying for (public invoice, areas §3): seller, number, dates, items and the figures. */
+/** What the payer is paying for (public invoice): seller, number, dates, items and the figures. */
 export function InvoiceSummary({ invoice }: { invoice: PublicInvoice }) {
   const money = (v: string) => formatMoney(v, invoice.currency);
   const partlyPaid = isPartlyPaid(invoice);

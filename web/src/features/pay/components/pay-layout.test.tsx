@@ -5,7 +5,7 @@ import { errorBody, invoiceRoute, makePublicInvoice, renderPay } from '../testin
 
 const brand = () => screen.getByTestId('standalone-brand');
 
-describe('pay page frame (white-label, issue 27)', () => {
+describe('pay page frame (white-label)', () => {
   it("shows Billpoint's bar and footer for an organization that is not white-labelled", async () => {
     stubFetch([invoiceRoute({ ...makePublicInvoice(), whiteLabel: false })]);
     renderPay();

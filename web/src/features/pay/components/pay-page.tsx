@@ -11,7 +11,7 @@ import { AlreadyPaid, PayLoading, PayNotFound, PaymentSucceeded } from './pay-st
 import { PaymentPanel } from './payment-panel';
 
 /**
- * The public invoice payment page, /pay/{token} and /payment/{token} (areas §2): loading, not found, already paid,
+ * The public invoice payment page, /pay/{token} and /payment/{token}: loading, not found, already paid,
  * the payment form, and 'Payment Successful!' after a payment. No sign-in.
  */
 export function PayPage() {

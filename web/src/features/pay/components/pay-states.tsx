@@ -11,7 +11,7 @@ export function PayLoading() {
   return <Spinner label="Loading invoice" showLabel className="py-24" />;
 }
 
-/** Areas §2/§8: any failure to load the public invoice. */
+/** Any failure to load the public invoice. */
 export function PayNotFound() {
   return <NotFoundPanel title={PaymentMessages.notFoundTitle} message={PaymentMessages.notFound} />;
 }
@@ -29,7 +29,7 @@ export function AlreadyPaid({ invoiceNumber, total, currency }: { invoiceNumber:
 
 /**
  * After a payment went through: what was paid, and either "paid in full" or what is left (with a way back to the
- * form for the rest). Continue goes to '/' (areas §2).
+ * form for the rest). Continue goes to '/'.
  */
 export function PaymentSucceeded({
   invoiceNumber,

@@ -19,7 +19,7 @@ const loading = <Spinner label="Loading payment form" className="py-10" />;
 
 /**
  * How the payer pays: the amount (the balance by default), then card only, or Card and PayPal tabs when PayPal is
- * offered (areas §2, §9 "the card payment page has layout tabs"). Demo mode is labelled and uses the demo forms.
+ * offered (the card payment page has layout tabs). Demo mode is labelled and uses the demo forms.
  */
 export function PaymentPanel({
   invoice,

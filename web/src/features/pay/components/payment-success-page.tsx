@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format';
 
 /**
- * /payment/success?invoice={token} (areas §2): where Stripe returns the payer after a redirect payment method, with
+ * /payment/success?invoice={token}: where Stripe returns the payer after a redirect payment method, with
  * `payment_intent` and `redirect_status` added. A succeeded one is confirmed with the server once (Stripe's webhook
  * records it too), then the invoice says where it stands: paid, or what is left to pay.
  */

@@ -9,7 +9,7 @@ import { paypalFlow } from '../lib/paypal-flow';
 
 type Setup = { clientId: string; clientToken: string | null };
 
-/** GET /api/paypal/setup (areas §7); the invoice's client id stands in if the setup call fails. */
+/** GET /api/paypal/setup; the invoice's client id stands in if the setup call fails. */
 function usePaypalSetup(fallbackClientId: string | null): Setup | null | 'unavailable' {
   const [setup, setSetup] = React.useState<Setup | null | 'unavailable'>(null);
   React.useEffect(() => {

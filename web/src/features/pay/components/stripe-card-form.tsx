@@ -39,7 +39,7 @@ function InitFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * Card payments through Stripe Elements (areas §4): the payment request is created as soon as the form shows, and
+ * Card payments through Stripe Elements: the payment request is created as soon as the form shows, and
  * again when the amount changes; Stripe confirms in the page (`redirect: 'if_required'`), then the server records it.
  */
 export default function StripeCardForm(ctx: PayContext) {

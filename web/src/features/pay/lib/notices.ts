@@ -2,7 +2,7 @@ import { PaymentMessages } from '@billpoint/proto';
 import { toast } from '@/hooks/use-toast';
 import { ApiError } from '@/lib/api-client';
 
-/** The payment notices of areas §8, word for word. */
+/** The payment notices of the pay page, word for word. */
 export const notify = {
   initFailed: () => toast({ variant: 'destructive', title: PaymentMessages.initFailed }),
   failed: (message: string) => toast({ variant: 'destructive', title: PaymentMessages.failedTitle, description: message }),

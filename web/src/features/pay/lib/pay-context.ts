@@ -17,7 +17,7 @@ export type PayContext = {
 
 /**
  * Creating the payment request failed: the invoice was settled meanwhile, or the server refused the amount (both
- * handed to the page), or else areas §8 "Payment init fails". Answers which.
+ * handed to the page), or else "Payment init fails". Answers which.
  */
 export function handleInitError(
   error: unknown,
@@ -36,5 +36,5 @@ export function handleInitError(
   return 'init-failed';
 }
 
-/** The link Stripe returns the payer to after a redirect payment method (areas §2). */
+/** The link Stripe returns the payer to after a redirect payment method. */
 export const returnUrl = (token: string) => `${window.location.origin}${paths.paymentSuccess.getHref(token)}`;

@@ -3,7 +3,7 @@ import { isAlreadyPaidAnswer, notify } from './notices';
 import type { PayContext } from './pay-context';
 
 /**
- * PayPal (areas §4): an order is created for the amount, captured once the payer approves it, then confirmed with
+ * PayPal: an order is created for the amount, captured once the payer approves it, then confirmed with
  * the server. The amount of each order is kept, so the confirmation names what was captured even if the field
  * changed meanwhile.
  */

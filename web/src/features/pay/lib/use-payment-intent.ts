@@ -10,7 +10,7 @@ export type ReadyIntent = { status: 'ready'; amount: string; clientSecret: strin
 type IntentState = { status: 'loading' } | { status: 'failed' } | { status: 'refused' } | ReadyIntent;
 
 /**
- * The payment request for the amount in the field (areas §4: made as soon as the form shows): created again when
+ * The payment request for the amount in the field (made as soon as the form shows): created again when
  * the amount settles on another valid value, never for an invalid one. A late answer for an older amount is dropped.
  */
 export function usePaymentIntent(ctx: PayContext): IntentState & { retry: () => void } {

@@ -2,7 +2,7 @@ import type { PublicInvoice } from '@billpoint/proto';
 import { documentBrand, type StandaloneBrand } from '@/components/layouts/standalone-layout';
 
 /**
- * Billing's public invoice answer says whether the organization is white-labelled (issue 27: Enterprise plan with
+ * Billing's public invoice answer says whether the organization is white-labelled (Enterprise plan with
  * white-label on); an answer without the flag is not.
  */
 export const isWhiteLabel = (invoice: PublicInvoice & { whiteLabel?: boolean }) => invoice.whiteLabel === true;

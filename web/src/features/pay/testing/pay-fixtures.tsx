@@ -8,7 +8,7 @@ export const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'.slice(0, 
 
 /** A public invoice as GET /api/invoices/{token}/public answers it: sent, USD 120.00 unpaid, demo mode, card only. */
 export function makePublicInvoice(overrides: Partial<PublicInvoice> = {}): PublicInvoice {
-  // Issue 27's white-label flag (off), whether or not the contract at hand has it yet.
+  // The white-label flag (off), whether or not the contract at hand has it yet.
   const whiteLabel = { whiteLabel: false };
   return {
     ...whiteLabel,

@@ -6,7 +6,7 @@ import { userSubscriptionQueryOptions } from './get-user-subscription';
 
 export const changeSubscription = (body: SubscriptionChangeBody) => api.post<SubscriptionChangeAnswer>('/api/subscription/change', body);
 
-/** POST /api/subscription/change; on success the user-subscription and current-user data are refreshed (areas §4). */
+/** POST /api/subscription/change; on success the user-subscription and current-user data are refreshed. */
 export function useChangeSubscription({
   onSuccess,
   onError,

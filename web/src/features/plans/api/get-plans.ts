@@ -9,7 +9,7 @@ export const plansQueryOptions = queryOptions({
   queryFn: ({ signal }) => apiGet<SubscriptionPlan[]>('/api/subscription-plans', { signal }),
 });
 
-/** The plans, or areas §9's fallback values when they cannot be loaded. */
+/** The plans, or the fallback plan values when they cannot be loaded. */
 export function usePlans() {
   const query = useQuery(plansQueryOptions);
   const plans = query.data ?? (query.isError ? FALLBACK_PLANS : undefined);

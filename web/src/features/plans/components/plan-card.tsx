@@ -11,7 +11,7 @@ import { cardPrice, FEATURE_TICKS, limitLines } from '../lib/plan-display';
 export type PlanAction =
   { kind: 'sign-in' } | { kind: 'current' } | { kind: 'change'; label: string; pending: boolean; disabled?: boolean; onChoose: () => void };
 
-/** One plan: price, limits, six feature ticks and its button (areas §2, §4). */
+/** One plan: price, limits, six feature ticks and its button. */
 export function PlanCard({ plan, cycle, action }: { plan: SubscriptionPlan; cycle: BillingCycle; action: PlanAction }) {
   const popular = plan.name === 'professional';
   const current = action.kind === 'current';

@@ -115,7 +115,7 @@ describe('plan chooser', () => {
     expect(within(table).getByRole('row', { name: /Support Email Priority Email Dedicated Manager/ })).toBeInTheDocument();
   });
 
-  it('shows "Free" for a price of 0, and §9’s values when the plans cannot be loaded', async () => {
+  it('shows "Free" for a price of 0, and the fallback plan values when the plans cannot be loaded', async () => {
     stubFetch([
       { path: '/api/subscription-plans', body: [{ ...FALLBACK_PLANS[0]!, monthlyPrice: '0.00', yearlyPrice: '0.00' }] },
       { path: '/api/auth/user', status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } },

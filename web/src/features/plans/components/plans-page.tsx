@@ -26,7 +26,7 @@ import { COMPARISON, updatedDescription } from '../lib/plan-display';
 import { PlanCard, type PlanAction } from './plan-card';
 
 /**
- * The plan chooser, /subscription-plans (areas §2, §4, §8, §9): public. Signed out, the plans and their buttons
+ * The plan chooser, /subscription-plans: public. Signed out, the plans and their buttons
  * lead to sign-in; signed in, the current plan (and cycle) is marked and its button disabled, the others change
  * the subscription.
  */
@@ -84,7 +84,7 @@ export function PlansPage() {
             </Button>
           ))}
         </div>
-        {/* The largest saving of the cards below (areas §9's rounding), not a fixed figure. */}
+        {/* The largest saving of the cards below (rounded per plan), not a fixed figure. */}
         {cycle === 'yearly' && savingBadge && (
           <Badge variant="success" data-testid="yearly-saving">
             {savingBadge}

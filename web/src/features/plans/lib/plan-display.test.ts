@@ -59,7 +59,7 @@ describe('plan display', () => {
         plan.limits.maxCustomers === null ? 'Unlimited customers' : `${shown(plan.limits.maxCustomers)} customers`,
       );
     });
-    // The figures themselves: the enforced ones (areas §9's plan values).
+    // The figures themselves: the enforced ones (the plans' published values).
     expect(row('Customers')).toEqual(['5', 'Unlimited', 'Unlimited']);
     expect(row('Invoices per month')).toEqual(['50', 'Unlimited', 'Unlimited']);
     // The badge is the largest card saving.

@@ -13,7 +13,7 @@ import {
 } from '@billpoint/proto';
 
 /**
- * What a plan card shows (areas §2, §9). Monthly: the monthly price. Yearly: the year's price as a price per month
+ * What a plan card shows. Monthly: the monthly price. Yearly: the year's price as a price per month
  * (yearlyPrice / 12, to the cent, in integers), with the year's total and the saving beside it. A price of 0 is
  * 'Free'.
  */
@@ -45,7 +45,7 @@ export function limitLines(plan: SubscriptionPlan): string[] {
   return planLimitLines(plan);
 }
 
-/** The six feature ticks of each card (areas §6's flags). */
+/** The six feature ticks of each card (the plan's feature flags). */
 export const FEATURE_TICKS: { flag: keyof PlanFlags; label: string }[] = [
   { flag: 'hasAiAnalytics', label: 'AI analytics' },
   { flag: 'hasMultiCurrency', label: 'Multi-currency' },
@@ -56,7 +56,7 @@ export const FEATURE_TICKS: { flag: keyof PlanFlags; label: string }[] = [
 ];
 
 /**
- * The Feature Comparison table, from proto's plan table like the cards and the enforced limits (areas §9's own
+ * The Feature Comparison table, from proto's plan table like the cards and the enforced limits (the old
  * comparison text — 25 and 500 customers, 1,000 invoices — contradicted the plans' limits and is not used).
  */
 export const COMPARISON = {
@@ -67,7 +67,7 @@ export const COMPARISON = {
 /** What the chooser shows when the plans cannot be loaded: the plan table's plans. */
 export const FALLBACK_PLANS: SubscriptionPlan[] = [...SUBSCRIPTION_PLANS];
 
-/** Areas §8: 'Subscription Updated' with the server's message, plus the demo-mode note. */
+/** 'Subscription Updated' with the server's message, plus the demo-mode note. */
 export function updatedDescription(answer: { message?: string; demoMode?: boolean }): string {
   const message = answer.message || PlanMessages.updatedFallback;
   return answer.demoMode ? `${message} ${PlanMessages.demoSuffix}` : message;

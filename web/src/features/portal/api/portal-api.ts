@@ -15,7 +15,7 @@ import type {
 import { api } from '@/lib/api-client';
 
 /**
- * The customer portal's calls (issue 27): only /api/portal/* and the public invoice answer (for the payment
+ * The customer portal's calls: only /api/portal/* and the public invoice answer (for the payment
  * methods on offer), never a staff route. Mutations go through the api client, which sends `X-Requested-With`.
  */
 export type InvoiceFilter = (typeof PortalInvoiceFilters)[number];

@@ -5,7 +5,8 @@ import { EmptyState, ListLoadFailed } from '@/components/list-parts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { capitalize, formatInvoiceDate, formatMoney } from '@/lib/format';
+import { formatInvoiceDate, formatMoney } from '@/lib/format';
+import { paymentMethodLabel } from '@/lib/payment-methods';
 import { downloads, receiptsQueryOptions } from '../api/portal-api';
 
 /** `/portal/{slug}/receipts`: one receipt per payment, newest first, each as a PDF. */
@@ -48,7 +49,7 @@ function ReceiptItem({ receipt }: { receipt: PortalReceipt }) {
               {receipt.receiptNumber} · <span className="tabular-nums">{formatMoney(receipt.total, receipt.currency)}</span>
             </p>
             <p className="text-sm text-muted-foreground">
-              Paid {formatInvoiceDate(receipt.paidAt)} by {capitalize(receipt.paymentMethod)} ·{' '}
+              Paid {formatInvoiceDate(receipt.paidAt)} by {paymentMethodLabel(receipt.paymentMethod)} ·{' '}
               {receipt.allocations.map((a) => a.invoiceNumber).join(', ')}
             </p>
           </div>

@@ -1,8 +1,8 @@
-import { compareMoney, sumMoney, type PortalInvoice } from '@billpoint/proto';
+import { compareMoney, inStatusGroup, OpenInvoiceStatuses, sumMoney, type PortalInvoice } from '@billpoint/proto';
 
 /** An invoice the customer can pay here: issued and with a balance left. */
 export const isPayable = (invoice: PortalInvoice) =>
-  (invoice.status === 'sent' || invoice.status === 'viewed' || invoice.status === 'overdue') && compareMoney(invoice.balanceDue, '0') > 0;
+  inStatusGroup(OpenInvoiceStatuses, invoice.status) && compareMoney(invoice.balanceDue, '0') > 0;
 
 /** The selected invoices' balances: one payment takes one currency, so a mixed selection has no total. */
 export function selectionTotal(invoices: readonly PortalInvoice[]): { currency: string; total: string } | { mixed: true } | null {

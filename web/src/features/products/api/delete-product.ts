@@ -4,7 +4,7 @@ import { productKeys } from '@/lib/products';
 
 export const deleteProduct = (id: number) => api.delete(`/api/products/${id}`);
 
-/** DELETE /api/products/{id} (204); the list and the cards are refreshed (areas §7). */
+/** DELETE /api/products/{id} (204); the list and the cards are refreshed. */
 export function useDeleteProduct({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({

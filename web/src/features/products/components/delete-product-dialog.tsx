@@ -1,7 +1,7 @@
 import { ProductMessages, type Product } from '@billpoint/proto';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 
-/** The confirmation before a delete (areas §2: 'Are you sure you want to delete this product?'). */
+/** The confirmation before a delete ('Are you sure you want to delete this product?'). */
 export function DeleteProductDialog({
   product,
   onCancel,

@@ -11,7 +11,7 @@ const none = <span className="text-muted-foreground">—</span>;
 
 type Handlers = { onDelete: (p: Product) => void; deleting: boolean; canDelete: boolean };
 
-/** Areas §2: Product, SKU, Category, Price, Stock Status, Quantity, Revenue, Actions. */
+/** The columns: Product, SKU, Category, Price, Stock Status, Quantity, Revenue, Actions. */
 export const productColumns = ({ onDelete, deleting, canDelete }: Handlers): Column<Product>[] => [
   {
     header: 'Product',

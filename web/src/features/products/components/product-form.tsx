@@ -35,7 +35,7 @@ function Section({
 }
 
 /**
- * The product form of Add New Product and Edit Product (areas §2, §5): Basic Information, Pricing & Tax and
+ * The product form of Add New Product and Edit Product: Basic Information, Pricing & Tax and
  * Inventory Management; the stock fields only while inventory tracking is on.
  */
 export function ProductFormView({

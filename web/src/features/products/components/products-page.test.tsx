@@ -128,8 +128,8 @@ describe('products list', () => {
     expect(d.getByText('0')).toHaveClass('text-red-600');
 
     const h = within(row('Consulting hour'));
-    expect(h.getByText('Unknown')).toHaveAttribute('data-status', 'unknown');
-    expect(h.getByText('Not tracked')).toBeInTheDocument();
+    expect(h.getAllByText('Not tracked').find((e) => e.dataset.status)).toHaveAttribute('data-status', 'not-tracked');
+    expect(h.getAllByText('Not tracked')).toHaveLength(2); // the status and the quantity
     expect(h.getByText('Inactive')).toBeInTheDocument();
     expect(h.getByRole('link', { name: 'Edit product: Consulting hour' })).toHaveAttribute('href', '/products/4/edit');
   });

@@ -14,7 +14,7 @@ import { DeleteProductDialog } from './delete-product-dialog';
 import { productColumns } from './product-columns';
 import { SummaryCards } from './summary-cards';
 
-/** The products list (areas §2): back to the dashboard, five cards, one search box, the table, Add Product. */
+/** The products list: back to the dashboard, five cards, one search box, the table, Add Product. */
 export function ProductsPage() {
   const search = useListSearch();
   const { term } = search;

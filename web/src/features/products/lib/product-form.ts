@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { localNumbers, numberForInput } from '@/lib/number-input';
-import { ProductBody, StockAdjustmentBody, type Product, type ProductCurrencies, type ProductInput } from '@billpoint/proto';
+import { ProductBody, ProductCurrencies, StockAdjustmentBody, type Product, type ProductInput } from '@billpoint/proto';
 import { fieldIssues } from '@/components/form-fields';
 import { ApiError } from '@/lib/api-client';
+import { formatDefaults } from '@/lib/format';
 
 /**
- * The product form (areas §5) on proto's request schema, so the browser shows the server's messages ('Product name
+ * The product form on proto's request schema, so the browser shows the server's messages ('Product name
  * is required', 'Price is required', "JPY prices have no decimals") under the same fields. The inputs hold text; the
  * stock fields become whole numbers, or null when tracking is off or they are empty.
  */
@@ -57,14 +58,14 @@ export const productFormSchema = z.preprocess(
   localNumbers(ProductBody, { price: { label: 'Price' }, taxRate: { label: 'Tax rate' } }),
 );
 
-/** Areas §5: currency USD, tax rate 0, inventory not tracked. */
+/** The organization's currency, tax rate 0, inventory not tracked. */
 export const productFormDefaults = (): ProductFormValues => ({
   name: '',
   sku: '',
   description: '',
   category: '',
   price: '',
-  currency: 'USD',
+  currency: ProductCurrencies.find((c) => c === formatDefaults().currency) ?? 'USD',
   taxRate: '0',
   unitOfMeasure: '',
   isActive: true,

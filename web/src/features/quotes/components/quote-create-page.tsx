@@ -9,7 +9,7 @@ import { useCreateQuote } from '../api/quote-mutations';
 import { newQuoteForm, toQuoteBody } from '../lib/quote-form';
 import { QuoteFormFields, showSaveError, useQuoteForm } from './quote-form';
 
-/** Create Quote: a draft in USD, valid 30 days; numbered from the tenant's quote sequence when saved. */
+/** Create Quote: a draft in the organization's currency (or its customer's), valid 30 days; numbered from the tenant's quote sequence when saved. */
 export function QuoteCreatePage() {
   const navigate = useNavigate();
   const [today] = React.useState(startOfToday);

@@ -27,7 +27,6 @@ function QuoteEditForm({ quote }: { quote: Quote }) {
     <QuoteFormFields
       form={form}
       number={quote.quoteNumber}
-      currency={quote.currency || 'USD'}
       current={quote.customer}
       header={<QuoteStatusBadge status={quote.status} />}
       onSubmit={(values) => update.mutate({ id: String(quote.id), body: toQuoteBody(values, quote) })}

@@ -1,7 +1,9 @@
 import type * as React from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Customer } from '@billpoint/proto';
 import { CustomerField } from '@/components/customer-field';
+import { CurrencyField } from '@/components/currency-field';
 import { DateField } from '@/components/date-field';
 import { ExchangeRateField } from '@/components/exchange-rate-field';
 import { FormActions } from '@/components/form-actions';
@@ -49,7 +51,6 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 export function QuoteFormFields({
   form,
   number,
-  currency = 'USD',
   onSubmit,
   onCancel,
   pending,
@@ -61,7 +62,6 @@ export function QuoteFormFields({
   form: QuoteForm;
   /** The quote's number; on create, where it comes from. */
   number: string;
-  currency?: string;
   onSubmit: (values: QuoteFormOutput) => void;
   onCancel: () => void;
   pending: boolean;
@@ -71,7 +71,11 @@ export function QuoteFormFields({
   current?: { id: number; name: string; email?: string } | null;
   header?: React.ReactNode;
 }) {
-  const issueDate = useWatch({ control: form.control, name: 'issueDate' });
+  const [issueDate, currency] = useWatch({ control: form.control, name: ['issueDate', 'currency'] });
+  // A customer with a currency of its own is quoted in it, unless the user chose the currency.
+  const followCustomer = (customer: Customer) => {
+    if (customer.currency && !form.getFieldState('currency').isDirty) form.setValue('currency', customer.currency);
+  };
   const submit = form.handleSubmit(onSubmit);
   return (
     <Form {...form}>
@@ -83,10 +87,11 @@ export function QuoteFormFields({
           </CardHeader>
           <CardContent className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <ReadOnlyField id="quote-number" label="Quote Number" value={number} />
-            <CustomerField control={form.control} name="customerId" current={current} />
+            <CustomerField control={form.control} name="customerId" current={current} onPick={followCustomer} />
             <ReadOnlyField id="issue-date" label="Issue Date" value={formatLongDate(issueDate)} />
             <DateField control={form.control} name="validUntil" label="Valid Until" disabledBefore={parseDate(issueDate)} />
             <TemplateField control={form.control} name="templateId" setValue={form.setValue} preselectDefault={!current} />
+            <CurrencyField control={form.control} name="currency" />
           </CardContent>
         </Card>
 

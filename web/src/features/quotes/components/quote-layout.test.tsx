@@ -11,7 +11,7 @@ const renderFramed = () =>
   });
 const brand = () => screen.getByTestId('standalone-brand');
 
-describe('public quote frame (white-label, issue 27)', () => {
+describe('public quote frame (white-label)', () => {
   it("shows Billpoint's bar for an organization that is not white-labelled", async () => {
     stubFetch([{ path: '/api/quotes/quote-token-1/public', body: { ...makePublicQuote({ quoteNumber: 'QUO-0007' }), whiteLabel: false } }]);
     renderFramed();

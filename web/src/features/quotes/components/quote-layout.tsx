@@ -5,7 +5,7 @@ import { publicQuoteQueryOptions } from '../api/public-quote';
 
 /**
  * The public quote page's frame (/quote/{token}): Billpoint's, or the organization's name and logo when it is
- * white-labelled (issue 27: no "Billpoint" in the bar, the footer or the title). It reads the quote the page loads.
+ * white-labelled (no "Billpoint" in the bar, the footer or the title). It reads the quote the page loads.
  */
 export function QuoteLayout() {
   const { token = '' } = useParams();

@@ -1,6 +1,6 @@
 import type { QuoteStatus } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
+import { labelOf, QUOTE_STATUS_LABELS } from '@/lib/labels';
 
 type Variant = 'default' | 'secondary' | 'destructive' | 'outline' | 'success';
 
@@ -18,7 +18,7 @@ const VARIANTS: Record<QuoteStatus, Variant> = {
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return (
     <Badge variant={VARIANTS[status]} data-testid="quote-status">
-      {capitalize(status)}
+      {labelOf(QUOTE_STATUS_LABELS, status)}
     </Badge>
   );
 }

@@ -1,4 +1,4 @@
-import { CircleCheck, DollarSign, FileClock, TrendingUp } from 'lucide-react';
+import { CircleCheck, Banknote, FileClock, TrendingUp } from 'lucide-react';
 import { SummaryGrid, countOrDash } from '@/components/list-page';
 import { MoneyAmounts, SummaryCard } from '@/components/summary-card';
 import { formatPercent, plural } from '@/lib/format';
@@ -18,7 +18,7 @@ export function QuoteSummaryCards() {
       <SummaryCard title="Open Quotes" icon={FileClock} loading={loading} subtext="sent and awaiting the customer's answer">
         {countOrDash(data?.open.count)}
       </SummaryCard>
-      <SummaryCard title="Open Value" icon={DollarSign} loading={loading} subtext="the total of the open quotes">
+      <SummaryCard title="Open Value" icon={Banknote} loading={loading} subtext="the total of the open quotes">
         <MoneyAmounts amounts={data?.open.value} />
       </SummaryCard>
       <SummaryCard

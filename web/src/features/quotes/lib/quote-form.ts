@@ -10,6 +10,7 @@ import {
 import { daysFromToday, editedLineSchema, LINE_ITEM_FIELDS, lineExtras, lineToForm, newItem } from '@/lib/line-items';
 import { numberForInput, optionalLocalNumber } from '@/lib/number-input';
 import { isFormField } from '@/lib/api-issues';
+import { formatDefaults } from '@/lib/format';
 
 /**
  * The quote form (create and edit), derived from proto's request schema so the browser shows the server's messages
@@ -33,7 +34,8 @@ export const quoteFormSchema = z
     notes: fields.notes,
     terms: fields.terms,
     templateId: templateChoice,
-    /** Shown when the quote's currency is not the base (issue 26). */
+    currency: z.string().length(3),
+    /** Shown when the quote's currency is not the base. */
     exchangeRate: typedExchangeRate,
     items: z.array(editedLineSchema, { error: InvoiceMessages.itemsRequired }).min(1, InvoiceMessages.itemsRequired),
   })
@@ -44,7 +46,10 @@ export type QuoteFormInput = z.input<typeof quoteFormSchema>;
 export type QuoteFormOutput = z.output<typeof quoteFormSchema>;
 
 /** The fields a 400's issues can name on the form (`quote.validUntil` → validUntil, `items.0.rate`). */
-export const isQuoteFormField = isFormField(['customerId', 'validUntil', 'notes', 'terms', 'templateId', 'exchangeRate'], LINE_ITEM_FIELDS);
+export const isQuoteFormField = isFormField(
+  ['customerId', 'validUntil', 'notes', 'terms', 'templateId', 'currency', 'exchangeRate'],
+  LINE_ITEM_FIELDS,
+);
 
 /** Valid 30 days from today. */
 export const DEFAULT_VALID_DAYS = 30;
@@ -56,6 +61,8 @@ export const newQuoteForm = (issueDate: string, today = new Date()): QuoteFormIn
   notes: '',
   terms: '',
   templateId: '',
+  // The organization's currency until a customer with its own, or the user, chooses another.
+  currency: formatDefaults().currency,
   exchangeRate: '',
   items: [newItem()],
 });
@@ -68,18 +75,19 @@ export function quoteToForm(quote: Quote): QuoteFormInput {
     notes: quote.notes ?? '',
     terms: quote.terms ?? '',
     templateId: quote.templateId == null ? '' : String(quote.templateId),
+    currency: quote.currency,
     exchangeRate: numberForInput(quote.exchangeRate),
     items: (quote.items ?? []).map(lineToForm),
   };
 }
 
 /**
- * POST /api/quotes and PUT /api/quotes/{id} body: money as text. What the form does not show (currency, discount,
- * shipping) is the stored quote's on edit, and USD with none on create.
+ * POST /api/quotes and PUT /api/quotes/{id} body: money as text. What the form does not show (discount, shipping) is
+ * the stored quote's on edit, and none on create.
  */
 export function toQuoteBody(
   values: QuoteFormOutput,
-  kept: Pick<Quote, 'currency' | 'discountAmount' | 'shippingAmount'> = { currency: 'USD', discountAmount: '0.00', shippingAmount: '0.00' },
+  kept: Pick<Quote, 'discountAmount' | 'shippingAmount'> = { discountAmount: '0.00', shippingAmount: '0.00' },
 ): QuoteBody {
   const figures = computeInvoice(values.items);
   return {
@@ -87,7 +95,7 @@ export function toQuoteBody(
       customerId: values.customerId,
       issueDate: values.issueDate,
       validUntil: values.validUntil,
-      currency: kept.currency,
+      currency: values.currency,
       ...(values.exchangeRate ? { exchangeRate: values.exchangeRate } : {}),
       discountAmount: kept.discountAmount,
       shippingAmount: kept.shippingAmount,

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditLog } from '@billpoint/proto';
 import { fetchPage } from '@/lib/pagination';
 
-/** The filters of the audit log card (areas §3 audit_logs; proto AuditLogQuery): empty ones are not sent. */
+/** The filters of the audit log card (audit_logs; proto AuditLogQuery): empty ones are not sent. */
 export type AuditFilters = { entityType: string; action: string; from: string; to: string };
 export const AUDIT_PAGE_SIZE = 20;
 

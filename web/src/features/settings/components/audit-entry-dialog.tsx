@@ -15,7 +15,7 @@ export function actorName(
   entry?: Pick<AuditLog, 'entityType' | 'entityId' | 'newValues'>,
 ): string {
   if (userId === null) return 'System';
-  // A customer signed in to the customer portal (issue 27): named by the change when it is their own record.
+  // A customer signed in to the customer portal: named by the change when it is their own record.
   const customerId = portalCustomerIdOf(userId);
   if (customerId !== null) {
     const own = entry?.entityType === 'customer' && entry.entityId === String(customerId);

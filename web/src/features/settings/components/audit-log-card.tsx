@@ -97,7 +97,7 @@ function auditColumns(
   ];
 }
 
-/** Settings → Security, for admins: every change in the organization, who made it and from where (issue 14 §5). */
+/** Settings → Security, for admins: every change in the organization, who made it and from where. */
 export function AuditLogCard() {
   const { user } = useUser();
   const [draft, setDraft] = React.useState<AuditFilters>(NO_FILTERS);

@@ -117,7 +117,7 @@ function CategoryRow({
 }
 
 /**
- * Categories (areas §2), now the organization's expense categories through the API: each with its colour, added
+ * Categories, now the organization's expense categories through the API: each with its colour, added
  * (non-blank, not already present after trimming; Enter adds), renamed or recoloured, and deleted — archived instead
  * when expenses use it (kept for them, no longer offered).
  */

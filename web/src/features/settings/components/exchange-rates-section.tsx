@@ -103,7 +103,7 @@ function SetRateCard({ base, form }: { base: string; form: ReturnType<typeof use
   );
 }
 
-/** Settings → Exchange rates (issue 26): the rates in force on a day, their source, and a manual rate. */
+/** Settings → Exchange rates: the rates in force on a day, their source, and a manual rate. */
 export function ExchangeRatesSection() {
   const [day, setDay] = React.useState(() => toIsoDate(new Date()));
   const rates = useExchangeRates(day);

@@ -26,7 +26,7 @@ function LocalToggle({ id, label, description, storageKey }: { id: string; label
   );
 }
 
-/** Appearance (areas §2): colour schemes stored locally and applied as a theme class, and dark mode. */
+/** Appearance: colour schemes stored locally and applied as a theme class, and dark mode. */
 export function AppearanceSection() {
   const [scheme, setScheme] = useLocalSetting<ColorScheme>(COLOR_SCHEME_KEY, 'blue');
   const { theme, setTheme } = useTheme();
@@ -70,7 +70,7 @@ export function AppearanceSection() {
   );
 }
 
-/** Notifications to the signed-in user (areas §2): four toggles, on by default, local only. */
+/** Notifications to the signed-in user: four toggles, on by default, local only. */
 export function NotificationTogglesCard() {
   return (
     <Card>

@@ -164,7 +164,7 @@ function PendingInvitations({ onRevoke }: { onRevoke: (i: Invitation) => void })
 }
 
 /**
- * Members (issue 22): who belongs to the organization and with which role, what each role may do (proto's
+ * Members: who belongs to the organization and with which role, what each role may do (proto's
  * RoleDescriptions); those with members.manage (admins) invite,
  * change roles, remove, see and manage pending invitations, and the owner hands ownership to another admin. Others
  * see the list read-only.

@@ -4,12 +4,16 @@ import {
   SettingsCurrencies,
   SettingsLanguages,
   SettingsMessages,
-  SettingsTimezones,
   TaxRoundings,
+  TimeZones,
+  VatFilingFrequencies,
   type OrganizationSettings,
   type TaxRounding,
+  type VatFilingFrequency,
 } from '@billpoint/proto';
+import { LogoUpload } from '@/components/logo-upload';
 import { CardContent } from '@/components/ui/card';
+import { Combobox, type ComboboxOption } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -29,6 +33,8 @@ type Values = {
   defaultLanguage: string;
   timezone: string;
   taxRounding: string;
+  vatFilingFrequency: string;
+  vatDeadlineExtension: boolean;
   invoicePrefix: string;
   quotePrefix: string;
   customDomain: string;
@@ -44,10 +50,18 @@ type Values = {
   bic: string;
   accountHolder: string;
   attachFacturX: boolean;
+  /** `/api/logos/{key}` as Upload Logo answers it; '' for none. */
+  logoUrl: string;
 };
 
-/** The form's text and select fields (the rest are switches). */
-type TextKey = Exclude<keyof Values, 'attachFacturX'>;
+/** The form's text and select fields (the rest are switches and the logo). */
+type TextKey = Exclude<keyof Values, 'attachFacturX' | 'vatDeadlineExtension' | 'logoUrl'>;
+
+/** The logo field's words. */
+const LOGO_TEXT = {
+  label: 'Organization logo',
+  hint: 'Shown to your customers on pay pages, quotes, the customer portal, e-mails and PDFs. A PDF template with a logo of its own shows that one instead.',
+} as const;
 
 const toValues = (s: OrganizationSettings): Values => ({
   companyName: s.companyName,
@@ -57,6 +71,8 @@ const toValues = (s: OrganizationSettings): Values => ({
   defaultLanguage: s.defaultLanguage,
   timezone: s.timezone,
   taxRounding: s.taxRounding,
+  vatFilingFrequency: s.vatFilingFrequency,
+  vatDeadlineExtension: s.vatDeadlineExtension,
   invoicePrefix: s.invoicePrefix,
   quotePrefix: s.quotePrefix,
   customDomain: s.customDomain ?? '',
@@ -72,6 +88,7 @@ const toValues = (s: OrganizationSettings): Values => ({
   bic: s.bankDetails.bic ?? '',
   accountHolder: s.bankDetails.accountHolder ?? '',
   attachFacturX: s.attachFacturX,
+  logoUrl: s.logoUrl ?? '',
 });
 
 const toBody = (v: Values, organizationName: string) => ({
@@ -83,6 +100,8 @@ const toBody = (v: Values, organizationName: string) => ({
   defaultLanguage: v.defaultLanguage,
   timezone: v.timezone,
   taxRounding: v.taxRounding as TaxRounding,
+  vatFilingFrequency: v.vatFilingFrequency as VatFilingFrequency,
+  vatDeadlineExtension: v.vatDeadlineExtension,
   invoicePrefix: v.invoicePrefix,
   quotePrefix: v.quotePrefix,
   customDomain: v.customDomain,
@@ -98,6 +117,7 @@ const toBody = (v: Values, organizationName: string) => ({
   },
   bankDetails: { iban: v.iban, bic: v.bic, accountHolder: v.accountHolder },
   attachFacturX: v.attachFacturX,
+  logoUrl: v.logoUrl,
 });
 
 /** Body paths (billingAddress.email) to form fields (billingEmail). */
@@ -145,11 +165,50 @@ const TAX_ROUNDING_TEXT: Record<TaxRounding, string> = {
   per_rate: 'Once per rate (EU VAT, EN 16931)',
   per_line: 'Per line (some US sales tax)',
 };
+/** The time-zone and VAT filing fields' texts. */
+const REGIONAL_TEXT = {
+  timezone: 'Time zone',
+  timezoneSearch: 'Search time zones',
+  timezonePlaceholder: 'City or region, e.g. Berlin',
+  timezoneEmpty: 'No time zone found',
+  timezoneCount: (n: number) => `${n} ${n === 1 ? 'time zone' : 'time zones'}`,
+  vatFilingFrequency: 'VAT filing frequency',
+  frequency: { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual' } satisfies Record<VatFilingFrequency, string>,
+  vatDeadlineExtension: 'Permanent one-month extension of VAT returns (Germany: Dauerfristverlängerung)',
+} as const;
+
+/** The UTC offset a zone has now ("GMT+01:00"), once per zone. */
+const offsets = new Map<string, string>();
+function offsetOf(zone: string): string {
+  let o = offsets.get(zone);
+  if (o === undefined) {
+    try {
+      const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName');
+      o = part?.value ?? '';
+    } catch {
+      o = '';
+    }
+    offsets.set(zone, o);
+  }
+  return o;
+}
+let zoneOptions: ComboboxOption[] | undefined;
+/** Every IANA zone, its name as label and its current offset as hint. */
+const timeZoneOptions = () => (zoneOptions ??= TimeZones.map((z) => ({ value: z, label: z, hint: offsetOf(z) })));
+
+/** The selects; the time zone (a searchable list) goes after the first two. */
 const SELECTS: { name: TextKey; label: string; options: readonly string[]; text?: (value: string) => string }[] = [
   { name: 'defaultCurrency', label: 'Default currency', options: SettingsCurrencies },
   { name: 'defaultLanguage', label: 'Default language', options: SettingsLanguages, text: languageName },
-  { name: 'timezone', label: 'Time zone', options: SettingsTimezones },
   { name: 'taxRounding', label: 'VAT rounding', options: TaxRoundings, text: (v) => TAX_ROUNDING_TEXT[v as TaxRounding] },
+  {
+    name: 'vatFilingFrequency',
+    label: REGIONAL_TEXT.vatFilingFrequency,
+    options: VatFilingFrequencies,
+    text: (v) => REGIONAL_TEXT.frequency[v as VatFilingFrequency],
+  },
 ];
 
 function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettings; readOnly: boolean }) {
@@ -196,35 +255,95 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
       )}
     </div>
   );
+  const select = ({ name, label, options, text = (v: string) => v }: (typeof SELECTS)[number]) => (
+    <div key={name} className="grid gap-1.5">
+      <Label htmlFor={`org-${name}`}>{label}</Label>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field: f }) => (
+          <Select value={f.value} onValueChange={f.onChange} disabled={readOnly}>
+            <SelectTrigger id={`org-${name}`} aria-label={label} onBlur={f.onBlur} ref={f.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={o} value={o}>
+                  {text(o)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </div>
+  );
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <fieldset disabled={readOnly}>
         <CardContent className="space-y-6">
+          <div className="grid gap-1.5">
+            <Controller
+              control={form.control}
+              name="logoUrl"
+              render={({ field: f }) => (
+                <LogoUpload id="org-logoUrl" label={LOGO_TEXT.label} value={f.value} onChange={f.onChange} disabled={readOnly} />
+              )}
+            />
+            <p className="text-sm text-muted-foreground">{LOGO_TEXT.hint}</p>
+            {errors.logoUrl && (
+              <p id="org-logoUrl-error" className="text-sm text-destructive">
+                {errors.logoUrl.message}
+              </p>
+            )}
+          </div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{TEXT.map((t) => field(t.name, t.label, t.type, t.required))}</div>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            {SELECTS.map(({ name, label, options, text = (v) => v }) => (
-              <div key={name} className="grid gap-1.5">
-                <Label htmlFor={`org-${name}`}>{label}</Label>
-                <Controller
-                  control={form.control}
-                  name={name}
-                  render={({ field: f }) => (
-                    <Select value={f.value} onValueChange={f.onChange} disabled={readOnly}>
-                      <SelectTrigger id={`org-${name}`} aria-label={label} onBlur={f.onBlur} ref={f.ref}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {options.map((o) => (
-                          <SelectItem key={o} value={o}>
-                            {text(o)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
-            ))}
+            {SELECTS.slice(0, 2).map(select)}
+            <div className="grid gap-1.5">
+              <Label htmlFor="org-timezone">{REGIONAL_TEXT.timezone}</Label>
+              <Controller
+                control={form.control}
+                name="timezone"
+                render={({ field: f }) => (
+                  <Combobox
+                    id="org-timezone"
+                    value={f.value}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    options={timeZoneOptions()}
+                    label={REGIONAL_TEXT.timezone}
+                    searchLabel={REGIONAL_TEXT.timezoneSearch}
+                    placeholder={REGIONAL_TEXT.timezonePlaceholder}
+                    emptyText={REGIONAL_TEXT.timezoneEmpty}
+                    countText={REGIONAL_TEXT.timezoneCount}
+                    disabled={readOnly}
+                  />
+                )}
+              />
+              {errors.timezone && (
+                <p id="org-timezone-error" className="text-sm text-destructive">
+                  {errors.timezone.message}
+                </p>
+              )}
+            </div>
+            {SELECTS.slice(2).map(select)}
+            <div className="flex items-center gap-3 sm:col-span-3">
+              <Controller
+                control={form.control}
+                name="vatDeadlineExtension"
+                render={({ field: f }) => (
+                  <Switch
+                    id="org-vatDeadlineExtension"
+                    checked={f.value}
+                    onCheckedChange={f.onChange}
+                    onBlur={f.onBlur}
+                    disabled={readOnly}
+                  />
+                )}
+              />
+              <Label htmlFor="org-vatDeadlineExtension">{REGIONAL_TEXT.vatDeadlineExtension}</Label>
+            </div>
           </div>
           <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-medium">Billing address (printed on your invoices)</legend>
@@ -251,7 +370,7 @@ function OrganizationForm({ settings, readOnly }: { settings: OrganizationSettin
   );
 }
 
-/** Organization (areas §2, §5): GET and POST /api/organization-settings; the PDF's seller block and the invoice prefix. */
+/** Organization: GET and POST /api/organization-settings; the PDF's seller block and the invoice prefix. */
 export function OrganizationSection() {
   return (
     <SettingsCard

@@ -30,6 +30,8 @@ const settings: OrganizationSettings = {
   bankDetails: { iban: null, bic: null, accountHolder: null },
   attachFacturX: false,
   taxRounding: 'per_rate',
+  vatFilingFrequency: 'monthly',
+  vatDeadlineExtension: false,
   logoUrl: null,
   portalSlug: 'acme',
   isWhiteLabel: false,

@@ -176,7 +176,7 @@ function PortalForm({ settings, readOnly }: { settings: OrganizationSettings; re
   );
 }
 
-/** Customer portal (issue 27): its address, the custom domain's verification, white-label. */
+/** Customer portal: its address, the custom domain's verification, white-label. */
 export function PortalSection() {
   return (
     <SettingsCard

@@ -38,8 +38,8 @@ function SecurityWithAudit() {
 type Section = { id: string; label: string; icon: LucideIcon; description: string; Component: React.ComponentType };
 
 /**
- * The settings sections (areas §2: Organization, Appearance, Categories, Notifications, Security; Members of issue 22;
- * Exchange rates of issue 26); a new section is one more entry here.
+ * The settings sections (Organization, Appearance, Categories, Notifications, Security; Members;
+ * Exchange rates); a new section is one more entry here.
  */
 export const SECTIONS: readonly Section[] = [
   {
@@ -94,7 +94,7 @@ export const SECTIONS: readonly Section[] = [
   },
 ];
 
-/** Settings (areas §2): a sidebar of sections; the chosen one is in the address (?section=…). */
+/** Settings: a sidebar of sections; the chosen one is in the address (?section=…). */
 export function SettingsPage() {
   const [params] = useSearchParams();
   const current = SECTIONS.find((s) => s.id === params.get('section')) ?? SECTIONS[0]!;

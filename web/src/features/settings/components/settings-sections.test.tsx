@@ -21,6 +21,8 @@ const settings: OrganizationSettings = {
   bankDetails: { iban: null, bic: null, accountHolder: null },
   attachFacturX: false,
   taxRounding: 'per_rate',
+  vatFilingFrequency: 'monthly',
+  vatDeadlineExtension: false,
   logoUrl: null,
   portalSlug: 'acme',
   isWhiteLabel: false,
@@ -38,7 +40,7 @@ afterEach(() => {
 });
 
 describe('settings sections', () => {
-  it('lists the sections (the five of areas §2, Members of issue 22, Exchange rates of issue 26); Organization is first and saves through POST with the form messages', async () => {
+  it('lists the sections (Organization, Appearance, Categories, Notifications, Security, Members, Exchange rates); Organization is first and saves through POST with the form messages', async () => {
     const user = userEvent.setup();
     const calls: ReturnType<typeof stubFetch> = stubFetch([
       { path: '/api/auth/user', body: makeUser() },
@@ -81,8 +83,25 @@ describe('settings sections', () => {
       'Português',
     ]);
     await user.click(screen.getByRole('option', { name: 'Deutsch' }));
-    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
-    await user.click(await screen.findByRole('option', { name: 'Europe/Paris' }));
+    // The time zone: every IANA zone, searched by typing and chosen with the keyboard.
+    await user.click(screen.getByRole('button', { name: 'Time zone: UTC' }));
+    const search = await screen.findByRole('combobox', { name: 'Search time zones' });
+    expect(search).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/^\d{3} time zones$/);
+    await user.keyboard('paris');
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/GMT.*$/, ''))).toEqual(['Europe/Paris']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Time zone: Europe/Paris' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Time zone: Europe/Paris' }));
+    await user.keyboard('new york');
+    expect(screen.getAllByRole('option').map((o) => o.textContent?.replace(/GMT.*$/, ''))).toEqual(['America/New_York']);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Time zone: Europe/Paris' })).toBeInTheDocument();
+    // VAT filing: monthly at first; quarterly with the extension.
+    expect(screen.getByRole('combobox', { name: 'VAT filing frequency' })).toHaveTextContent('Monthly');
+    await user.click(screen.getByRole('combobox', { name: 'VAT filing frequency' }));
+    await user.click(await screen.findByRole('option', { name: 'Quarterly' }));
+    await user.click(screen.getByRole('switch', { name: /Dauerfristverlängerung/ }));
     // Every select a user reaches is the app's (a button), none the browser's plain <select>.
     expect(screen.getAllByRole('combobox').map((c) => c.tagName)).toEqual(['BUTTON', 'BUTTON', 'BUTTON', 'BUTTON']);
     expect(screen.getByRole('combobox', { name: 'VAT rounding' })).toHaveTextContent('Once per rate (EU VAT, EN 16931)');
@@ -96,6 +115,8 @@ describe('settings sections', () => {
       timezone: 'Europe/Paris',
       defaultLanguage: 'de',
       taxRounding: 'per_rate',
+      vatFilingFrequency: 'quarterly',
+      vatDeadlineExtension: true,
       billingAddress: { taxId: 'DE123' },
     });
   });

@@ -1,6 +1,6 @@
 import type { ExpenseCategory } from '@billpoint/proto';
 
-/** Areas §2: a category is added only if it is not blank and not already present after trimming (case aside). */
+/** A category is added only if it is not blank and not already present after trimming (case aside). */
 export function newCategoryName(existing: readonly Pick<ExpenseCategory, 'name' | 'id'>[], input: string, self?: number): string | null {
   const name = input.trim();
   if (!name) return null;

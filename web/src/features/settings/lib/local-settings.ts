@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** A setting kept in this browser only (areas §2: appearance, notification and security toggles). */
+/** A setting kept in this browser only (appearance, notification and security toggles). */
 export function readLocal<T>(key: string, fallback: T, storage: Pick<Storage, 'getItem'> = window.localStorage): T {
   try {
     const raw = storage.getItem(key);
@@ -31,7 +31,7 @@ export function useLocalSetting<T>(key: string, fallback: T): [T, (next: T) => v
   return [value, set];
 }
 
-/** Colour schemes (areas §2 Appearance), applied as a `theme-<scheme>` class on the document element. */
+/** Colour schemes (Settings › Appearance), applied as a `theme-<scheme>` class on the document element. */
 export const COLOR_SCHEMES = ['blue', 'green', 'purple', 'orange'] as const;
 export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 export const COLOR_SCHEME_KEY = 'colorScheme';

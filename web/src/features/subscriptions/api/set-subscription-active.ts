@@ -3,7 +3,7 @@ import type { RecurringInvoice } from '@billpoint/proto';
 import { api } from '@/lib/api-client';
 import { refreshSubscriptions, subscriptionPath } from './keys';
 
-/** PATCH /api/recurring-invoices/{id} {isActive}: pause or resume (the flipped value, areas §4). */
+/** PATCH /api/recurring-invoices/{id} {isActive}: pause or resume (the flipped value). */
 export const setSubscriptionActive = ({ id, isActive }: { id: number; isActive: boolean }) =>
   api.patch<RecurringInvoice>(subscriptionPath(id), { isActive });
 

@@ -1,5 +1,5 @@
 import type { Control } from 'react-hook-form';
-import { Frequencies, SubscriptionCurrencies } from '@billpoint/proto';
+import { Frequencies, SubscriptionCurrencies, type Customer } from '@billpoint/proto';
 import { CustomerField } from '@/components/customer-field';
 import { DateField } from '@/components/date-field';
 import { TextField } from '@/components/form-fields';
@@ -7,8 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { capitalize } from '@/lib/format';
 import type { SubscriptionFormValues } from '../lib/subscription-form';
+import { FREQUENCY_LABELS } from '@/lib/labels';
 
 type Props = { control: Control<SubscriptionFormValues> };
 
@@ -55,7 +55,7 @@ function ChoiceField({
   );
 }
 
-const FREQUENCY_OPTIONS = Frequencies.map((f) => ({ value: f, label: capitalize(f) }));
+const FREQUENCY_OPTIONS = Frequencies.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }));
 const CURRENCY_OPTIONS = SubscriptionCurrencies.map((c) => ({ value: c, label: c }));
 
 /** Why the start date and frequency of an edited schedule are read-only (the server refuses to change them). */
@@ -69,7 +69,12 @@ export function BasicInformation({
   control,
   current,
   anchorLocked,
-}: Props & { current?: { id: number; name: string } | null; anchorLocked?: boolean }) {
+  onCustomer,
+}: Props & {
+  current?: { id: number; name: string } | null;
+  anchorLocked?: boolean;
+  onCustomer?: (customer: Customer) => void;
+}) {
   const locked = anchorLocked ? { disabled: true, description: ANCHOR_LOCKED } : {};
   return (
     <Card>
@@ -78,7 +83,7 @@ export function BasicInformation({
       </CardHeader>
       <CardContent className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <TextField control={control} name="name" label="Subscription Name" placeholder="e.g. Monthly website hosting" />
-        <CustomerField control={control} name="customerId" current={current} />
+        <CustomerField control={control} name="customerId" current={current} onPick={onCustomer} />
         <ChoiceField control={control} name="frequency" label="Frequency" options={FREQUENCY_OPTIONS} {...locked} />
         <ChoiceField control={control} name="currency" label="Currency" options={CURRENCY_OPTIONS} />
         <DateField control={control} name="startDate" label="Start Date" {...locked} />

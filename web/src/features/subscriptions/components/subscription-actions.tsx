@@ -43,7 +43,7 @@ const failed = (title: string) => (error: Error) => {
 };
 
 /**
- * A row's actions (areas §2): pause/resume, edit, and a menu with Generate due invoices and Delete (after a
+ * A row's actions: pause/resume, edit, and a menu with Generate due invoices and Delete (after a
  * confirmation).
  */
 export function SubscriptionActions({ subscription }: { subscription: RecurringInvoice }) {

@@ -1,9 +1,9 @@
 import type { Frequency, RecurringInvoice } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
-import { capitalize } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { FREQUENCY_LABELS } from '@/lib/labels';
 
-/** Areas §2: weekly blue, monthly green, quarterly yellow, annually purple. */
+/** Weekly blue, monthly green, quarterly yellow, annually purple. */
 const FREQUENCY_COLOURS: Record<Frequency, string> = {
   weekly: 'bg-blue-100 text-blue-800 dark:bg-blue-500/20 dark:text-blue-200',
   monthly: 'bg-green-100 text-green-800 dark:bg-green-500/20 dark:text-green-200',
@@ -14,7 +14,7 @@ const FREQUENCY_COLOURS: Record<Frequency, string> = {
 export function FrequencyBadge({ frequency }: { frequency: Frequency }) {
   return (
     <Badge variant="outline" data-frequency={frequency} className={cn('border-transparent', FREQUENCY_COLOURS[frequency])}>
-      {capitalize(frequency)}
+      {FREQUENCY_LABELS[frequency]}
     </Badge>
   );
 }

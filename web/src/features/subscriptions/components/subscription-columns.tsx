@@ -5,7 +5,7 @@ import { invoiceCount } from '../lib/subscription-form';
 import { FrequencyBadge, SubscriptionStatusBadge } from './subscription-badges';
 import { SubscriptionActions } from './subscription-actions';
 
-/** Areas §2: Subscription (with 'N invoices generated'), Customer, Frequency, Amount, Next Invoice, Status, Actions. */
+/** The columns: Subscription (with 'N invoices generated'), Customer, Frequency, Amount, Next Invoice, Status, Actions. */
 export const SUBSCRIPTION_COLUMNS: Column<RecurringInvoice>[] = [
   {
     header: 'Subscription',

@@ -10,7 +10,7 @@ import { useCreateSubscription } from '../api/create-subscription';
 import { createDefaults, subscriptionResolver, toBody, type SubscriptionFormValues } from '../lib/subscription-form';
 import { showServerIssues, SubscriptionForm } from './subscription-form';
 
-/** Create Subscription (areas §2): a new schedule starting today, monthly, with one empty item. */
+/** Create Subscription: a new schedule starting today, monthly, with one empty item. */
 export function SubscriptionCreatePage() {
   const navigate = useNavigate();
   const [today] = React.useState(() => toIsoDate(new Date()));

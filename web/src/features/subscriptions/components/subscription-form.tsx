@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { UseFormReturn } from 'react-hook-form';
-import type { RecurringInvoice } from '@billpoint/proto';
+import { SubscriptionCurrencies, type RecurringInvoice } from '@billpoint/proto';
 import { FormActions } from '@/components/form-actions';
 import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -57,6 +57,11 @@ export function SubscriptionForm({
           control={form.control}
           current={schedule?.customer}
           anchorLocked={!!schedule && schedule.totalInvoicesGenerated > 0}
+          onCustomer={(customer) => {
+            // A new schedule bills a customer in its own currency (when a schedule may bill in it), unless the user chose one.
+            const own = SubscriptionCurrencies.find((c) => c === customer.currency);
+            if (!schedule && own && !form.getFieldState('currency').isDirty) form.setValue('currency', own);
+          }}
         />
         <div className="lg:self-start">
           <SubscriptionPreview control={form.control} today={today} schedule={schedule} />

@@ -72,7 +72,7 @@ function NumberCell({
 }
 
 /**
- * Items (areas §4): description (with the invoice lines' product picker: it fills the row, links the product and
+ * Items: description (with the invoice lines' product picker: it fills the row, links the product and
  * brings the tenant's rate of its tax percentage), quantity, unit price, tax (the invoice lines' picker: 'No tax' or one of the
  * tenant's tax rates in force on `taxDate` — the start date unless given) and the read-only amount (quantity × unit
  * price to cents, proto's exact arithmetic, recomputed on every change), Add item, the total per invoice (with

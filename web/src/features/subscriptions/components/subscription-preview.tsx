@@ -19,7 +19,7 @@ function Line({ label, children, testId, className }: { label: string; children:
 }
 
 /**
- * The preview of the schedule (areas §4): the first invoice on the start date, the next one period later, the
+ * The preview of the schedule: the first invoice on the start date, the next one period later, the
  * total of one invoice (with its subtotal and tax when a row is taxed), and when the start date has come, how many invoices it produces at once. For a schedule
  * that has generated invoices: how many, and the next date the server has scheduled (see schedulePreview).
  */

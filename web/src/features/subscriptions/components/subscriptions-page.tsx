@@ -4,12 +4,12 @@ import { Frequencies, type RecurringListQuery } from '@billpoint/proto';
 import { FilterSelect, ListBody, ListFilterBar, ListPage, ListTable, useListSearch } from '@/components/list-page';
 import { LinkButton } from '@/components/link-button';
 import { paths } from '@/config/paths';
-import { capitalize } from '@/lib/format';
 import { useSubscriptions } from '../api/get-subscriptions';
 import { STATUS_OPTIONS } from '../lib/status-options';
 import { SUBSCRIPTION_COLUMNS } from './subscription-columns';
 import { SummaryCards } from './summary-cards';
 import { usePermission } from '@/lib/auth';
+import { FREQUENCY_LABELS } from '@/lib/labels';
 
 type Status = RecurringListQuery['status'];
 type FrequencyFilter = RecurringListQuery['frequency'];
@@ -17,7 +17,7 @@ type FrequencyFilter = RecurringListQuery['frequency'];
 const STATUSES = STATUS_OPTIONS;
 const FREQUENCIES: { value: FrequencyFilter; label: string }[] = [
   { value: 'all', label: 'All Frequencies' },
-  ...Frequencies.map((f) => ({ value: f, label: capitalize(f) })),
+  ...Frequencies.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] })),
 ];
 
 const createButton = (
@@ -26,7 +26,7 @@ const createButton = (
   </LinkButton>
 );
 
-/** Recurring invoices (areas §2): the four cards, search and filters on the server, the table, Load more. */
+/** Recurring invoices: the four cards, search and filters on the server, the table, Load more. */
 export function SubscriptionsPage() {
   const search = useListSearch();
   const [status, setStatus] = React.useState<Status>('all');

@@ -1,7 +1,7 @@
 import type { RecurringListQuery } from '@billpoint/proto';
 
 /**
- * The status filter (areas §2: all, active, inactive — the values the list query takes). An inactive schedule reads
+ * The status filter (all, active, inactive — the values the list query takes). An inactive schedule reads
  * "Paused" or "Ended" on its badge, so the option names both in the words of the badges, never "Inactive".
  */
 export const STATUS_OPTIONS: { value: RecurringListQuery['status']; label: string }[] = [

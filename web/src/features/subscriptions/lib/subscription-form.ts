@@ -8,16 +8,17 @@ import {
   sumMoney,
   type Frequency,
   type RecurringInvoice,
-  type SubscriptionCurrencies,
+  SubscriptionCurrencies,
 } from '@billpoint/proto';
 import type { Resolver } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 import { isFormField } from '@/lib/api-issues';
 import { issuesToErrors } from '@/lib/form-errors';
 import { checkNumber, numberForInput, typedSoFar } from '@/lib/number-input';
+import { formatDefaults } from '@/lib/format';
 
 /**
- * The subscription form (areas §2, §4, §5): what its inputs hold, the POST/PUT body built from it, and the
+ * The subscription form: what its inputs hold, the POST/PUT body built from it, and the
  * client-side validation, which is proto's RecurringBody itself so the browser shows the server's messages.
  */
 export type SubscriptionCurrency = (typeof SubscriptionCurrencies)[number];
@@ -49,7 +50,7 @@ export type SubscriptionFormValues = {
   items: ItemValues[];
 };
 
-/** Areas §2: a new row is empty with quantity 1. */
+/** A new row is empty with quantity 1. */
 export const newItem = (): ItemValues => ({
   description: '',
   quantity: '1',
@@ -60,14 +61,14 @@ export const newItem = (): ItemValues => ({
   taxRateName: null,
 });
 
-/** Areas §2/§5: one empty item, start date today, monthly, USD, not sent automatically. */
+/** One empty item, start date today, monthly, the organization's currency, not sent automatically. */
 export const createDefaults = (today: string): SubscriptionFormValues => ({
   name: '',
   customerId: '',
   frequency: 'monthly',
   startDate: today,
   endDate: '',
-  currency: 'USD',
+  currency: SubscriptionCurrencies.find((c) => c === formatDefaults().currency) ?? 'USD',
   autoSend: false,
   notes: '',
   items: [newItem()],
@@ -113,7 +114,7 @@ const canonicalOf = (typed: string) => {
   return r.ok ? r.value : typed;
 };
 
-/** The rows that are saved: on submit, items with a blank description are dropped (areas §5). */
+/** The rows that are saved: on submit, items with a blank description are dropped. */
 export const keptIndices = (items: readonly Partial<ItemValues>[]) =>
   items.flatMap((it, i) => ((it.description ?? '').trim() === '' ? [] : [i]));
 
@@ -138,7 +139,7 @@ export function figures(items: readonly Partial<ItemValues>[]) {
   return { amounts, subtotal, tax, total: sumMoney([subtotal, tax]) };
 }
 
-/** POST/PUT body (areas §7): the kept items with their amounts (and tax rate), the total, nextInvoiceDate = startDate. */
+/** POST/PUT body: the kept items with their amounts (and tax rate), the total, nextInvoiceDate = startDate. */
 export function toBody(values: SubscriptionFormValues): RecurringBody {
   const { amounts, total } = figures(values.items);
   const customerId = values.customerId.trim();
@@ -223,7 +224,7 @@ export const subscriptionResolver: Resolver<SubscriptionFormValues> = (values, _
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The preview (areas §4): the first invoice on the start date, the next one period later (anchored to the start,
+ * The preview: the first invoice on the start date, the next one period later (anchored to the start,
  * month ends clamped), none after the end date; and, when the start date has come, how many invoices the
  * periods since then produce at once.
  */

@@ -12,7 +12,7 @@ export const taxKeys = {
 /** GET /api/tax-rates, shared with the invoice lines' tax picker (one cache: a rate saved here shows there). */
 export const useTaxRates = () => useQuery(taxRatesQueryOptions());
 
-/** GET /api/financial-reports (§7: `reports[]`), newest first. */
+/** GET /api/financial-reports (`reports[]`), newest first. */
 export const reportsQueryOptions = () =>
   queryOptions({
     queryKey: taxKeys.reports,

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
+import { dayInTimeZone, type VatFilingFrequency } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth';
-import { formatShortDate, toIsoDate } from '@/lib/format';
-import { useReports, useTaxSummary } from '../api/tax';
+import { formatShortDate } from '@/lib/format';
+import { organizationSettingsQueryOptions } from '@/lib/organization-settings';
+import { useReports } from '../api/tax';
 import { complianceDeadlines, type DeadlineStatus } from '../lib/compliance';
 
 const STATUS_STYLE: Record<DeadlineStatus, string> = {
@@ -14,41 +17,61 @@ const STATUS_STYLE: Record<DeadlineStatus, string> = {
   Upcoming: 'border-transparent bg-muted text-muted-foreground',
 };
 
+/** The tab's texts; the description says how the dates come about for the organization's filing frequency. */
+const COMPLIANCE_TEXT = {
+  title: 'Filing Deadlines',
+  description: (frequency: VatFilingFrequency) =>
+    `Each ${PERIOD[frequency]}’s VAT return is due once the ${PERIOD[frequency]} has ended, on the date your country’s rule gives ` +
+    '(the country of your billing address; Germany: the 10th of the following month, a month later with the permanent ' +
+    'extension), starting with the period your organization was created in. Filing frequency and extension are in Settings. ' +
+    'A period counts as filed once its sales tax, VAT return or tax summary report is marked filed on the Financial Reports tab.',
+  loading: 'Loading deadlines',
+  list: 'Filing deadlines',
+} as const;
+const PERIOD: Record<VatFilingFrequency, string> = { monthly: 'month', quarterly: 'quarter', annual: 'year' };
+
 /**
- * Tax Compliance: up to three filing deadlines from the organization's own quarters (the current one per the tax
- * summary, in the organization's time zone; none before the quarter it was created in) and its reports: see
- * complianceDeadlines.
+ * Tax Compliance: up to three filing deadlines from the organization's own VAT periods (monthly, quarterly or annual
+ * as its settings say; today in its time zone; none before the period it was created in), dated by its country's
+ * rule, and its reports: see complianceDeadlines.
  */
 export function ComplianceTab() {
   const { user, isLoading: userLoading } = useUser();
-  const createdAt = user?.organization.createdAt;
-  const since = createdAt ? toIsoDate(new Date(createdAt)) : null;
-  const summary = useTaxSummary();
+  const settings = useQuery(organizationSettingsQueryOptions());
   const reports = useReports();
-  const today = toIsoDate(new Date());
-  const loading = userLoading || reports.isPending || (summary.isPending && !summary.isError);
+  const timeZone = settings.data?.timezone ?? 'UTC';
+  const createdAt = user?.organization.createdAt;
+  const since = createdAt ? dayInTimeZone(new Date(createdAt), timeZone) : null;
+  const today = dayInTimeZone(new Date(), timeZone);
+  const frequency = settings.data?.vatFilingFrequency ?? 'monthly';
+  const loading = userLoading || reports.isPending || (settings.isPending && !settings.isError);
   const deadlines = loading
     ? []
-    : complianceDeadlines({ current: summary.data?.startDate.slice(0, 10) ?? today, today, since, reports: reports.data ?? [] });
+    : complianceDeadlines({
+        today,
+        since,
+        reports: reports.data ?? [],
+        vat: {
+          country: settings.data?.billingAddress.country ?? null,
+          frequency,
+          extension: settings.data?.vatDeadlineExtension ?? false,
+        },
+      });
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Filing Deadlines</CardTitle>
-        <CardDescription>
-          Each quarter&apos;s return is due once the quarter has ended, by the last day of the following month, starting with the quarter
-          your organization was created in. A quarter counts as filed once its sales tax, VAT return or tax summary report is marked filed
-          on the Financial Reports tab.
-        </CardDescription>
+        <CardTitle>{COMPLIANCE_TEXT.title}</CardTitle>
+        <CardDescription>{COMPLIANCE_TEXT.description(frequency)}</CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Loading deadlines">
+          <div className="space-y-3" aria-busy="true" aria-label={COMPLIANCE_TEXT.loading}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-14" />
             ))}
           </div>
         ) : (
-          <ul className="divide-y" aria-label="Filing deadlines">
+          <ul className="divide-y" aria-label={COMPLIANCE_TEXT.list}>
             {deadlines.map((d) => (
               <li key={d.period} className="flex items-center gap-3 py-3" data-testid="deadline">
                 <CalendarClock className="size-5 text-muted-foreground" aria-hidden="true" />

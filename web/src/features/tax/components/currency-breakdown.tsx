@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatMoney } from '@/lib/format';
 
 /**
- * The quarter's figures per currency beside the totals in the base currency (issue 26): each currency's own taxable
+ * The quarter's figures per currency beside the totals in the base currency: each currency's own taxable
  * sales and tax collected, and what they came to in the base; a currency without a rate is said to be left out.
  * Shown only when a currency other than the base has figures.
  */

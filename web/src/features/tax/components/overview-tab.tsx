@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CircleDollarSign, FileBarChart, Landmark, Percent, Receipt } from 'lucide-react';
+import { Banknote, FileBarChart, Landmark, Percent, Receipt } from 'lucide-react';
 import {
   GeneratedReportTypes,
   ReportPeriods,
@@ -54,7 +54,7 @@ function TaxStats({ summary, loading }: { summary: TaxSummary | undefined; loadi
       <SummaryCard title="Tax Payable" icon={Receipt} loading={loading} subtext="Collected less reclaimable tax on expenses">
         {money(summary?.totalPayable)}
       </SummaryCard>
-      <SummaryCard title="Taxable Sales" icon={CircleDollarSign} loading={loading} subtext="Net of tax">
+      <SummaryCard title="Taxable Sales" icon={Banknote} loading={loading} subtext="Net of tax">
         {money(summary?.taxableSales)}
       </SummaryCard>
       <SummaryCard title="Effective Rate" icon={Percent} loading={loading} subtext={period}>

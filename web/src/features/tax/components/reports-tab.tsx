@@ -7,11 +7,12 @@ import { EmptyState, ListLoadFailed } from '@/components/list-parts';
 import { Badge } from '@/components/ui/badge';
 import { toast } from '@/hooks/use-toast';
 import { isHandledGlobally } from '@/lib/query-client';
-import { capitalize, formatMoney, formatShortDate } from '@/lib/format';
+import { formatMoney, formatShortDate } from '@/lib/format';
 import { reportDownloadHref, useReports, useUpdateReport } from '../api/tax';
 import { REPORT_STATUS_STYLE, REPORT_TYPE_LABELS } from '../lib/labels';
 import { ReportViewDialog } from './report-view-dialog';
 import { usePermission } from '@/lib/auth';
+import { labelOf, REPORT_STATUS_LABELS } from '@/lib/labels';
 
 /** A download as an icon link (CSV or PDF of a report). */
 function DownloadLink({ report, format }: { report: FinancialReport; format: 'csv' | 'pdf' }) {
@@ -75,7 +76,7 @@ const reportColumns = ({ canManage, updating, onView, onStatus }: Handlers): Col
     cell: (r) => (
       <>
         <Badge className={REPORT_STATUS_STYLE[r.status]} data-testid="report-status">
-          {capitalize(r.status)}
+          {labelOf(REPORT_STATUS_LABELS, r.status)}
         </Badge>
         {r.filedAt ? <div className="mt-1 text-xs text-muted-foreground">Filed {formatShortDate(r.filedAt)}</div> : null}
       </>
@@ -125,7 +126,7 @@ const reportColumns = ({ canManage, updating, onView, onStatus }: Handlers): Col
 
 const DONE = { filed: ReportMessages.filed, generated: ReportMessages.unfiled, archived: ReportMessages.archived } as const;
 
-/** The Financial Reports tab: every generated report, its status badge (§4 colours), view, CSV, PDF, filing, archiving. */
+/** The Financial Reports tab: every generated report, its status badge (coloured by status), view, CSV, PDF, filing, archiving. */
 export function ReportsTab() {
   const reports = useReports();
   const canManage = usePermission('reports.manage');

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { reportPeriodRange, type FinancialReport, type TaxRate, type TaxSummary } from '@billpoint/proto';
+import { reportPeriodRange, type FinancialReport, type OrganizationSettings, type TaxRate, type TaxSummary } from '@billpoint/proto';
 import { toIsoDate } from '@/lib/format';
 import { makeUser } from '@/testing/factories';
 import { renderRoutes, stubFetch } from '@/testing/render';
@@ -73,6 +73,22 @@ const report = (over: Partial<FinancialReport> = {}): FinancialReport => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   ...over,
 });
+/** The settings the compliance tab reads: quarterly returns, the general rule (no country). */
+const quarterly = {
+  timezone: 'UTC',
+  vatFilingFrequency: 'quarterly',
+  vatDeadlineExtension: false,
+  billingAddress: { country: null },
+} as Partial<OrganizationSettings>;
+const germanMonthly = {
+  timezone: 'Europe/Berlin',
+  vatFilingFrequency: 'monthly',
+  vatDeadlineExtension: false,
+  billingAddress: { country: 'DE' },
+} as Partial<OrganizationSettings>;
+afterEach(() => {
+  vi.useRealTimers();
+});
 const renderPage = () => renderRoutes([{ path: '/tax-management', element: <TaxPage /> }], { path: '/tax-management' });
 const says = async (text: string) => expect((await screen.findAllByText(text, { exact: true })).length).toBeGreaterThan(0);
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -103,7 +119,7 @@ describe('tax management', () => {
     expect(value('summary-effective-rate')).toHaveTextContent('8.25%');
     expect(screen.getByTestId('summary-effective-rate')).toHaveTextContent('2026-Q4 (Oct 1, 2026 – Dec 31, 2026)');
     expect(screen.getByTestId('summary-tax-collected')).toHaveTextContent('also figures in EUR');
-    // Issue 26: each currency beside the base totals; one without a rate is said to be left out.
+    // Each currency beside the base totals; one without a rate is said to be left out.
     const rows = screen.getAllByTestId('tax-currency-row');
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Taxable sales $800.00'),
@@ -144,7 +160,7 @@ describe('tax management', () => {
     await says('Failed to generate report');
   });
 
-  it('adds a tax rate with the §5 messages and sales_tax by default, and says when it fails', async () => {
+  it('adds a tax rate with the form messages and sales_tax by default, and says when it fails', async () => {
     const user = userEvent.setup();
     let rates: TaxRate[] = [];
     let fail = true;
@@ -197,9 +213,12 @@ describe('tax management', () => {
   });
 
   it('derives the compliance deadlines from the quarters and the reports', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
     const user = userEvent.setup();
     stubFetch([
       { path: '/api/tax-summary', body: summary },
+      { path: '/api/organization-settings', body: quarterly },
       {
         path: '/api/financial-reports',
         body: {
@@ -222,8 +241,8 @@ describe('tax management', () => {
     await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
     const items = await screen.findAllByTestId('deadline');
     expect(items.map((i) => within(i).getByTestId('deadline-status').textContent)).toEqual(
-      // Q2 was due Jul 31, 2026: overdue by now (its report is generated, not filed); Q3 filed by its VAT return; Q4
-      // current, not due while it runs. (The signed-in user is not stubbed here: no creation date bounds the quarters.)
+      // On Nov 15, 2026: Q2 was due Jul 31, overdue (its report is generated, not filed); Q3 filed by its VAT return;
+      // Q4 current, not due while it runs. (The signed-in user is not stubbed here: no creation date bounds the quarters.)
       ['Overdue', 'Filed', 'Upcoming'],
     );
     expect(items[0]).toHaveTextContent('2026-Q2 tax return');
@@ -236,6 +255,7 @@ describe('tax management', () => {
     const org = makeUser().organization;
     stubFetch([
       { path: '/api/tax-summary', body: summary },
+      { path: '/api/organization-settings', body: quarterly },
       { path: '/api/financial-reports', body: { reports: [] } },
       { path: '/api/auth/user', body: makeUser({ organization: { ...org, createdAt: new Date().toISOString() } }) },
     ]);
@@ -244,6 +264,26 @@ describe('tax management', () => {
     await waitFor(() => expect(screen.getAllByTestId('deadline')).toHaveLength(1));
     expect(screen.getByTestId('deadline-status')).toHaveTextContent('Upcoming');
     expect(screen.queryByText('Overdue')).not.toBeInTheDocument();
+  });
+
+  it('a German monthly filer sees each month due on the 10th of the next, in Berlin time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Still Nov 30 in UTC, already Dec 1 in Berlin: December is the running month.
+    vi.setSystemTime(new Date('2026-11-30T23:30:00Z'));
+    const user = userEvent.setup();
+    stubFetch([
+      { path: '/api/financial-reports', body: { reports: [] } },
+      { path: '/api/organization-settings', body: germanMonthly },
+    ]);
+    renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Tax Compliance' }));
+    const items = await screen.findAllByTestId('deadline');
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['2026-10 tax return', '2026-11 tax return', '2026-12 tax return']);
+    expect(items[0]).toHaveTextContent('Oct 1, 2026 – Oct 31, 2026 · Due Nov 10, 2026');
+    expect(items[1]).toHaveTextContent('Nov 1, 2026 – Nov 30, 2026 · Due Dec 10, 2026');
+    expect(items[2]).toHaveTextContent('Due Jan 11, 2027'); // 10 Jan 2027 is a Sunday
+    expect(items.map((i) => within(i).getByTestId('deadline-status').textContent)).toEqual(['Overdue', 'Pending', 'Upcoming']);
+    expect(screen.getByText(/Each month’s VAT return is due/)).toBeInTheDocument();
   });
 
   it('marks a report filed, undoes it and archives it, each with its toast; says when it fails', async () => {

@@ -12,7 +12,7 @@ import { usePermission } from '@/lib/auth';
 
 type Tab = 'overview' | 'rates' | 'reports' | 'compliance';
 
-/** Tax management (areas §2): Overview, Tax Rates, Financial Reports, Tax Compliance, and the Add Tax Rate dialog. */
+/** Tax management: Overview, Tax Rates, Financial Reports, Tax Compliance, and the Add Tax Rate dialog. */
 export function TaxPage() {
   const [tab, setTab] = React.useState<Tab>('overview');
   const [adding, setAdding] = React.useState(false);

@@ -16,7 +16,7 @@ import { useSaveTaxRate } from '../api/tax';
 import { TAX_TYPE_LABELS } from '../lib/labels';
 import { TAX_RATE_FIELDS, emptyTaxRateForm, taxRateFormSchema, taxRateToForm, type TaxRateFormInput } from '../lib/tax-rate-form';
 
-/** Add Tax Rate / Edit Tax Rate (areas §2, §5): on success 'Tax Rate Created'; a failure 'Error' / 'Failed to create tax rate'. */
+/** Add Tax Rate / Edit Tax Rate: on success 'Tax Rate Created'; a failure 'Error' / 'Failed to create tax rate'. */
 export function TaxRateDialog({
   open,
   taxRate,

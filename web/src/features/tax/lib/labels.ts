@@ -1,6 +1,6 @@
 import type { FinancialReport, ReportPeriod, TaxType } from '@billpoint/proto';
 
-/** Readable names of the six tax types (areas §3). */
+/** Readable names of the six tax types. */
 export const TAX_TYPE_LABELS: Record<TaxType, string> = {
   sales_tax: 'Sales Tax',
   vat: 'VAT',
@@ -28,7 +28,7 @@ export const PERIOD_LABELS: Record<ReportPeriod, string> = {
   'current-year': 'Current Year',
 };
 
-/** §4: generated green, filed blue, draft yellow, archived grey. */
+/** Generated green, filed blue, draft yellow, archived grey. */
 export const REPORT_STATUS_STYLE: Record<FinancialReport['status'], string> = {
   generated: 'border-transparent bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   filed: 'border-transparent bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',

@@ -10,7 +10,7 @@ const HEX3 = /^#[0-9a-fA-F]{3}$/;
 const pickerValue = (v: string) =>
   HEX6.test(v) ? v.toLowerCase() : HEX3.test(v) ? `#${[...v.slice(1)].map((c) => c + c).join('')}`.toLowerCase() : '#000000';
 
-/** A colour as free text with a colour picker beside it (areas §2). */
+/** A colour as free text with a colour picker beside it. */
 export function ColourField({
   control,
   name,

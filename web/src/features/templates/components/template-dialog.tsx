@@ -44,8 +44,8 @@ const TAB_OF: Partial<Record<keyof TemplateFormInput, string>> = {
 };
 
 /**
- * Create Template / Edit Template (areas §2): three tabs, Preview PDF of the unsaved settings, and on success the
- * dialog closes and resets with the notice of §8.
+ * Create Template / Edit Template: three tabs, Preview PDF of the unsaved settings, and on success the
+ * dialog closes and resets with its notice.
  */
 export function TemplateDialog({
   open,

@@ -16,7 +16,7 @@ import { languageName } from '@/lib/languages';
 import type { TemplateFormInput, TemplateFormOutput } from '../lib/template-form';
 import { ColourField } from './colour-field';
 import { ChoiceField, OpacityField, ToggleField } from './form-controls';
-import { LogoUpload } from './logo-upload';
+import { LogoUpload } from '@/components/logo-upload';
 
 type Ctl = Control<TemplateFormInput, unknown, TemplateFormOutput>;
 const LANGUAGES: Record<string, string> = Object.fromEntries(TemplateLanguages.map((l) => [l, languageName(l)]));

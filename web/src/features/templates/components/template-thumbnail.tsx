@@ -112,7 +112,7 @@ function Header({ t }: { t: Look }) {
   }
 }
 
-/** A small picture of a template: its layout's structure in its colours (areas §2 "a small preview"). */
+/** A small picture of a template: its layout's structure in its colours (a small preview). */
 export function TemplateThumbnail({ template: t }: { template: Look }) {
   return (
     <div

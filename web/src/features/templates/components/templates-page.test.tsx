@@ -44,7 +44,7 @@ describe('templates screen', () => {
     expect(bold.getByRole('img', { name: 'Preview of Bold blue' }).innerHTML).toContain('rgb(29, 78, 216)');
   });
 
-  it('creates a template from the dialog with the §3 defaults and says so', async () => {
+  it('creates a template from the dialog with the template defaults and says so', async () => {
     const user = userEvent.setup();
     let templates: InvoiceTemplate[] = [];
     const calls = stubFetch([
@@ -138,7 +138,7 @@ describe('templates screen', () => {
     });
   }, 20_000);
 
-  it('duplicates, and deletes after the confirmation, with the §8 notices', async () => {
+  it('duplicates, and deletes after the confirmation, with their notices', async () => {
     const user = userEvent.setup();
     const t = makeTemplate({ name: 'Keep me' });
     stubFetch([

@@ -15,7 +15,7 @@ import { TemplateCard } from './template-card';
 import { TemplateDialog } from './template-dialog';
 import { usePermission } from '@/lib/auth';
 
-/** Invoice Templates (areas §2): a card grid with Edit, Duplicate and Delete, and the Create/Edit dialog. */
+/** Invoice Templates: a card grid with Edit, Duplicate and Delete, and the Create/Edit dialog. */
 export function TemplatesPage() {
   const templates = useQuery(templatesQueryOptions());
   const [editing, setEditing] = React.useState<{ open: boolean; template: InvoiceTemplate | null }>({ open: false, template: null });

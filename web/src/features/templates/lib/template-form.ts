@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TemplateCreateBody, TemplateDefaults, type InvoiceTemplate } from '@billpoint/proto';
 
 /**
- * The template dialog's form, derived from proto's create body so the browser shows the server's messages (areas §5)
+ * The template dialog's form, derived from proto's create body so the browser shows the server's messages
  * and sends what the server accepts. Inputs hold text where the user types numbers (payment terms).
  */
 const shape = TemplateCreateBody.shape;
@@ -14,7 +14,7 @@ export const previewFormSchema = templateFormSchema.extend({ name: z.string().op
 export type TemplateFormInput = z.input<typeof templateFormSchema>;
 export type TemplateFormOutput = z.output<typeof templateFormSchema>;
 
-/** Create mode: §3's defaults and an empty name (areas §2 "starts with empty defaults"). */
+/** Create mode: the template defaults and an empty name. */
 export const emptyTemplateForm = (): TemplateFormInput => ({
   name: '',
   description: '',

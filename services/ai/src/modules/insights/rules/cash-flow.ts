@@ -1,5 +1,14 @@
+import { sqlList } from '@billpoint/kit';
 /** Cash-flow rules: overdue money held by a few customers, money expected in the next 30 days, sales tax to set aside. */
-import { periodDate, toCents, type Frequency } from '@billpoint/proto';
+import {
+  periodDate,
+  toCents,
+  vatDueDate,
+  vatPeriod,
+  type Frequency,
+  type VatFilingFrequency,
+  IssuedInvoiceStatuses,
+} from '@billpoint/proto';
 import { addDays, money, names, OPEN, parts, pct, type DraftInsight, type Formats, type Part, type Query } from './common.ts';
 
 /** Overdue money (open invoices past due) held by a few customers: 2+ overdue invoices, the top 3 customers hold ≥ 80 %. */
@@ -94,19 +103,29 @@ export async function cashFlowForecast(q: Query, today: string, f: Formats): Pro
     });
 }
 
+/** How the organization files VAT: what dates its return (the same rule as the tax compliance tab). */
+export interface VatFiling {
+  country: string | null;
+  frequency: VatFilingFrequency;
+  extension: boolean;
+}
+export const MONTHLY_VAT: VatFiling = { country: null, frequency: 'monthly', extension: false };
+
+const PERIOD_WORD: Record<VatFilingFrequency, string> = { monthly: 'month', quarterly: 'quarter', annual: 'year' };
+
 /**
- * Sales tax on the current quarter's invoices (issued, not drafts or cancelled), due by the end of the month after
- * the quarter (UTC calendar quarters): the tax service has no summary over the bus, so the invoices' own tax is used.
+ * Sales tax on the invoices of the current VAT period (issued, not drafts or cancelled; monthly, quarterly or annual
+ * as the organization files), due when its return is (vatDueDate: the seller's country, the frequency, Germany's
+ * extension): the tax service has no summary over the bus, so the invoices' own tax is used.
  */
-export async function taxDue(q: Query, today: string, f: Formats): Promise<DraftInsight[]> {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const qStart = `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
-  const dueDate = new Date(Date.UTC(y, Math.floor((m - 1) / 3) * 3 + 5, 0)).toISOString().slice(0, 10); // last day of month after quarter
+export async function taxDue(q: Query, today: string, f: Formats, vat: VatFiling = MONTHLY_VAT): Promise<DraftInsight[]> {
+  const period = vatPeriod(vat.frequency, today);
+  const dueDate = vatDueDate({ ...vat, period });
   const days = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
   const rows = await q<{ currency: string; tax: string; parts: Part[] }>(
     `with x as (
        select currency, own_currency, sum(tax_amount) as tax, sum(own_tax_amount) as own from ${q.invoices}
-        where tenant_id = $1 and not deleted and status not in ('draft', 'cancelled') and issue_date >= '${qStart}'::date and issue_date <= $2::date
+        where tenant_id = $1 and not deleted and status in (${sqlList(IssuedInvoiceStatuses)}) and issue_date >= '${period.startDate}'::date and issue_date <= $2::date
         group by currency, own_currency)
      select currency, sum(tax)::text as tax,
             json_agg(json_build_object('currency', own_currency, 'own', own::text, 'inBase', tax::text) order by own_currency) as parts
@@ -116,7 +135,7 @@ export async function taxDue(q: Query, today: string, f: Formats): Promise<Draft
     rule: 'tax_due' as const,
     type: 'recommendation' as const,
     title: `Set aside ${f.money(toCents(r.tax), r.currency)} for sales tax`,
-    description: `Tax on this quarter’s invoices so far${parts(
+    description: `Tax on this ${PERIOD_WORD[vat.frequency]}’s invoices so far${parts(
       f,
       r.currency,
       r.parts.filter((p) => toCents(p.own) !== 0n),

@@ -1,5 +1,6 @@
+import { sqlList } from '@billpoint/kit';
 /** What the insight rules (rules.ts and its families here) share: their shapes and helpers (texts are written with `Formats`). */
-import { divRound, fromCents, toCents, type AiInsight } from '@billpoint/proto';
+import { divRound, fromCents, toCents, type AiInsight, OpenInvoiceStatuses } from '@billpoint/proto';
 import type { Formats } from '../format.ts';
 export type { Formats } from '../format.ts';
 
@@ -13,7 +14,7 @@ export type DraftInsight = Omit<AiInsight, 'id' | 'createdAt'>;
 export type Query = (<R>(sql: string) => Promise<R[]>) & { invoices: string };
 
 /**
- * The invoice facts in the organization's base currency (issue 26), as a table expression named invoice_facts:
+ * The invoice facts in the organization's base currency, as a table expression named invoice_facts:
  * `currency` is the base and the money columns are converted at the invoice's own rate (half-up to the cent), an
  * invoice in the base at 1; `own_currency`, `own_total` keep what it was issued in. Facts without a rate in the base
  * are not in it (the insights name their currencies: WITHOUT_RATE_SQL). With a null base (benchmarks, tools): every
@@ -53,7 +54,7 @@ export function parts(f: Formats, base: string, list: Part[]): string {
 }
 
 /** Open invoices: issued, not settled. */
-export const OPEN = `status in ('sent', 'viewed', 'overdue') and balance_due > 0`;
+export const OPEN = `status in (${sqlList(OpenInvoiceStatuses)}) and balance_due > 0`;
 /** An estimated value: cents as a decimal amount, in a currency. */
 export const money = (c: bigint, currency: string) => ({ amount: fromCents(c), currency });
 /** a / b as a whole percent (display only; the decisions compare cents). */

@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(data: Buffer): FontkitFont };
 
 /**
- * The faces behind the template fonts (areas §9), all shipped in npm packages (never read from the OS), all
+ * The faces behind the template fonts, all shipped in npm packages (never read from the OS), all
  * covering Latin Extended, Greek, Cyrillic and the currency signs:
  * - Inter: Inter itself;
  * - Arial and Helvetica: Arimo, metric-compatible with both (the design Liberation Sans 2 is built from);

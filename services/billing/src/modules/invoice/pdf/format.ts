@@ -1,6 +1,6 @@
 import type { TemplateDateFormat, TemplateLanguage, TemplateNumberFormat } from '@billpoint/proto';
 
-/** Grouping and decimal separators of each number format (areas §9: default 1,234.56). */
+/** Grouping and decimal separators of each number format (default 1,234.56). */
 const SEPARATORS: Record<TemplateNumberFormat, { group: string; decimal: string; symbolAfter: boolean }> = {
   '1,234.56': { group: ',', decimal: '.', symbolAfter: false },
   '1.234,56': { group: '.', decimal: ',', symbolAfter: true },
@@ -81,7 +81,7 @@ export function formatDate(date: string, format: TemplateDateFormat = 'MM/DD/YYY
   }
 }
 
-/** Header and footer texts are stored as "HTML" (§3 headerHtml/footerHtml); the PDF prints their text. */
+/** Header and footer texts are stored as "HTML" (headerHtml/footerHtml); the PDF prints their text. */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
   return html

@@ -25,7 +25,7 @@ export interface PdfDesign {
 }
 
 /**
- * The built-in classic: §3's defaults, used when an invoice has no template and the tenant no default; its dates read
+ * The built-in classic: the template defaults, used when an invoice has no template and the tenant no default; its dates read
  * as invoices printed them before templates existed (Jan 5, 2026).
  */
 export const BUILT_IN_DESIGN: PdfDesign = {
@@ -77,7 +77,7 @@ export function quotePdfDocument(doc: Invoice, seller: PdfSeller | null, design:
   return draw(quoteKind(doc), seller, design);
 }
 
-/** A payment receipt as a PDF (issue 27), in the tenant's default invoice layout. */
+/** A payment receipt as a PDF, in the tenant's default invoice layout. */
 export function receiptPdf(receipt: ReceiptDocument, seller: PdfSeller | null, design: PdfDesign = BUILT_IN_DESIGN): PDFKit.PDFDocument {
   return draw(receiptKind(receipt), seller, design);
 }

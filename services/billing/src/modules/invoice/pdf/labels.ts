@@ -1,6 +1,6 @@
 import type { TemplateLanguage } from '@billpoint/proto';
 
-/** The words printed on an invoice, in the template's language (areas §9 languages). */
+/** The words printed on an invoice, in the template's language (one of the template languages). */
 export interface Labels {
   invoice: string;
   billTo: string;
@@ -195,7 +195,7 @@ const LABELS: Record<TemplateLanguage, Labels> = {
   },
 };
 
-/** The words that differ on a quote (issue 25): its title, its number, "Valid Until" in place of the due date, its total. */
+/** The words that differ on a quote: its title, its number, "Valid Until" in place of the due date, its total. */
 const QUOTE_WORDS: Record<TemplateLanguage, Pick<Labels, 'invoice' | 'invoiceNumber' | 'dueDate' | 'amountDue'>> = {
   en: { invoice: 'Quote', invoiceNumber: 'Quote Number', dueDate: 'Valid Until', amountDue: 'Quote Total' },
   es: { invoice: 'Presupuesto', invoiceNumber: 'Número de presupuesto', dueDate: 'Válido hasta', amountDue: 'Total del presupuesto' },

@@ -17,7 +17,11 @@ export interface PdfSeller extends PostalAddress {
   website?: string | null;
   taxId?: string | null;
   logoUrl?: string | null;
-  /** White-label (issue 27): the document names the organization only, never the product. */
+  /** The bank account customers pay into (organization settings): printed with the EPC payment code on invoices. */
+  iban?: string | null;
+  bic?: string | null;
+  accountHolder?: string | null;
+  /** White-label: the document names the organization only, never the product. */
   whiteLabel?: boolean;
 }
 

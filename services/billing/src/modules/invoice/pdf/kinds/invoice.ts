@@ -1,4 +1,4 @@
-import { taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
+import { daysBetween, taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
@@ -20,6 +20,7 @@ export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNot
     createdAt: inv.createdAt,
     billTo: inv.customer,
     items: inv.items ?? [],
+    payment: { amount: inv.balanceDue },
     title: (L) => L.invoice,
     details(s) {
       const rows: [string, string][] = [
@@ -27,7 +28,9 @@ export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNot
         [s.L.issueDate, s.date(inv.issueDate)],
         [s.L.dueDate, s.date(inv.dueDate)],
       ];
-      if (s.t.showPaymentTerms) rows.push([s.L.paymentTerms, s.L.netDays(s.t.paymentTerms)]);
+      // The invoice's own terms are its due date (set from the customer's terms, else the organization's default, when
+      // it was created): the line says what the dates say, never the template's number against them.
+      if (s.t.showPaymentTerms) rows.push([s.L.paymentTerms, s.L.netDays(daysBetween(inv.issueDate, inv.dueDate) ?? s.t.paymentTerms)]);
       for (const [k, v] of Object.entries(s.t.customFields ?? {})) if (v.trim()) rows.push([k, v]);
       return rows;
     },

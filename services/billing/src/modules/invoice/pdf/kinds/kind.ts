@@ -48,4 +48,9 @@ export interface DocumentKind {
   highlight(s: Sheet): { label: string; value: string; note: string };
   /** Headed paragraphs after the totals. */
   closing(s: Sheet): [string, string][];
+  /**
+   * A document the customer pays by bank transfer (an invoice): what is still to pay, for the payment block and its
+   * EPC code. Absent on the others (credit notes, quotes, receipts, statements).
+   */
+  readonly payment?: { amount: string };
 }

@@ -12,6 +12,8 @@ export function quoteKind(doc: Invoice): DocumentKind {
   const base = invoiceKind(doc);
   return {
     ...base,
+    // A quote is not paid: no payment block, no payment code.
+    payment: undefined,
     title: (_L, s) => quoteWordsFor(s.t.language).invoice,
     details(s) {
       const Q = quoteWordsFor(s.t.language);

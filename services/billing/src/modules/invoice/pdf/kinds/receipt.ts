@@ -1,6 +1,6 @@
 import type { BillTo, DocumentKind, PdfLine } from './kind.ts';
 
-/** A receipt as the PDF draws it (issue 27): the money received and the invoices it settled. */
+/** A receipt as the PDF draws it: the money received and the invoices it settled. */
 export interface ReceiptDocument {
   receiptNumber: string;
   currency: string;

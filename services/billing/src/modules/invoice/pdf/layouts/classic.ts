@@ -1,4 +1,5 @@
 import type { Sheet } from '../sheet.ts';
+import { drawPaymentDetails } from '../payment-details.ts';
 import { drawItems, drawTotalRows } from '../table.ts';
 
 /**
@@ -57,5 +58,6 @@ export function classic(s: Sheet) {
     .strokeColor(s.c.line)
     .rect(boxX, startY, right - boxX, y - startY + 2)
     .stroke();
-  s.drawClosing(y + 24, { bold: true, color: s.c.primary });
+  const heading = { bold: true, color: s.c.primary };
+  drawPaymentDetails(s, s.drawClosing(y + 24, heading), heading);
 }

@@ -1,4 +1,5 @@
 import type { Sheet } from '../sheet.ts';
+import { drawPaymentDetails } from '../payment-details.ts';
 import { drawItems, drawTotalRows } from '../table.ts';
 
 /**
@@ -45,5 +46,6 @@ export function minimal(s: Sheet) {
     ruleAboveStrong: s.c.text,
     gap: 5,
   });
-  s.drawClosing(y + 30, { color: s.c.secondary });
+  const heading = { color: s.c.secondary };
+  drawPaymentDetails(s, s.drawClosing(y + 30, heading), heading);
 }

@@ -1,4 +1,5 @@
 import type { Sheet } from '../sheet.ts';
+import { drawPaymentDetails } from '../payment-details.ts';
 import { drawItems, drawTotalRows } from '../table.ts';
 
 /**
@@ -74,5 +75,6 @@ export function modern(s: Sheet) {
   d.roundedRect(x - 8, y, right - x + 8, blockH, 6).fill(s.c.accent);
   drawTotalRows(s, x + 4, y + 8, { rows: strong, right: right - 10, strong: { color: white } });
   y += blockH;
-  s.drawClosing(y + 26, { bold: true, color: s.c.primary });
+  const heading = { bold: true, color: s.c.primary };
+  drawPaymentDetails(s, s.drawClosing(y + 26, heading), heading);
 }

@@ -1,4 +1,5 @@
 import type { Sheet } from '../sheet.ts';
+import { drawPaymentDetails } from '../payment-details.ts';
 import { drawItems } from '../table.ts';
 
 /**
@@ -91,5 +92,6 @@ export function professional(s: Sheet) {
     .strokeColor(dark)
     .rect(tx, startY, right - tx, y - startY)
     .stroke();
-  s.drawClosing(y + 26, { bold: true, color: dark });
+  const heading = { bold: true, color: dark };
+  drawPaymentDetails(s, s.drawClosing(y + 26, heading), heading);
 }

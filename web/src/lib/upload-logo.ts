@@ -1,7 +1,7 @@
 import { LOGO_FIELD, type UploadLogoAnswer } from '@billpoint/proto';
 import { ApiError } from '@/lib/api-client';
 
-/** POST /api/upload-logo: multipart, the file in the `logo` field (areas §7); answers `{ url }`. */
+/** POST /api/upload-logo: multipart, the file in the `logo` field; answers `{ url }`. */
 export async function uploadLogo(file: File): Promise<UploadLogoAnswer> {
   const form = new FormData();
   form.append(LOGO_FIELD, file, file.name);
