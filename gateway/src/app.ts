@@ -121,7 +121,12 @@ export function createGatewayService(registry: readonly ServiceEntry[]) {
     fastifyOptions: (c) => ({ trustProxy: parseTrustProxy(c.TRUST_PROXY) }),
     async routes(app, ctx) {
       const c = ctx.config as Config;
-      // First of the gateway's hooks: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
+      // Every answer names its request (the id the logs and traces carry), so a caller can quote one call to support.
+      app.addHook('onRequest', (req, reply, done) => {
+        reply.header('request-id', req.id);
+        done();
+      });
+      // First of the gateway's hooks after that: every rule below (CSRF, public routes, limits, /api/v1, routing) judges the
       // path the router routed, because a path in any other spelling is refused here.
       canonicalPaths(app);
       // Then: Expect: 100-continue, body limits by Content-Length, TRACE/CONNECT — before any other rule.

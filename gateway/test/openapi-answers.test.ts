@@ -34,7 +34,10 @@ const rate = {
   'x-ratelimit-limit': '1000',
   'x-ratelimit-remaining': '998',
   'x-ratelimit-reset': '3512',
+  'ratelimit-policy': '"api-key";q=1000;w=3600',
+  ratelimit: '"api-key";r=998;t=3512',
   'billpoint-version': CURRENT_API_VERSION,
+  'request-id': '6f1c2a4e-8b0d-4c3e-9a7f-2d5e6b1c0a9f',
 };
 const json = { ...rate, 'content-type': 'application/json; charset=utf-8' };
 const error = (statusCode: number, code: string, extra: object = {}) =>
@@ -99,7 +102,7 @@ describe('answers checked against the OpenAPI document', () => {
         method: 'GET',
         path: '/api/v1/customers',
         status: 401,
-        headers: { 'billpoint-version': CURRENT_API_VERSION, 'content-type': 'application/json' },
+        headers: { 'billpoint-version': CURRENT_API_VERSION, 'request-id': 'r-1', 'content-type': 'application/json' },
         body: error(401, 'api_key_invalid'),
       },
     ],

@@ -33,6 +33,13 @@ describe('strict input', () => {
     expect([limit.status, limit.json.code, limit.json.param]).toEqual([400, 'parameter_invalid', 'limit']);
     const both = await api.get('/api/v1/customers?starting_after=1&ending_before=2');
     expect([both.status, both.json.code, both.json.param]).toEqual([400, 'parameter_invalid', 'ending_before']);
+    // A cursor naming no item of the list: 400 naming it, on every cursor list, not the list from the top.
+    for (const list of ['customers', 'products', 'invoices', 'quotes', 'payments', 'webhooks']) {
+      const unknown = await api.get(`/api/v1/${list}?starting_after=4503599627370497`);
+      expect([list, unknown.status, unknown.json.code, unknown.json.param]).toEqual([list, 400, 'parameter_invalid', 'starting_after']);
+      const before = await api.get(`/api/v1/${list}?ending_before=4503599627370497`);
+      expect([list, before.status, before.json.param]).toEqual([list, 400, 'ending_before']);
+    }
     const offset = await api.get('/api/v1/customers?offset=10');
     expect([offset.status, offset.json.code, offset.json.param]).toEqual([400, 'parameter_unknown', 'offset']);
   });

@@ -125,7 +125,16 @@ describe('the public API /api/v1', () => {
       expect(r.headers.get('x-ratelimit-limit')).toBe('50');
       expect(Number(r.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
       expect(r.headers.get('billpoint-version')).toBe(CURRENT_API_VERSION);
+      // The IETF fields tell the same: the policy, and what is left with the seconds to the reset.
+      expect(r.headers.get('ratelimit-policy')).toBe('"api-key";q=50;w=3600');
+      expect(r.headers.get('ratelimit')).toBe(
+        `"api-key";r=${r.headers.get('x-ratelimit-remaining')};t=${r.headers.get('x-ratelimit-reset')}`,
+      );
     }
+    // Every answer names its request, each its own.
+    const requestIds = answers.map((r) => r.headers.get('request-id'));
+    expect(requestIds.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(requestIds).size).toBe(answers.length);
   });
 
   it('counts HEAD and GET against one allowance: 429 with Retry-After once it is spent', async () => {
@@ -144,6 +153,9 @@ describe('the public API /api/v1', () => {
     expect([over.status, over.json.code]).toEqual([429, 'rate_limited']);
     expect(over.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.headers.get('ratelimit')).toMatch(/^"api-key";r=0;t=\d+$/);
+    expect(over.headers.get('ratelimit-policy')).toBe('"api-key";q=4;w=3600');
+    expect(over.headers.get('request-id')).toBeTruthy();
   });
 
   it("shares each key's counter between gateway replicas through Redis", async () => {

@@ -140,6 +140,13 @@ describe('POST /api/invoices/:id/void', () => {
     expect((await c.post('/api/payments', { invoiceId: sent.id, amount: '1.00', paymentMethod: 'cash' })).status).toBe(400);
     const twice = await c.post(`/api/invoices/${sent.id}/void`);
     expect([twice.status, twice.json.code]).toEqual([409, 'resource_state_invalid']);
+    // A cancelled invoice is not e-mailed again (the mail would ask for money): 409, and nothing recorded as sent.
+    const before = await getInvoice(c, sent.id);
+    const resend = await c.post(`/api/invoices/${sent.id}/send`);
+    expect([resend.status, resend.json.code]).toEqual([409, 'resource_state_invalid']);
+    expect(resend.json.message).toContain('cancelled');
+    const after = await getInvoice(c, sent.id);
+    expect([after.status, after.remindersSent, after.updatedAt]).toEqual([before.status, before.remindersSent, before.updatedAt]);
 
     const overdue = await makeInvoice(c, customer.id, { status: 'overdue' });
     expect((await c.post(`/api/invoices/${overdue.id}/void`)).json).toMatchObject({ status: 'cancelled' });

@@ -98,9 +98,12 @@ describe('GET /api/customers?pagination=cursor', () => {
     expect(await issue('ending_before=-1')).toEqual(['ending_before']);
     expect(await issue('limit=0')).toEqual(['limit']);
     expect(await issue('pagination=pages')).toContain('pagination');
-    // Another tenant's id places no cursor: the page is empty, never that tenant's neighbours nor its customers.
-    expect(await page(c, `ending_before=${theirs.id}`)).toMatchObject({ ids: [], hasMore: 'false' });
-    expect(await page(c, `starting_after=${theirs.id}`)).toMatchObject({ ids: [], hasMore: 'false' });
+    // Another tenant's id places no cursor: refused exactly as an id nobody has, so it tells nothing of that tenant.
+    expect(await issue(`ending_before=${theirs.id}`)).toEqual(['ending_before']);
+    expect(await issue(`starting_after=${theirs.id}`)).toEqual(['starting_after']);
+    const foreign = await c.get(`/api/customers?pagination=cursor&starting_after=${theirs.id}`);
+    const unknown = await c.get(`/api/customers?pagination=cursor&starting_after=${theirs.id + 1}`);
+    expect(foreign.json.message.replace(String(theirs.id), 'ID')).toBe(unknown.json.message.replace(String(theirs.id + 1), 'ID'));
     expect(await page(c, 'limit=10')).toMatchObject({ ids: [mine.id] });
   });
 });

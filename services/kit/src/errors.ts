@@ -55,9 +55,12 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  /** `code`: resource_already_exists (a unique value taken) or resource_state_invalid (the default). */
-  constructor(message: string, code?: ApiErrorCode) {
-    super(409, message, undefined, code);
+  /**
+   * `code`: resource_already_exists (a unique value taken) or resource_state_invalid (the default). `field` names the
+   * field whose value is taken, so a client can point at it as at a 400's.
+   */
+  constructor(message: string, code?: ApiErrorCode, field?: string) {
+    super(409, message, field === undefined ? undefined : [{ path: field, message }], code);
   }
 }
 /** What the request names existed but is no more (an invitation already used or expired). */

@@ -214,10 +214,11 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
 ): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    // The caller's (a proxy's) id when it is a plain token, so one request keeps one id across the hops; else a new one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: SERVICE_BODY_LIMIT,
     logController: new RequestLogController(), // one line per request at debug (info when slow), not two at info
     childLoggerFactory: lazyChildLogger, // and no pino child made for a request that writes nothing

@@ -1,6 +1,6 @@
 /** Cursor pages on a real table: keyset plans on creation, both directions, stability under inserts, ids in no order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cursorPage, cursorPlan, type CursorParams } from '../src/cursor.ts';
+import { checkCursor, cursorPage, cursorPlan, type CursorParams } from '../src/cursor.ts';
 import { createTestDatabase, type TestDatabase } from './support/index.ts';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -31,11 +31,17 @@ async function page(q: CursorParams) {
     `select n from items i where i.tenant_id = $1 and ${plan.where} order by ${plan.order} limit ${plan.take}`,
     [TENANT, ...plan.params],
   );
+  await checkCursor(reader, TENANT, plan, q, rows.length);
   return cursorPage(
     rows.map((r) => r.n),
     q,
   );
 }
+/** The tenant-scoped read checkCursor makes, over the test table (which has no row-level security of its own). */
+const reader = {
+  query: async <T extends Record<string, unknown>>(_tenant: string, sql: string, params: readonly unknown[] = []) =>
+    (await db.query<T>(sql, [...params])).rows,
+};
 const starting_after = (n: number) => (n === 26 ? 5 : n === 27 ? 7 : idOf(n));
 
 describe('cursor pages', () => {
@@ -62,9 +68,24 @@ describe('cursor pages', () => {
     expect(second.items[0]).toBe(first.items.at(-1)! - 1);
   });
 
-  it("gives an empty page for another tenant's id, never its neighbours", async () => {
-    expect(await page({ limit: 10, starting_after: 3 })).toEqual({ items: [], hasMore: false });
-    expect(await page({ limit: 10, ending_before: 3 })).toEqual({ items: [], hasMore: false });
+  it("refuses another tenant's id or an unknown one, naming the parameter, and never shows its neighbours", async () => {
+    for (const q of [
+      { limit: 10, starting_after: 3 },
+      { limit: 10, ending_before: 3 },
+      { limit: 10, starting_after: 424242 },
+    ]) {
+      const refused = await page(q).then(
+        () => null,
+        (err: { statusCode?: number; issues?: { path: string }[] }) => [err.statusCode, err.issues?.map((i) => i.path)],
+      );
+      expect(refused).toEqual([400, [Object.keys(q)[1]]]);
+    }
+  });
+
+  it('an empty page after a known cursor is the end of the list, not an error', async () => {
+    expect(await page({ limit: 10, starting_after: idOf(1) })).toEqual({ items: [], hasMore: false });
+    // The newest item (made in the test above): nothing is newer.
+    expect(await page({ limit: 10, ending_before: 12 })).toEqual({ items: [], hasMore: false });
   });
 
   it('refuses both cursors at once, naming ending_before', () => {

@@ -17,6 +17,11 @@ describe('error mapping', () => {
     expect(toErrorBody(new NotFound('Customer not found'))).toEqual({ statusCode: 404, error: 'Not Found', message: 'Customer not found' });
     expect(toErrorBody(new Invalid('Bad', 'email'))).toMatchObject({ statusCode: 400, issues: [{ path: 'email', message: 'Bad' }] });
     expect(toErrorBody(new Conflict('Taken')).statusCode).toBe(409);
+    expect(toErrorBody(new Conflict('Number taken', 'resource_already_exists', 'invoice.invoiceNumber'))).toMatchObject({
+      statusCode: 409,
+      code: 'resource_already_exists',
+      issues: [{ path: 'invoice.invoiceNumber', message: 'Number taken' }],
+    });
     expect(toErrorBody(new Forbidden()).statusCode).toBe(403);
     expect(toErrorBody(new Unauthorized()).statusCode).toBe(401);
   });

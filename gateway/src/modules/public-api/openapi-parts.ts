@@ -62,6 +62,9 @@ export const Headers = {
   limit: 'X-RateLimit-Limit',
   remaining: 'X-RateLimit-Remaining',
   reset: 'X-RateLimit-Reset',
+  rateLimit: 'RateLimit',
+  rateLimitPolicy: 'RateLimit-Policy',
+  requestId: 'Request-Id',
   retryAfter: 'Retry-After',
   allow: 'Allow',
 } as const;
@@ -196,7 +199,7 @@ Send an API key (made under Integrations → API Keys) as \`Authorization: Beare
 The API is versioned by date. Send \`${Headers.version}: ${CURRENT_API_VERSION}\` to pin a version; without it, your organization's version applies (pinned to the current one at its first call). Every answer names the version that answered it in \`${Headers.version}\`. Versions: ${API_VERSIONS.join(', ')} (current: ${CURRENT_API_VERSION}). Adding an operation, an optional field or a field of an answer is not a new version; removing or changing one is.
 
 ## Pagination
-Lists answer \`{ "object": "list", "data": [...], "has_more": true }\`, newest first. Pass \`limit\` (1–100, default 10), and \`starting_after\` the last id of a page for the next (older) page, or \`ending_before\` the first id for the previous one. An item created meanwhile never shows twice and none is skipped. Ids are opaque: they follow no order and tell nothing of other records.
+Lists answer \`{ "object": "list", "data": [...], "has_more": true }\`, newest first. Pass \`limit\` (1–100, default 10), and \`starting_after\` the last id of a page for the next (older) page, or \`ending_before\` the first id for the previous one. An item created meanwhile never shows twice and none is skipped. A cursor that names no item of the list (unknown, removed or not yours) is a 400 \`parameter_invalid\` naming it. Ids are opaque: they follow no order and tell nothing of other records.
 
 ## Idempotency
 A POST may carry \`${Headers.idempotencyKey}\` (1–255 printable characters; a UUID is best). A retry with the same key and the same request within ${IDEMPOTENCY_TTL_HOURS} h replays the first answer, status and body, with \`${Headers.replayed}: true\`; the same key with another request answers 422 \`idempotency_key_reused\`; while the first request runs, 409 \`idempotency_key_in_use\`.
@@ -209,7 +212,10 @@ Every error answers JSON with \`statusCode\`, \`error\`, \`message\`, a machine-
 ${ApiErrorCodeNames.map((c) => `| \`${c}\` | ${ApiErrorCodes[c].status} | ${ApiErrorCodes[c].description.replace(/\|/g, '\\|')} |`).join('\n')}
 
 ## Rate limits
-Each key has an hourly allowance (${DEFAULT_API_KEY_RATE_LIMIT} requests unless set otherwise). Every answer to a known key carries \`${Headers.limit}\`, \`${Headers.remaining}\` and \`${Headers.reset}\` (seconds until the window resets); when it is spent, 429 \`rate_limited\` with \`${Headers.retryAfter}\`.
+Each key has an hourly allowance (${DEFAULT_API_KEY_RATE_LIMIT} requests unless set otherwise). Every answer to a known key carries \`${Headers.limit}\`, \`${Headers.remaining}\` and \`${Headers.reset}\` (seconds until the window resets), and the same figures as the IETF fields \`${Headers.rateLimitPolicy}: "api-key";q=<allowance>;w=3600\` and \`${Headers.rateLimit}: "api-key";r=<remaining>;t=<seconds>\`; when it is spent, 429 \`rate_limited\` with \`${Headers.retryAfter}\`.
+
+## Request ids
+Every answer carries \`${Headers.requestId}\`, the id under which our logs and traces know the request: quote it when you ask for support.
 
 ## Webhooks
 Endpoints receive the events below (see \`webhooks\`), signed per the Standard Webhooks specification.`;

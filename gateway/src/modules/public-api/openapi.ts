@@ -59,6 +59,21 @@ export function openApiDocument(serverUrl?: string): Json {
     [Headers.limit]: intHeader("The key's requests per hour."),
     [Headers.remaining]: intHeader('Requests left in the current window.'),
     [Headers.reset]: intHeader('Seconds until the window resets.'),
+    [Headers.rateLimitPolicy]: {
+      description: 'The key\'s quota policy as the IETF RateLimit fields write it: `"api-key";q=<requests>;w=<seconds>`.',
+      required: true,
+      schema: { type: 'string', pattern: '^"api-key";q=\\d+;w=\\d+$' },
+    },
+    [Headers.rateLimit]: {
+      description: 'What is left of the quota now: `"api-key";r=<remaining>;t=<seconds until the window resets>`.',
+      required: true,
+      schema: { type: 'string', pattern: '^"api-key";r=\\d+;t=\\d+$' },
+    },
+    [Headers.requestId]: {
+      description: 'The id of this request, as our logs and traces know it: quote it when you ask for support.',
+      required: true,
+      schema: { type: 'string', minLength: 1, maxLength: 100 },
+    },
     [Headers.version]: {
       description: 'The API version that answered.',
       required: true,
@@ -78,12 +93,20 @@ export function openApiDocument(serverUrl?: string): Json {
   };
   const headerRefs = (...names: (keyof typeof headers)[]) =>
     Object.fromEntries(names.map((n) => [n, { $ref: `#/components/headers/${n}` }]));
-  const rate = [Headers.limit, Headers.remaining, Headers.reset, Headers.version] as const;
+  const rate = [
+    Headers.limit,
+    Headers.remaining,
+    Headers.reset,
+    Headers.rateLimitPolicy,
+    Headers.rateLimit,
+    Headers.version,
+    Headers.requestId,
+  ] as const;
 
   const errorAnswer = (status: number, codes: readonly ApiErrorCode[], lead: string): Json => ({
     description: `${lead}\n\n${codeList(codes)}`,
     headers: headerRefs(
-      ...(status === 401 ? [Headers.version] : rate),
+      ...(status === 401 ? [Headers.version, Headers.requestId] : rate),
       ...(status === 429 || status === 503 ? [Headers.retryAfter] : []),
       ...(status === 405 ? [Headers.allow] : []),
     ),

@@ -90,7 +90,7 @@ function valueAt(input: unknown, path: string[]): unknown {
 
 /**
  * An error body of /api/v1 completed with its machine-readable code (from the body's own `code`, the permission a
- * service refused, or its status) and, for a 400, the field at fault as `param`.
+ * service refused, or its status) and, for a 400 or a 409, the field at fault as `param`.
  */
 export function withCode(body: ErrorBody, param?: string): ErrorBody {
   if (!body.code) {
@@ -99,7 +99,7 @@ export function withCode(body: ErrorBody, param?: string): ErrorBody {
     else body.code = DEFAULT_ERROR_CODE[body.statusCode] ?? (body.statusCode >= 500 ? 'internal_error' : 'parameter_invalid');
   }
   if (!body.param) {
-    const p = param ?? (body.statusCode === 400 ? body.issues?.[0]?.path : undefined);
+    const p = param ?? (body.statusCode === 400 || body.statusCode === 409 ? body.issues?.[0]?.path : undefined);
     if (p) body.param = p;
   }
   return body;

@@ -23,6 +23,7 @@ import { parseIdempotencyKey, requestHash, type IdempotencyStore, type StoredAns
 import type { UsageRecorder } from './usage.ts';
 import { isApiVersion, type ApiVersions } from './versions.ts';
 import { checkInput, withCode } from './v1.input.ts';
+import { Headers } from './openapi-parts.ts';
 import { LookupBatch } from '../identity/lookup-batch.ts';
 import { forward, upstreamFailure } from './v1.forward.ts';
 
@@ -137,6 +138,18 @@ export async function publicApiV1Routes(
     // Bodies are read as bytes: checked as JSON here and passed on exactly as sent.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    // The IETF RateLimit fields beside the X-RateLimit ones, from the same counter: the key's policy (its quota per
+    // window, in seconds) and what is left of it now. On every answer the limiter counted, a 429 included.
+    scope.addHook('onSend', (_req, reply, payload, done) => {
+      const quota = reply.getHeader('x-ratelimit-limit');
+      if (quota !== undefined) {
+        const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? 0);
+        const reset = Number(reply.getHeader('x-ratelimit-reset') ?? 0);
+        reply.header(Headers.rateLimitPolicy, `"api-key";q=${Number(quota)};w=${WINDOW_MS / 1000}`);
+        reply.header(Headers.rateLimit, `"api-key";r=${remaining};t=${reset}`);
+      }
+      done(null, payload);
+    });
     scope.addHook('onResponse', async (req, reply) => {
       // A call is counted once it arrived whole: a body the client cut short is no call (and writes nothing).
       if (req.apiKey && req.raw.complete) o.usage.record(req, reply);

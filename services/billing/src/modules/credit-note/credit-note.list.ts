@@ -1,5 +1,5 @@
 import type { CreditNote, CreditNoteListQuery } from '@billpoint/proto';
-import { cursorPage, cursorPlan, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CREDIT_NOTE_COLUMNS, CREDIT_NOTE_FROM, toCreditNote, type CreditNoteRow } from './credit-note.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
@@ -29,6 +29,7 @@ export async function listCreditNotes(
         order by ${plan.order} limit ${plan.take}`,
       [...params, ...plan.params],
     );
+    await checkCursor(ctx.reader, id.tenantId, plan, q, rows.length);
     return {
       mode: 'cursor',
       ...cursorPage(

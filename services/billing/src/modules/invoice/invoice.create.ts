@@ -235,6 +235,7 @@ function answerOf(err: unknown): unknown {
   if ((err as { constraint?: string }).constraint === 'invoices_template_fk')
     return new Invalid('Template not found', 'invoice.templateId');
   // A draft reference that exists (a tenant whose invoice prefix is DRAFT numbered one like it).
-  if ((err as { code?: string }).code === '23505') return new Conflict('Invoice number already exists');
+  if ((err as { code?: string }).code === '23505')
+    return new Conflict('Invoice number already exists', 'resource_already_exists', 'invoice.invoiceNumber');
   return err;
 }

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceListQuery } from '@billpoint/proto';
-import { cursorPage, cursorPlan, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CUSTOMER_JOIN, INVOICE_COLUMNS, likePattern, toInvoice, type InvoiceRow } from './invoice.sql.ts';
 import type { InvoiceService } from './invoice.service.ts';
 
@@ -50,6 +50,7 @@ export async function listInvoices(
         where ${WHERE} and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [...params(id, q), ...plan.params],
     );
+    await checkCursor(ctx.reader, id.tenantId, plan, q, rows.length);
     return { mode: 'cursor', ...cursorPage(rows.map(toInvoice), q) };
   }
   if (!filtered(q)) return { mode: 'offset', ...(await invoices.list(id, q)) };

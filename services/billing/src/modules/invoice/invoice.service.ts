@@ -322,6 +322,7 @@ export class InvoiceService {
     let invoice = await this.get(id, invoiceId);
     const to = invoice.customer?.email?.trim();
     if (!to) throw new Unprocessable('This customer has no e-mail address. Add one to the customer before sending the invoice.');
+    refuseVoidSend(invoice);
     if (invoice.status === 'draft')
       invoice = await this.#ctx.tx(id, async (em) => {
         await this.#load(em, id.tenantId, invoiceId, true);
@@ -335,7 +336,7 @@ export class InvoiceService {
       throw new BadGateway('The invoice could not be sent: the mail server did not accept the message. Please try again.');
     }
     return this.#ctx.tx(id, async (em) => {
-      await this.#load(em, id.tenantId, invoiceId, true);
+      refuseVoidSend(await this.#load(em, id.tenantId, invoiceId, true));
       return markInvoiceSent(em, id.tenantId, invoiceId, id.userId);
     });
   }
@@ -376,4 +377,16 @@ export class InvoiceService {
   #sender(id: Tenant): Promise<PdfSender> {
     return loadSender(this.#ctx as ServiceContext, id.tenantId);
   }
+}
+
+/**
+ * A cancelled invoice is never e-mailed again: the mail would tell the customer it is due and carry a pay link for a
+ * document that no longer asks for money. Checked before the mail and again under the invoice's lock.
+ */
+function refuseVoidSend(invoice: Invoice): void {
+  if (invoice.lifecycle === 'void')
+    throw new Conflict(
+      `Invoice ${invoice.invoiceNumber} is cancelled: a cancelled invoice cannot be sent. Issue a new invoice instead.`,
+      'resource_state_invalid',
+    );
 }

@@ -1,5 +1,5 @@
 import type { Quote, QuoteListQuery } from '@billpoint/proto';
-import { cursorPage, cursorPlan, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CUSTOMER_JOIN, likePattern, QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
@@ -32,6 +32,7 @@ export async function listQuotes(
         where ${WHERE} and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [...params(id, q), ...plan.params],
     );
+    await checkCursor(ctx.reader, id.tenantId, plan, q, rows.length);
     return { mode: 'cursor', ...cursorPage(rows.map(toQuote), q) };
   }
   const [rows, count] = await Promise.all([

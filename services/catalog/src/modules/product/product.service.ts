@@ -14,6 +14,7 @@ import {
 import {
   addEvent,
   cursorPage,
+  checkCursor,
   cursorPlan,
   NotFound,
   Invalid,
@@ -91,6 +92,7 @@ export class ProductService {
         order by ${plan.order} limit ${plan.take}`,
       [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
     );
+    await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
     const page = cursorPage(rows, cursor);
     return { items: page.items.map(toProduct), hasMore: page.hasMore };
   }

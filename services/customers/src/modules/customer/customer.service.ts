@@ -10,6 +10,7 @@ import {
 import {
   addEvent,
   cursorPage,
+  checkCursor,
   cursorPlan,
   NotFound,
   planLimits,
@@ -96,6 +97,7 @@ export class CustomerService {
           and ${plan.where} order by ${plan.order} limit ${plan.take}`,
       [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
     );
+    await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
     const page = cursorPage(rows, cursor);
     const items = page.items.map((r) => toCustomer(this.#mapRow(r) as CustomerRow));
     return { items: await withCredit(this.#ctx, id.tenantId, items), hasMore: page.hasMore };

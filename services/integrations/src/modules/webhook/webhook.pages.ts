@@ -1,5 +1,5 @@
 import type { Webhook, WebhookDelivery, WebhookDeliveryQuery, WebhookListQuery } from '@billpoint/proto';
-import { cursorPage, cursorPlan, type CursorParams, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, type CursorParams, type Identity, type ServiceContext } from '@billpoint/kit';
 import { DELIVERY_COLUMNS, toDelivery, toWebhook, WEBHOOK_COLUMNS, type DeliveryRow, type WebhookRow } from './webhook.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
@@ -29,6 +29,7 @@ export async function webhookPage(ctx: ServiceContext, id: Tenant, q: WebhookLis
       order by ${plan.order} limit ${plan.take}`,
     [id.tenantId, ...plan.params],
   );
+  await checkCursor(ctx.reader, id.tenantId, plan, cursor, rows.length);
   const page = cursorPage(rows, cursor);
   return { items: page.items.map(toWebhook), hasMore: page.hasMore };
 }
@@ -50,6 +51,7 @@ export async function deliveryPage(
       order by ${plan.order} limit ${plan.take}`,
     [id.tenantId, webhookId, q.status ?? null, ...plan.params],
   );
+  await checkCursor(ctx.reader, id.tenantId, plan, cursor, rows.length);
   const page = cursorPage(rows, cursor);
   return { items: page.items.map(toDelivery), hasMore: page.hasMore };
 }

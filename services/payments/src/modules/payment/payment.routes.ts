@@ -8,7 +8,7 @@ import {
   TOTAL_COUNT_HEADER,
   type Payment,
 } from '@billpoint/proto';
-import { cursorPage, cursorPlan, Invalid, NotFound, rpcCall, sendCursorPage, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, Invalid, NotFound, rpcCall, sendCursorPage, type ServiceContext } from '@billpoint/kit';
 import type { Ledger } from './ledger.ts';
 import type { Refunds } from './refund.ts';
 import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from './payment.sql.ts';
@@ -32,6 +32,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
           order by ${plan.order} limit ${plan.take}`,
         [tenantId, invoiceId, ...plan.params],
       );
+      await checkCursor(ctx.reader, tenantId, plan, q, rows.length);
       return sendCursorPage(reply, cursorPage(rows.map(toPayment), q));
     }
     if (invoiceId !== null) {

@@ -77,13 +77,15 @@ export function RecentInvoices({ invoices, loading }: { invoices: Invoice[]; loa
                         icon={Download}
                         onClick={() => openInvoicePdf(invoice.id)}
                       />
-                      <IconAction
-                        label="Send invoice"
-                        name={`Send invoice ${invoice.invoiceNumber}`}
-                        icon={Send}
-                        disabled={sending.isPending && sending.variables === invoice.id}
-                        onClick={() => sending.mutate(invoice.id)}
-                      />
+                      {invoice.lifecycle !== 'void' && (
+                        <IconAction
+                          label="Send invoice"
+                          name={`Send invoice ${invoice.invoiceNumber}`}
+                          icon={Send}
+                          disabled={sending.isPending && sending.variables === invoice.id}
+                          onClick={() => sending.mutate(invoice.id)}
+                        />
+                      )}
                     </div>
                   </TableCell>
                 </TableRow>

@@ -27,13 +27,16 @@ function InvoiceActions({ invoice, onSend, sendingId, onDelete, deleteDisabled, 
     <div className="flex">
       <IconAction label="View invoice details" name={`View invoice details: ${n}`} icon={Eye} to={paths.invoice.getHref(invoice.id)} />
       <IconAction label="Download PDF" name={`Download PDF: ${n}`} icon={Download} onClick={() => openInvoicePdf(invoice.id)} />
-      <IconAction
-        label="Send to customer"
-        name={`Send to customer: ${n}`}
-        icon={Send}
-        disabled={sendingId === invoice.id}
-        onClick={() => onSend(invoice.id)}
-      />
+      {/* A cancelled invoice is not sent again: the mail would ask for money it no longer claims. */}
+      {invoice.lifecycle !== 'void' && (
+        <IconAction
+          label="Send to customer"
+          name={`Send to customer: ${n}`}
+          icon={Send}
+          disabled={sendingId === invoice.id}
+          onClick={() => onSend(invoice.id)}
+        />
+      )}
       {(canEditSent || invoice.status === 'draft') && (
         <IconAction label="Edit invoice" name={`Edit invoice: ${n}`} icon={Pencil} to={paths.invoiceEdit.getHref(invoice.id)} />
       )}

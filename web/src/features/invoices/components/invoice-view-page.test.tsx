@@ -121,6 +121,13 @@ describe('invoice view', () => {
     expect(await screen.findByText('An error occurred while sending the invoice.')).toBeInTheDocument();
   });
 
+  it('offers no sending for a cancelled invoice, which asks for no money', async () => {
+    stubFetch([{ path: '/api/invoices/1', body: makeInvoice({ id: 1, status: 'cancelled' }) }]);
+    renderView();
+    expect(await screen.findByTestId('invoice-number')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send to Customer' })).not.toBeInTheDocument();
+  });
+
   it('links an invoice a subscription generated to that subscription, and says nothing for one made by hand', async () => {
     stubFetch([
       { path: '/api/invoices/1', body: makeInvoice({ id: 1, recurringInvoiceId: 12 }) },

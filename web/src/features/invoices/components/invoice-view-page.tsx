@@ -159,10 +159,12 @@ export function InvoiceViewPage() {
               </Button>
             )}
             {invoice && <CopyPaymentLink invoice={invoice} />}
-            <Button disabled={!invoice || sending.isPending} onClick={() => sending.mutate(id)}>
-              <Send aria-hidden="true" />
-              {sending.isPending ? 'Sending...' : 'Send to Customer'}
-            </Button>
+            {invoice?.lifecycle !== 'void' && (
+              <Button disabled={!invoice || sending.isPending} onClick={() => sending.mutate(id)}>
+                <Send aria-hidden="true" />
+                {sending.isPending ? 'Sending...' : 'Send to Customer'}
+              </Button>
+            )}
           </>
         }
       />
