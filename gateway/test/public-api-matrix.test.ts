@@ -55,6 +55,10 @@ async function fixtures() {
   };
   const quote = ok(await api.post('/api/v1/quotes', quoteBody), 'quote');
   const spareQuote = ok(await api.post('/api/v1/quotes', quoteBody), 'quote to delete');
+  const creditNote = ok(
+    await api.post('/api/v1/credit-notes', { invoiceId: sent.id, reason: `Goodwill ${tag}`, resolution: 'reduce_balance', amount: '1.00' }),
+    'credit note',
+  );
   const hook = ok(
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
@@ -70,6 +74,7 @@ async function fixtures() {
     draft,
     sent,
     payment,
+    creditNote,
     webhook: hook.webhook,
     invoiceBody,
     quote,
@@ -106,6 +111,11 @@ const cases: Record<
   'POST /quotes/:id/send': { id: (f) => f.quote.id },
   'GET /quotes/:id/pdf': { id: (f) => f.quote.id },
   'POST /quotes/:id/convert': { id: (f) => f.quote.id },
+  'GET /credit-notes': { query: (f) => ({ invoiceId: f.sent.id }) },
+  'POST /credit-notes': { body: (f) => ({ invoiceId: f.sent.id, reason: 'Goodwill', resolution: 'reduce_balance', amount: '1.00' }) },
+  'GET /credit-notes/:id': { id: (f) => f.creditNote.id },
+  'GET /credit-notes/:id/pdf': { id: (f) => f.creditNote.id },
+  'GET /credit-notes/:id/e-invoice': { id: (f) => f.creditNote.id, query: () => ({ format: 'ubl' }) },
   'GET /payments': { query: (f) => ({ invoiceId: f.sent.id }) },
   'POST /payments': { body: (f) => ({ invoiceId: f.sent.id, amount: '1.00', paymentMethod: 'cash' }) },
   'GET /payments/:id': { id: (f) => f.payment.id },

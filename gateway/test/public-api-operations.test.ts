@@ -97,6 +97,69 @@ describe('the operations of /api/v1', () => {
     expect([draftVoid.status, draftVoid.json.code]).toEqual([409, 'resource_state_invalid']);
     const voided = await api.post(`/api/v1/invoices/${a1.id}/void`);
     expect([voided.status, voided.json.status]).toEqual([200, 'cancelled']);
+    // A cancelled invoice is not e-mailed again as if it were due.
+    const resend = await api.post(`/api/v1/invoices/${a1.id}/send`);
+    expect([resend.status, resend.json.code]).toEqual([409, 'resource_state_invalid']);
+  });
+
+  it('issues a credit note for a sent invoice, reads and lists it by invoice, renders it; refuses a draft and too much', async () => {
+    const { api } = await fresh();
+    const ada = (await api.post('/api/v1/customers', { name: 'Ada', email: 'ada@example.com' })).json;
+    const invoice = async () =>
+      (
+        await api.post('/api/v1/invoices', {
+          invoice: { customerId: ada.id, dueDate },
+          items: [{ description: 'Work', quantity: '2', rate: '50.00' }],
+        })
+      ).json;
+    const sent = await invoice();
+    const other = await invoice();
+    const draft = await invoice();
+    await api.post(`/api/v1/invoices/${sent.id}/send`);
+    await api.post(`/api/v1/invoices/${other.id}/send`);
+    const made = await api.post('/api/v1/credit-notes', {
+      invoiceId: sent.id,
+      reason: 'Goodwill',
+      resolution: 'reduce_balance',
+      amount: '30.00',
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect(made.json).toMatchObject({ invoiceId: sent.id, resolution: 'reduce_balance', total: '30.00' });
+    await api.post('/api/v1/credit-notes', { invoiceId: other.id, reason: 'Other', resolution: 'reduce_balance', amount: '5.00' });
+    expect((await api.get(`/api/v1/credit-notes/${made.json.id}`)).json).toMatchObject({
+      id: made.json.id,
+      creditNoteNumber: made.json.creditNoteNumber,
+    });
+    const listed = await api.get(`/api/v1/credit-notes?invoiceId=${sent.id}`);
+    expect(listed.json).toMatchObject({ object: 'list', has_more: false });
+    expect(listed.json.data.map((n: { id: number }) => n.id)).toEqual([made.json.id]);
+    expect((await api.get('/api/v1/credit-notes?limit=1')).json).toMatchObject({ has_more: true });
+    const pdf = await api.get(`/api/v1/credit-notes/${made.json.id}/pdf`);
+    expect([pdf.status, pdf.headers.get('content-type'), pdf.bytes.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    const eInvoice = await api.get(`/api/v1/credit-notes/${made.json.id}/e-invoice?format=ubl`);
+    expect([eInvoice.status, eInvoice.json?.code]).toEqual([422, 'request_unprocessable']); // no seller VAT id yet
+    const ofDraft = await api.post('/api/v1/credit-notes', {
+      invoiceId: draft.id,
+      reason: 'No',
+      resolution: 'reduce_balance',
+      amount: '1.00',
+    });
+    expect([ofDraft.status, ofDraft.json.code]).toEqual([409, 'resource_state_invalid']);
+    const tooMuch = await api.post('/api/v1/credit-notes', {
+      invoiceId: sent.id,
+      reason: 'More',
+      resolution: 'reduce_balance',
+      amount: '80.00',
+    });
+    expect([tooMuch.status, tooMuch.json.code, tooMuch.json.param]).toEqual([400, 'parameter_invalid', 'amount']);
+    const unknownField = await api.post('/api/v1/credit-notes', {
+      invoiceId: sent.id,
+      reason: 'X',
+      resolution: 'reduce_balance',
+      amount: '1',
+      note: 'x',
+    });
+    expect([unknownField.status, unknownField.json.code, unknownField.json.param]).toEqual([400, 'parameter_unknown', 'note']);
   });
 
   it('records a payment, lists and gets it, refunds part then the rest, and refuses more', async () => {

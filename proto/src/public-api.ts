@@ -19,10 +19,12 @@ import { RecurringEventData } from './recurring.ts';
 import { InvoiceEventData } from './invoice.ts';
 import { QuoteEventData } from './quote/events.ts';
 import { quotePublicApiRoutes } from './quote/public-api.ts';
+import { creditNotePublicApiRoutes } from './credit-note/public-api.ts';
 import { crud, type PublicApiRoute } from './public-api-route.ts';
 
 export type { PublicApiRoute } from './public-api-route.ts';
 export { ApiQuoteListQuery } from './quote/public-api.ts';
+export { ApiCreditNoteListQuery } from './credit-note/public-api.ts';
 import { CreditNoteEventData } from './credit-note/events.ts';
 
 /**
@@ -131,6 +133,7 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     response: Invoice,
   },
   ...quotePublicApiRoutes,
+  ...creditNotePublicApiRoutes,
   {
     method: 'GET',
     path: '/payments',
