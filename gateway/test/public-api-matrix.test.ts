@@ -59,6 +59,9 @@ async function fixtures() {
     await api.post('/api/v1/credit-notes', { invoiceId: sent.id, reason: `Goodwill ${tag}`, resolution: 'reduce_balance', amount: '1.00' }),
     'credit note',
   );
+  const rateBody = { name: `VAT ${tag}`, jurisdiction: 'DE', rate: '19', type: 'vat', startDate: '2026-01-01' };
+  const taxRate = ok(await api.post('/api/v1/tax-rates', rateBody), 'tax rate');
+  const spareRate = ok(await api.post('/api/v1/tax-rates', { ...rateBody, name: `Spare ${tag}` }), 'tax rate to delete');
   const hook = ok(
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
@@ -75,6 +78,9 @@ async function fixtures() {
     sent,
     payment,
     creditNote,
+    taxRate,
+    spareRate,
+    rateBody,
     webhook: hook.webhook,
     invoiceBody,
     quote,
@@ -116,6 +122,10 @@ const cases: Record<
   'GET /credit-notes/:id': { id: (f) => f.creditNote.id },
   'GET /credit-notes/:id/pdf': { id: (f) => f.creditNote.id },
   'GET /credit-notes/:id/e-invoice': { id: (f) => f.creditNote.id, query: () => ({ format: 'ubl' }) },
+  'GET /tax-rates': { query: () => ({ active: 'true' }) },
+  'POST /tax-rates': { body: (f) => ({ ...f.rateBody, name: 'Another rate' }) },
+  'GET /tax-rates/:id': { id: (f) => f.taxRate.id },
+  'DELETE /tax-rates/:id': { id: (f) => f.spareRate.id },
   'GET /payments': { query: (f) => ({ invoiceId: f.sent.id }) },
   'POST /payments': { body: (f) => ({ invoiceId: f.sent.id, amount: '1.00', paymentMethod: 'cash' }) },
   'GET /payments/:id': { id: (f) => f.payment.id },
@@ -164,6 +174,7 @@ describe('the public API matrices', () => {
       `/api/v1/customers/${f.spare.id}`,
       `/api/v1/products/${f.product.id}`,
       `/api/v1/webhooks/${f.webhook.id}`,
+      `/api/v1/tax-rates/${f.spareRate.id}`,
     ])
       if ((await f.api.get(p)).status !== 200) problems.push(`${p} changed by a refused call`);
     // With only the scope: reads and writes first, deletions last (they remove what others act on).

@@ -192,6 +192,42 @@ describe('the operations of /api/v1', () => {
     expect([rest.status, rest.json.refundedAmount, rest.json.status]).toEqual([200, '60.00', 'refunded']);
   });
 
+  it('creates, lists by cursor, reads and deletes tax rates; an invoice line names one by id', async () => {
+    const { api, makeKey } = await fresh();
+    const body = { name: 'USt 19 %', jurisdiction: 'DE', rate: '19', type: 'vat', startDate: '2026-01-01' };
+    const made = [];
+    for (const rate of ['19', '7', '0']) {
+      const r = await api.post('/api/v1/tax-rates', { ...body, name: `USt ${rate} %`, rate });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+      made.push(r.json);
+    }
+    expect(made.map((r) => [r.rate, r.category])).toEqual([
+      ['19.00', 'S'],
+      ['7.00', 'S'],
+      ['0.00', 'Z'],
+    ]);
+    const first = await api.get('/api/v1/tax-rates?limit=2');
+    expect(first.json).toMatchObject({ object: 'list', has_more: true });
+    expect(first.json.data.map((r: { id: number }) => r.id)).toEqual([made[2].id, made[1].id]);
+    const rest = await api.get(`/api/v1/tax-rates?limit=2&starting_after=${made[1].id}`);
+    expect([rest.json.data.map((r: { id: number }) => r.id), rest.json.has_more]).toEqual([[made[0].id], false]);
+    expect((await api.get(`/api/v1/tax-rates/${made[0].id}`)).json).toMatchObject({ id: made[0].id, name: 'USt 19 %' });
+    const customer = (await api.post('/api/v1/customers', { name: 'Ada', email: 'ada@example.com' })).json;
+    const invoice = await api.post('/api/v1/invoices', {
+      invoice: { customerId: customer.id, dueDate },
+      items: [{ description: 'Work', quantity: '1', rate: '100.00', taxRateId: made[1].id }],
+    });
+    expect(invoice.json).toMatchObject({ taxAmount: '7.00', total: '107.00' });
+    const bad = await api.post('/api/v1/tax-rates', { ...body, rate: 'lots' });
+    expect([bad.status, bad.json.param]).toEqual([400, 'rate']);
+    expect((await api.delete(`/api/v1/tax-rates/${made[2].id}`)).status).toBe(204);
+    expect((await api.get(`/api/v1/tax-rates/${made[2].id}`)).status).toBe(404);
+    // The invoice scopes do not reach tax rates: they have their own.
+    const invoicesOnly = apiClient(stack, (await makeKey({ permissions: ['invoices:read', 'invoices:write'] })).actualKey);
+    const refused = await invoicesOnly.get('/api/v1/tax-rates');
+    expect([refused.status, refused.json.code]).toEqual([403, 'scope_missing']);
+  });
+
   it('creates, changes and deletes products', async () => {
     const { api } = await fresh();
     const p = await api.post('/api/v1/products', { name: 'Widget', price: '10.00', sku: 'W-1' });

@@ -185,6 +185,8 @@ export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permi
   'payments:write': ['payments.record', 'payments.refund'],
   'products:read': ['products.read'],
   'products:write': ['products.write', 'products.delete'],
+  'tax-rates:read': ['tax-rates.read'],
+  'tax-rates:write': ['tax-rates.manage'],
   'analytics:read': ['dashboard.read'],
   'webhooks:read': ['webhooks.read'],
   'webhooks:write': ['webhooks.read', 'webhooks.manage'],

@@ -20,6 +20,7 @@ import { InvoiceEventData } from './invoice.ts';
 import { QuoteEventData } from './quote/events.ts';
 import { quotePublicApiRoutes } from './quote/public-api.ts';
 import { creditNotePublicApiRoutes } from './credit-note/public-api.ts';
+import { ApiTaxRateListQuery, TaxRate, TaxRateBody } from './tax.ts';
 import { crud, type PublicApiRoute } from './public-api-route.ts';
 
 export type { PublicApiRoute } from './public-api-route.ts';
@@ -134,6 +135,46 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
   },
   ...quotePublicApiRoutes,
   ...creditNotePublicApiRoutes,
+  {
+    method: 'GET',
+    path: '/tax-rates',
+    scope: 'tax-rates:read',
+    target: '/api/tax-rates',
+    summary: 'List tax rates',
+    description: '`active=true` keeps the rates that are active and valid today. Deleted rates are not listed.',
+    list: true,
+    query: ApiTaxRateListQuery,
+    response: TaxRate,
+  },
+  {
+    method: 'POST',
+    path: '/tax-rates',
+    scope: 'tax-rates:write',
+    target: '/api/tax-rates',
+    summary: 'Create a tax rate',
+    description:
+      'A rate invoice lines can name by `taxRateId`: its percentage, type, jurisdiction, EN 16931 category and validity. Its figures never change an invoice already made with it.',
+    body: TaxRateBody,
+    response: TaxRate,
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/tax-rates/:id',
+    scope: 'tax-rates:read',
+    target: '/api/tax-rates/:id',
+    summary: 'Retrieve a tax rate',
+    response: TaxRate,
+  },
+  {
+    method: 'DELETE',
+    path: '/tax-rates/:id',
+    scope: 'tax-rates:write',
+    target: '/api/tax-rates/:id',
+    summary: 'Delete a tax rate',
+    description: 'The rate is no longer offered; invoices that name it keep their figures.',
+    status: 204,
+  },
   {
     method: 'GET',
     path: '/payments',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, optionalText } from './common.ts';
+import { CursorFields, CursorMode, PageQuery, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
 import { fromScaled, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
@@ -267,9 +267,14 @@ export type ExpenseSummary = z.infer<typeof ExpenseSummary>;
 
 const QueryFlag = (label: string) => z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((v) => v === 'true');
 
-/** GET /api/tax-rates: `?active=true` keeps the rates that are active and valid today (start ≤ today ≤ end). */
-export const TaxRateListQuery = z.object({ active: QueryFlag('active').default(false) });
+/**
+ * GET /api/tax-rates: `?active=true` keeps the rates that are active and valid today (start ≤ today ≤ end). Every rate
+ * at once (`{ taxRates }`), or with `pagination=cursor` a cursor page of `limit` (the public API's list).
+ */
+export const TaxRateListQuery = z.object({ active: QueryFlag('active').default(false), ...CursorMode, limit: CursorFields.limit });
 export type TaxRateListQuery = z.infer<typeof TaxRateListQuery>;
+/** The public API's tax-rate list: a cursor page, `active` as on the screen. */
+export const ApiTaxRateListQuery = z.strictObject({ ...CursorFields, active: QueryFlag('active').optional() });
 
 /** GET /api/expense-categories: active ones, `?includeArchived=true` adds the archived ones. */
 export const ExpenseCategoryListQuery = z.object({ includeArchived: QueryFlag('includeArchived').default(false) });

@@ -68,6 +68,8 @@ export const ApiKeyScopes = [
   'payments:write',
   'products:read',
   'products:write',
+  'tax-rates:read',
+  'tax-rates:write',
   'analytics:read',
   'webhooks:read',
   'webhooks:write',

@@ -31,7 +31,9 @@ export const creditNoteIsolationRoutes = <F extends { creditNote: CreditNote; ta
       { path: `/api/credit-notes?invoiceId=${a.creditNote.invoiceId}` },
       { path: `/api/credit-notes?customerId=${a.creditNote.customerId}` },
       { path: `/api/credit-notes?search=${a.tag}` },
-      { path: `/api/credit-notes?pagination=cursor&starting_after=${a.creditNote.id + 1}` },
+      // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+      { path: `/api/credit-notes?pagination=cursor&starting_after=${a.creditNote.id + 1}`, status: [400] },
+      { path: `/api/credit-notes?pagination=cursor&starting_after=${a.creditNote.id}`, status: [400] },
     ],
   },
   'GET /api/credit-notes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/credit-notes/${a.creditNote.id}` }) },

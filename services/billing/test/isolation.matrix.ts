@@ -87,7 +87,15 @@ export default defineIsolationMatrix({
         { path: `/api/invoices?search=${a.customer.email}` },
         { path: '/api/invoices' },
         { path: `/api/invoices?customerId=${a.customer.id}` },
-        { path: `/api/invoices?pagination=cursor&starting_after=${a.invoice.id + 1}&customerId=${a.customer.id}&search=${a.tag}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        {
+          path: `/api/invoices?pagination=cursor&starting_after=${a.invoice.id + 1}&customerId=${a.customer.id}&search=${a.tag}`,
+          status: [400],
+        },
+        {
+          path: `/api/invoices?pagination=cursor&starting_after=${a.invoice.id}&customerId=${a.customer.id}&search=${a.tag}`,
+          status: [400],
+        },
       ],
     },
     'GET /api/invoices/next-number': { answers: 'collection', call: () => ({ path: '/api/invoices/next-number' }) },
@@ -133,7 +141,9 @@ export default defineIsolationMatrix({
         { path: `/api/quotes?search=${a.customer.email}` },
         { path: '/api/quotes' },
         { path: `/api/quotes?customerId=${a.customer.id}` },
-        { path: `/api/quotes?pagination=cursor&starting_after=${a.quote.id + 1}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/quotes?pagination=cursor&starting_after=${a.quote.id + 1}`, status: [400] },
+        { path: `/api/quotes?pagination=cursor&starting_after=${a.quote.id}`, status: [400] },
       ],
     },
     'GET /api/quotes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}` }) },

@@ -25,7 +25,9 @@ export default defineIsolationMatrix({
         { path: `/api/products?search=${a.product.sku}` },
         { path: '/api/products' },
         { path: `/api/products?pagination=cursor&search=${a.product.sku}` },
-        { path: `/api/products?pagination=cursor&limit=100&starting_after=${a.product.id + 1}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/products?pagination=cursor&limit=100&starting_after=${a.product.id + 1}`, status: [400] },
+        { path: `/api/products?pagination=cursor&limit=100&starting_after=${a.product.id}`, status: [400] },
       ],
     },
     'GET /api/products/summary': { answers: 'collection', call: () => ({ path: '/api/products/summary' }) },

@@ -25,7 +25,9 @@ export default defineIsolationMatrix({
       call: (a) => [
         { path: `/api/customers?search=${a.tag}` },
         { path: `/api/customers?pagination=cursor&search=${a.tag}` },
-        { path: `/api/customers?pagination=cursor&limit=100&starting_after=${a.customer.id + 1}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/customers?pagination=cursor&limit=100&starting_after=${a.customer.id + 1}`, status: [400] },
+        { path: `/api/customers?pagination=cursor&limit=100&starting_after=${a.customer.id}`, status: [400] },
       ],
     },
     'GET /api/customers/:id': { answers: 'not-found', call: (a) => ({ path: `/api/customers/${a.customer.id}` }) },

@@ -113,7 +113,9 @@ export default defineIsolationMatrix<Seed>({
         { path: `/api/integrations/webhook-deliveries?webhookId=${a.hook.webhook.id}` },
         { path: '/api/integrations/webhook-deliveries' },
         { path: `/api/integrations/webhook-deliveries?pagination=cursor&webhookId=${a.hook.webhook.id}` },
-        { path: `/api/integrations/webhook-deliveries?pagination=cursor&starting_after=${a.delivery.id + 1}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/integrations/webhook-deliveries?pagination=cursor&starting_after=${a.delivery.id + 1}`, status: [400] },
+        { path: `/api/integrations/webhook-deliveries?pagination=cursor&starting_after=${a.delivery.id}`, status: [400] },
       ],
     },
     'POST /api/integrations/webhooks/deliveries/:id/retry': {

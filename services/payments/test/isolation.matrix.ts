@@ -49,7 +49,9 @@ export default defineIsolationMatrix({
         { path: `/api/payments?invoiceId=${a.invoice.id}` },
         { path: '/api/payments' },
         { path: `/api/payments?pagination=cursor&invoiceId=${a.invoice.id}` },
-        { path: `/api/payments?pagination=cursor&starting_after=${a.payment.id + 1}` },
+        // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/payments?pagination=cursor&starting_after=${a.payment.id + 1}`, status: [400] },
+        { path: `/api/payments?pagination=cursor&starting_after=${a.payment.id}`, status: [400] },
       ],
     },
     'GET /api/payments/:id': { answers: 'not-found', call: (a) => ({ path: `/api/payments/${a.payment.id}` }) },

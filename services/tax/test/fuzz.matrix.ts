@@ -1,5 +1,5 @@
 import { defineFuzzMatrix, waitFor } from '@billpoint/kit/testing';
-import { ExpenseSummary, TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, type TaxRate } from '@billpoint/proto';
+import { ExpenseSummary, TaxSummary, type Expense, type ExpenseCategory, type FinancialReport, TaxRate } from '@billpoint/proto';
 import { categoriesByName, makeExpense, makeTaxRate } from './support.ts';
 
 type Ctx = { taxRateId: number; categoryId: number; expenseId: number; ownCategoryId: number; reportId: number };
@@ -50,6 +50,13 @@ function fitExpense(v: any, ctx: Ctx) {
   return out;
 }
 
+/** Every rate at once as `{ taxRates }`, or a cursor page (`pagination=cursor`) as a bare array: TaxRates either way. */
+const taxRateList = (json: unknown) => {
+  const rows = Array.isArray(json) ? json : (json as { taxRates?: unknown } | null)?.taxRates;
+  if (!Array.isArray(rows)) return ['a list answer that is neither an array nor { taxRates }'];
+  return rows.flatMap((r, i) => (TaxRate.safeParse(r).success ? [] : [`item ${i} is not a TaxRate`]));
+};
+
 /** Hostile input of every tax route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
   service: 'tax',
@@ -89,7 +96,7 @@ export default defineFuzzMatrix<Ctx>({
     'ledger_organizations',
   ],
   routes: {
-    'GET /api/tax-rates': { list: (answer) => answer?.taxRates },
+    'GET /api/tax-rates': { answer: taxRateList },
     'POST /api/tax-rates': { readBack: ({ parsed, answer, client }) => readTaxRate(client, answer.id, parsed) },
     'PUT /api/tax-rates/:id': {
       path: (ctx) => `/api/tax-rates/${ctx.taxRateId}`,

@@ -67,8 +67,13 @@ export default defineIsolationMatrix({
     'GET /api/tax-rates': {
       answers: 'collection',
       showsOwn: true,
-      call: () => [{ path: '/api/tax-rates' }, { path: '/api/tax-rates?active=true' }],
+      call: () => [
+        { path: '/api/tax-rates' },
+        { path: '/api/tax-rates?active=true' },
+        { path: '/api/tax-rates?pagination=cursor&limit=100' },
+      ],
     },
+    'GET /api/tax-rates/:id': { answers: 'not-found', call: (a) => ({ path: `/api/tax-rates/${a.taxRate.id}` }) },
     'POST /api/tax-rates': {
       answers: 'status',
       status: [201], // B's own rate: nothing of A's in the answer, A's rows untouched

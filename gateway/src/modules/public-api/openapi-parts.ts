@@ -15,6 +15,7 @@ import {
   IDEMPOTENCY_TTL_HOURS,
   Invoice,
   InvoiceEventData,
+  TaxRate,
   Payment,
   PaymentEventData,
   Product,
@@ -80,6 +81,7 @@ export const NAMED: [string, z.ZodType][] = [
   ['WebhookEndpointCreated', WebhookCreated],
   ['WebhookDelivery', WebhookDelivery],
   ['CreditNote', CreditNote],
+  ['TaxRate', TaxRate],
   ['DashboardStats', DashboardStats],
   ['InvoiceEventData', InvoiceEventData],
   ['CustomerDeletedData', CustomerDeletedData],
@@ -94,6 +96,7 @@ export const TAGS: Record<string, string> = {
   'credit-notes': 'Credit notes: corrections of issued invoices, numbered on their own sequence, never changed once issued.',
   payments: 'Payments received: by card or PayPal on the pay page, or recorded by hand; refunds.',
   products: 'The catalog of products and services invoice lines can name.',
+  'tax-rates': 'The tax rates invoice lines can name by `taxRateId`.',
   webhooks: 'Endpoints that receive signed events (see `webhooks` below), and their delivery log.',
   analytics: 'The dashboard figures.',
 };

@@ -1,6 +1,15 @@
 import type { TaxRateBody } from '@billpoint/proto';
 import { defaultTaxCategory, TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
-import { addEvent, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  checkCursor,
+  cursorPage,
+  cursorPlan,
+  NotFound,
+  type EntityManager,
+  type Identity,
+  type ServiceContext,
+} from '@billpoint/kit';
 import type { z } from 'zod';
 import { idList } from '../sql.ts';
 import { TAX_RATE_COLUMNS, toTaxRate, type TaxRateRow } from './tax-rate.sql.ts';
@@ -28,6 +37,35 @@ export class TaxRateService {
       [id.tenantId, q.active],
     );
     return rows.map(toTaxRate);
+  }
+
+  /** A cursor page of `list` (newest first by creation, kit cursorPlan), for the public API. */
+  async page(id: Tenant, q: TaxRateListQuery): Promise<{ items: TaxRate[]; hasMore: boolean }> {
+    const cursor = { limit: q.limit, starting_after: q.starting_after, ending_before: q.ending_before };
+    const plan = cursorPlan(cursor, { table: 'tax.tax_rates', alias: 'r' }, 3);
+    const rows = await this.#ctx.reader.query<TaxRateRow>(
+      id.tenantId,
+      `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
+        where r.tenant_id = $1 and r.deleted_at is null
+          and (not $2::boolean or (r.is_active and r.start_date <= current_date and (r.end_date is null or r.end_date >= current_date)))
+          and ${plan.where}
+        order by ${plan.order} limit ${plan.take}`,
+      [id.tenantId, q.active, ...plan.params],
+    );
+    await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
+    const page = cursorPage(rows, cursor);
+    return { items: page.items.map(toTaxRate), hasMore: page.hasMore };
+  }
+
+  /** One rate that is not deleted; 404 otherwise. */
+  async get(id: Tenant, rateId: number): Promise<TaxRate> {
+    const [row] = await this.#ctx.reader.query<TaxRateRow>(
+      id.tenantId,
+      `select ${TAX_RATE_COLUMNS} from tax.tax_rates r where r.id = $1 and r.tenant_id = $2 and r.deleted_at is null`,
+      [rateId, id.tenantId],
+    );
+    if (!row) throw new NotFound('Tax rate not found');
+    return toTaxRate(row);
   }
 
   /** The tenant's rates among `ids` (deleted ones too, answered inactive): what billing checks an invoice line against. */
