@@ -135,7 +135,7 @@ describe('the docs themselves', () => {
       read(file)
         .split('\n')
         .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
-        .filter(({ line }) => line.includes('§') || /\bissues? #?\d+/i.test(line))
+        .filter(({ line }) => line.includes('\u00a7') || /\bissues? #?\d+/i.test(line))
         .map(({ at }) => at),
     );
     expect(cited).toEqual([]);
