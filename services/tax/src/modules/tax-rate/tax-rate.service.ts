@@ -17,6 +17,9 @@ import { TAX_RATE_COLUMNS, toTaxRate, type TaxRateRow } from './tax-rate.sql.ts'
 type Tenant = Pick<Identity, 'tenantId'>;
 export type TaxRateInput = z.output<typeof TaxRateBody>;
 
+/** The rates a list shows: not deleted; with `$2` true, only those active and valid today (UTC). `$1` is the tenant. */
+const LISTED = `r.tenant_id = $1 and r.deleted_at is null
+  and (not $2::boolean or (r.is_active and r.start_date <= current_date and (r.end_date is null or r.end_date >= current_date)))`;
 const LOAD_SQL = `select ${TAX_RATE_COLUMNS} from tax.tax_rates r where r.id = ? and r.tenant_id = ? and r.deleted_at is null`;
 
 /** Use cases of tax rates (the tax rate form's rules and the calls the screens make). Every one runs under the caller's tenant (RLS + conditions). */
@@ -31,8 +34,7 @@ export class TaxRateService {
     const rows = await this.#ctx.reader.query<TaxRateRow>(
       id.tenantId,
       `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
-        where r.tenant_id = $1 and r.deleted_at is null
-          and (not $2::boolean or (r.is_active and r.start_date <= current_date and (r.end_date is null or r.end_date >= current_date)))
+        where ${LISTED}
         order by r.created_at desc, r.id desc`,
       [id.tenantId, q.active],
     );
@@ -46,8 +48,7 @@ export class TaxRateService {
     const rows = await this.#ctx.reader.query<TaxRateRow>(
       id.tenantId,
       `select ${TAX_RATE_COLUMNS} from tax.tax_rates r
-        where r.tenant_id = $1 and r.deleted_at is null
-          and (not $2::boolean or (r.is_active and r.start_date <= current_date and (r.end_date is null or r.end_date >= current_date)))
+        where ${LISTED}
           and ${plan.where}
         order by ${plan.order} limit ${plan.take}`,
       [id.tenantId, q.active, ...plan.params],
