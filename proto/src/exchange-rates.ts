@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode } from './common.ts';
 import { IsoDate } from './invoice/input.ts';
-import { divRound, fromScaled, toScaled } from './money.ts';
+import { divMills, divRound, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
 
 /**
@@ -96,11 +96,11 @@ export const BillingExchangeRatesRpc = defineRpc({
 });
 
 /**
- * amount × rate rounded half-up to cents: the base-currency figure of an amount (amount with 2 places, rate with up to
- * 10).
+ * amount × rate rounded half-up to cents: the base-currency figure of an amount (amount with up to 3 places, rate with
+ * up to 10; the base currencies an organization can have have at most 2 decimals).
  */
 export function inBase(amount: string, rate: string): string {
-  return fromScaled(divRound(toScaled(amount, 2) * toScaled(rate, RATE_SCALE), 10n ** BigInt(RATE_SCALE)), 2);
+  return fromMills(divMills(toMills(amount) * toScaled(rate, RATE_SCALE), 10n ** BigInt(RATE_SCALE), 2));
 }
 
 /** A rate rounded half-up to `places` decimals (an invoice keeps 6). */

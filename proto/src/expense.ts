@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
-import { fromScaled, toScaled } from './money.ts';
+import { fromMills, fromScaled, toMills, toScaled } from './money.ts';
 import { ExpenseMessages, optionalId, PositiveMoney } from './tax.ts';
 
 /** Expenses: the form's body, the expense, its receipt upload and its events. */
@@ -42,11 +42,11 @@ export const ExpenseBody = z.strictObject({
     .preprocess((v) => (v === '' || v == null ? '0' : v), z.union([z.string(), z.number()]))
     .transform((v, ctx) => {
       const s = String(v).trim();
-      if (!/^\d{1,12}(\.\d{1,2})?$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: 'Tax amount must be a number ≥ 0 with at most 2 decimals' });
+      if (!/^\d{1,12}(\.\d{1,3})?$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: 'Tax amount must be a number ≥ 0 with at most 3 decimals' });
         return z.NEVER;
       }
-      return fromScaled(toScaled(s, 2), 2);
+      return fromMills(toMills(s));
     }),
   isReimbursable: z.boolean({ error: 'Reimbursable must be true or false' }).default(false),
   tags: z.array(z.string().trim().min(1).max(50)).max(20, 'At most 20 tags').default([]),

@@ -1,19 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { divRound, fromCents, normalizeMoney, percentOf, sumMoney, toCents, toScaled } from './money.ts';
+import {
+  currencyDecimals,
+  divMills,
+  divRound,
+  fitsMinorUnit,
+  fromMills,
+  normalizeMoney,
+  percentOf,
+  roundMills,
+  sumMoney,
+  toMills,
+  toScaled,
+} from './money.ts';
 import { computeInvoice, lineAmount } from './tax-engine.ts';
 
 describe('money', () => {
   it('parses and formats exactly', () => {
-    expect(toCents('12.3')).toBe(1230n);
-    expect(toCents(0.1)).toBe(10n);
-    expect(toCents('-0.005')).toBe(-1n);
-    expect(fromCents(5n)).toBe('0.05');
-    expect(fromCents(-5n)).toBe('-0.05');
+    expect(toMills('12.3')).toBe(12300n);
+    expect(toMills(0.1)).toBe(100n);
+    expect(toMills('-0.0005')).toBe(-1n);
+    expect(fromMills(50n)).toBe('0.05');
+    expect(fromMills(-50n)).toBe('-0.05');
+    expect(fromMills(1005n)).toBe('1.005');
+    expect(fromMills(-1005n)).toBe('-1.005');
+    expect(fromMills(0n)).toBe('0.00');
     expect(normalizeMoney('1000')).toBe('1000.00');
-    expect(() => toCents('1e3')).toThrow();
-    expect(() => toCents('')).toThrow();
-    expect(() => toCents('.')).toThrow();
+    expect(() => toMills('1e3')).toThrow();
+    expect(() => toMills('')).toThrow();
+    expect(() => toMills('.')).toThrow();
     expect(toScaled('.5', 2)).toBe(50n);
   });
 
@@ -26,8 +41,33 @@ describe('money', () => {
     expect(divRound(-5n, 10n)).toBe(-1n);
     expect(divRound(4n, 10n)).toBe(0n);
     expect(percentOf('10.05', '10')).toBe('1.01');
+    // Rounded once: 49 % of 0.01 is 0.0049, which stays 0.00 and is never first rounded to 0.005 and then up.
+    expect(percentOf('0.01', '49')).toBe('0.00');
+    expect(divMills(49n, 10n, 2)).toBe(0n);
+    expect(divMills(50n, 10n, 2)).toBe(10n);
     // The float trap: 0.1 + 0.2 is 0.30000000000000004 in JS, exactly 0.30 here.
     expect(sumMoney(['0.1', '0.2'])).toBe('0.30');
+  });
+
+  it('keeps the third decimal of the dinars and rounds every currency to its own minor unit', () => {
+    expect([currencyDecimals('KWD'), currencyDecimals('BHD'), currencyDecimals('OMR')]).toEqual([3, 3, 3]);
+    expect([currencyDecimals('EUR'), currencyDecimals('JPY')]).toEqual([2, 0]);
+    expect(sumMoney(['1.005', '0.001'])).toBe('1.006');
+    expect(normalizeMoney('1.005', 3)).toBe('1.005');
+    expect(normalizeMoney('1.005', 2)).toBe('1.01');
+    expect(normalizeMoney('0.5', 0)).toBe('1.00');
+    expect(roundMills(toMills('1.004'), 2)).toBe(toMills('1.00'));
+    expect(percentOf('1.005', '5', 3)).toBe('0.05');
+    expect(percentOf('1.010', '5', 3)).toBe('0.051');
+    expect([fitsMinorUnit('1.005', 3), fitsMinorUnit('1.005', 2), fitsMinorUnit('51', 0), fitsMinorUnit('0.5', 0)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    const f = computeInvoice([{ quantity: '1', rate: '1.005' }], { currency: 'KWD' });
+    expect([f.subtotal, f.total]).toEqual(['1.005', '1.005']);
+    expect(lineAmount('3', '0.3335', 'KWD')).toBe('1.001');
   });
 
   it('computes invoice figures', () => {
@@ -54,6 +94,8 @@ describe('money', () => {
  */
 describe('money properties (fast-check)', () => {
   const cents = (max: number) => fc.integer({ min: 0, max });
+  /** The reference counts in cents. */
+  const toCents = (v: string) => toScaled(v, 2);
   const text = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
   /** a × b / d rounded half up, for non-negative integers. */
   const refRound = (a: bigint, b: bigint, d: bigint) => (a * b * 2n + d) / (2n * d);

@@ -1,7 +1,8 @@
 /**
- * Money and quantities as exact decimals. Amounts travel as strings ("1234.50"), are stored as
- * numeric(15,2), and every computation happens on scaled BigInts, never on JS floats. The browser and the
- * services use these same functions, so a line amount shown while typing is the one the server stores.
+ * Money and quantities as exact decimals. Amounts travel as strings ("1234.50", "1.005" for dinars), are stored as
+ * numeric with the scale they are written with, and every computation happens on scaled BigInts, never on JS floats.
+ * The browser and the services use these same functions, so a line amount shown while typing is the one the server
+ * stores.
  */
 
 /** Parses a decimal (string or number) into an integer scaled by 10^scale; more digits than `scale` are rounded half away from zero. Throws on anything that is not a plain decimal. */
@@ -43,29 +44,62 @@ export function divRound(a: bigint, b: bigint): bigint {
   return a < 0n !== b < 0n ? q - 1n : q + 1n;
 }
 
-export const toCents = (v: string | number) => toScaled(v, 2);
-export const fromCents = (c: bigint) => fromScaled(c, 2);
+/**
+ * The finest money scale any currency needs: thousandths ("mills"), the minor unit of the dinars and rials (KWD, BHD,
+ * OMR, JOD, TND, LYD, IQD). Sums, differences and comparisons on mills are exact for every currency; a product or a
+ * quotient is rounded to its currency's own minor unit with `roundMills`.
+ */
+export const MONEY_SCALE = 3;
+export const toMills = (v: string | number) => toScaled(v, MONEY_SCALE);
+/**
+ * Mills as an amount with at least 2 decimals and the third only when it is not zero: "12.50", "1.005". Amounts
+ * rounded to a 2-decimal currency therefore read exactly as they always have.
+ */
+export function fromMills(m: bigint): string {
+  const s = fromScaled(m, MONEY_SCALE);
+  return s.endsWith('0') ? s.slice(0, -1) : s;
+}
 
-/** "12.5" → "12.50"; rounds half-up to cents. */
-export const normalizeMoney = (v: string | number) => fromCents(toCents(v));
+const millsStep = (decimals: number) => 10n ** BigInt(MONEY_SCALE - Math.min(Math.max(decimals, 0), MONEY_SCALE));
 
-/** amount × percent / 100, rounded half-up to cents. */
-export function percentOf(amount: string | number, percent: string | number): string {
-  const a = toScaled(amount, 2);
+/** Mills rounded half away from zero to `decimals` places (0 for yen, 2 for euros, 3 for dinars). */
+export function roundMills(m: bigint, decimals: number): bigint {
+  const step = millsStep(decimals);
+  return divRound(m, step) * step;
+}
+
+/**
+ * `numerator / denominator` in mills, rounded once, half away from zero, to `decimals` places: an average, a share or
+ * a percentage of an amount, never rounded twice.
+ */
+export function divMills(numerator: bigint, denominator: bigint, decimals: number): bigint {
+  const step = millsStep(decimals);
+  return divRound(numerator, denominator * step) * step;
+}
+
+/** Whether an amount has no more decimals than its currency's minor unit allows. */
+export const fitsMinorUnit = (v: string | number, decimals: number) => roundMills(toMills(v), decimals) === toMills(v);
+
+/** "12.5" → "12.50"; rounds half-up to `decimals` places (2 unless a currency's own minor unit is given). */
+export const normalizeMoney = (v: string | number, decimals = 2) => fromMills(roundMills(toMills(v), decimals));
+
+/** amount × percent / 100, rounded half-up to `decimals` places (2 unless a currency's own minor unit is given). */
+export function percentOf(amount: string | number, percent: string | number, decimals = 2): string {
+  const a = toMills(amount);
   const p = toScaled(percent, 4);
-  return fromCents(divRound(a * p, 1_000_000n)); // cents · 10^4 / (100 · 10^4)
+  return fromMills(divMills(a * p, 1_000_000n, decimals)); // mills · 10^4 / (100 · 10^4)
 }
 
 export function sumMoney(values: readonly (string | number)[]): string {
-  return fromCents(values.reduce<bigint>((acc, v) => acc + toCents(v), 0n));
+  return fromMills(values.reduce<bigint>((acc, v) => acc + toMills(v), 0n));
 }
 
 export function subtractMoney(a: string | number, b: string | number): string {
-  return fromCents(toCents(a) - toCents(b));
+  return fromMills(toMills(a) - toMills(b));
 }
 
 export function compareMoney(a: string | number, b: string | number): number {
-  const d = toCents(a) - toCents(b);
+  const d = toMills(a) - toMills(b);
   return d === 0n ? 0 : d < 0n ? -1 : 1;
 }
 
@@ -88,8 +122,5 @@ export function currencyMinorUnits(currency: string): number {
   return digits;
 }
 
-/**
- * Digits after the decimal point an amount of this currency may have where it is stored (JPY 0, USD 2): the ISO minor
- * unit, at most 2 while amounts are stored as numeric(15,2).
- */
-export const currencyDecimals = (currency: string) => Math.min(currencyMinorUnits(currency), 2);
+/** Digits after the decimal point an amount of this currency has (JPY 0, USD 2, KWD 3): its ISO minor unit. */
+export const currencyDecimals = (currency: string) => Math.min(currencyMinorUnits(currency), MONEY_SCALE);

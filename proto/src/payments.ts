@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CursorMode } from './common.ts';
-import { currencyMinorUnits, fromScaled, toScaled } from './money.ts';
+import { currencyMinorUnits, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
 
@@ -89,22 +89,22 @@ export const PublicInvoice = z.object({
 });
 export type PublicInvoice = z.infer<typeof PublicInvoice>;
 
-/** A positive decimal amount (≤ 2 places; the currency's own minor units are checked by the server). */
+/** A positive decimal amount (≤ 3 places, the finest minor unit; the currency's own minor units are checked by the server). */
 const Amount = z
   .union([z.string(), z.number()], { error: 'Amount must be a number' })
   .transform((v, ctx) => {
     const s = String(v).trim();
-    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) <= 0n) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 2 decimals' });
+    if (!/^\d{1,13}(\.\d{1,3})?$/.test(s) || toMills(s) <= 0n) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 3 decimals' });
       return z.NEVER;
     }
-    return fromScaled(toScaled(s, 2), 2);
+    return fromMills(toMills(s));
   })
   .meta({
-    description: 'An amount > 0 with at most 2 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
+    description: 'An amount > 0 with at most 3 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
     anyOf: [
-      { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,2})?\\s*$' },
-      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.01 },
+      { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,3})?\\s*$' },
+      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.999, multipleOf: 0.001 },
     ],
   });
 const Currency = z

@@ -1,4 +1,4 @@
-import { divRound, fromScaled, toCents } from './money.ts';
+import { divMills, fromMills, toMills } from './money.ts';
 import {
   LimitedResources,
   yearlySavingPercent,
@@ -152,12 +152,12 @@ export function yearlySavingBadge(plans: readonly Pick<SubscriptionPlan, 'monthl
 
 /** What a year costs less billed yearly than twelve months billed monthly, as a decimal string ('600.00'). */
 export function yearlySavingAmount(p: Pick<PlanDefinition, 'monthlyPrice' | 'yearlyPrice'>): string {
-  return fromScaled(toCents(p.monthlyPrice) * 12n - toCents(p.yearlyPrice), 2);
+  return fromMills(toMills(p.monthlyPrice) * 12n - toMills(p.yearlyPrice));
 }
 
 /** The price per month billed yearly, to the cent (half up): 240.00 a year is '20.00'. */
 export function yearlyPricePerMonth(p: Pick<PlanDefinition, 'yearlyPrice'>): string {
-  return fromScaled(divRound(toCents(p.yearlyPrice), 12n), 2);
+  return fromMills(divMills(toMills(p.yearlyPrice), 12n, 2));
 }
 
 /** The Feature Comparison table: one row per limit and the support row, a column per plan, all from the table. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { divRound, toCents } from './money.ts';
+import { divRound, toMills } from './money.ts';
 import { defineRpc } from './rpc.ts';
 
 /** Plans and the tenant's own subscription. */
@@ -182,7 +182,7 @@ export function planButtonLabel(plan: Pick<SubscriptionPlan, 'name' | 'displayNa
 
 /** The rounded percentage (12 × monthly − yearly) / (12 × monthly); 0 for a free plan. */
 export function yearlySavingPercent(p: Pick<SubscriptionPlan, 'monthlyPrice' | 'yearlyPrice'>): number {
-  const twelve = toCents(p.monthlyPrice) * 12n;
+  const twelve = toMills(p.monthlyPrice) * 12n;
   if (twelve <= 0n) return 0;
-  return Number(divRound((twelve - toCents(p.yearlyPrice)) * 100n, twelve));
+  return Number(divRound((twelve - toMills(p.yearlyPrice)) * 100n, twelve));
 }

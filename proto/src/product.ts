@@ -3,7 +3,7 @@ import { documentText } from './text.ts';
 import { decimalJsonSchema, optionalText } from './common.ts';
 import { CustomerListQuery } from './customer.ts';
 import { defineRpc } from './rpc.ts';
-import { currencyDecimals, fromScaled, toScaled } from './money.ts';
+import { currencyDecimals, fitsMinorUnit, fromScaled, toScaled } from './money.ts';
 
 /** Products. Money as decimal strings in the product's currency (JPY: no decimals). */
 export const ProductCategories = [
@@ -109,7 +109,7 @@ const fields = {
 /** What is wrong with a price in a currency that has fewer minor units (JPY 1500, not 1500.50), or null when nothing. */
 export const priceDecimalsProblem = (price: string, currency: string): string | null => {
   const d = currencyDecimals(currency);
-  return toScaled(price, 2) % 10n ** BigInt(2 - d) !== 0n ? `${currency} prices have ${d === 0 ? 'no decimals' : `${d} decimals`}` : null;
+  return !fitsMinorUnit(price, d) ? `${currency} prices have ${d === 0 ? 'no decimals' : `${d} decimals`}` : null;
 };
 /** A price is checked here against a currency sent with it; left out, the service checks it against the one it takes. */
 const checkMinorUnits = (b: { price: string; currency?: string }, ctx: z.RefinementCtx) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentText } from './text.ts';
 import { PageQuery, optionalText } from './common.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
-import { divRound, fromCents, fromScaled, toCents, toScaled } from './money.ts';
+import { currencyDecimals, divMills, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 
 /** Recurring invoices ("subscriptions" in the interface). */
 export const Frequencies = ['weekly', 'monthly', 'quarterly', 'annually'] as const;
@@ -296,19 +296,19 @@ export function monthlyRecurring(rows: readonly { currency: string; frequency: F
   monthly: CurrencyAmount[];
   average: CurrencyAmount[];
 } {
-  const yearly = new Map<string, { cents: bigint; count: number }>();
+  const yearly = new Map<string, { mills: bigint; count: number }>();
   for (const r of rows) {
-    const acc = yearly.get(r.currency) ?? { cents: 0n, count: 0 };
-    acc.cents += toCents(r.total) * PER_YEAR[r.frequency];
+    const acc = yearly.get(r.currency) ?? { mills: 0n, count: 0 };
+    acc.mills += toMills(r.total) * PER_YEAR[r.frequency];
     acc.count += r.count;
     yearly.set(r.currency, acc);
   }
   const currencies = [...yearly.keys()].sort();
   return {
-    monthly: currencies.map((currency) => ({ currency, amount: fromCents(divRound(yearly.get(currency)!.cents, 12n)) })),
+    monthly: currencies.map((currency) => ({ currency, amount: fromMills(divMills(yearly.get(currency)!.mills, 12n, currencyDecimals(currency))) })),
     average: currencies.map((currency) => {
-      const { cents, count } = yearly.get(currency)!;
-      return { currency, amount: fromCents(count ? divRound(cents, 12n * BigInt(count)) : 0n) };
+      const { mills, count } = yearly.get(currency)!;
+      return { currency, amount: fromMills(count ? divMills(mills, 12n * BigInt(count), currencyDecimals(currency)) : 0n) };
     }),
   };
 }

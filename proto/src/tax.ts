@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CursorFields, CursorMode, PageQuery, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
-import { fromScaled, toScaled } from './money.ts';
+import { fromMills, fromScaled, toMills, toScaled } from './money.ts';
 import { defineRpc } from './rpc.ts';
 import { documentText } from './text.ts';
 
@@ -69,18 +69,21 @@ export const Percent = (label: string, required: string) =>
     return fromScaled(toScaled(s, 2), 2);
   });
 
-/** A positive amount with at most 2 decimals (≤ 999,999,999,999.99), answered "12.50". */
+/**
+ * A positive amount with at most 3 decimals, the finest minor unit (≤ 999,999,999,999.999), answered "12.50"; the
+ * currency's own minor unit is checked where the currency is known.
+ */
 export const PositiveMoney = (label: string, message: string) =>
   z.union([z.string(), z.number()], { error: message }).transform((v, ctx) => {
     const s = String(v).trim();
-    if (!/^\d{1,12}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) === 0n) {
+    if (!/^\d{1,12}(\.\d{1,3})?$/.test(s) || toMills(s) === 0n) {
       ctx.addIssue({
         code: 'custom',
-        message: s.startsWith('-') || /^0*(\.0*)?$/.test(s) ? message : `${label} must be a number with at most 2 decimals`,
+        message: s.startsWith('-') || /^0*(\.0*)?$/.test(s) ? message : `${label} must be a number with at most 3 decimals`,
       });
       return z.NEVER;
     }
-    return fromScaled(toScaled(s, 2), 2);
+    return fromMills(toMills(s));
   });
 
 export const optionalId = (label: string) =>

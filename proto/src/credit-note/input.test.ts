@@ -30,7 +30,7 @@ describe('CreditNoteCreateBody', () => {
     expect(paths({ ...base, resolution: 'cash', amount: '1' })).toEqual([
       ['resolution', 'Resolution must be one of reduce_balance, refund, credit'],
     ]);
-    expect(paths({ ...base, amount: '0' })).toEqual([['amount', 'Amount must be a positive amount with at most 2 decimals']]);
+    expect(paths({ ...base, amount: '0' })).toEqual([['amount', 'Amount must be a positive amount with at most 3 decimals']]);
     expect(paths({ ...base, items: [] })).toEqual([['items', 'At least one item is required']]);
     expect(paths({ ...base, items: [{ description: 'Box', quantity: '1', rate: '1', invoiceItemId: -1 }] })[0]?.[0]).toBe(
       'items.0.invoiceItemId',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentText } from '../text.ts';
 import { CursorMode, Id, PageQuery } from '../common.ts';
-import { fromScaled, toScaled } from '../money.ts';
+import { fromMills, fromScaled, toMills, toScaled } from '../money.ts';
 import { InvoiceItemInput } from '../invoice/input.ts';
 import { CreditNoteResolution } from './model.ts';
 
@@ -31,23 +31,23 @@ export const CreditNoteItemInput = InvoiceItemInput.extend({
 });
 export type CreditNoteItemInput = z.input<typeof CreditNoteItemInput>;
 
-/** A gross amount > 0 with at most 2 decimals (the currency's own minor units are checked by the server). */
+/** A gross amount > 0 with at most 3 decimals, the finest minor unit (the currency's own minor units are checked by the server). */
 const GrossAmount = z
   .union([z.string(), z.number()], { error: 'Amount must be a number' })
   .transform((v, ctx) => {
     const s = String(v).trim();
-    if (!/^\d{1,13}(\.\d{1,2})?$/.test(s) || toScaled(s, 2) <= 0n) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 2 decimals' });
+    if (!/^\d{1,13}(\.\d{1,3})?$/.test(s) || toMills(s) <= 0n) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must be a positive amount with at most 3 decimals' });
       return z.NEVER;
     }
-    return fromScaled(toScaled(s, 2), 2);
+    return fromMills(toMills(s));
   })
   .meta({
     description:
-      'A gross amount > 0 with at most 2 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
+      'A gross amount > 0 with at most 3 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
     anyOf: [
-      { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,2})?\\s*$' },
-      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.01 },
+      { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,3})?\\s*$' },
+      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.999, multipleOf: 0.001 },
     ],
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentText } from '../text.ts';
 import { CurrencyCode, CursorMode, Id, PageQuery, decimalJsonSchema, optionalText } from '../common.ts';
-import { normalizeMoney, toScaled, fromScaled } from '../money.ts';
+import { normalizeMoney, toMills, toScaled, fromScaled } from '../money.ts';
 import { computeInvoice } from '../tax-engine.ts';
 import { InvoiceStatus } from './status.ts';
 
@@ -16,8 +16,8 @@ export const InvoiceMessages = {
   itemsRequired: 'At least one item is required',
 } as const;
 
-/** Largest amount numeric(15,2) holds. */
-export const MAX_MONEY_CENTS = 999_999_999_999_99n;
+/** Largest amount a document holds, in mills: 9,999,999,999,999.99. */
+export const MAX_MONEY_MILLS = 9_999_999_999_999_990n;
 
 /** A calendar date as YYYY-MM-DD; an ISO date-time is taken at the date it names (the picker's local date). */
 export const IsoDate = (required: string) =>
@@ -103,8 +103,11 @@ const percent = (label: string) =>
       ],
     });
 
-/** A non-negative amount with at most 2 decimals (discount, shipping), answered as normalized text. */
-export const money = (label: string) => decimalField(label, `${label} is required`);
+/**
+ * A non-negative amount (discount, shipping) with at most 3 decimals, the finest minor unit (dinars); the document's
+ * currency may allow fewer, which the service checks once it knows the currency. Answered as normalized text.
+ */
+export const money = (label: string) => decimalField(label, `${label} is required`, 99_999_999_999n, 3);
 export const ignoredFigure = z.union([z.string(), z.number()]).nullish(); // client figures are recomputed, never stored
 
 /** A line's tax rate: the id of one of the tenant's tax rates (GET /api/tax-rates), or none. Invoice and schedule lines. */
@@ -185,16 +188,16 @@ export const customerIdField = (message: string) =>
     )
     .meta({ type: ['integer', 'string'], pattern: '^\\s*\\d+\\s*$', description: 'A customer id (a number, or its digits as text).' });
 
-/** Totals must fit numeric(15,2) (invoice and quote bodies). */
+/** Totals must stay within the largest amount a document holds (invoice and quote bodies). */
 export function checkFits(items: { quantity: string; rate: string }[], ctx: z.RefinementCtx, path: (string | number)[]) {
   let sum = 0n;
   items.forEach((it, i) => {
     const line = computeInvoice([it]).lines[0]!.amount;
-    const cents = toScaled(line, 2);
-    sum += cents;
-    if (cents > MAX_MONEY_CENTS) ctx.addIssue({ code: 'custom', path: [...path, i, 'rate'], message: 'Line amount is too large' });
+    const mills = toMills(line);
+    sum += mills;
+    if (mills > MAX_MONEY_MILLS) ctx.addIssue({ code: 'custom', path: [...path, i, 'rate'], message: 'Line amount is too large' });
   });
-  if (sum > MAX_MONEY_CENTS) ctx.addIssue({ code: 'custom', path, message: 'Invoice total is too large' });
+  if (sum > MAX_MONEY_MILLS) ctx.addIssue({ code: 'custom', path, message: 'Invoice total is too large' });
 }
 
 /** POST /api/invoices: the invoice create payload. Totals sent by the client are ignored. */

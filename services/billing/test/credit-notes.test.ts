@@ -106,7 +106,7 @@ describe('credit notes through the gateway', () => {
         [['amount', 'Give either items or amount, not both']],
       ],
       [{ ...body, resolution: 'discount', amount: '1' }, [['resolution', 'Resolution must be one of reduce_balance, refund, credit']]],
-      [{ ...body, amount: '-5' }, [['amount', 'Amount must be a positive amount with at most 2 decimals']]],
+      [{ ...body, amount: '-5' }, [['amount', 'Amount must be a positive amount with at most 3 decimals']]],
       [{ ...body, invoiceId: 999999999, amount: '1' }, [['invoiceId', 'Invoice not found']]],
       [
         { ...body, items: [{ invoiceItemId: 999999999, description: 'A', quantity: '1', rate: '1' }] },

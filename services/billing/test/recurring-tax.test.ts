@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  fromCents,
+  fromMills,
   InvoiceEvents,
-  MAX_MONEY_CENTS,
+  MAX_MONEY_MILLS,
   percentOf,
   type Invoice,
   type InvoiceEventData,
@@ -218,12 +218,12 @@ describe('schedule lines with a tax rate', () => {
   });
 
   it('the SQL line tax (scheduler) equals proto percentOf (invoices) for any amount and percentage (property)', async () => {
-    const amount = fc.oneof(fc.bigInt({ min: 0n, max: 1_000_000n }), fc.bigInt({ min: 0n, max: MAX_MONEY_CENTS }));
+    const amount = fc.oneof(fc.bigInt({ min: 0n, max: 1_000_000n }), fc.bigInt({ min: 0n, max: MAX_MONEY_MILLS }));
     const percent = fc.bigInt({ min: 0n, max: 10_000n });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(amount, percent), { minLength: 1, maxLength: 200 }), async (pairs) => {
-        const amounts = pairs.map(([a]) => fromCents(a));
-        const rates = pairs.map(([, p]) => fromCents(p));
+        const amounts = pairs.map(([a]) => fromMills(a));
+        const rates = pairs.map(([, p]) => fromMills(p));
         const { rows } = await stack.db.query<{ tax: string }>(
           `select ${lineTaxSql('t.a', 't.r')}::text as tax from unnest($1::numeric(15,2)[], $2::numeric(5,2)[]) with ordinality t(a, r, n) order by n`,
           [amounts, rates],

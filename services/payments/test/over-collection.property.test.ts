@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromCents, toCents, type Invoice, type Payment, type PublicInvoice } from '@billpoint/proto';
+import { fromMills, toMills, type Invoice, type Payment, type PublicInvoice } from '@billpoint/proto';
 import { HttpClient, waitFor } from '@billpoint/kit/testing';
 import { makeCustomer, makeInvoice } from '../../billing/test/support/factories.ts';
 import { startKeyedStack, type KeyedStack } from './support/keyed.ts';
@@ -13,7 +13,7 @@ const Op = fc.record({
 });
 const Scenario = fc.record({ totalCents: fc.integer({ min: 100, max: 50_000 }), ops: fc.array(Op, { minLength: 2, maxLength: 7 }) });
 
-const counted = (p: Payment) => (p.status === 'completed' || p.status === 'refunded' ? toCents(p.amount) - toCents(p.refundedAmount) : 0n);
+const counted = (p: Payment) => (p.status === 'completed' || p.status === 'refunded' ? toMills(p.amount) - toMills(p.refundedAmount) : 0n);
 
 for (const bus of ['memory', 'nats'] as const) {
   describe(`completed payments never exceed the invoice total (property, ${bus} bus)`, () => {
@@ -35,14 +35,14 @@ for (const bus of ['memory', 'nats'] as const) {
     it('concurrent intents, confirmations, webhooks and manual payments: the sum, billing and the public page stay within the total', async () => {
       await fc.assert(
         fc.asyncProperty(Scenario, async ({ totalCents, ops }) => {
-          const total = fromCents(BigInt(totalCents));
+          const total = fromMills(BigInt(totalCents));
           const created = await makeInvoice(c, customerId, {
             items: [{ description: 'Work', quantity: '1', rate: total }],
             status: 'sent',
           });
           const invoice = (await c.get(`/api/invoices/${created.id}`)).json as Invoice;
           const token = invoice.publicToken!;
-          const amountOf = (share: number) => fromCents(BigInt(Math.max(1, Math.floor((totalCents * share) / 1000))));
+          const amountOf = (share: number) => fromMills(BigInt(Math.max(1, Math.floor((totalCents * share) / 1000))));
 
           // Every intent is opened while nothing is paid yet (each fits on its own), and the payer's card goes through.
           const intents = await Promise.all(
@@ -54,7 +54,7 @@ for (const bus of ['memory', 'nats'] as const) {
               return r.json.paymentIntentId as string;
             }),
           );
-          const within = (amountPaid: string) => expect(toCents(amountPaid) <= toCents(total), `${amountPaid} of ${total}`).toBe(true);
+          const within = (amountPaid: string) => expect(toMills(amountPaid) <= toMills(total), `${amountPaid} of ${total}`).toBe(true);
           let firing = true;
           const watcher = (async () => {
             while (firing) {
@@ -81,7 +81,7 @@ for (const bus of ['memory', 'nats'] as const) {
             (p) => p.paymentProcessor !== null,
           );
           const paid = payments.reduce((sum, p) => sum + counted(p), 0n);
-          expect(paid <= toCents(total)).toBe(true);
+          expect(paid <= toMills(total)).toBe(true);
           // Money Stripe took is never lost: a payment, or an overpayment given back once.
           for (const p of payments.filter((x) => x.paymentProcessor === 'stripe')) {
             expect(['completed', 'overpaid']).toContain(p.status);
@@ -91,9 +91,9 @@ for (const bus of ['memory', 'nats'] as const) {
             }
           }
           // Billing converges on exactly what payments counts, never more than the total; so does the public page.
-          await waitFor(async () => toCents(((await c.get(`/api/invoices/${invoice.id}`)).json as Invoice).amountPaid) === paid);
+          await waitFor(async () => toMills(((await c.get(`/api/invoices/${invoice.id}`)).json as Invoice).amountPaid) === paid);
           within(((await reader().get(`/api/invoices/${token}/public`)).json as PublicInvoice).amountPaid);
-          if (paid === toCents(total)) expect(((await c.get(`/api/invoices/${invoice.id}`)).json as Invoice).status).toBe('paid');
+          if (paid === toMills(total)) expect(((await c.get(`/api/invoices/${invoice.id}`)).json as Invoice).status).toBe('paid');
         }),
         { numRuns: 8 },
       );

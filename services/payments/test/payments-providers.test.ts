@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, Payment, PaymentConfirmation, PublicInvoice } from '@billpoint/proto';
+import { toMills } from '@billpoint/proto';
 import { waitFor, type HttpClient } from '@billpoint/kit/testing';
 import type { Stack } from '../../../gateway/test/support/stack.ts';
 import type { StripeStandIn } from './support/stripe-stand-in.ts';
@@ -102,9 +103,13 @@ describe('card payments through Stripe (the real SDK against a local stand-in)',
     for (const [currency, rate, exchangeRate, minor] of [
       ['JPY', '51', '0.0067', 51],
       ['KWD', '1.01', '3.25', 1010],
+      // A third decimal that two-decimal storage would round to 1.01: kept, charged as 1005 fils and paid in full.
+      ['KWD', '1.005', '3.25', 1005],
+      ['BHD', '0.125', '2.45', 125],
     ] as const) {
       const c = stack.client();
       const { invoice, token } = await sentInvoice(c, { rate, currency, exchangeRate });
+      expect(toMills(invoice.total)).toBe(toMills(rate));
       const created = await anon().post('/api/create-payment-intent', { invoiceId: token, amount: invoice.total, currency });
       expect(created.status, created.text).toBe(200);
       const { paymentIntentId } = created.json as { paymentIntentId: string };
@@ -112,7 +117,12 @@ describe('card payments through Stripe (the real SDK against a local stand-in)',
       stripe.succeed(paymentIntentId);
       expect((await deliver(webhook('payment_intent.succeeded', stripe.intents.get(paymentIntentId)))).status).toBe(200);
       await waitFor(async () => (await invoiceOf(c, invoice.id)).status === 'paid');
-      expect(await invoiceOf(c, invoice.id)).toMatchObject({ amountPaid: invoice.total, balanceDue: '0.00' });
+      const paid = await invoiceOf(c, invoice.id);
+      expect(toMills(paid.amountPaid)).toBe(toMills(rate));
+      expect(toMills(paid.balanceDue)).toBe(0n);
+      const [payment] = (await c.get(`/api/payments?invoiceId=${invoice.id}`)).json as { amount: string; status: string }[];
+      expect(payment).toMatchObject({ status: 'completed' });
+      expect(toMills(payment!.amount)).toBe(toMills(rate));
     }
   });
 

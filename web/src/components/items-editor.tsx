@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { useFieldArray, useFormContext, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { fromCents, normalizeMoney, toCents, type Product } from '@billpoint/proto';
+import { currencyDecimals, fromMills, normalizeMoney, toMills, type Product } from '@billpoint/proto';
 import { cellLabel, LineDescriptionCell, LineFigure, RemoveLineButton } from '@/components/line-description-cell';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage, FormListMessage } from '@/components/ui/form';
@@ -12,10 +12,10 @@ import { formatMoney } from '@/lib/format';
 import { rateForPercent, taxRatesQueryOptions, usableTaxRates } from '@/lib/tax-rates';
 import { newItem, runningFigures } from '@/lib/line-items';
 
-/** A discount as typed so far, to cents; unreadable counts as none. */
-function discountFigure(v: string | undefined): string {
+/** A discount as typed so far, to the currency's minor unit; unreadable counts as none. */
+function discountFigure(v: string | undefined, currency: string): string {
   try {
-    return normalizeMoney(v?.trim() || '0');
+    return normalizeMoney(v?.trim() || '0', currencyDecimals(currency));
   } catch {
     return '0.00';
   }
@@ -76,8 +76,8 @@ export function ItemsEditor<T extends FieldValues & ItemValues>({
   const { fields, append, remove } = useFieldArray({ control: c, name: 'items' });
   const items = useWatch({ control: c, name: 'items' }) ?? [];
   const { amounts, subtotal, tax, total } = runningFigures(items, defaultTaxRate, { discountAmount, currency });
-  const discount = discountFigure(discountAmount);
-  const discounted = fromCents(toCents(total) - toCents(discount));
+  const discount = discountFigure(discountAmount, currency);
+  const discounted = fromMills(toMills(total) - toMills(discount));
   const single = fields.length <= 1;
   const taxRates = useQuery(taxRatesQueryOptions());
   const usable = usableTaxRates(taxRates.data ?? [], issueDate);

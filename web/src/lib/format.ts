@@ -1,4 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { currencyDecimals } from '@billpoint/proto';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -29,7 +30,9 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
   let f = moneyFormats.get(key);
   if (!f) {
     try {
-      f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      // At least 2 decimals (yen too, as the app always showed them); the dinars' 3 in full.
+      const digits = Math.max(2, currencyDecimals(currency));
+      f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     } catch {
       // Not an ISO 4217 code Intl knows: the code, then the figure.
       const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -41,7 +44,7 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
 }
 
 /**
- * Money with 2 decimals in the given currency (an invoice's, a payment's), else the organization's default currency
+ * Money with 2 decimals (3 for the dinars) in the given currency (an invoice's, a payment's), else the organization's default currency
  * (its base currency: the dashboard's totals), in the locale of the organization's language (en-US until known)
  * unless a screen passes a locale. Decimal strings from the API are formatted as written (Intl formats numeric strings exactly), so a
  * stored "1234567890123.45" never passes through a float.

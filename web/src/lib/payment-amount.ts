@@ -1,4 +1,4 @@
-import { currencyDecimals, decimalExample, fromScaled, readDecimal, toScaled } from '@billpoint/proto';
+import { currencyDecimals, decimalExample, fromScaled, readDecimal, toMills, toScaled } from '@billpoint/proto';
 import { inputLocale, numberForInput } from '@/lib/number-input';
 import { formatMoney } from '@/lib/format';
 
@@ -51,8 +51,8 @@ export function checkAmount(raw: string, balanceDue: string, currency: string, l
 
 /** Nothing left to pay: marked paid, or the balance is zero. */
 export const isSettled = (invoice: { status: string; balanceDue: string }) =>
-  invoice.status === 'paid' || toScaled(invoice.balanceDue, 2) <= 0n;
+  invoice.status === 'paid' || toMills(invoice.balanceDue) <= 0n;
 
 /** Paid in part: something paid and something still due. */
 export const isPartlyPaid = (invoice: { amountPaid: string; balanceDue: string }) =>
-  toScaled(invoice.amountPaid, 2) > 0n && toScaled(invoice.balanceDue, 2) > 0n;
+  toMills(invoice.amountPaid) > 0n && toMills(invoice.balanceDue) > 0n;

@@ -30,6 +30,7 @@ import { m0029RecordIds } from './0029-record-ids.ts';
 import { m0030CustomerPaymentTerms } from './0030-customer-payment-terms.ts';
 import { m0031CustomerCurrency } from './0031-customer-currency.ts';
 import { m0032InvoiceLifecyclePaymentStatus } from './0032-invoice-lifecycle-payment-status.ts';
+import { m0033ThreeDecimalAmounts } from './0033-three-decimal-amounts.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -66,4 +67,5 @@ export const migrations = [
   m0030CustomerPaymentTerms,
   m0031CustomerCurrency,
   m0032InvoiceLifecyclePaymentStatus,
+  m0033ThreeDecimalAmounts,
 ];

@@ -6,6 +6,7 @@ import { m0005CreditNoteRefunds } from './0005-credit-note-refunds.ts';
 import { m0006InvoiceExchangeRate } from './0006-invoice-exchange-rate.ts';
 import { m0007PortalPayments } from './0007-portal-payments.ts';
 import { m0008RecordIds } from './0008-record-ids.ts';
+import { m0009ThreeDecimalAmounts } from './0009-three-decimal-amounts.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   m0006InvoiceExchangeRate,
   m0007PortalPayments,
   m0008RecordIds,
+  m0009ThreeDecimalAmounts,
 ];

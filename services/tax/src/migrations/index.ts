@@ -5,6 +5,7 @@ import { m0003CreditNotes } from './0003-credit-notes.ts';
 import { m0004TaxCategories } from './0004-tax-categories.ts';
 import { m0005RecordIds } from './0005-record-ids.ts';
 import { m0006LedgerInvoiceState } from './0006-ledger-invoice-state.ts';
+import { m0007ThreeDecimalAmounts } from './0007-three-decimal-amounts.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   m0004TaxCategories,
   m0005RecordIds,
   m0006LedgerInvoiceState,
+  m0007ThreeDecimalAmounts,
 ];

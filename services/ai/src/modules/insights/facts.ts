@@ -2,8 +2,8 @@ import {
   BillingExchangeRatesRpc,
   type EventEnvelope as Envelope,
   ExpenseEventData,
-  fromCents,
-  toCents,
+  fromMills,
+  toMills,
   ExpenseEvents,
   InvoiceEventData,
   InvoiceEvents,
@@ -82,7 +82,7 @@ export function insightFacts(ctx: ServiceContext): Promise<Subscription>[] {
       // Base-currency units per unit of its currency: the rules total in the base with it.
       exchange_rate: (i) => i.exchangeRate,
       // Net of the invoice's credit notes: revenue, top customers and forecasts count what is really owed.
-      total: (i) => fromCents(toCents(i.total) - toCents(i.creditedAmount)),
+      total: (i) => fromMills(toMills(i.total) - toMills(i.creditedAmount)),
       balance_due: (i) => i.balanceDue,
       tax_amount: (i) => i.taxAmount,
       issue_date: (i) => i.issueDate,

@@ -3,13 +3,13 @@
  * "$1,748.00", "Dec 25, 2026", "33.3%"; "de": "1.748,00 $", "25.12.2026", "33,3 %"). Amounts are formatted from their
  * exact decimal text (Intl formats numeric strings exactly), never through a float.
  */
-import { fromCents } from '@billpoint/proto';
+import { currencyDecimals, fromMills } from '@billpoint/proto';
 
 export interface Formats {
   /** The locale the texts are written in. */
   locale: string;
-  /** Cents in a currency: "$1,748.00". */
-  money(cents: bigint, currency: string): string;
+  /** Mills (thousandths) in a currency: "$1,748.00", "KWD 1.005". */
+  money(mills: bigint, currency: string): string;
   /** A calendar date (YYYY-MM-DD): "Dec 25, 2026". */
   date(day: string): string;
   /** A percentage (12.5 is 12.5 %), up to one decimal: "12.5%". */
@@ -32,7 +32,12 @@ export function formatsFor(language: string | null | undefined): Formats {
       try {
         moneys.set(
           currency,
-          new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+          new Intl.NumberFormat(locale, {
+            style: 'currency',
+            currency,
+            minimumFractionDigits: Math.max(2, currencyDecimals(currency)),
+            maximumFractionDigits: Math.max(2, currencyDecimals(currency)),
+          }),
         );
       } catch {
         moneys.set(currency, null); // not an ISO 4217 code Intl knows: the figure, then the code
@@ -45,8 +50,8 @@ export function formatsFor(language: string | null | undefined): Formats {
   const percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {
     locale,
-    money(cents, currency) {
-      const text = fromCents(cents) as Intl.StringNumericLiteral;
+    money(mills, currency) {
+      const text = fromMills(mills) as Intl.StringNumericLiteral;
       const f = moneyFormat(currency);
       return f ? f.format(text) : `${plain.format(text)} ${currency}`;
     },

@@ -1,10 +1,11 @@
 import {
   divRound,
-  fromCents,
+  fromMills,
   normalizeMoney,
   percentOf,
   sumMoney,
   lineAmount,
+  toMills,
   toScaled,
   type InvoiceDraft,
   type InvoiceDraftItem,
@@ -249,7 +250,7 @@ function lineItem(
   if (!rate && l.total) {
     // "5 licences for 500": the rate is the total over the quantity, to the cent.
     const q = toScaled(quantity, 4);
-    rate = q === 0n ? l.total : fromCents(divRound(toScaled(l.total, 2) * 10_000n, q));
+    rate = q === 0n ? l.total : fromMills(divRound(toMills(l.total) * 10_000n, q));
     if (lineAmount(quantity, rate) !== normalizeMoney(l.total))
       warnings.push(`${l.total} over ${quantity} is not a whole cent: check the rate.`);
   }

@@ -1,7 +1,7 @@
 import {
   CreditNoteEvents,
-  fromCents,
-  toCents,
+  fromMills,
+  toMills,
   type CreditNote,
   type CreditNoteCreate,
   type Invoice,
@@ -30,8 +30,8 @@ async function room(em: EntityManager, tenantId: string, invoice: Invoice) {
           from billing.invoice_payments where tenant_id = ? and invoice_id = ?)::text as paid`,
     [tenantId, invoice.id, tenantId, invoice.id, tenantId, invoice.id, tenantId, invoice.id],
   );
-  const left = toCents(invoice.total) - toCents(r!.credited);
-  const givable = toCents(r!.paid) - toCents(r!.credit_given) - toCents(r!.refunds_pending);
+  const left = toMills(invoice.total) - toMills(r!.credited);
+  const givable = toMills(r!.paid) - toMills(r!.credit_given) - toMills(r!.refunds_pending);
   return { left, givable: givable > 0n ? givable : 0n };
 }
 
@@ -63,16 +63,16 @@ export async function createCreditNote(ctx: ServiceContext, id: Identity, input:
         'resource_state_invalid',
       );
     const f = creditLines(invoice, input);
-    const total = toCents(f.total);
+    const total = toMills(f.total);
     const { left, givable } = await room(em, id.tenantId, invoice);
     const cur = invoice.currency;
     if (total > left)
-      throw new Invalid(`Credit notes cannot exceed the invoice total: ${fromCents(left > 0n ? left : 0n)} ${cur} left`, field);
-    if (input.resolution === 'reduce_balance' && total > toCents(invoice.balanceDue))
+      throw new Invalid(`Credit notes cannot exceed the invoice total: ${fromMills(left > 0n ? left : 0n)} ${cur} left`, field);
+    if (input.resolution === 'reduce_balance' && total > toMills(invoice.balanceDue))
       throw new Invalid(`A credit note that reduces the balance cannot exceed the balance due: ${invoice.balanceDue} ${cur}`, field);
     if (input.resolution !== 'reduce_balance' && total > givable)
       throw new Invalid(
-        `A credit note that ${input.resolution === 'refund' ? 'refunds' : 'becomes customer credit'} cannot exceed the money paid on the invoice and not given back yet: ${fromCents(givable)} ${cur}`,
+        `A credit note that ${input.resolution === 'refund' ? 'refunds' : 'becomes customer credit'} cannot exceed the money paid on the invoice and not given back yet: ${fromMills(givable)} ${cur}`,
         field,
       );
     const noteId = await insertCreditNote(em, {

@@ -1,11 +1,13 @@
 import {
   computeInvoice,
+  fitsMinorUnit,
+  fromMills,
   fromMinor,
   fromScaled,
   splitCreditAmount,
   sumMoney,
   taxLinesOf,
-  toCents,
+  toMills,
   toMinor,
   toScaled,
   currencyDecimals,
@@ -74,7 +76,7 @@ function itemLines(invoice: Invoice, items: NonNullable<CreditNoteCreate['items'
   );
   const lines = taxed.map((t, i) => {
     const c = f.lines[i]!;
-    if (t.limit && toCents(c.amount) > toCents(t.limit.amount))
+    if (t.limit && toMills(c.amount) > toMills(t.limit.amount))
       throw new Invalid(
         `A credit line cannot exceed the invoice line it corrects: ${t.limit.amount} ${invoice.currency}`,
         `items.${i}.quantity`,
@@ -93,7 +95,7 @@ function itemLines(invoice: Invoice, items: NonNullable<CreditNoteCreate['items'
       taxType: t.taxType ?? null,
     };
   });
-  return { lines, subtotal: f.subtotal, taxAmount: f.taxAmount, total: fromScaled(toCents(f.subtotal) + toCents(f.taxAmount), 2) };
+  return { lines, subtotal: f.subtotal, taxAmount: f.taxAmount, total: fromMills(toMills(f.subtotal) + toMills(f.taxAmount)) };
 }
 
 /**
@@ -113,8 +115,8 @@ function amountLines(invoice: Invoice, amount: string): CreditFigures {
   const parts = split.length ? split : [{ taxRateId: null, name: null, type: null, rate: '0.00', taxable: minor, tax: 0n }];
   const several = parts.length > 1;
   const lines = parts.map((p) => {
-    const net = fromScaled(toScaled(fromMinor(p.taxable, cur), 2), 2);
-    const tax = fromScaled(toScaled(fromMinor(p.tax, cur), 2), 2);
+    const net = fromMills(toMills(fromMinor(p.taxable, cur)));
+    const tax = fromMills(toMills(fromMinor(p.tax, cur)));
     const label = p.name ? `${p.name} ${p.rate}%` : `${p.rate}% tax`;
     return {
       invoiceItemId: null,
@@ -140,11 +142,11 @@ export function creditLines(invoice: Invoice, input: CreditNoteCreate): CreditFi
   const field = input.items ? 'items' : 'amount';
   const cur = invoice.currency;
   const decimals = currencyDecimals(cur);
-  const fits = (v: string) => toScaled(v, 2) % 10n ** BigInt(2 - decimals) === 0n;
+  const fits = (v: string) => fitsMinorUnit(v, decimals);
   const places = decimals === 0 ? `a whole number of ${cur}` : `at most ${decimals} decimal${decimals === 1 ? '' : 's'} in ${cur}`;
   if (input.amount !== undefined && !fits(input.amount)) throw new Invalid(`Amount must be ${places}`, 'amount');
   const f = input.items ? itemLines(invoice, input.items) : amountLines(invoice, input.amount!);
-  if (toCents(f.total) <= 0n) throw new Invalid('A credit note must credit more than 0', field);
+  if (toMills(f.total) <= 0n) throw new Invalid('A credit note must credit more than 0', field);
   if (!fits(f.total)) throw new Invalid(`The credit note's total (${f.total}) must be ${places}`, field);
   return f;
 }

@@ -1,7 +1,7 @@
 import {
   CustomerCreditEvents,
-  toCents,
-  fromCents,
+  toMills,
+  fromMills,
   type CustomerCreditEntryKind,
   type Invoice,
   OpenInvoiceStatuses,
@@ -36,7 +36,7 @@ export async function creditBalance(em: EntityManager, tenantId: string, custome
       where tenant_id = ? and customer_id = ? and currency = ?`,
     [tenantId, customerId, currency],
   );
-  return fromCents(toCents(row!.balance));
+  return fromMills(toMills(row!.balance));
 }
 
 interface Entry {
@@ -88,21 +88,21 @@ const OPEN = new Set<string>(OpenInvoiceStatuses);
  * credit was applied.
  */
 export async function applyCustomerCredit(em: EntityManager, tenantId: string, invoice: Invoice, actorId: string | null): Promise<boolean> {
-  if (!OPEN.has(invoice.status) || toCents(invoice.balanceDue) <= 0n) return false;
+  if (!OPEN.has(invoice.status) || toMills(invoice.balanceDue) <= 0n) return false;
   const [any] = await em.execute<{ n: number }[]>(
     `select count(*)::int as n from billing.customer_credits where tenant_id = ? and customer_id = ? and currency = ?`,
     [tenantId, invoice.customerId, invoice.currency],
   );
   if (!any!.n) return false; // the customer never had credit in this currency: no lock needed
   await lockCustomerCredit(em, tenantId, invoice.customerId);
-  const balance = toCents(await creditBalance(em, tenantId, invoice.customerId, invoice.currency));
-  const due = toCents(invoice.balanceDue);
+  const balance = toMills(await creditBalance(em, tenantId, invoice.customerId, invoice.currency));
+  const due = toMills(invoice.balanceDue);
   const applied = balance < due ? balance : due;
   if (applied <= 0n) return false;
   const entry = { tenantId, customerId: invoice.customerId, currency: invoice.currency, invoiceId: invoice.id };
   const added = await addCreditEntry(
     em,
-    { ...entry, amount: fromCents(-applied), kind: 'applied', invoiceNumber: invoice.invoiceNumber },
+    { ...entry, amount: fromMills(-applied), kind: 'applied', invoiceNumber: invoice.invoiceNumber },
     actorId,
   );
   if (added) await refreshStanding(em, tenantId, invoice.id, actorId);
@@ -125,7 +125,7 @@ export async function returnCustomerCredit(
       where tenant_id = ? and invoice_id = ? and kind in ('applied', 'returned')`,
     [tenantId, invoice.id],
   );
-  const applied = toCents(row!.applied);
+  const applied = toMills(row!.applied);
   if (applied <= 0n) return false;
   await lockCustomerCredit(em, tenantId, invoice.customerId);
   return addCreditEntry(
@@ -134,7 +134,7 @@ export async function returnCustomerCredit(
       tenantId,
       customerId: invoice.customerId,
       currency: invoice.currency,
-      amount: fromCents(applied),
+      amount: fromMills(applied),
       kind: 'returned',
       invoiceId: invoice.id,
       invoiceNumber: invoice.invoiceNumber,

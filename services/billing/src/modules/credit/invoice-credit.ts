@@ -1,4 +1,4 @@
-import { fromCents, toCents, type Invoice } from '@billpoint/proto';
+import { fromMills, toMills, type Invoice } from '@billpoint/proto';
 import { Invalid, type EntityManager, type Identity } from '@billpoint/kit';
 import { refreshStanding } from '../invoice/standing.ts';
 import { applyCustomerCredit, returnCustomerCredit } from './customer-credit.ts';
@@ -19,12 +19,12 @@ export async function checkCredits(
     `select coalesce(sum(total), 0)::text as credited from billing.credit_notes where tenant_id = ? and invoice_id = ?`,
     [tenantId, current.id],
   );
-  const credited = toCents(row!.credited);
-  if (toCents(total) < credited)
-    throw new Invalid(`The invoice total cannot be less than its credit notes: ${fromCents(credited)} ${current.currency}`, 'items');
-  if (currency !== current.currency && (credited > 0n || toCents(current.creditApplied) > 0n))
+  const credited = toMills(row!.credited);
+  if (toMills(total) < credited)
+    throw new Invalid(`The invoice total cannot be less than its credit notes: ${fromMills(credited)} ${current.currency}`, 'items');
+  if (currency !== current.currency && (credited > 0n || toMills(current.creditApplied) > 0n))
     throw new Invalid('The currency of an invoice with credit notes or customer credit applied cannot change', 'currency');
-  if (next.status === 'draft' && current.status !== 'draft' && (credited > 0n || toCents(current.creditApplied) > 0n))
+  if (next.status === 'draft' && current.status !== 'draft' && (credited > 0n || toMills(current.creditApplied) > 0n))
     throw new Invalid('An invoice with credit notes or customer credit applied cannot go back to draft', 'status');
 }
 

@@ -2,9 +2,10 @@ import {
   ALL_TIME_COMPARE_DAYS,
   AnalyticsPeriodDays,
   churnRate,
+  divMills,
   divRound,
   monthlyRecurring,
-  toCents,
+  toMills,
   type DashboardStats,
   type DashboardStatsQuery,
   type Invoice,
@@ -13,8 +14,8 @@ import type { Identity, ServiceContext } from '@billpoint/kit';
 import { toInvoice } from '../invoice/invoice.sql.ts';
 import { statsSql, type CurrencyFigures, type StatsRow } from './dashboard.sql.ts';
 
-/** Cents as the JSON number of the stats shape. */
-const money = (cents: bigint) => Number(cents) / 100;
+/** Mills as the JSON number of the stats shape. */
+const money = (mills: bigint) => Number(mills) / 1000;
 /** n ÷ d × 100 to 0.1, half up; null when d is 0. */
 export const percent = (n: bigint, d: bigint): number | null => (d === 0n ? null : Number(divRound(n * 1000n, d)) / 10);
 /** n ÷ d to 0.1, half up; null when d is 0. */
@@ -65,7 +66,7 @@ export class DashboardService {
     // Figures of the asked currency in it, or of every currency in the base currency.
     const rows = currency ? r.by_currency.filter((c) => c.currency === currency) : r.by_currency;
     const amount = (total: keyof CurrencyFigures, base: keyof CurrencyFigures) =>
-      rows.reduce((acc, c) => acc + toCents(String(c[currency ? total : base])), 0n);
+      rows.reduce((acc, c) => acc + toMills(String(c[currency ? total : base])), 0n);
     const count = (key: keyof CurrencyFigures) => rows.reduce((acc, c) => acc + BigInt(c[key]), 0n);
 
     const totalInvoices = count('invoice_count');
@@ -73,7 +74,7 @@ export class DashboardService {
     const revenueCount = count('revenue_count');
     const totalRevenue = period ? amount('revenue_total', 'revenue_base') : amount('paid_total', 'paid_base');
 
-    const revenue = new Map(r.by_month.map((m) => [m.month, toCents(m.revenue)]));
+    const revenue = new Map(r.by_month.map((m) => [m.month, toMills(m.revenue)]));
     let months: string[];
     if (period) months = monthsFrom(w.periodStart!.slice(0, 7), now);
     else {
@@ -85,8 +86,8 @@ export class DashboardService {
     const customers = r.customer_figures;
     const invoiced = BigInt(customers.invoiced);
     const active = r.recurring.reduce((acc, s) => acc + BigInt(s.count), 0n);
-    const currentRevenue = toCents(r.growth.current);
-    const previousRevenue = toCents(r.growth.previous);
+    const currentRevenue = toMills(r.growth.current);
+    const previousRevenue = toMills(r.growth.previous);
 
     const recentInvoices: Invoice[] = r.recent.map(toInvoice);
     return {
@@ -102,7 +103,7 @@ export class DashboardService {
       paidInvoices: Number(paidInvoices),
       overdueInvoices: Number(count('overdue_count')),
       pendingInvoices: Number(count('open_count') - count('overdue_count')),
-      averageInvoiceValue: totalInvoices ? money(divRound(amount('invoice_total', 'invoice_base'), totalInvoices)) : 0,
+      averageInvoiceValue: totalInvoices ? money(divMills(amount('invoice_total', 'invoice_base'), totalInvoices, 2)) : 0,
       dueSoonInvoices: r.due_soon,
       // Of the invoices issued to be paid (sent, viewed, overdue or paid), the share paid: drafts were never asked for.
       paymentSuccessRate: percent(paidInvoices, paidInvoices + count('open_count')) ?? 0,
@@ -113,7 +114,7 @@ export class DashboardService {
           const [rev, revBase] = period ? [c.revenue_total, c.revenue_base] : [c.paid_total, c.paid_base];
           return {
             currency: c.currency,
-            cents: [rev, revBase, c.open_total, c.open_base, c.overdue_total, c.overdue_base].map((v) => toCents(String(v))),
+            cents: [rev, revBase, c.open_total, c.open_base, c.overdue_total, c.overdue_base].map((v) => toMills(String(v))),
           };
         })
         .filter((c) => c.cents.some((v) => v !== 0n))
@@ -128,7 +129,7 @@ export class DashboardService {
           overdueInBase: money(overdueBase!),
         })),
       currencyBreakdown: r.by_currency
-        .map((c) => ({ currency: c.currency, cents: toCents(c.invoice_total) }))
+        .map((c) => ({ currency: c.currency, cents: toMills(c.invoice_total) }))
         .filter((c) => c.cents !== 0n)
         .sort((a, b) => (a.cents === b.cents ? a.currency.localeCompare(b.currency) : a.cents > b.cents ? -1 : 1))
         .map((c) => ({ currency: c.currency, total: money(c.cents) })),
@@ -136,19 +137,19 @@ export class DashboardService {
         id: Number(c.id),
         name: c.name,
         company: c.company ?? null,
-        totalSpent: money(toCents(c.totalSpent)),
+        totalSpent: money(toMills(c.totalSpent)),
       })),
       recentInvoices,
       monthlyRecurringRevenue: monthlyRecurring(r.recurring).monthly,
       paymentMethodStats: r.payments
-        .map((p) => ({ method: p.method, amount: money(toCents(p.amount)), count: Number(p.count) }))
+        .map((p) => ({ method: p.method, amount: money(toMills(p.amount)), count: Number(p.count) }))
         .sort((a, b) => b.amount - a.amount || b.count - a.count || a.method.localeCompare(b.method)),
       revenueGrowth: percent(currentRevenue - previousRevenue, previousRevenue),
       previousRevenue: money(previousRevenue),
       averageDaysToPayment: tenths(count('pay_days'), revenueCount),
       customerRetentionRate: percent(BigInt(customers.repeat), invoiced),
       automationRate: percent(count('generated_count'), totalInvoices),
-      customerLifetimeValue: invoiced ? money(divRound(toCents(customers.paid), invoiced)) : null,
+      customerLifetimeValue: invoiced ? money(divMills(toMills(customers.paid), invoiced, 2)) : null,
       churnRate: churnRate(BigInt(r.schedules.stopped), active),
       customerAcquisitionCost: null,
     };

@@ -1,9 +1,10 @@
 import {
   defaultTaxCategory,
+  divMills,
   divRound,
-  fromCents,
+  fromMills,
   sumMoney,
-  toCents,
+  toMills,
   toScaled,
   type CreditNote,
   type Invoice,
@@ -117,7 +118,7 @@ export interface Parties {
   baseCurrency: string;
 }
 
-const rate2 = (v: string) => fromCents(toCents(v || '0'));
+const rate2 = (v: string) => fromMills(toMills(v || '0'));
 
 function lineOf(it: InvoiceItem, i: number, rates: ReadonlyMap<number, RateCategory>): ELine & { rc: RateCategory | null } {
   const rate = rate2(it.taxRate);
@@ -168,14 +169,15 @@ function vatGroups(
 }
 
 /** BT-111: the tax in the base currency at the document's exchange rate (half-up to cents). */
-const inBase = (tax: string, exchangeRate: string) => fromCents(divRound(toCents(tax) * toScaled(exchangeRate, 6), 1_000_000n));
+const inBase = (tax: string, exchangeRate: string) =>
+  fromMills(divMills(toMills(tax) * toScaled(exchangeRate, 6), 1_000_000n, 2));
 
 function taxCurrencyOf(currency: string, baseCurrency: string, tax: string, exchangeRate: string) {
   if (currency === baseCurrency) return { taxCurrency: null, taxInTaxCurrency: null };
   return { taxCurrency: baseCurrency, taxInTaxCurrency: inBase(tax, exchangeRate) };
 }
 
-const zero = (v: string) => toCents(v) === 0n;
+const zero = (v: string) => toMills(v) === 0n;
 
 /**
  * The invoice's discount and shipping as document level allowances and charges. Made by the tax engine, each line
@@ -187,7 +189,7 @@ const zero = (v: string) => toCents(v) === 0n;
 function adjustments(invoice: Invoice, lines: readonly (ELine & { share: { discount: string; shipping: string } })[]): EAllowanceCharge[] {
   const out: EAllowanceCharge[] = [];
   const shared = (pick: (l: (typeof lines)[number]) => string, whole: string) =>
-    !zero(whole) && toCents(sumMoney(lines.map(pick))) === toCents(whole);
+    !zero(whole) && toMills(sumMoney(lines.map(pick))) === toMills(whole);
   const perGroup = (charge: boolean, pick: (l: (typeof lines)[number]) => string, reason: string) => {
     const groups = new Map<string, EAllowanceCharge & { parts: string[] }>();
     for (const l of lines) {
@@ -220,7 +222,7 @@ export function invoiceDocument(invoice: Invoice, parties: Parties, rates: Reado
   }));
   const allowancesCharges = adjustments(invoice, lines);
   const paid = sumMoney([invoice.amountPaid, invoice.creditApplied]);
-  const prepaid = toCents(paid) > toCents(invoice.total) ? invoice.total : paid;
+  const prepaid = toMills(paid) > toMills(invoice.total) ? invoice.total : paid;
   const taxExclusive = sumMoney([invoice.subtotal, `-${invoice.discountAmount}`, invoice.shippingAmount]);
   return {
     kind: 'invoice',

@@ -1,9 +1,19 @@
-import { computeInvoice, currencyDecimals, divRound, fromCents, MAX_MONEY_CENTS, toScaled, type TaxRounding } from '@billpoint/proto';
+import {
+  computeInvoice,
+  currencyDecimals,
+  divMills,
+  fitsMinorUnit,
+  fromMills,
+  MAX_MONEY_MILLS,
+  toMills,
+  toScaled,
+  type TaxRounding,
+} from '@billpoint/proto';
 import { Invalid } from '@billpoint/kit';
 
-/** total × exchange rate, rounded half-up to cents. */
+/** total × exchange rate, rounded half-up to cents (the base currencies an organization can have have at most 2 decimals). */
 export function baseAmount(total: string, exchangeRate: string): string {
-  return fromCents(divRound(toScaled(total, 2) * toScaled(exchangeRate, 6), 1_000_000n));
+  return fromMills(divMills(toMills(total) * toScaled(exchangeRate, 6), 1_000_000n, 2));
 }
 
 export interface Figures {
@@ -34,7 +44,7 @@ export interface Figures {
 /** An amount with more decimals than its currency has (yen have none): refused, naming the field. */
 function checkMinorUnit(value: string, currency: string, field: string) {
   const d = currencyDecimals(currency);
-  if (toScaled(value, 2) % 10n ** BigInt(2 - d) !== 0n)
+  if (!fitsMinorUnit(value, d))
     throw new Invalid(`${currency} amounts have ${d === 0 ? 'no decimals' : `at most ${d} decimal${d === 1 ? '' : 's'}`}`, field);
 }
 
@@ -62,9 +72,9 @@ export function figures(
   checkMinorUnit(o.shippingAmount, o.currency, `${path}shippingAmount`);
   const f = computeInvoice(items, o);
   if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
-  // Every stored figure is numeric(15,2): tax and shipping can lift the total, the exchange rate its base amount, past it.
-  const fits = (v: string) => toScaled(v, 2) <= MAX_MONEY_CENTS;
-  if (toScaled(f.subtotal, 2) + toScaled(f.taxAmount, 2) > MAX_MONEY_CENTS)
+  // Tax and shipping can lift the total, the exchange rate its base amount, past the largest amount a document holds.
+  const fits = (v: string) => toMills(v) <= MAX_MONEY_MILLS;
+  if (toMills(f.subtotal) + toMills(f.taxAmount) > MAX_MONEY_MILLS)
     throw new Invalid('Total with tax is too large', `${path}taxRate`);
   if (!fits(f.total)) throw new Invalid('Invoice total is too large', `${path}shippingAmount`);
   const totalInBaseCurrency = baseAmount(f.total, o.exchangeRate);

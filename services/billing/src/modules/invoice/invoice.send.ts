@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   InvoiceEvents,
-  toCents,
+  toMills,
   type Invoice,
   legacyInvoiceStatus,
   type InvoiceLifecycle,
@@ -70,7 +70,7 @@ export async function loadSender(ctx: ServiceContext, tenantId: string): Promise
     facturX: (invoice) => invoiceFacturX(ctx, { tenantId }, invoice, sender),
     design: (templateId) => loadDesign(ctx, tenantId, templateId),
     creditNotes: async (invoice) =>
-      toCents(invoice.creditedAmount) === 0n
+      toMills(invoice.creditedAmount) === 0n
         ? []
         : ctx.reader.query<InvoiceCreditNoteRow>(
             tenantId,

@@ -2,7 +2,7 @@ import {
   legacyInvoiceStatus,
   lifecycleOfStatus,
   paymentStatusOfStatus,
-  toCents,
+  toMills,
   type Invoice,
   type InvoiceLifecycle,
   type InvoicePaymentStatus,
@@ -29,7 +29,7 @@ export function stateOfRequestedStatus(
 ): StoredState {
   const lifecycle = lifecycleOfStatus(requested);
   const paymentStatus =
-    requested === current.status ? current.paymentStatus : paymentStatusOfStatus(requested, toCents(current.amountPaid) > 0n);
+    requested === current.status ? current.paymentStatus : paymentStatusOfStatus(requested, toMills(current.amountPaid) > 0n);
   const status = legacyInvoiceStatus({ lifecycle, paymentStatus, overdue: requested === 'overdue', viewed: requested === 'viewed' });
   return { lifecycle, paymentStatus, status };
 }

@@ -1,7 +1,7 @@
 import {
   InvoiceEvents,
   PaymentsPaidRpc,
-  toCents,
+  toMills,
   type Invoice,
   type InvoiceStatus,
   OpenInvoiceStatuses,
@@ -24,7 +24,7 @@ const voidable = (inv: Invoice, legalNumber: boolean) =>
   // A draft that already holds a legal number (numbered at creation, before numbers moved to issue) cannot be
   // deleted without leaving a gap: cancelling it keeps its number in the sequence.
   (inv.status === 'draft' && legalNumber) ||
-  (inv.status === 'paid' && toCents(inv.amountPaid) === 0n && toCents(inv.balanceDue) === 0n && toCents(inv.total) > 0n);
+  (inv.status === 'paid' && toMills(inv.amountPaid) === 0n && toMills(inv.balanceDue) === 0n && toMills(inv.total) > 0n);
 
 /**
  * POST /api/invoices/:id/void (the public API): a sent, viewed or overdue invoice that has taken no money becomes
@@ -58,7 +58,7 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
         where tenant_id = ? and invoice_id = ? and status in ('completed', 'refunded')`,
       [id.tenantId, invoiceId],
     );
-    if (taken!.n > 0 || toCents(current.amountPaid) > 0n || toCents(amountPaid) > 0n)
+    if (taken!.n > 0 || toMills(current.amountPaid) > 0n || toMills(amountPaid) > 0n)
       throw new Conflict(`Invoice ${current.invoiceNumber} has payments: refund them before voiding it`, 'resource_state_invalid');
     // Void is a lifecycle: the payment state stays what money made it, the status follows from both.
     const status = legacyInvoiceStatus({

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type PortalInvoice, type PortalInvoiceList, PendingInvoiceStatuses } from '@billpoint/proto';
+import { fromMills, toMills, type PortalInvoice, type PortalInvoiceList, PendingInvoiceStatuses } from '@billpoint/proto';
 import { NotFound, type ServiceContext, sqlList } from '@billpoint/kit';
 
 /** A portal caller: one customer of one tenant. */
@@ -63,15 +63,15 @@ export async function portalInvoices(
   const totals = new Map<string, { outstanding: bigint; overdue: bigint; paid: bigint }>();
   for (const r of rows) {
     const t = totals.get(r.currency) ?? { outstanding: 0n, overdue: 0n, paid: 0n };
-    t.outstanding += toCents(r.balance_due);
-    if (r.overdue) t.overdue += toCents(r.balance_due);
-    t.paid += toCents(r.amount_paid);
+    t.outstanding += toMills(r.balance_due);
+    if (r.overdue) t.overdue += toMills(r.balance_due);
+    t.paid += toMills(r.amount_paid);
     totals.set(r.currency, t);
   }
   const search = q.search ? q.search.toLowerCase() : null;
   const shown = rows.filter((r) => {
     if (search && !r.invoice_number.toLowerCase().includes(search)) return false;
-    const due = toCents(r.balance_due) > 0n;
+    const due = toMills(r.balance_due) > 0n;
     if (q.status === 'open') return due;
     if (q.status === 'overdue') return due && r.overdue;
     if (q.status === 'paid') return r.status === 'paid';
@@ -83,9 +83,9 @@ export async function portalInvoices(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([currency, t]) => ({
         currency,
-        outstanding: fromCents(t.outstanding),
-        overdue: fromCents(t.overdue),
-        paid: fromCents(t.paid),
+        outstanding: fromMills(t.outstanding),
+        overdue: fromMills(t.overdue),
+        paid: fromMills(t.paid),
       })),
   };
 }

@@ -1,5 +1,5 @@
 import { sqlList } from '@billpoint/kit';
-import { fromCents, toCents, IssuedInvoiceStatuses } from '@billpoint/proto';
+import { fromMills, toMills, IssuedInvoiceStatuses } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
 import type { PortalCaller } from './portal.invoices.ts';
 
@@ -94,27 +94,27 @@ export async function statementOf(
   const sums = { invoice: 0n, payment: 0n, credit_note: 0n };
   const inPeriod: Omit<StatementLine, 'balance'>[] = [];
   for (const m of movements) {
-    if (m.date < q.from) opening += toCents(m.amount);
+    if (m.date < q.from) opening += toMills(m.amount);
     else if (m.date <= q.to) {
       inPeriod.push(m);
-      sums[m.kind] += toCents(m.amount);
+      sums[m.kind] += toMills(m.amount);
     }
   }
   let balance = opening;
   const lines = inPeriod.map((m) => {
-    balance += toCents(m.amount);
-    return { date: m.date, kind: m.kind, reference: m.reference, amount: fromCents(toCents(m.amount)), balance: fromCents(balance) };
+    balance += toMills(m.amount);
+    return { date: m.date, kind: m.kind, reference: m.reference, amount: fromMills(toMills(m.amount)), balance: fromMills(balance) };
   });
   return {
     from: q.from,
     to: q.to,
     currency: q.currency,
     customer: customer ?? { name: '', email: null, company: null, address: null },
-    opening: fromCents(opening),
+    opening: fromMills(opening),
     lines,
-    closing: fromCents(balance),
-    invoiced: fromCents(sums.invoice),
-    paid: fromCents(-sums.payment),
-    credited: fromCents(-sums.credit_note),
+    closing: fromMills(balance),
+    invoiced: fromMills(sums.invoice),
+    paid: fromMills(-sums.payment),
+    credited: fromMills(-sums.credit_note),
   };
 }

@@ -1,4 +1,4 @@
-import { computeInvoice, MAX_MONEY_CENTS, toCents, type RecurringInput } from '@billpoint/proto';
+import { computeInvoice, MAX_MONEY_MILLS, toMills, type RecurringInput } from '@billpoint/proto';
 import { Invalid, type ServiceContext } from '@billpoint/kit';
 import { resolveLineTax, taxRoundingOf } from '../invoice/invoice.tax.ts';
 
@@ -52,7 +52,7 @@ export async function scheduleLines(ctx: ServiceContext, tenantId: string, input
   );
   const items = taxed.map((it, i) => {
     const line = f.lines[i]!;
-    if (toCents(line.amount) > MAX_MONEY_CENTS) throw new Invalid('Amount is too large', `items.${i}.unitPrice`);
+    if (toMills(line.amount) > MAX_MONEY_MILLS) throw new Invalid('Amount is too large', `items.${i}.unitPrice`);
     return {
       position: i,
       product_id: it.productId ?? null,
@@ -66,7 +66,7 @@ export async function scheduleLines(ctx: ServiceContext, tenantId: string, input
       tax_type: it.taxType,
     };
   });
-  if (toCents(f.subtotal) > MAX_MONEY_CENTS) throw new Invalid('Total is too large', 'items');
-  if (toCents(f.total) > MAX_MONEY_CENTS) throw new Invalid('Total with tax is too large', 'items');
+  if (toMills(f.subtotal) > MAX_MONEY_MILLS) throw new Invalid('Total is too large', 'items');
+  if (toMills(f.total) > MAX_MONEY_MILLS) throw new Invalid('Total with tax is too large', 'items');
   return { items, total: f.total };
 }

@@ -2,9 +2,10 @@ import {
   priceDecimalsProblem,
   ProductEvents,
   sumMoney,
-  divRound,
-  fromCents,
-  toCents,
+  currencyDecimals,
+  divMills,
+  fromMills,
+  toMills,
   type Product,
   type ProductInput,
   type ProductSummary,
@@ -116,7 +117,7 @@ export class ProductService {
       revenue: currencies.map((currency) => ({ currency, amount: sumMoney(byCurrency.get(currency)!.map((p) => p.revenue)) })),
       averagePrice: currencies.map((currency) => {
         const list = byCurrency.get(currency)!;
-        return { currency, amount: fromCents(divRound(toCents(sumMoney(list.map((p) => p.price))), BigInt(list.length))) };
+        return { currency, amount: fromMills(divMills(toMills(sumMoney(list.map((p) => p.price))), BigInt(list.length), currencyDecimals(currency))) };
       }),
     };
   }

@@ -1,4 +1,4 @@
-import { currencyDecimals, fromScaled, normalizeMoney, toScaled, type Product, type StockStatus } from '@billpoint/proto';
+import { currencyDecimals, fromScaled, MONEY_SCALE, normalizeMoney, toMills, toScaled, type Product, type StockStatus } from '@billpoint/proto';
 import { Conflict, NotFound, type EntityManager } from '@billpoint/kit';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -34,7 +34,7 @@ export interface ProductRow {
 
 /** An amount in the currency's own minor units: JPY "1500", USD "12.50". */
 export const inCurrency = (amount: string, currency: string) =>
-  fromScaled(toScaled(amount, 2) / 10n ** BigInt(2 - currencyDecimals(currency)), currencyDecimals(currency));
+  fromScaled(toMills(amount) / 10n ** BigInt(MONEY_SCALE - currencyDecimals(currency)), currencyDecimals(currency));
 
 /** out_of_stock at ≤ 0, low_stock at ≤ the threshold, else in_stock. */
 export function stockStatus(quantity: number, threshold: number): StockStatus {

@@ -1,4 +1,4 @@
-import { currencyDecimals, fromCents, toCents, type PayableInvoice, type Payment } from '@billpoint/proto';
+import { currencyDecimals, fitsMinorUnit, fromMills, toMills, type PayableInvoice, type Payment } from '@billpoint/proto';
 import { Conflict, Invalid, type AppError, type EntityManager, type ServiceContext } from '@billpoint/kit';
 
 /**
@@ -13,14 +13,14 @@ export async function lockInvoice(em: EntityManager, tenantId: string, invoiceId
   await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [invoiceLockKey(tenantId, invoiceId)]);
 }
 
-/** Completed payments minus refunds of an invoice, in cents (payments' own ledger: authoritative for balances). */
-export async function paidCents(em: EntityManager, tenantId: string, invoiceId: number | string): Promise<bigint> {
+/** Completed payments minus refunds of an invoice, in mills (payments' own ledger: authoritative for balances). */
+export async function paidMills(em: EntityManager, tenantId: string, invoiceId: number | string): Promise<bigint> {
   const [row] = await em.execute<{ paid: string }[]>(
     `select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0)::text as paid
        from payments.payments where tenant_id = ? and invoice_id = ?`,
     [tenantId, invoiceId],
   );
-  return toCents(row!.paid);
+  return toMills(row!.paid);
 }
 
 /**
@@ -55,13 +55,13 @@ export async function storedTotal(em: EntityManager, tenantId: string, invoiceId
     `select total::text as total, currency, provisional from payments.invoice_totals where tenant_id = ? and invoice_id = ?`,
     [tenantId, invoiceId],
   );
-  return row ? { total: toCents(row.total), currency: row.currency, provisional: row.provisional } : null;
+  return row ? { total: toMills(row.total), currency: row.currency, provisional: row.provisional } : null;
 }
 
-/** Why `cents` of `currency` cannot be taken with `balance` left (null: it can). 409 when nothing is left, else 400. */
-export function overBalance(cents: bigint, balance: bigint, currency: string): AppError | null {
+/** Why `mills` of `currency` cannot be taken with `balance` left (null: it can). 409 when nothing is left, else 400. */
+export function overBalance(mills: bigint, balance: bigint, currency: string): AppError | null {
   if (balance <= 0n) return new Conflict('This invoice is already paid');
-  if (cents > balance) return new Invalid(`Amount cannot be more than the balance due (${fromCents(balance)} ${currency})`, 'amount');
+  if (mills > balance) return new Invalid(`Amount cannot be more than the balance due (${fromMills(balance)} ${currency})`, 'amount');
   return null;
 }
 
@@ -72,9 +72,9 @@ export function overBalance(cents: bigint, balance: bigint, currency: string): A
 export function checkAmount(inv: PayableInvoice, amount: string, currency: string, paid: bigint): void {
   if (currency !== inv.currency) throw new Invalid(`Currency must be ${inv.currency}, the invoice's currency`, 'currency');
   const decimals = currencyDecimals(inv.currency);
-  if (toCents(amount) % 10n ** BigInt(2 - decimals) !== 0n)
+  if (!fitsMinorUnit(amount, decimals))
     throw new Invalid(`${inv.currency} amounts have ${decimals === 0 ? 'no decimals' : `${decimals} decimals`}`, 'amount');
-  const refused = overBalance(toCents(amount), toCents(collectable(inv)) - paid, inv.currency);
+  const refused = overBalance(toMills(amount), toMills(collectable(inv)) - paid, inv.currency);
   if (refused) throw refused;
 }
 
@@ -83,13 +83,13 @@ export function checkAmount(inv: PayableInvoice, amount: string, currency: strin
  * and the balance due against what it may collect (credit notes and customer credit taken off).
  */
 export async function standing(ctx: ServiceContext, inv: PayableInvoice) {
-  const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidCents(em, inv.tenantId, inv.invoiceId));
-  const balance = toCents(collectable(inv)) - paid;
+  const paid = await ctx.tx({ tenantId: inv.tenantId }, (em) => paidMills(em, inv.tenantId, inv.invoiceId));
+  const balance = toMills(collectable(inv)) - paid;
   return {
     invoiceNumber: inv.invoiceNumber,
     total: inv.total,
-    amountPaid: fromCents(paid),
-    balanceDue: fromCents(balance > 0n ? balance : 0n),
+    amountPaid: fromMills(paid),
+    balanceDue: fromMills(balance > 0n ? balance : 0n),
     paid: balance <= 0n,
   };
 }

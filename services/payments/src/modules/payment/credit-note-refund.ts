@@ -1,4 +1,4 @@
-import { CreditNoteRefundEvents, fromCents, toCents, type CreditNoteEventData, type CreditNoteRefundStatus } from '@billpoint/proto';
+import { CreditNoteRefundEvents, fromMills, toMills, type CreditNoteEventData, type CreditNoteRefundStatus } from '@billpoint/proto';
 import { addEvent, type EntityManager, type ServiceContext } from '@billpoint/kit';
 import { lockInvoice } from './balance.ts';
 import type { Refunds } from './refund.ts';
@@ -50,7 +50,7 @@ export class CreditNoteRefunds {
 
   /** In the consumer's transaction: the refund to make, once per credit note (false: known already, or not a refund). */
   async record(em: EntityManager, tenantId: string, cn: CreditNoteEventData): Promise<boolean> {
-    if (cn.resolution !== 'refund' || toCents(cn.total) <= 0n) return false;
+    if (cn.resolution !== 'refund' || toMills(cn.total) <= 0n) return false;
     const rows = await em.execute<{ credit_note_id: string }[]>(
       `insert into payments.credit_note_refunds (tenant_id, credit_note_id, credit_note_number, invoice_id, currency, amount)
        values (?, ?, ?, ?, ?, ?) on conflict (tenant_id, credit_note_id) do nothing returning credit_note_id::text`,
@@ -99,7 +99,7 @@ export class CreditNoteRefunds {
       [tenantId, creditNoteId],
     );
     if (!task || task.status !== 'pending') return { next: false, status: task?.status ?? 'failed' };
-    const remaining = toCents(task.amount) - toCents(task.refunded_amount);
+    const remaining = toMills(task.amount) - toMills(task.refunded_amount);
     if (remaining <= 0n) return { next: false, status: await this.#close(em, tenantId, task, 'refunded', null) };
     const [row] = await em.execute<PaymentRow[]>(
       `select ${PAYMENT_COLUMNS} from payments.payments p
@@ -110,10 +110,10 @@ export class CreditNoteRefunds {
       [tenantId, invoiceId, creditNoteId],
     );
     if (!row) {
-      const why = `No completed payment of the invoice is left to refund; ${fromCents(remaining)} of the credit note was not refunded`;
+      const why = `No completed payment of the invoice is left to refund; ${fromMills(remaining)} of the credit note was not refunded`;
       return { next: false, status: await this.#close(em, tenantId, task, 'failed', why) };
     }
-    const left = toCents(row.amount) - toCents(row.refunded_amount);
+    const left = toMills(row.amount) - toMills(row.refunded_amount);
     const cents = left < remaining ? left : remaining;
     await this.#refunds.giveBack(em, tenantId, row, cents, {
       reason: `Credit note ${task.credit_note_number}`,
@@ -124,12 +124,12 @@ export class CreditNoteRefunds {
       tenantId,
       creditNoteId,
       row.id,
-      fromCents(cents),
+      fromMills(cents),
     ]);
     await em.execute(
       `update payments.credit_note_refunds set refunded_amount = refunded_amount + ?::numeric, updated_at = now()
         where tenant_id = ? and credit_note_id = ?`,
-      [fromCents(cents), tenantId, creditNoteId],
+      [fromMills(cents), tenantId, creditNoteId],
     );
     return { next: true };
   }

@@ -1,4 +1,4 @@
-import { BillingPayableRpc, PaymentEvents, toCents, type PayableInvoice, type PaymentMethod } from '@billpoint/proto';
+import { BillingPayableRpc, PaymentEvents, toMills, type PayableInvoice, type PaymentMethod } from '@billpoint/proto';
 import {
   addEvent,
   Conflict,
@@ -9,7 +9,7 @@ import {
   type EntityManager,
   type ServiceContext,
 } from '@billpoint/kit';
-import { checkAmount, lockInvoice, overBalance, paidCents, saveTotal, storedTotal } from './balance.ts';
+import { checkAmount, lockInvoice, overBalance, paidMills, saveTotal, storedTotal } from './balance.ts';
 import { insertPayment, PAYMENT_COLUMNS, toEventData, type PaymentRow } from './payment.sql.ts';
 import { announceReceipt, paymentReceipt } from './receipt.ts';
 import { paymentRate } from './rate.ts';
@@ -80,7 +80,7 @@ export class Ledger {
     return this.#ctx.tx({ tenantId: inv.tenantId }, async (em) => {
       await lockInvoice(em, inv.tenantId, inv.invoiceId);
       await saveTotal(em, inv);
-      checkAmount(inv, a.amount, currency, await paidCents(em, inv.tenantId, inv.invoiceId));
+      checkAmount(inv, a.amount, currency, await paidMills(em, inv.tenantId, inv.invoiceId));
       const row = await insertPayment(em, inv, a, rate);
       if (row.status === 'completed') {
         this.#announce(em, inv.tenantId, PaymentEvents.Completed, row, a.userId ?? null);
@@ -202,8 +202,8 @@ export class Ledger {
   async refund(tenantId: string, key: PaymentKey, refunded: string) {
     return this.#transition(tenantId, key, null, async (em, row) => {
       if (row.status !== 'completed' && row.status !== 'refunded' && row.status !== 'overpaid') return null;
-      const next = toCents(refunded) > toCents(row.amount) ? row.amount : refunded;
-      if (toCents(next) <= toCents(row.refunded_amount)) return null;
+      const next = toMills(refunded) > toMills(row.amount) ? row.amount : refunded;
+      if (toMills(next) <= toMills(row.refunded_amount)) return null;
       const r = await this.#update(
         em,
         tenantId,
@@ -235,8 +235,8 @@ export class Ledger {
     const stored = inv === null ? null : await storedTotal(em, tenantId, row.invoice_id);
     if (inv === undefined && (!stored || stored.provisional))
       throw new ServiceUnavailable('The invoice cannot be checked right now. Please try again in a moment.');
-    const balance = stored && stored.currency === row.currency ? stored.total - (await paidCents(em, tenantId, row.invoice_id)) : 0n;
-    return overBalance(toCents(row.amount), balance, row.currency);
+    const balance = stored && stored.currency === row.currency ? stored.total - (await paidMills(em, tenantId, row.invoice_id)) : 0n;
+    return overBalance(toMills(row.amount), balance, row.currency);
   }
 
   /** Billing's answer for the invoice (null: no longer payable); undefined when billing cannot be asked now. */

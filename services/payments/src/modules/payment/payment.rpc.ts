@@ -1,6 +1,6 @@
-import { fromCents, PaymentsConfigRpc, PaymentsPaidRpc, type PaymentConfig } from '@billpoint/proto';
+import { fromMills, PaymentsConfigRpc, PaymentsPaidRpc, type PaymentConfig } from '@billpoint/proto';
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
-import { paidCents } from './balance.ts';
+import { paidMills } from './balance.ts';
 
 /** Responders: how the pay page may take money (billing adds it to the public invoice), and an invoice's paid sum. */
 export async function paymentResponders(ctx: ServiceContext, config: PaymentConfig): Promise<Subscription[]> {
@@ -10,7 +10,7 @@ export async function paymentResponders(ctx: ServiceContext, config: PaymentConf
       ctx.bus,
       PaymentsPaidRpc,
       async ({ tenantId, invoiceId }) => ({
-        amountPaid: fromCents(await ctx.tx({ tenantId }, (em) => paidCents(em, tenantId, invoiceId))),
+        amountPaid: fromMills(await ctx.tx({ tenantId }, (em) => paidMills(em, tenantId, invoiceId))),
       }),
       { logger: ctx.logger },
     ),

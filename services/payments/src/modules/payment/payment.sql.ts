@@ -1,4 +1,4 @@
-import { divRound, fromCents, toScaled, type PayableInvoice, type Payment, type PaymentEventData } from '@billpoint/proto';
+import { divMills, fromMills, toMills, toScaled, type PayableInvoice, type Payment, type PaymentEventData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 import type { Attempt } from './ledger.ts';
 
@@ -73,7 +73,7 @@ export async function insertPayment(
   rate: string,
   portalPaymentId: string | null = null,
 ): Promise<PaymentRow> {
-  const base = fromCents(divRound(toScaled(a.amount, 2) * toScaled(rate, 6), 1_000_000n));
+  const base = fromMills(divMills(toMills(a.amount) * toScaled(rate, 6), 1_000_000n, 2));
   const [row] = await em.execute<PaymentRow[]>(
     `insert into payments.payments as p (tenant_id, user_id, invoice_id, invoice_number, amount, currency, exchange_rate,
        amount_in_base_currency, invoice_exchange_rate, payment_date, payment_method, payment_processor, transaction_id,

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { currencyDecimals, fromCents, fromMinor, PaymentEvents, toCents, toMinor, type Payment, type RefundBody } from '@billpoint/proto';
+import { currencyDecimals, fromMills, roundMills, fromMinor, PaymentEvents, toMills, toMinor, type Payment, type RefundBody } from '@billpoint/proto';
 import { addEvent, BadGateway, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import type { Paypal } from '../providers/paypal.ts';
@@ -14,7 +14,7 @@ export type RefundInput = z.output<typeof RefundBody>;
  * (the processor refunded, the commit failed) is the same refund at the processor, never a second one; a retry with
  * another amount is refused there rather than refunding twice.
  */
-export const refundKey = (tenantId: string, row: PaymentRow) => `billpoint-refund-${tenantId}-${row.id}-${toCents(row.refunded_amount)}`;
+export const refundKey = (tenantId: string, row: PaymentRow) => `billpoint-refund-${tenantId}-${row.id}-${toMills(row.refunded_amount)}`;
 
 /**
  * Refunds of completed payments (the public API's POST /api/payments/:id/refund): part or all of what is left of
@@ -53,13 +53,13 @@ export class Refunds {
             : `Only a completed payment can be refunded; this one is ${row.status}`,
           'resource_state_invalid',
         );
-      const left = toCents(row.amount) - toCents(row.refunded_amount);
-      const cents = input.amount === undefined ? left : toCents(input.amount);
+      const left = toMills(row.amount) - toMills(row.refunded_amount);
+      const cents = input.amount === undefined ? left : toMills(input.amount);
       const decimals = currencyDecimals(row.currency);
-      if (cents % 10n ** BigInt(2 - decimals) !== 0n)
+      if (roundMills(cents, decimals) !== cents)
         throw new Invalid(`${row.currency} amounts have ${decimals === 0 ? 'no decimals' : `${decimals} decimals`}`, 'amount');
       if (cents > left)
-        throw new Invalid(`Amount cannot be more than what is left to refund (${fromCents(left)} ${row.currency})`, 'amount');
+        throw new Invalid(`Amount cannot be more than what is left to refund (${fromMills(left)} ${row.currency})`, 'amount');
       const r = await this.giveBack(em, id.tenantId, row, cents, {
         reason: input.reason ?? null,
         key: refundKey(id.tenantId, row),
@@ -82,15 +82,15 @@ export class Refunds {
     cents: bigint,
     o: { reason: string | null; key: string; actorId?: string | null; metadata?: Record<string, string> },
   ): Promise<PaymentRow> {
-    await this.#atProcessor(tenantId, row, fromCents(cents), o);
+    await this.#atProcessor(tenantId, row, fromMills(cents), o);
     const [r] = await em.execute<PaymentRow[]>(
       `update payments.payments p set refunded_amount = refunded_amount + ?::numeric,
          status = case when refunded_amount + ?::numeric >= amount then 'refunded' else status end, updated_at = now()
        where p.id = ? and p.tenant_id = ? returning ${PAYMENT_COLUMNS}`,
-      [fromCents(cents), fromCents(cents), row.id, tenantId],
+      [fromMills(cents), fromMills(cents), row.id, tenantId],
     );
     addEvent(em, { subject: PaymentEvents.Refunded, tenantId, actorId: o.actorId ?? null, data: toEventData(r!) });
-    this.#ctx.logger.info({ tenantId, paymentId: row.id, amount: fromCents(cents) }, 'a payment was refunded');
+    this.#ctx.logger.info({ tenantId, paymentId: row.id, amount: fromMills(cents) }, 'a payment was refunded');
     return r!;
   }
 

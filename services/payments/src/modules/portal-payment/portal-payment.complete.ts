@@ -1,6 +1,6 @@
-import { BillingPayableRpc, fromCents, PaymentEvents, toCents, type PayableInvoice } from '@billpoint/proto';
+import { BillingPayableRpc, fromMills, PaymentEvents, toMills, type PayableInvoice } from '@billpoint/proto';
 import { addEvent, Conflict, rpcCall, type EntityManager, type ServiceContext } from '@billpoint/kit';
-import { lockInvoice, paidCents, saveTotal, storedTotal } from '../payment/balance.ts';
+import { lockInvoice, paidMills, saveTotal, storedTotal } from '../payment/balance.ts';
 import { insertPayment, toEventData, type PaymentRow } from '../payment/payment.sql.ts';
 import { paymentRate } from '../payment/rate.ts';
 import { announceReceipt } from '../payment/receipt.ts';
@@ -58,8 +58,8 @@ export async function completePortalPayment(
     const short: Allocation[] = [];
     for (const a of allocations) {
       const balance = await balanceOf(em, tenantId, a, invoices.get(a.invoiceId) ?? null);
-      const cents = toCents(a.amount) <= balance ? toCents(a.amount) : balance > 0n ? balance : 0n;
-      if (cents < toCents(a.amount)) short.push(a);
+      const cents = toMills(a.amount) <= balance ? toMills(a.amount) : balance > 0n ? balance : 0n;
+      if (cents < toMills(a.amount)) short.push(a);
       if (cents > 0n) fits.push({ a, cents });
     }
     if (short.length && !c.taken) {
@@ -74,7 +74,7 @@ export async function completePortalPayment(
         em,
         inv,
         {
-          amount: fromCents(cents),
+          amount: fromMills(cents),
           method: row.method === 'paypal' ? 'paypal' : 'credit_card',
           processor: row.processor,
           status: 'completed',
@@ -86,23 +86,23 @@ export async function completePortalPayment(
       addEvent(em, { subject: PaymentEvents.Completed, tenantId, actorId: null, data: toEventData(p) });
       payments.push(p);
     }
-    const applied = payments.reduce((sum, p) => sum + toCents(p.amount), 0n);
-    const excess = toCents(row.total) - applied;
-    const note = excess > 0n ? `Overpayment: ${fromCents(excess)} ${row.currency} no longer due; refunded` : null;
+    const applied = payments.reduce((sum, p) => sum + toMills(p.amount), 0n);
+    const excess = toMills(row.total) - applied;
+    const note = excess > 0n ? `Overpayment: ${fromMills(excess)} ${row.currency} no longer due; refunded` : null;
     const status = payments.length ? 'completed' : 'failed';
     const updated = await updatePortalPayment(
       em,
       tenantId,
       id,
       `status = ?, completed_at = case when ? = 'completed' then now() end, failure_message = ?, metadata = metadata || ?::jsonb`,
-      [status, status, note, JSON.stringify({ ...(c.extra ?? {}), ...(excess > 0n ? { excess: fromCents(excess) } : {}) })],
+      [status, status, note, JSON.stringify({ ...(c.extra ?? {}), ...(excess > 0n ? { excess: fromMills(excess) } : {}) })],
     );
     if (payments.length)
       await announceReceipt(em, tenantId, {
         id,
         customerId: Number(row.customer_id),
         currency: row.currency,
-        total: fromCents(applied),
+        total: fromMills(applied),
         paymentMethod: payments[0]!.payment_method,
         paidAt: new Date().toISOString(),
         allocations: payments.map((p) => ({
@@ -128,7 +128,7 @@ export async function admitPortalPayment(ctx: ServiceContext, tenantId: string, 
   );
   const refused = await ctx.tx({ tenantId }, async (em) => {
     for (const [i, a] of row.allocations.entries()) {
-      if (toCents(a.amount) <= (await balanceOf(em, tenantId, a, invoices[i] ?? null))) continue;
+      if (toMills(a.amount) <= (await balanceOf(em, tenantId, a, invoices[i] ?? null))) continue;
       const message = `Invoice ${a.invoiceNumber} no longer has ${a.amount} ${row.currency} to pay. Nothing was charged.`;
       await updatePortalPayment(em, tenantId, row.id, `status = 'cancelled', failure_message = ?`, [message]);
       return new Conflict(message);
@@ -147,5 +147,5 @@ async function balanceOf(em: EntityManager, tenantId: string, a: Allocation, inv
   await saveTotal(em, inv);
   const stored = await storedTotal(em, tenantId, a.invoiceId);
   if (!stored || stored.currency !== inv.currency) return 0n;
-  return stored.total - (await paidCents(em, tenantId, a.invoiceId));
+  return stored.total - (await paidMills(em, tenantId, a.invoiceId));
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { CheckoutPaymentIntent } from '@paypal/paypal-server-sdk';
-import { BillingPayableRpc, fromCents, fromMinor, toCents, toMinor, type PayableInvoice, type PortalPayment } from '@billpoint/proto';
+import { BillingPayableRpc, fromMills, fromMinor, toMills, toMinor, type PayableInvoice, type PortalPayment } from '@billpoint/proto';
 import { BadGateway, NotFound, rpcCall, Unprocessable, type ServiceContext } from '@billpoint/kit';
 import type { Paypal } from '../providers/paypal.ts';
-import { collectable, paidCents, saveTotal } from '../payment/balance.ts';
+import { collectable, paidMills, saveTotal } from '../payment/balance.ts';
 import { toPortalPayment, updatePortalPayment, type Allocation, type PortalPaymentRow } from './portal-payment.sql.ts';
 
 export interface PortalCaller {
@@ -59,11 +59,11 @@ export async function openPortalPayment(
     const allocations: Allocation[] = [];
     for (const inv of invoices) {
       await saveTotal(em, inv);
-      const balance = toCents(collectable(inv)) - (await paidCents(em, caller.tenantId, inv.invoiceId));
+      const balance = toMills(collectable(inv)) - (await paidMills(em, caller.tenantId, inv.invoiceId));
       if (balance <= 0n) throw new Unprocessable(`Invoice ${inv.invoiceNumber} is already paid`);
-      allocations.push({ invoiceId: inv.invoiceId, invoiceNumber: inv.invoiceNumber, amount: fromCents(balance) });
+      allocations.push({ invoiceId: inv.invoiceId, invoiceNumber: inv.invoiceNumber, amount: fromMills(balance) });
     }
-    const total = fromCents(allocations.reduce((sum, a) => sum + toCents(a.amount), 0n));
+    const total = fromMills(allocations.reduce((sum, a) => sum + toMills(a.amount), 0n));
     const [r] = await em.execute<PortalPaymentRow[]>(
       `insert into payments.portal_payments (id, tenant_id, customer_id, currency, total, method, processor, allocations)
        values (?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id::text as id, total::text as total, allocations`,

@@ -1,4 +1,4 @@
-import { fromCents, fromMinor, toMinor } from '@billpoint/proto';
+import { fromMills, fromMinor, toMinor } from '@billpoint/proto';
 import type { ServiceContext } from '@billpoint/kit';
 import type { Processors } from './portal-payment.open.ts';
 import type { PortalPaymentRow } from './portal-payment.sql.ts';
@@ -14,7 +14,7 @@ export async function refundPortalExcess(ctx: ServiceContext, p: Processors, row
   try {
     if (row.processor === 'stripe' && p.stripe && row.transaction_id) {
       await p.stripe.refunds.create(
-        { payment_intent: row.transaction_id, amount: Number(toMinor(fromCents(excess), row.currency)), metadata },
+        { payment_intent: row.transaction_id, amount: Number(toMinor(fromMills(excess), row.currency)), metadata },
         { idempotencyKey: key },
       );
     } else if (row.processor === 'paypal' && p.paypal && typeof row.metadata.captureId === 'string') {
@@ -23,12 +23,12 @@ export async function refundPortalExcess(ctx: ServiceContext, p: Processors, row
         paypalRequestId: key,
         prefer: 'return=minimal',
         body: {
-          amount: { currencyCode: row.currency, value: fromMinor(toMinor(fromCents(excess), row.currency), row.currency) },
+          amount: { currencyCode: row.currency, value: fromMinor(toMinor(fromMills(excess), row.currency), row.currency) },
           noteToPayer: 'Part of these invoices was already paid',
         },
       });
     } else return;
-    ctx.logger.warn({ tenantId: row.tenant_id, portalPaymentId: row.id, excess: fromCents(excess) }, 'a portal overpayment was refunded');
+    ctx.logger.warn({ tenantId: row.tenant_id, portalPaymentId: row.id, excess: fromMills(excess) }, 'a portal overpayment was refunded');
   } catch (err) {
     ctx.logger.error({ err, tenantId: row.tenant_id, portalPaymentId: row.id }, 'refunding a portal overpayment failed');
   }

@@ -1,4 +1,4 @@
-import { BillingExchangeRatesRpc, fromCents, inBase, toCents } from '@billpoint/proto';
+import { BillingExchangeRatesRpc, fromMills, inBase, toMills } from '@billpoint/proto';
 import { rpcCall, type ServiceContext } from '@billpoint/kit';
 import { LEDGER_GROUPS_SQL, taxFigures, type LedgerGroup } from '../report/report.compute.ts';
 
@@ -28,18 +28,18 @@ export function mergeGroups(lists: LedgerGroup[][]): LedgerGroup[] {
   for (const g of lists.flat()) {
     const k = groupKey(g);
     const acc = m.get(k) ?? (m.set(k, { g, debit: 0n, credit: 0n, taxable: null }), m.get(k)!);
-    acc.debit += toCents(g.debit);
-    acc.credit += toCents(g.credit);
-    if (g.taxable != null) acc.taxable = (acc.taxable ?? 0n) + toCents(g.taxable);
+    acc.debit += toMills(g.debit);
+    acc.credit += toMills(g.credit);
+    if (g.taxable != null) acc.taxable = (acc.taxable ?? 0n) + toMills(g.taxable);
     if (acc.g !== g) acc.g = { ...acc.g, lines: acc.g.lines + g.lines };
   }
   return [...m.values()]
     .sort((a, b) => a.g.code.localeCompare(b.g.code)) // stable: within an account, first-seen order
     .map(({ g, debit, credit, taxable }) => ({
       ...g,
-      debit: fromCents(debit),
-      credit: fromCents(credit),
-      taxable: taxable === null ? null : fromCents(taxable),
+      debit: fromMills(debit),
+      credit: fromMills(credit),
+      taxable: taxable === null ? null : fromMills(taxable),
     }));
 }
 

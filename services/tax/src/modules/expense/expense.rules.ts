@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { toScaled, type Expense, type ExpenseInput, type TrainingSource } from '@billpoint/proto';
+import { currencyDecimals, fitsMinorUnit, toMills, type Expense, type ExpenseInput, type TrainingSource } from '@billpoint/proto';
 import { Invalid, type EntityManager } from '@billpoint/kit';
 
 /**
@@ -35,10 +35,14 @@ export function trainingSource(
  * - categoryId: an active category of the tenant (an existing expense may keep the archived one it has);
  * - suggestedCategoryId: a category of the tenant;
  * - receipt: a key this tenant uploaded;
- * - taxAmount: at most the amount.
+ * - amount and taxAmount: no more decimals than the currency has, the tax at most the amount.
  */
 export async function checkExpense(em: EntityManager, tenantId: string, input: ExpenseInput, current?: Expense): Promise<void> {
-  if (toScaled(input.taxAmount, 2) > toScaled(input.amount, 2)) throw new Invalid('Tax amount cannot be more than the amount', 'taxAmount');
+  const d = currencyDecimals(input.currency);
+  const unit = `${input.currency} amounts have ${d === 0 ? 'no decimals' : `at most ${d} decimal${d === 1 ? '' : 's'}`}`;
+  if (!fitsMinorUnit(input.amount, d)) throw new Invalid(unit, 'amount');
+  if (!fitsMinorUnit(input.taxAmount, d)) throw new Invalid(unit, 'taxAmount');
+  if (toMills(input.taxAmount) > toMills(input.amount)) throw new Invalid('Tax amount cannot be more than the amount', 'taxAmount');
   if (input.categoryId != null) {
     const [row] = await em.execute<{ is_active: boolean }[]>(
       `select is_active from tax.expense_categories where tenant_id = ? and id = ? for share`,

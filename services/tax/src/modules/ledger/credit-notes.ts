@@ -1,4 +1,4 @@
-import { fromCents, toCents, type CreditNoteEventData } from '@billpoint/proto';
+import { fromMills, toMills, type CreditNoteEventData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 import { Accounts, ensureChart } from './accounts.ts';
 import { reconcile, type Draft } from './journal.ts';
@@ -29,9 +29,9 @@ export function creditNoteDraft(cn: CreditNoteRow): Draft {
     account: l.account,
     debit: l.credit!,
     description: l.description,
-    tax: l.tax && { ...l.tax, taxableAmount: fromCents(-toCents(l.tax.taxableAmount)) },
+    tax: l.tax && { ...l.tax, taxableAmount: fromMills(-toMills(l.tax.taxableAmount)) },
   }));
-  const total = toCents(cn.subtotal) + tax.reduce((s, l) => s + toCents(l.debit), 0n);
+  const total = toMills(cn.subtotal) + tax.reduce((s, l) => s + toMills(l.debit), 0n);
   return {
     date: cn.issue_date,
     currency: cn.currency,
@@ -40,7 +40,7 @@ export function creditNoteDraft(cn: CreditNoteRow): Draft {
     lines: [
       { account: Accounts.revenue, debit: cn.subtotal },
       ...tax,
-      { account: cn.resolution === 'credit' ? Accounts.customerCredit : Accounts.receivable, credit: fromCents(total) },
+      { account: cn.resolution === 'credit' ? Accounts.customerCredit : Accounts.receivable, credit: fromMills(total) },
     ],
   };
 }

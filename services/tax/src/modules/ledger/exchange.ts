@@ -1,4 +1,4 @@
-import { fromCents, inBase, toCents, type PaymentEventData } from '@billpoint/proto';
+import { fromMills, inBase, toMills, type PaymentEventData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 import { Accounts } from './accounts.ts';
 import { postEntry } from './journal.ts';
@@ -18,12 +18,12 @@ export async function postExchangeDifference(
   o: { base: string; date: string; eventId: string },
 ): Promise<void> {
   if (!p.invoiceExchangeRate || p.currency === o.base) return;
-  const cents = toCents(inBase(p.amount, p.exchangeRate)) - toCents(inBase(p.amount, p.invoiceExchangeRate));
+  const cents = toMills(inBase(p.amount, p.exchangeRate)) - toMills(inBase(p.amount, p.invoiceExchangeRate));
   if (cents === 0n) return;
   const key = `payment:${p.id}:fx`;
   const [done] = await em.execute<unknown[]>(`select 1 from tax.journal_entries where tenant_id = ? and source_key = ?`, [tenantId, key]);
   if (done) return;
-  const amount = fromCents(cents < 0n ? -cents : cents);
+  const amount = fromMills(cents < 0n ? -cents : cents);
   const gain = cents > 0n;
   await postEntry(
     em,

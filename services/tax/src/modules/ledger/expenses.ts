@@ -1,4 +1,4 @@
-import { ExpenseEvents, fromCents, toCents, type ExpenseEventData } from '@billpoint/proto';
+import { ExpenseEvents, fromMills, toMills, type ExpenseEventData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 import { Accounts, categoryAccount, ensureChart } from './accounts.ts';
 import { dayIn, reconcile, type Draft } from './journal.ts';
@@ -32,19 +32,19 @@ export async function applyExpenseEvent(
   let draft: Draft | null = null;
   if (!deleted) {
     const account = x.category ? await categoryAccount(em, tenantId, x.category) : Accounts.uncategorized;
-    const tax = toCents(x.taxAmount) > toCents(x.amount) ? toCents(x.amount) : toCents(x.taxAmount);
+    const tax = toMills(x.taxAmount) > toMills(x.amount) ? toMills(x.amount) : toMills(x.taxAmount);
     draft = {
       date: x.date,
       currency: x.currency,
       description: `Expense: ${x.description}`.slice(0, 500),
       reference: x.vendor,
       lines: [
-        { account, debit: fromCents(toCents(x.amount) - tax), description: x.category?.name ?? 'Uncategorized' },
+        { account, debit: fromMills(toMills(x.amount) - tax), description: x.category?.name ?? 'Uncategorized' },
         {
           account: Accounts.inputTax,
-          debit: fromCents(tax),
+          debit: fromMills(tax),
           description: 'Input tax',
-          tax: { rateId: null, name: null, type: null, rate: null, taxableAmount: fromCents(toCents(x.amount) - tax) },
+          tax: { rateId: null, name: null, type: null, rate: null, taxableAmount: fromMills(toMills(x.amount) - tax) },
         },
         { account: Accounts.cash, credit: x.amount },
       ],

@@ -1,8 +1,8 @@
 import {
-  fromCents,
+  fromMills,
   InvoiceEvents,
   sumMoney,
-  toCents,
+  toMills,
   type InvoiceEventData,
   invoiceIsIssued,
   invoiceIsSettled,
@@ -102,8 +102,8 @@ export function outputTaxLines(
   inv: { subtotal: string; tax_amount: string; discount_amount: string },
   taxLines: TaxLines | null,
 ): DraftLine[] {
-  const lines = taxLines?.filter((t) => toCents(t.taxAmount) !== 0n) ?? [];
-  if (taxLines && toCents(sumMoney(lines.map((t) => t.taxAmount))) === toCents(inv.tax_amount))
+  const lines = taxLines?.filter((t) => toMills(t.taxAmount) !== 0n) ?? [];
+  if (taxLines && toMills(sumMoney(lines.map((t) => t.taxAmount))) === toMills(inv.tax_amount))
     return lines.map((t) => ({
       account: Accounts.salesTaxPayable,
       credit: t.taxAmount,
@@ -128,14 +128,14 @@ export function outputTaxLines(
 export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied' | 'lifecycle' | 'payment_status'>): Draft {
   const tax = outputTaxLines(inv, inv.tax_lines);
   const receivable =
-    toCents(inv.subtotal) + tax.reduce((s, l) => s + toCents(l.credit!), 0n) - toCents(inv.discount_amount) + toCents(inv.shipping_amount);
+    toMills(inv.subtotal) + tax.reduce((s, l) => s + toMills(l.credit!), 0n) - toMills(inv.discount_amount) + toMills(inv.shipping_amount);
   return {
     date: inv.issue_date,
     currency: inv.currency,
     description: `Invoice ${inv.invoice_number}`,
     reference: inv.invoice_number,
     lines: [
-      { account: Accounts.receivable, debit: fromCents(receivable) },
+      { account: Accounts.receivable, debit: fromMills(receivable) },
       { account: Accounts.discounts, debit: inv.discount_amount },
       { account: Accounts.revenue, credit: inv.subtotal },
       { account: Accounts.shipping, credit: inv.shipping_amount },
@@ -160,8 +160,8 @@ export function issueDraft(inv: Omit<InvoiceRow, 'credit_applied' | 'lifecycle' 
  * the events arrive in, the cash of a paid invoice converges to its total, counted once.
  */
 export function settledOutside(collectable: string, amountPaid: string, booked: bigint): bigint {
-  const known = booked > toCents(amountPaid) ? booked : toCents(amountPaid);
-  const rest = toCents(collectable) - known;
+  const known = booked > toMills(amountPaid) ? booked : toMills(amountPaid);
+  const rest = toMills(collectable) - known;
   return rest > 0n ? rest : 0n;
 }
 
@@ -175,7 +175,7 @@ export async function collectableCredits(em: EntityManager, tenantId: string, in
        from tax.ledger_credit_notes where tenant_id = ? and invoice_id = ?`,
     [tenantId, invoiceId],
   );
-  return toCents(row!.c);
+  return toMills(row!.c);
 }
 
 async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: number): Promise<bigint> {
@@ -184,7 +184,7 @@ async function bookedPayments(em: EntityManager, tenantId: string, invoiceId: nu
        from tax.ledger_payments where tenant_id = ? and invoice_id = ?`,
     [tenantId, invoiceId],
   );
-  return toCents(row!.p);
+  return toMills(row!.p);
 }
 
 // Every invoice event runs these two: prepared statements (kit), planned once per connection.
@@ -240,10 +240,10 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
     : null;
   await reconcile(em, tenantId, `invoice:${invoiceId}:credit`, applied, { eventId: o.eventId, voidDate });
 
-  const collectable = toCents(inv.total) - (await collectableCredits(em, tenantId, invoiceId)) - toCents(inv.credit_applied);
+  const collectable = toMills(inv.total) - (await collectableCredits(em, tenantId, invoiceId)) - toMills(inv.credit_applied);
   const outside =
     issued && invoiceIsSettled(seen)
-      ? settledOutside(fromCents(collectable), inv.amount_paid, await bookedPayments(em, tenantId, invoiceId))
+      ? settledOutside(fromMills(collectable), inv.amount_paid, await bookedPayments(em, tenantId, invoiceId))
       : 0n;
   const settle: Draft | null =
     outside > 0n
@@ -253,8 +253,8 @@ export async function postInvoice(em: EntityManager, tenantId: string, invoiceId
           description: `Invoice ${inv.invoice_number} marked paid (settled outside recorded payments)`,
           reference: inv.invoice_number,
           lines: [
-            { account: Accounts.cash, debit: fromCents(outside) },
-            { account: Accounts.receivable, credit: fromCents(outside) },
+            { account: Accounts.cash, debit: fromMills(outside) },
+            { account: Accounts.receivable, credit: fromMills(outside) },
           ],
         }
       : null;

@@ -1,4 +1,4 @@
-import { fromCents, toCents } from '@billpoint/proto';
+import { fromMills, toMills } from '@billpoint/proto';
 import { dayInZone, type EntityManager } from '@billpoint/kit';
 
 /** The tax a line books, so that reports can group output and input tax per rate. */
@@ -35,7 +35,7 @@ export interface PostMeta {
 
 /** Drops zero lines; an entry whose lines are all zero posts nothing (null). */
 export function normalize(d: Draft): Draft | null {
-  const lines = d.lines.filter((l) => toCents(l.debit ?? '0') !== 0n || toCents(l.credit ?? '0') !== 0n);
+  const lines = d.lines.filter((l) => toMills(l.debit ?? '0') !== 0n || toMills(l.credit ?? '0') !== 0n);
   return lines.length ? { ...d, lines } : null;
 }
 
@@ -44,8 +44,8 @@ export function totals(lines: readonly DraftLine[]): { debit: bigint; credit: bi
   let debit = 0n;
   let credit = 0n;
   for (const l of lines) {
-    debit += toCents(l.debit ?? '0');
-    credit += toCents(l.credit ?? '0');
+    debit += toMills(l.debit ?? '0');
+    credit += toMills(l.credit ?? '0');
   }
   return { debit, credit };
 }
@@ -79,8 +79,8 @@ export async function postEntry(em: EntityManager, tenantId: string, d: Draft, m
       d.description,
       d.reference,
       d.currency,
-      fromCents(t.debit),
-      fromCents(t.credit),
+      fromMills(t.debit),
+      fromMills(t.credit),
       meta.sourceEventId,
       meta.sourceKey,
     ],

@@ -1,4 +1,4 @@
-import { fromCents, toCents, type PaymentEventData } from '@billpoint/proto';
+import { fromMills, toMills, type PaymentEventData } from '@billpoint/proto';
 import type { EntityManager } from '@billpoint/kit';
 import { Accounts, ensureChart } from './accounts.ts';
 import { dayIn, postEntry, reverseEntry } from './journal.ts';
@@ -68,13 +68,13 @@ export async function applyPaymentEvent(
     await em.execute(`update tax.ledger_payments set entry_id = ? where tenant_id = ? and payment_id = ?`, [entryId, tenantId, p.id]);
     await postExchangeDifference(em, tenantId, p, { base: org.defaultCurrency, date: row.payment_date, eventId: e.id });
   }
-  const refunded = toCents(row.refunded_amount);
-  const posted = toCents(row.refund_posted);
+  const refunded = toMills(row.refunded_amount);
+  const posted = toMills(row.refund_posted);
   if (refunded > posted) {
     const day = dayIn(e.occurredAt, org.timezone);
     const date = day > row.payment_date ? day : row.payment_date;
-    const key = `payment:${p.id}:refund:${fromCents(refunded)}`;
-    if (posted === 0n && refunded === toCents(row.amount)) await reverseEntry(em, tenantId, entryId, date, meta(key));
+    const key = `payment:${p.id}:refund:${fromMills(refunded)}`;
+    if (posted === 0n && refunded === toMills(row.amount)) await reverseEntry(em, tenantId, entryId, date, meta(key));
     else
       await postEntry(
         em,
@@ -85,8 +85,8 @@ export async function applyPaymentEvent(
           description: `Refund of a payment for invoice ${p.invoiceNumber}`,
           reference: p.invoiceNumber,
           lines: [
-            { account: Accounts.receivable, debit: fromCents(refunded - posted) },
-            { account: Accounts.cash, credit: fromCents(refunded - posted) },
+            { account: Accounts.receivable, debit: fromMills(refunded - posted) },
+            { account: Accounts.cash, credit: fromMills(refunded - posted) },
           ],
         },
         meta(key),

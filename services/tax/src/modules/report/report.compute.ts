@@ -1,4 +1,4 @@
-import { fromCents, toCents, type ReportData } from '@billpoint/proto';
+import { fromMills, toMills, type ReportData } from '@billpoint/proto';
 import { Accounts } from '../ledger/accounts.ts';
 
 export type GeneratedType = 'profit_loss' | 'sales_tax' | 'vat_return' | 'tax_summary';
@@ -39,13 +39,13 @@ export const LEDGER_GROUPS_SQL = `select a.code, a.name, a.type, d.tax_rate_id::
   group by a.code, a.name, a.type, d.tax_rate_id, d.tax_rate_name, d.tax_type, d.tax_rate
   order by a.code, max(d.tax_rate_name) nulls last, d.tax_rate nulls last`;
 
-const c = (v: string | null) => toCents(v ?? '0');
+const c = (v: string | null) => toMills(v ?? '0');
 /** Net sales: revenue accounts, discounts negative — not the realised exchange gains and losses, which are no sales. */
 const FX_ACCOUNTS: ReadonlySet<string> = new Set([Accounts.exchangeGains, Accounts.exchangeLosses]);
 const isSales = (g: LedgerGroup) => (g.type === 'revenue' || g.type === 'contra_revenue') && !FX_ACCOUNTS.has(g.code);
 const credit = (g: LedgerGroup) => c(g.credit) - c(g.debit);
 const debit = (g: LedgerGroup) => c(g.debit) - c(g.credit);
-const line = (label: string, accountCode: string | null, cents: bigint) => ({ label, accountCode, amount: fromCents(cents) });
+const line = (label: string, accountCode: string | null, cents: bigint) => ({ label, accountCode, amount: fromMills(cents) });
 const sum = (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 /** Sums groups by a key, keeping first-seen order. */
@@ -117,15 +117,15 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
         {
           title: 'Revenue (credits − debits of revenue accounts; discounts negative)',
           lines: revenue.map((r) => line(r.name, r.code, r.cents)),
-          total: fromCents(rTotal),
+          total: fromMills(rTotal),
         },
         {
           title: 'Expenses (debits − credits of expense accounts, per category; net of input tax)',
           lines: expenses.map((r) => line(r.name, r.code, r.cents)),
-          total: fromCents(eTotal),
+          total: fromMills(eTotal),
         },
       ],
-      summary: { label: 'Net profit (revenue − expenses)', amount: fromCents(rTotal - eTotal) },
+      summary: { label: 'Net profit (revenue − expenses)', amount: fromMills(rTotal - eTotal) },
       ledgerLines,
     };
   }
@@ -138,15 +138,15 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
           title:
             'Taxable sales per rate (net amounts tax was charged on, from invoices issued in the period, less credit notes issued in it)',
           lines: rates.map((r) => line(r.label, Accounts.salesTaxPayable, r.taxable)),
-          total: fromCents(sum(rates.map((r) => r.taxable))),
+          total: fromMills(sum(rates.map((r) => r.taxable))),
         },
         {
           title: 'Sales tax collected per rate (credits − debits of 2100 Sales Tax Payable)',
           lines: rates.map((r) => line(r.label, Accounts.salesTaxPayable, r.tax)),
-          total: fromCents(collected),
+          total: fromMills(collected),
         },
       ],
-      summary: { label: 'Total sales tax collected', amount: fromCents(collected) },
+      summary: { label: 'Total sales tax collected', amount: fromMills(collected) },
       ledgerLines,
     };
   }
@@ -159,15 +159,15 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
         {
           title: 'Output VAT per rate (tax collected at rates of type vat or gst)',
           lines: vat.map((r) => line(r.label, Accounts.salesTaxPayable, r.tax)),
-          total: fromCents(output),
+          total: fromMills(output),
         },
         {
           title: 'Input tax recoverable (debits − credits of 1200 Input Tax Recoverable, from expenses)',
           lines: [line('Input tax on expenses', Accounts.inputTax, inputTax)],
-          total: fromCents(inputTax),
+          total: fromMills(inputTax),
         },
       ],
-      summary: { label: 'Net VAT due (output VAT − input tax)', amount: fromCents(output - inputTax) },
+      summary: { label: 'Net VAT due (output VAT − input tax)', amount: fromMills(output - inputTax) },
       ledgerLines,
     };
   }
@@ -177,20 +177,20 @@ export function buildReport(type: GeneratedType, currency: string, groups: Ledge
       {
         title: 'Tax collected (output tax: credits − debits of 2100 Sales Tax Payable)',
         lines: [line('Tax collected', Accounts.salesTaxPayable, collected)],
-        total: fromCents(collected),
+        total: fromMills(collected),
       },
       {
         title: 'Input tax recoverable (debits − credits of 1200 Input Tax Recoverable)',
         lines: [line('Input tax on expenses', Accounts.inputTax, inputTax)],
-        total: fromCents(inputTax),
+        total: fromMills(inputTax),
       },
       {
         title: 'Taxable sales (net sales: credits − debits of revenue accounts 4000–4900)',
         lines: [line('Net sales', null, netSales)],
-        total: fromCents(netSales),
+        total: fromMills(netSales),
       },
     ],
-    summary: { label: 'Tax payable (collected − input tax)', amount: fromCents(collected - inputTax) },
+    summary: { label: 'Tax payable (collected − input tax)', amount: fromMills(collected - inputTax) },
     ledgerLines,
   };
 }
@@ -200,5 +200,5 @@ export function taxFigures(groups: LedgerGroup[]) {
   const collected = sum(groups.filter((g) => g.code === Accounts.salesTaxPayable).map(credit));
   const input = sum(groups.filter((g) => g.code === Accounts.inputTax).map(debit));
   const netSales = sum(groups.filter(isSales).map(credit));
-  return { totalCollected: fromCents(collected), totalPayable: fromCents(collected - input), taxableSales: fromCents(netSales) };
+  return { totalCollected: fromMills(collected), totalPayable: fromMills(collected - input), taxableSales: fromMills(netSales) };
 }

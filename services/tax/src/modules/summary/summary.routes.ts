@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TaxSummary } from '@billpoint/proto';
-import { fromCents, reportPeriodLabel, reportPeriodRange, TaxSummaryQuery, toCents } from '@billpoint/proto';
+import { fromMills, reportPeriodLabel, reportPeriodRange, TaxSummaryQuery, toMills } from '@billpoint/proto';
 import type { Identity, ServiceContext } from '@billpoint/kit';
 import { dayIn } from '../ledger/journal.ts';
 import { orgSettings } from '../ledger/organizations.ts';
@@ -54,7 +54,7 @@ export async function taxSummary(
     }),
   );
   const total = (k: 'totalCollected' | 'totalPayable' | 'taxableSales') =>
-    fromCents(byCurrency.reduce((acc, c) => acc + (c.inBase ? toCents(c.inBase[k]) : 0n), 0n));
+    fromMills(byCurrency.reduce((acc, c) => acc + (c.inBase ? toMills(c.inBase[k]) : 0n), 0n));
   return {
     currency: base,
     ...head,

@@ -1,12 +1,12 @@
-import { fromCents, toCents, type CreditNote, type CreditNoteResolution } from '@billpoint/proto';
+import { fromMills, toMills, type CreditNote, type CreditNoteResolution } from '@billpoint/proto';
 
 export type MoneyByCurrency = { currency: string; amount: string }[];
 
 /** Sums per currency (never across currencies), in the order the currencies first appear. */
 function byCurrency(notes: readonly Pick<CreditNote, 'currency' | 'total'>[]): MoneyByCurrency {
   const sums = new Map<string, bigint>();
-  for (const n of notes) sums.set(n.currency, (sums.get(n.currency) ?? 0n) + toCents(n.total));
-  return [...sums].map(([currency, cents]) => ({ currency, amount: fromCents(cents) }));
+  for (const n of notes) sums.set(n.currency, (sums.get(n.currency) ?? 0n) + toMills(n.total));
+  return [...sums].map(([currency, cents]) => ({ currency, amount: fromMills(cents) }));
 }
 
 export type CreditNoteSummary = {
@@ -31,7 +31,7 @@ export function summarize(notes: readonly CreditNote[], today: string): CreditNo
     creditedThisMonth: byCurrency(inMonth),
     refundsPending: pending.length,
     pendingAmounts: byCurrency(
-      pending.map((n) => ({ currency: n.currency, total: fromCents(toCents(n.total) - toCents(n.refundedAmount)) })),
+      pending.map((n) => ({ currency: n.currency, total: fromMills(toMills(n.total) - toMills(n.refundedAmount)) })),
     ),
     refundsFailed: notes.filter((n) => n.resolution === 'refund' && n.refundStatus === 'failed').length,
     all: notes.length,

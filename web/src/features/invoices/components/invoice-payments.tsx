@@ -1,4 +1,4 @@
-import { toCents, type Invoice, type Payment } from '@billpoint/proto';
+import { toMills, type Invoice, type Payment } from '@billpoint/proto';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,7 +33,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
         <span className={struck(payment) ? 'tabular-nums text-muted-foreground line-through' : 'tabular-nums font-medium'}>
           {formatMoney(payment.amount, payment.currency)}
         </span>
-        {payment.status === 'completed' && toCents(payment.refundedAmount) > 0n && (
+        {payment.status === 'completed' && toMills(payment.refundedAmount) > 0n && (
           <span className="text-xs text-muted-foreground" data-testid="invoice-payment-refunded">
             {formatMoney(payment.refundedAmount, payment.currency)} refunded
           </span>

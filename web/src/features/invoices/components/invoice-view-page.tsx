@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Pencil, Repeat, Send } from 'lucide-react';
-import { toCents, type Invoice } from '@billpoint/proto';
+import { toMills, type Invoice } from '@billpoint/proto';
 import { InvoiceStatusBadge } from '@/components/invoice-status-badge';
 import { PageBody, PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -97,7 +97,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
         </Card>
 
         <InvoicePayments invoice={invoice} />
-        {(isIssued(invoice) || toCents(invoice.creditedAmount ?? '0') > 0n) && <InvoiceCreditNotes invoice={invoice} />}
+        {(isIssued(invoice) || toMills(invoice.creditedAmount ?? '0') > 0n) && <InvoiceCreditNotes invoice={invoice} />}
       </div>
     </div>
   );

@@ -1,21 +1,21 @@
-import { toCents, type Invoice } from '@billpoint/proto';
+import { toMills, type Invoice } from '@billpoint/proto';
 import { formatMoney } from '@/lib/format';
 import { isPartlyPaid } from '@/lib/payment-amount';
 
 /** Credit notes or customer credit took something off the invoice. */
-const isCredited = (invoice: Invoice) => toCents(invoice.creditedAmount ?? '0') > 0n || toCents(invoice.creditApplied ?? '0') > 0n;
+const isCredited = (invoice: Invoice) => toMills(invoice.creditedAmount ?? '0') > 0n || toMills(invoice.creditApplied ?? '0') > 0n;
 
 /**
  * Under the total in the invoice list: what was paid and what is due, when the invoice is paid in part or credited
  * with something still due (the balance after credits).
  */
 export function PartPaidNote({ invoice }: { invoice: Invoice }) {
-  const creditedAndDue = isCredited(invoice) && toCents(invoice.balanceDue) > 0n;
+  const creditedAndDue = isCredited(invoice) && toMills(invoice.balanceDue) > 0n;
   if (!isPartlyPaid(invoice) && !creditedAndDue) return null;
   const currency = invoice.currency || 'USD';
   return (
     <div className="text-xs text-muted-foreground" data-testid="invoice-part-paid">
-      {toCents(invoice.amountPaid) > 0n && <div>Amount paid: {formatMoney(invoice.amountPaid, currency)}</div>}
+      {toMills(invoice.amountPaid) > 0n && <div>Amount paid: {formatMoney(invoice.amountPaid, currency)}</div>}
       <div>Balance due: {formatMoney(invoice.balanceDue, currency)}</div>
     </div>
   );
@@ -46,8 +46,8 @@ export function PartPaidRows({ invoice }: { invoice: Invoice }) {
  */
 export function SettlementRows({ invoice }: { invoice: Invoice }) {
   if (!isCredited(invoice)) return <PartPaidRows invoice={invoice} />;
-  const credited = toCents(invoice.creditedAmount ?? '0') > 0n;
-  const applied = toCents(invoice.creditApplied ?? '0') > 0n;
+  const credited = toMills(invoice.creditedAmount ?? '0') > 0n;
+  const applied = toMills(invoice.creditApplied ?? '0') > 0n;
   const currency = invoice.currency || 'USD';
   const money = (v: string) => formatMoney(v, currency);
   const row = (label: string, value: string, testId: string) => (
@@ -62,7 +62,7 @@ export function SettlementRows({ invoice }: { invoice: Invoice }) {
     <>
       {credited && row('Credited', `−${money(invoice.creditedAmount)}`, 'invoice-credited')}
       {applied && row('Credit applied', `−${money(invoice.creditApplied)}`, 'invoice-credit-applied')}
-      {toCents(invoice.amountPaid) > 0n && row('Amount paid', money(invoice.amountPaid), 'invoice-amount-paid')}
+      {toMills(invoice.amountPaid) > 0n && row('Amount paid', money(invoice.amountPaid), 'invoice-amount-paid')}
       <div className="flex justify-between gap-4 font-semibold">
         <dt>Balance due</dt>
         <dd className="tabular-nums" data-testid="invoice-balance-due">

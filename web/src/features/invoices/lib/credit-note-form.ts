@@ -1,11 +1,11 @@
 import {
   compareMoney,
-  fromCents,
+  currencyDecimals,
+  fromMills,
   lineAmount,
   percentOf,
   sumMoney,
-  toCents,
-  toScaled,
+  toMills,
   type CreditNoteCreateBody,
   type CreditNoteResolution,
   type Invoice,
@@ -50,12 +50,12 @@ export function initialCreditNoteForm(items: readonly InvoiceItem[], resolutions
 
 const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
 
-/** A typed quantity or amount: blank is 0; a plain decimal with at most 2 places; answers its cents-scaled value. */
+/** A typed quantity or amount: blank is 0; a plain decimal with at most 3 places; answers it in mills. */
 function parseDecimal(raw: string): { ok: true; scaled: bigint } | { ok: false } {
   const s = raw.trim().replace(/,/g, '');
   if (s === '') return { ok: true, scaled: 0n };
-  if (!DECIMAL.test(s) || (s.split('.')[1] ?? '').replace(/0+$/, '').length > 2) return { ok: false };
-  return { ok: true, scaled: toScaled(s, 2) };
+  if (!DECIMAL.test(s) || (s.split('.')[1] ?? '').replace(/0+$/, '').length > 3) return { ok: false };
+  return { ok: true, scaled: toMills(s) };
 }
 
 /** One credited line: the invoice line, the quantity credited, its amount and tax (as the server computes them). */
@@ -74,28 +74,32 @@ export type CreditFigures = {
 
 /** What the invoice's credit notes may still take before this one: its total less what is already credited. */
 export const creditableLeft = (invoice: Pick<Invoice, 'total' | 'creditedAmount'>) =>
-  fromCents(toCents(invoice.total) - toCents(invoice.creditedAmount ?? '0'));
+  fromMills(toMills(invoice.total) - toMills(invoice.creditedAmount ?? '0'));
 
 /** The credit note the form describes (invalid entries count as 0 here; the checks name them). */
-export function creditFigures(invoice: Pick<Invoice, 'total' | 'creditedAmount' | 'items'>, state: CreditNoteFormState): CreditFigures {
+export function creditFigures(
+  invoice: Pick<Invoice, 'total' | 'creditedAmount' | 'items'> & { currency?: string | null },
+  state: CreditNoteFormState,
+): CreditFigures {
+  const decimals = currencyDecimals(invoice.currency || 'USD');
   const before = creditableLeft(invoice);
   if (state.mode === 'amount') {
     const parsed = parseDecimal(state.amount);
-    const total = parsed.ok ? fromCents(parsed.scaled) : '0.00';
-    return { lines: [], subtotal: total, taxAmount: '0.00', total, leftToCredit: fromCents(toCents(before) - toCents(total)) };
+    const total = parsed.ok ? fromMills(parsed.scaled) : '0.00';
+    return { lines: [], subtotal: total, taxAmount: '0.00', total, leftToCredit: fromMills(toMills(before) - toMills(total)) };
   }
   const lines: CreditedLine[] = [];
   for (const item of invoice.items ?? []) {
     const parsed = parseDecimal(state.quantities[item.id] ?? '');
     if (!parsed.ok || parsed.scaled <= 0n) continue;
-    const quantity = fromCents(parsed.scaled);
-    const amount = lineAmount(quantity, item.rate);
-    lines.push({ item, quantity, amount, taxAmount: percentOf(amount, item.taxRate) });
+    const quantity = fromMills(parsed.scaled);
+    const amount = lineAmount(quantity, item.rate, invoice.currency);
+    lines.push({ item, quantity, amount, taxAmount: percentOf(amount, item.taxRate, decimals) });
   }
   const subtotal = sumMoney(lines.map((l) => l.amount));
   const taxAmount = sumMoney(lines.map((l) => l.taxAmount));
   const total = sumMoney([subtotal, taxAmount]);
-  return { lines, subtotal, taxAmount, total, leftToCredit: fromCents(toCents(before) - toCents(total)) };
+  return { lines, subtotal, taxAmount, total, leftToCredit: fromMills(toMills(before) - toMills(total)) };
 }
 
 /**
@@ -104,8 +108,8 @@ export function creditFigures(invoice: Pick<Invoice, 'total' | 'creditedAmount' 
  */
 export function availableResolutions(invoice: Pick<Invoice, 'balanceDue' | 'amountPaid'>): CreditNoteResolution[] {
   const out: CreditNoteResolution[] = [];
-  if (toCents(invoice.balanceDue) > 0n) out.push('reduce_balance');
-  if (toCents(invoice.amountPaid) > 0n) out.push('refund', 'credit');
+  if (toMills(invoice.balanceDue) > 0n) out.push('reduce_balance');
+  if (toMills(invoice.amountPaid) > 0n) out.push('refund', 'credit');
   return out;
 }
 
@@ -125,7 +129,7 @@ export function checkCreditNoteForm(
     for (const item of invoice.items ?? []) {
       const parsed = parseDecimal(state.quantities[item.id] ?? '');
       if (!parsed.ok) lines[item.id] = 'Enter a quantity like 1 or 2.5';
-      else if (parsed.scaled > toScaled(item.quantity, 2)) lines[item.id] = `At most ${item.quantity.replace(/\.?0+$/, '')}`;
+      else if (parsed.scaled > toMills(item.quantity)) lines[item.id] = `At most ${item.quantity.replace(/\.?0+$/, '')}`;
     }
     if (Object.keys(lines).length) errors.lines = lines;
     else if (figures.lines.length === 0) errors.items = 'Enter a quantity to credit on at least one line.';

@@ -1,7 +1,7 @@
 import {
   PLAN_TABLE,
   SUBSCRIPTION_PLANS,
-  toCents,
+  toMills,
   yearlyPricePerMonth,
   yearlySavingAmount,
   yearlySavingBadge,
@@ -62,7 +62,7 @@ export const annualBadge = yearlySavingBadge(SUBSCRIPTION_PLANS);
 
 /** The largest yearly saving in dollars, as a decimal string ('600.00'). */
 export function annualSavings(all: readonly Pick<PlanDefinition, 'monthlyPrice' | 'yearlyPrice'>[] = PLAN_TABLE): string {
-  return all.map(yearlySavingAmount).reduce((max, v) => (toCents(v) > toCents(max) ? v : max), '0.00');
+  return all.map(yearlySavingAmount).reduce((max, v) => (toMills(v) > toMills(max) ? v : max), '0.00');
 }
 
 /** Revenue slider. */

@@ -1,11 +1,12 @@
 import {
   comparisonRows,
-  divRound,
+  divMills,
+  fromMills,
   PLAN_TABLE,
   planLimitLines,
   PlanMessages,
   SUBSCRIPTION_PLANS,
-  toCents,
+  toMills,
   yearlySavingPercent,
   type BillingCycle,
   type PlanFlags,
@@ -18,26 +19,26 @@ import {
  * 'Free'.
  */
 export function cardPrice(plan: Pick<SubscriptionPlan, 'monthlyPrice' | 'yearlyPrice'>, cycle: BillingCycle) {
-  const perMonth = cycle === 'yearly' ? divRound(toCents(plan.yearlyPrice), 12n) : toCents(plan.monthlyPrice);
+  const perMonth = cycle === 'yearly' ? divMills(toMills(plan.yearlyPrice), 12n, 2) : toMills(plan.monthlyPrice);
   const free = perMonth === 0n;
   const saving = yearlySavingPercent(plan);
   return {
     price: free ? PlanMessages.free : dollars(perMonth),
     perMonth: !free,
-    billed: free ? null : cycle === 'yearly' ? `${dollars(toCents(plan.yearlyPrice))} billed yearly` : 'billed monthly',
+    billed: free ? null : cycle === 'yearly' ? `${dollars(toMills(plan.yearlyPrice))} billed yearly` : 'billed monthly',
     saving: cycle === 'yearly' && saving > 0 ? `Save ${saving}%` : null,
   };
 }
 
-/** $29, $20, $12.50: cents only when there are some. */
-export function dollars(cents: bigint): string {
-  const whole = cents % 100n === 0n;
+/** $29, $20, $12.50 from mills: cents only when there are some. */
+export function dollars(mills: bigint): string {
+  const whole = mills % 1000n === 0n;
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
-  }).format(Number(cents) / 100);
+  }).format(fromMills(mills) as Intl.StringNumericLiteral);
 }
 
 /** The card's limits: '50 invoices per month', 'Unlimited customers', '1 API key' (proto's plan table wording). */

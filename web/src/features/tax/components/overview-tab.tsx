@@ -8,7 +8,7 @@ import {
   fromScaled,
   reportPeriodLabel,
   reportPeriodRange,
-  toCents,
+  toMills,
   type ReportPeriod,
   type TaxSummary,
 } from '@billpoint/proto';
@@ -28,9 +28,9 @@ import { ExcludedCurrencies } from './excluded-currencies';
 
 /** Tax collected over taxable sales, as a percent with 2 decimals (exact: integer cents, rounded half-up); — without sales. */
 export function effectiveRate(collected: string, taxableSales: string): string {
-  const sales = toCents(taxableSales);
+  const sales = toMills(taxableSales);
   if (sales === 0n) return '—';
-  return `${fromScaled(divRound(toCents(collected) * 10000n, sales), 2)}%`;
+  return `${fromScaled(divRound(toMills(collected) * 10000n, sales), 2)}%`;
 }
 
 /** The four stat cards: the current quarter's tax collected, payable, taxable sales and the effective rate over them. */

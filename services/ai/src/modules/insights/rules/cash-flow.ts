@@ -2,7 +2,7 @@ import { sqlList } from '@billpoint/kit';
 /** Cash-flow rules: overdue money held by a few customers, money expected in the next 30 days, sales tax to set aside. */
 import {
   periodDate,
-  toCents,
+  toMills,
   vatDueDate,
   vatPeriod,
   type Frequency,
@@ -24,9 +24,9 @@ export async function overdueConcentration(q: Query, f: Formats): Promise<DraftI
   );
   return rows.flatMap((r) => {
     const invoices = r.customers.reduce((s, c) => s + c.n, 0);
-    const total = r.customers.reduce((s, c) => s + toCents(c.amount), 0n);
+    const total = r.customers.reduce((s, c) => s + toMills(c.amount), 0n);
     const top = r.customers.slice(0, 3);
-    const topSum = top.reduce((s, c) => s + toCents(c.amount), 0n);
+    const topSum = top.reduce((s, c) => s + toMills(c.amount), 0n);
     if (invoices < 2 || total <= 0n || topSum * 100n < total * 80n) return [];
     const who = names(top.map((c) => c.name ?? 'a customer'));
     return [
@@ -62,13 +62,13 @@ export async function cashFlowForecast(q: Query, today: string, f: Formats): Pro
   );
   const by = new Map<string, { invoices: bigint; n: number; runs: bigint; r: number }>();
   const of = (c: string) => by.get(c) ?? (by.set(c, { invoices: 0n, n: 0, runs: 0n, r: 0 }), by.get(c)!);
-  for (const d of due) Object.assign(of(d.currency), { invoices: toCents(d.amount), n: d.n });
+  for (const d of due) Object.assign(of(d.currency), { invoices: toMills(d.amount), n: d.n });
   for (const s of schedules) {
     const e = of(s.currency);
     // Each run from the next date (or today, if a run is late) to 30 days from now.
     for (let k = 0, day = s.next; day <= end && k < 60; k++, day = periodDate(s.next, s.frequency, k)) {
       if (day < today) continue;
-      e.runs += toCents(s.total);
+      e.runs += toMills(s.total);
       e.r += 1;
     }
   }
@@ -134,19 +134,19 @@ export async function taxDue(q: Query, today: string, f: Formats, vat: VatFiling
   return rows.map((r) => ({
     rule: 'tax_due' as const,
     type: 'recommendation' as const,
-    title: `Set aside ${f.money(toCents(r.tax), r.currency)} for sales tax`,
+    title: `Set aside ${f.money(toMills(r.tax), r.currency)} for sales tax`,
     description: `Tax on this ${PERIOD_WORD[vat.frequency]}’s invoices so far${parts(
       f,
       r.currency,
-      r.parts.filter((p) => toCents(p.own) !== 0n),
+      r.parts.filter((p) => toMills(p.own) !== 0n),
     )}; it is due by ${f.date(dueDate)} (${days} days).`,
     impact: days <= 30 ? ('high' as const) : ('medium' as const),
     category: 'cash_flow' as const,
     priority: days <= 30 ? 8 : days <= 60 ? 6 : 4,
     confidence: 85,
     timeframe: `Due ${f.date(dueDate)}`,
-    estimatedValue: money(toCents(r.tax), r.currency),
-    recommendation: `Move ${f.money(toCents(r.tax), r.currency)} to a tax reserve now and check the Tax summary before filing.`,
+    estimatedValue: money(toMills(r.tax), r.currency),
+    recommendation: `Move ${f.money(toMills(r.tax), r.currency)} to a tax reserve now and check the Tax summary before filing.`,
     actionable: true,
   }));
 }

@@ -1,6 +1,6 @@
 import { sqlList } from '@billpoint/kit';
 /** What the insight rules (rules.ts and its families here) share: their shapes and helpers (texts are written with `Formats`). */
-import { divRound, fromCents, toCents, type AiInsight, OpenInvoiceStatuses } from '@billpoint/proto';
+import { divRound, fromMills, toMills, type AiInsight, OpenInvoiceStatuses } from '@billpoint/proto';
 import type { Formats } from '../format.ts';
 export type { Formats } from '../format.ts';
 
@@ -47,8 +47,8 @@ export function parts(f: Formats, base: string, list: Part[]): string {
   return ` (${list
     .map((p) =>
       p.currency === base
-        ? f.money(toCents(p.own), p.currency)
-        : `${f.money(toCents(p.own), p.currency)} = ${f.money(toCents(p.inBase), base)}`,
+        ? f.money(toMills(p.own), p.currency)
+        : `${f.money(toMills(p.own), p.currency)} = ${f.money(toMills(p.inBase), base)}`,
     )
     .join('; ')})`;
 }
@@ -56,7 +56,7 @@ export function parts(f: Formats, base: string, list: Part[]): string {
 /** Open invoices: issued, not settled. */
 export const OPEN = `status in (${sqlList(OpenInvoiceStatuses)}) and balance_due > 0`;
 /** An estimated value: cents as a decimal amount, in a currency. */
-export const money = (c: bigint, currency: string) => ({ amount: fromCents(c), currency });
+export const money = (c: bigint, currency: string) => ({ amount: fromMills(c), currency });
 /** a / b as a whole percent (display only; the decisions compare cents). */
 export const pct = (a: bigint, b: bigint) => (b === 0n ? 0 : Number(divRound(a * 100n, b)));
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

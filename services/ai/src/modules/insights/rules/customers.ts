@@ -1,5 +1,5 @@
 /** Customer rules: customers paying later and later, and dependence on one customer. */
-import { toCents } from '@billpoint/proto';
+import { toMills } from '@billpoint/proto';
 import { money, OPEN, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** A customer paying later and later: the days from issue to payment rose over their last three paid invoices, by 7 or more. */
@@ -59,8 +59,8 @@ export async function customerDependency(q: Query, f: Formats): Promise<DraftIns
      select currency, name, amount::text as top, total::text as total, all_n::int as n from r where rank = 1 order by currency`,
   );
   return rows.flatMap((r) => {
-    const top = toCents(r.top);
-    const total = toCents(r.total);
+    const top = toMills(r.top);
+    const total = toMills(r.total);
     if (r.n < 3 || total <= 0n || top * 2n < total) return [];
     const share = pct(top, total);
     const who = r.name ?? 'One customer';

@@ -1,5 +1,5 @@
 /** Expense rules: a category's spending spiking. */
-import { toCents } from '@billpoint/proto';
+import { toMills } from '@billpoint/proto';
 import { money, pct, type DraftInsight, type Formats, type Query } from './common.ts';
 
 /** An expense category up 50 % or more in the last 30 days against the 30 before (per currency). */
@@ -14,8 +14,8 @@ export async function expenseSpikes(q: Query, f: Formats): Promise<DraftInsight[
       group by e.currency, e.category_id order by e.currency, e.category_id nulls last`,
   );
   return rows.flatMap((r) => {
-    const cur = toCents(r.cur);
-    const prev = toCents(r.prev);
+    const cur = toMills(r.cur);
+    const prev = toMills(r.prev);
     if (prev <= 0n || cur * 2n < prev * 3n) return [];
     const what = r.name ?? 'Uncategorized';
     return [

@@ -1,5 +1,5 @@
 /** Revenue rules: the paid revenue's trend, and subscription churn with the recurring revenue it lost. */
-import { ALL_TIME_COMPARE_DAYS, churnRate, divRound, toCents, type Frequency } from '@billpoint/proto';
+import { ALL_TIME_COMPARE_DAYS, churnRate, divRound, toMills, type Frequency } from '@billpoint/proto';
 import { money, names, parts, pct, type DraftInsight, type Formats, type Part, type Query } from './common.ts';
 
 /** Revenue of paid invoices in the last 30 days against the 30 before, per currency; a change of 10 % or more. */
@@ -18,8 +18,8 @@ export async function revenueTrend(q: Query, f: Formats): Promise<DraftInsight[]
        from x group by currency order by currency`,
   );
   return rows.flatMap((r): DraftInsight[] => {
-    const cur = toCents(r.cur);
-    const prev = toCents(r.prev);
+    const cur = toMills(r.cur);
+    const prev = toMills(r.prev);
     const diff = cur - prev;
     if (prev <= 0n || (diff < 0n ? -diff : diff) * 10n < prev) return [];
     const change = pct(diff < 0n ? -diff : diff, prev);
@@ -82,7 +82,7 @@ export async function churnedSchedules(q: Query, f: Formats): Promise<DraftInsig
   const who = new Set<string>();
   for (const r of rows) {
     const [num, den] = ({ weekly: [52n, 12n], monthly: [1n, 1n], quarterly: [1n, 3n], annually: [1n, 12n] } as const)[r.frequency];
-    lost.set(r.currency, (lost.get(r.currency) ?? 0n) + divRound(toCents(r.total) * num, den));
+    lost.set(r.currency, (lost.get(r.currency) ?? 0n) + divRound(toMills(r.total) * num, den));
     if (r.name) who.add(r.name);
   }
   const amounts = [...lost].filter(([, c]) => c > 0n);

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { fromCents, toCents } from '@billpoint/proto';
+import { fromMills, roundMills, toMills } from '@billpoint/proto';
 
 /** What a SEPA credit transfer code asks the payer's banking app to fill in. */
 export interface EpcTransfer {
@@ -20,8 +20,9 @@ export interface EpcTransfer {
 const MAX_NAME = 70;
 const MAX_REMITTANCE = 140;
 const MAX_BYTES = 331;
-const MIN_CENTS = 1n;
-const MAX_CENTS = 99_999_999_999n;
+/** EUR 0.01 to 999,999,999.99, in mills. */
+const MIN_MILLS = 10n;
+const MAX_MILLS = 999_999_999_990n;
 
 /** An IBAN without spaces, in capitals. */
 export const compactIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
@@ -44,16 +45,16 @@ export function epcPayload(t: EpcTransfer): string | null {
   const iban = compactIban(t.iban ?? '');
   const name = cut((t.name ?? '').replace(/\s+/g, ' ').trim(), MAX_NAME);
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban) || !name) return null;
-  let cents: bigint;
+  let mills: bigint;
   try {
-    cents = toCents(t.amount);
+    mills = toMills(t.amount);
   } catch {
     return null;
   }
-  if (cents < MIN_CENTS || cents > MAX_CENTS) return null;
+  if (mills < MIN_MILLS || mills > MAX_MILLS || roundMills(mills, 2) !== mills) return null;
   const bic = (t.bic ?? '').replace(/\s+/g, '').toUpperCase();
   const remittance = cut(t.reference.replace(/\s+/g, ' ').trim(), MAX_REMITTANCE);
-  const lines = ['BCD', '002', '1', 'SCT', bic, name, iban, `EUR${fromCents(cents)}`, '', '', remittance];
+  const lines = ['BCD', '002', '1', 'SCT', bic, name, iban, `EUR${fromMills(mills)}`, '', '', remittance];
   while (lines.at(-1) === '') lines.pop();
   const text = lines.join('\n');
   return Buffer.byteLength(text, 'utf8') <= MAX_BYTES ? text : null;

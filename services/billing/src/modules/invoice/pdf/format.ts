@@ -35,10 +35,13 @@ export function formatNumber(value: string, format: TemplateNumberFormat, digits
   return `${negative ? '-' : ''}${grouped}${fraction}`;
 }
 
-/** Money in its currency: `€1,234.50` (or `1.234,50 €` where the format puts the sign after). */
+/**
+ * Money in its currency: `€1,234.50` (or `1.234,50 €` where the format puts the sign after); whole yen without
+ * decimals, dinars with their three (`KWD1.005`).
+ */
 export function formatMoney(value: string, currency: string, format: TemplateNumberFormat = '1,234.56'): string {
   const c = currencyOf(currency);
-  const digits = c.digits === 0 && /\.0*$|^[^.]*$/.test(value) ? 0 : 2;
+  const digits = c.digits === 0 && /\.0*$|^[^.]*$/.test(value) ? 0 : Math.max(2, c.digits);
   const n = formatNumber(value, format, digits);
   const negative = n.startsWith('-');
   const abs = negative ? n.slice(1) : n;

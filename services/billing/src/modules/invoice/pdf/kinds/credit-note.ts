@@ -1,4 +1,4 @@
-import { toCents, toScaled, type CreditNote } from '@billpoint/proto';
+import { toMills, toScaled, type CreditNote } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
@@ -36,7 +36,7 @@ export function creditNoteKind(note: CreditNote): DocumentKind {
           });
       else rows.push({ label: s.L.tax, value: s.money(note.taxAmount) });
       rows.push({ label: C.totalCredit, value: s.money(note.total), strong: true });
-      if (toCents(note.refundedAmount) > 0n) rows.push({ label: C.refunded, value: s.money(note.refundedAmount) });
+      if (toMills(note.refundedAmount) > 0n) rows.push({ label: C.refunded, value: s.money(note.refundedAmount) });
       return rows;
     },
     highlight(s) {

@@ -1,4 +1,4 @@
-import { daysBetween, taxLinesOf, toCents, toScaled, type Invoice } from '@billpoint/proto';
+import { daysBetween, taxLinesOf, toMills, toScaled, type Invoice } from '@billpoint/proto';
 import { creditLabelsFor } from '../credit-labels.ts';
 import { formatNumber } from '../format.ts';
 import type { DocumentKind, TotalRow } from './kind.ts';
@@ -11,7 +11,7 @@ export interface InvoiceCreditNoteRow {
 
 /** An invoice as a document: its number and dates, its tax per rate, and what was paid and credited against it. */
 export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNoteRow[] = []): DocumentKind {
-  const credited = creditNotes.length > 0 || toCents(inv.creditApplied) > 0n;
+  const credited = creditNotes.length > 0 || toMills(inv.creditApplied) > 0n;
   /** Whether the balance rows are shown: while partly paid, and whenever credit notes or credit applied are. */
   const showsBalance = credited || (inv.amountPaid !== '0.00' && inv.balanceDue !== '0.00');
   return {
@@ -52,7 +52,7 @@ export function invoiceKind(inv: Invoice, creditNotes: readonly InvoiceCreditNot
       if (showsBalance) {
         const C = creditLabelsFor(s.t.language);
         for (const n of creditNotes) rows.push({ label: C.creditNoteRow(n.creditNoteNumber), value: `-${s.money(n.total)}` });
-        if (toCents(inv.creditApplied) > 0n) rows.push({ label: C.creditApplied, value: `-${s.money(inv.creditApplied)}` });
+        if (toMills(inv.creditApplied) > 0n) rows.push({ label: C.creditApplied, value: `-${s.money(inv.creditApplied)}` });
         if (inv.amountPaid !== '0.00') rows.push({ label: s.L.amountPaid, value: `-${s.money(inv.amountPaid)}` });
         rows.push({ label: s.L.balanceDue, value: s.money(inv.balanceDue), strong: true });
       }

@@ -1,0 +1,15 @@
+import { sqlMigration } from '@billpoint/kit/migrations';
+
+/**
+ * Amounts keep the decimals their currency has: the dinars and rials (KWD, BHD, OMR, …) have three, which a column
+ * of two decimals would round away. The money columns become plain numeric, which keeps the scale a value is written
+ * with ("12.50" stays "12.50", "1.005" stays "1.005"); the application writes every amount rounded to its currency's
+ * minor unit and with at least two decimals, and the defaults are written "0.00" so that an untouched figure reads as
+ * before. Only the declared type changes: no row is rewritten and no value moves.
+ */
+export const m0005ThreeDecimalAmounts = sqlMigration('0005_three_decimal_amounts', [
+  `alter table catalog.invoice_lines
+     alter column amount type numeric`,
+  `alter table catalog.products
+     alter column price type numeric`,
+]);
