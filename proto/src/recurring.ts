@@ -305,7 +305,10 @@ export function monthlyRecurring(rows: readonly { currency: string; frequency: F
   }
   const currencies = [...yearly.keys()].sort();
   return {
-    monthly: currencies.map((currency) => ({ currency, amount: fromMills(divMills(yearly.get(currency)!.mills, 12n, currencyDecimals(currency))) })),
+    monthly: currencies.map((currency) => ({
+      currency,
+      amount: fromMills(divMills(yearly.get(currency)!.mills, 12n, currencyDecimals(currency))),
+    })),
     average: currencies.map((currency) => {
       const { mills, count } = yearly.get(currency)!;
       return { currency, amount: fromMills(count ? divMills(mills, 12n * BigInt(count), currencyDecimals(currency)) : 0n) };

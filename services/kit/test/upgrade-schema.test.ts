@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from './support/index.ts';
  * The last release that landed: the schema an installed database has today. Bumped to the newest release's commit
  * whenever one lands.
  */
-const PREVIOUS_RELEASE = '13608c3a85297c617adaed11ccbe396eefbd866a';
+const PREVIOUS_RELEASE = '8b2ddb5d00ec62bbaaa61b78ac4572b39f94c7a4';
 
 const execFile = promisify(execFileCb);
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -169,8 +169,7 @@ function vatGroups(
 }
 
 /** BT-111: the tax in the base currency at the document's exchange rate (half-up to cents). */
-const inBase = (tax: string, exchangeRate: string) =>
-  fromMills(divMills(toMills(tax) * toScaled(exchangeRate, 6), 1_000_000n, 2));
+const inBase = (tax: string, exchangeRate: string) => fromMills(divMills(toMills(tax) * toScaled(exchangeRate, 6), 1_000_000n, 2));
 
 function taxCurrencyOf(currency: string, baseCurrency: string, tax: string, exchangeRate: string) {
   if (currency === baseCurrency) return { taxCurrency: null, taxInTaxCurrency: null };

@@ -74,8 +74,7 @@ export function figures(
   if (f.total.startsWith('-')) throw new Invalid('Discount cannot be more than the invoice amount', `${path}discountAmount`);
   // Tax and shipping can lift the total, the exchange rate its base amount, past the largest amount a document holds.
   const fits = (v: string) => toMills(v) <= MAX_MONEY_MILLS;
-  if (toMills(f.subtotal) + toMills(f.taxAmount) > MAX_MONEY_MILLS)
-    throw new Invalid('Total with tax is too large', `${path}taxRate`);
+  if (toMills(f.subtotal) + toMills(f.taxAmount) > MAX_MONEY_MILLS) throw new Invalid('Total with tax is too large', `${path}taxRate`);
   if (!fits(f.total)) throw new Invalid('Invoice total is too large', `${path}shippingAmount`);
   const totalInBaseCurrency = baseAmount(f.total, o.exchangeRate);
   if (!fits(totalInBaseCurrency))

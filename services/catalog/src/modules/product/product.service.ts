@@ -117,7 +117,10 @@ export class ProductService {
       revenue: currencies.map((currency) => ({ currency, amount: sumMoney(byCurrency.get(currency)!.map((p) => p.revenue)) })),
       averagePrice: currencies.map((currency) => {
         const list = byCurrency.get(currency)!;
-        return { currency, amount: fromMills(divMills(toMills(sumMoney(list.map((p) => p.price))), BigInt(list.length), currencyDecimals(currency))) };
+        return {
+          currency,
+          amount: fromMills(divMills(toMills(sumMoney(list.map((p) => p.price))), BigInt(list.length), currencyDecimals(currency))),
+        };
       }),
     };
   }

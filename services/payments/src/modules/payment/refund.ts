@@ -1,5 +1,15 @@
 import type Stripe from 'stripe';
-import { currencyDecimals, fromMills, roundMills, fromMinor, PaymentEvents, toMills, toMinor, type Payment, type RefundBody } from '@billpoint/proto';
+import {
+  currencyDecimals,
+  fromMills,
+  roundMills,
+  fromMinor,
+  PaymentEvents,
+  toMills,
+  toMinor,
+  type Payment,
+  type RefundBody,
+} from '@billpoint/proto';
 import { addEvent, BadGateway, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import type { z } from 'zod';
 import type { Paypal } from '../providers/paypal.ts';
