@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencyCode, optionalText } from './common.ts';
 import { IsoDate } from './invoice.ts';
-import { fromMills, fromScaled, toMills, toScaled } from './money.ts';
+import { fromMills, toMills } from './money.ts';
 import { ExpenseMessages, optionalId, PositiveMoney } from './tax.ts';
 
 /** Expenses: the form's body, the expense, its receipt upload and its events. */

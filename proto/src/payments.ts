@@ -104,7 +104,7 @@ const Amount = z
     description: 'An amount > 0 with at most 3 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
     anyOf: [
       { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,3})?\\s*$' },
-      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.999, multipleOf: 0.001 },
+      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.001 },
     ],
   });
 const Currency = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { documentText } from '../text.ts';
 import { CursorMode, Id, PageQuery } from '../common.ts';
-import { fromMills, fromScaled, toMills, toScaled } from '../money.ts';
+import { fromMills, toMills } from '../money.ts';
 import { InvoiceItemInput } from '../invoice/input.ts';
 import { CreditNoteResolution } from './model.ts';
 
@@ -47,7 +47,7 @@ const GrossAmount = z
       'A gross amount > 0 with at most 3 decimals, as text ("12.50") or number (the currency\'s own minor units are checked too).',
     anyOf: [
       { type: 'string', pattern: '^\\s*\\d{1,13}(\\.\\d{1,3})?\\s*$' },
-      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.999, multipleOf: 0.001 },
+      { type: 'number', exclusiveMinimum: 0, maximum: 9_999_999_999_999.99, multipleOf: 0.001 },
     ],
   });
 

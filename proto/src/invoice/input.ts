@@ -16,8 +16,8 @@ export const InvoiceMessages = {
   itemsRequired: 'At least one item is required',
 } as const;
 
-/** Largest amount a document holds, in mills: 9,999,999,999,999.99. */
-export const MAX_MONEY_MILLS = 9_999_999_999_999_990n;
+/** Largest amount a document holds, in mills: 999,999,999,999.99. */
+export const MAX_MONEY_MILLS = 999_999_999_999_990n;
 
 /** A calendar date as YYYY-MM-DD; an ISO date-time is taken at the date it names (the picker's local date). */
 export const IsoDate = (required: string) =>

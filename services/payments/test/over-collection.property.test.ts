@@ -35,14 +35,14 @@ for (const bus of ['memory', 'nats'] as const) {
     it('concurrent intents, confirmations, webhooks and manual payments: the sum, billing and the public page stay within the total', async () => {
       await fc.assert(
         fc.asyncProperty(Scenario, async ({ totalCents, ops }) => {
-          const total = fromMills(BigInt(totalCents));
+          const total = fromMills(BigInt(totalCents) * 10n);
           const created = await makeInvoice(c, customerId, {
             items: [{ description: 'Work', quantity: '1', rate: total }],
             status: 'sent',
           });
           const invoice = (await c.get(`/api/invoices/${created.id}`)).json as Invoice;
           const token = invoice.publicToken!;
-          const amountOf = (share: number) => fromMills(BigInt(Math.max(1, Math.floor((totalCents * share) / 1000))));
+          const amountOf = (share: number) => fromMills(BigInt(Math.max(1, Math.floor((totalCents * share) / 1000))) * 10n);
 
           // Every intent is opened while nothing is paid yet (each fits on its own), and the payer's card goes through.
           const intents = await Promise.all(

@@ -102,8 +102,8 @@ describe('money is never over-collected (demo processor)', () => {
       ),
     ).rejects.toMatchObject({ constraint: 'payments_within_invoice_total' });
     // Lowering what a payment counts for is never refused, even with the total lowered below what was paid.
-    await db.query(`update payments.invoice_totals set total = 10 where tenant_id = $1 and invoice_id = $2`, [tenantId, invoice.id]);
-    await db.query(`update payments.payments set refunded_amount = 10 where id = $1`, [x!.id]);
+    await db.query(`update payments.invoice_totals set total = 10.00 where tenant_id = $1 and invoice_id = $2`, [tenantId, invoice.id]);
+    await db.query(`update payments.payments set refunded_amount = 10.00 where id = $1`, [x!.id]);
     const rows = await db.query(
       `select status, amount::text, refunded_amount::text from payments.payments where id = any($1) order by array_position($1::bigint[], id)`,
       [[x!.id, y!.id]],

@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeInvoice, fromMills, toMills } from '@billpoint/proto';
+import { computeInvoice, toScaled, fromScaled } from '@billpoint/proto';
 import { issueDraft, settledOutside } from '../src/modules/ledger/invoices.ts';
 import { totals } from '../src/modules/ledger/journal.ts';
 import { buildReport, taxFigures, type LedgerGroup } from '../src/modules/report/report.compute.ts';
 
+/** The reference counts in cents, independently of the code's mills. */
+const toCents = (v: string | number) => toScaled(v, 2);
+const fromCents = (c: bigint) => fromScaled(c, 2);
+
 /** Cents as a decimal string, and back, without floats. */
 const money = (max = 10_000_000) => fc.bigInt({ min: 0n, max: BigInt(max) });
-const rate = fc.integer({ min: 0, max: 10_000 }).map((bp) => fromMills(BigInt(bp))); // 0.00 … 100.00 (%)
+const rate = fc.integer({ min: 0, max: 10_000 }).map((bp) => fromCents(BigInt(bp))); // 0.00 … 100.00 (%)
 
 /** An invoice as billing computes it (the shared proto arithmetic), with its tax per rate. */
 const invoiceArb = fc
@@ -20,15 +24,15 @@ const invoiceArb = fc
     shipping: money(50_000),
   })
   .map(({ lines, discountPct, shipping }) => {
-    const items = lines.map((l) => ({ quantity: String(l.quantity), rate: fromMills(l.rate), taxRate: l.taxRate }));
-    const subtotalCents = items.reduce((s, it) => s + BigInt(it.quantity) * toMills(it.rate), 0n);
-    const discount = fromMills((subtotalCents * BigInt(discountPct)) / 100n);
-    const f = computeInvoice(items, { discountAmount: discount, shippingAmount: fromMills(shipping) });
+    const items = lines.map((l) => ({ quantity: String(l.quantity), rate: fromCents(l.rate), taxRate: l.taxRate }));
+    const subtotalCents = items.reduce((s, it) => s + BigInt(it.quantity) * toCents(it.rate), 0n);
+    const discount = fromCents((subtotalCents * BigInt(discountPct)) / 100n);
+    const f = computeInvoice(items, { discountAmount: discount, shippingAmount: fromCents(shipping) });
     const byRate = new Map<string, { taxable: bigint; tax: bigint }>();
     for (const l of f.lines) {
       const r = byRate.get(l.taxRate) ?? { taxable: 0n, tax: 0n };
-      r.taxable += toMills(l.amount);
-      r.tax += toMills(l.taxAmount);
+      r.taxable += toCents(l.amount);
+      r.tax += toCents(l.taxAmount);
       byRate.set(l.taxRate, r);
     }
     const taxLines = [...byRate].map(([r, v], i) => ({
@@ -36,8 +40,8 @@ const invoiceArb = fc
       name: `Rate ${r}`,
       type: i % 2 ? 'vat' : 'sales_tax',
       rate: r,
-      taxableAmount: fromMills(v.taxable),
-      taxAmount: fromMills(v.tax),
+      taxableAmount: fromCents(v.taxable),
+      taxAmount: fromCents(v.tax),
     }));
     return { f, taxLines };
   });
@@ -103,13 +107,13 @@ describe('ledger arithmetic (properties, exact integers)', () => {
         const groups = groupsOf(issueDraft(row(f, taxLines)));
         const sales = buildReport('sales_tax', 'USD', groups);
         expect(sales.summary.amount).toBe(f.taxAmount);
-        const perRate = sales.sections[1]!.lines.reduce((s, l) => s + toMills(l.amount), 0n);
-        expect(fromMills(perRate)).toBe(f.taxAmount);
-        const netSales = toMills(f.subtotal) - toMills(f.discountAmount) + toMills(f.shippingAmount);
-        expect(taxFigures(groups)).toEqual({ totalCollected: f.taxAmount, totalPayable: f.taxAmount, taxableSales: fromMills(netSales) });
-        expect(buildReport('profit_loss', 'USD', groups).summary.amount).toBe(fromMills(netSales));
-        const vatOut = taxLines.filter((l) => l.type === 'vat').reduce((s, l) => s + toMills(l.taxAmount), 0n);
-        expect(buildReport('vat_return', 'USD', groups).summary.amount).toBe(fromMills(vatOut));
+        const perRate = sales.sections[1]!.lines.reduce((s, l) => s + toCents(l.amount), 0n);
+        expect(fromCents(perRate)).toBe(f.taxAmount);
+        const netSales = toCents(f.subtotal) - toCents(f.discountAmount) + toCents(f.shippingAmount);
+        expect(taxFigures(groups)).toEqual({ totalCollected: f.taxAmount, totalPayable: f.taxAmount, taxableSales: fromCents(netSales) });
+        expect(buildReport('profit_loss', 'USD', groups).summary.amount).toBe(fromCents(netSales));
+        const vatOut = taxLines.filter((l) => l.type === 'vat').reduce((s, l) => s + toCents(l.taxAmount), 0n);
+        expect(buildReport('vat_return', 'USD', groups).summary.amount).toBe(fromCents(vatOut));
       }),
       { numRuns: 300 },
     );
@@ -118,7 +122,7 @@ describe('ledger arithmetic (properties, exact integers)', () => {
   it('cash booked for a paid invoice (payments seen + settled outside) never exceeds max(total, payments) and reaches the total', () => {
     fc.assert(
       fc.property(money(), money(), money(), (total, amountPaid, booked) => {
-        const outside = settledOutside(fromMills(total), fromMills(amountPaid), booked);
+        const outside = settledOutside(fromCents(total), fromCents(amountPaid), booked);
         expect(outside >= 0n).toBe(true);
         const cash = booked + outside;
         expect(cash <= (total > booked ? total : booked)).toBe(true);

@@ -5,7 +5,8 @@ import { sqlMigration } from '@billpoint/kit/migrations';
  * of two decimals would round away. The money columns become plain numeric, which keeps the scale a value is written
  * with ("12.50" stays "12.50", "1.005" stays "1.005"); the application writes every amount rounded to its currency's
  * minor unit and with at least two decimals, and the defaults are written "0.00" so that an untouched figure reads as
- * before. Only the declared type changes: no row is rewritten and no value moves. The two checks that credit notes
+ * before. The analytics rollups stay at two decimals: they add up figures for the dashboard, whose amounts are
+ * cents. Only the declared type changes: no row is rewritten and no value moves. The two checks that credit notes
  * stay within their invoice's total watch that column, so they are set aside for the change and put back as they were.
  */
 export const m0033ThreeDecimalAmounts = sqlMigration('0033_three_decimal_amounts', [
@@ -89,48 +90,6 @@ export const m0033ThreeDecimalAmounts = sqlMigration('0033_three_decimal_amounts
      alter column total set default 0.00`,
   `alter table billing.recurring_items
      alter column amount type numeric`,
-  `alter table billing.stats_customer
-     alter column paid_base type numeric,
-     alter column paid_base set default 0.00`,
-  `alter table billing.stats_customer_currency
-     alter column paid_total type numeric,
-     alter column paid_total set default 0.00,
-     alter column paid_base type numeric,
-     alter column paid_base set default 0.00`,
-  `alter table billing.stats_invoices
-     alter column invoice_total type numeric,
-     alter column invoice_total set default 0.00,
-     alter column invoice_base type numeric,
-     alter column invoice_base set default 0.00,
-     alter column paid_total type numeric,
-     alter column paid_total set default 0.00,
-     alter column paid_base type numeric,
-     alter column paid_base set default 0.00,
-     alter column open_total type numeric,
-     alter column open_total set default 0.00,
-     alter column open_base type numeric,
-     alter column open_base set default 0.00,
-     alter column overdue_total type numeric,
-     alter column overdue_total set default 0.00,
-     alter column overdue_base type numeric,
-     alter column overdue_base set default 0.00,
-     alter column revenue_total type numeric,
-     alter column revenue_total set default 0.00,
-     alter column revenue_base type numeric,
-     alter column revenue_base set default 0.00`,
-  `alter table billing.stats_month
-     alter column revenue_base type numeric,
-     alter column revenue_base set default 0.00`,
-  `alter table billing.stats_payments
-     alter column amount type numeric,
-     alter column amount set default 0.00,
-     alter column amount_base type numeric,
-     alter column amount_base set default 0.00`,
-  `alter table billing.stats_status
-     alter column total type numeric,
-     alter column total set default 0.00,
-     alter column total_base type numeric,
-     alter column total_base set default 0.00`,
   `create constraint trigger credit_notes_within_total after insert or update of total, invoice_id on billing.credit_notes
      deferrable initially deferred for each row execute function billing.credit_notes_within_total()`,
   `create constraint trigger invoice_total_covers_credit_notes after update of total on billing.invoices

@@ -1,6 +1,9 @@
-import { divRound, monthlyRecurring, toMills, type DashboardStats, type DashboardStatsQuery, type Frequency } from '@billpoint/proto';
+import { divRound, monthlyRecurring, type DashboardStats, type DashboardStatsQuery, type Frequency, toScaled } from '@billpoint/proto';
 import type { TestDatabase } from '@billpoint/kit/testing';
 import { windows } from '../../src/modules/dashboard/dashboard.service.ts';
+
+/** The reference counts in cents, independently of the code's mills. */
+const toCents = (v: string | number) => toScaled(v, 2);
 
 /**
  * The oracle of the analytics tests: every figure of GET /api/dashboard/stats recomputed from the tenant's raw rows
@@ -77,7 +80,7 @@ export function recompute(
   const start = w.periodStart;
   const today = now.toISOString().slice(0, 10);
   const inCur = (c: string) => !C || c === C;
-  const val = (i: { total: string; base: string }) => toMills(C ? i.total : i.base);
+  const val = (i: { total: string; base: string }) => toCents(C ? i.total : i.base);
   const issued = raw.invoices.filter((i) => !start || i.issue_date >= start);
   const mine = issued.filter((i) => inCur(i.currency));
   const paidAll = raw.invoices.filter((i) => i.status === 'paid' && inCur(i.currency));
@@ -97,14 +100,14 @@ export function recompute(
   }
 
   const perCurrency = new Map<string, bigint>();
-  for (const i of issued) perCurrency.set(i.currency, (perCurrency.get(i.currency) ?? 0n) + toMills(i.total));
+  for (const i of issued) perCurrency.set(i.currency, (perCurrency.get(i.currency) ?? 0n) + toCents(i.total));
 
   // The money cards per currency (every currency, whatever `currency` says): revenue, outstanding, overdue.
   const cards = new Map<string, bigint[]>();
   const card = (i: { currency: string; total: string; base: string }, k: number) => {
     const v = cards.get(i.currency) ?? [0n, 0n, 0n, 0n, 0n, 0n];
-    v[k] = v[k]! + toMills(i.total);
-    v[k + 1] = v[k + 1]! + toMills(i.base);
+    v[k] = v[k]! + toCents(i.total);
+    v[k + 1] = v[k + 1]! + toCents(i.base);
     cards.set(i.currency, v);
   };
   for (const i of raw.invoices.filter((x) => x.status === 'paid' && (!start || (x.paid_day && x.paid_day >= start)))) card(i, 0);
@@ -124,8 +127,8 @@ export function recompute(
   const methods = new Map<string, { amount: bigint; count: number }>();
   for (const p of raw.payments.filter((x) => inCur(x.currency) && (!start || x.day >= start))) {
     if (p.status !== 'completed' && p.status !== 'refunded') continue;
-    const net = toMills(p.amount) - toMills(p.refunded);
-    const amount = C ? net : divRound(toMills(p.base) * net, toMills(p.amount));
+    const net = toCents(p.amount) - toCents(p.refunded);
+    const amount = C ? net : divRound(toCents(p.base) * net, toCents(p.amount));
     const m = methods.get(p.method) ?? { amount: 0n, count: 0 };
     methods.set(p.method, { amount: m.amount + amount, count: m.count + 1 });
   }

@@ -1,7 +1,6 @@
 import {
   defaultTaxCategory,
   divMills,
-  divRound,
   fromMills,
   sumMoney,
   toMills,

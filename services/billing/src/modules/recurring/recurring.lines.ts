@@ -32,7 +32,7 @@ export const SCHEDULE_LINE_TAX_CTES = (rids: string) => `rated as (
          from rated r
      ), taxed as (
        select f.*, case when f.rounding = 'per_line' then ${lineTaxSql('f.amount', 'f.tax_rate')}
-                   else (f.f_c + case when row_number() over w <= f.g_c - sum(f.f_c) over (partition by f.rid, f.pct) then 1 else 0 end) / 100
+                   else (f.f_c + case when row_number() over w <= f.g_c - sum(f.f_c) over (partition by f.rid, f.pct) then 1 else 0 end) * 0.01
                    end as tax
          from floored f
        window w as (partition by f.rid, f.pct order by f.rem desc, f.position)

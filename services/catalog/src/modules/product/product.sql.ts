@@ -1,13 +1,4 @@
-import {
-  currencyDecimals,
-  fromScaled,
-  MONEY_SCALE,
-  normalizeMoney,
-  toMills,
-  toScaled,
-  type Product,
-  type StockStatus,
-} from '@billpoint/proto';
+import { currencyDecimals, fromScaled, MONEY_SCALE, normalizeMoney, toMills, type Product, type StockStatus } from '@billpoint/proto';
 import { Conflict, NotFound, type EntityManager } from '@billpoint/kit';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
