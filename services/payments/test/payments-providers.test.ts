@@ -110,7 +110,10 @@ describe('card payments through Stripe (the real SDK against a local stand-in)',
       const c = stack.client();
       const { invoice, token } = await sentInvoice(c, { rate, currency, exchangeRate });
       expect(toMills(invoice.total)).toBe(toMills(rate));
-      const created = await anon().post('/api/create-payment-intent', { invoiceId: token, amount: invoice.total, currency });
+      // The balance the pay page offers is the whole amount, to the fil.
+      const offered = (await anon().get(`/api/invoices/${token}/public`)).json as PublicInvoice;
+      expect(toMills(offered.balanceDue)).toBe(toMills(rate));
+      const created = await anon().post('/api/create-payment-intent', { invoiceId: token, amount: offered.balanceDue, currency });
       expect(created.status, created.text).toBe(200);
       const { paymentIntentId } = created.json as { paymentIntentId: string };
       expect(stripe.intents.get(paymentIntentId)).toMatchObject({ amount: minor, currency: currency.toLowerCase() });

@@ -1,3 +1,4 @@
+import { moneyText } from '../invoice/money-sql.ts';
 import { BillingCustomerCreditRpc, type CustomerCredit, type CustomerCreditEntryKind } from '@billpoint/proto';
 import { rpcRespond, type ServiceContext, type Subscription } from '@billpoint/kit';
 
@@ -9,7 +10,7 @@ export async function customerCredit(ctx: ServiceContext, tenantId: string, cust
   const [balances, entries] = await Promise.all([
     ctx.reader.query<{ currency: string; amount: string }>(
       tenantId,
-      `select currency, sum(amount)::numeric(15,2)::text as amount from billing.customer_credits
+      `select currency, ${moneyText('sum(amount)')} as amount from billing.customer_credits
         where tenant_id = $1 and customer_id = $2 group by currency order by currency`,
       [tenantId, customerId],
     ),

@@ -1,3 +1,4 @@
+import { moneyText } from './money-sql.ts';
 import { sqlList } from '@billpoint/kit';
 import {
   taxLinesOf,
@@ -51,7 +52,7 @@ export const INVOICE_COLUMNS = `
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.paid_at')} as paid_at,
   i.reminders_sent, ${ts('i.last_reminder_at')} as last_reminder_at, i.recurring_invoice_id::text as recurring_invoice_id, i.quote_id::text as quote_id,
   i.template_id::text as template_id, i.amount_paid::text as amount_paid,
-  ${BALANCE_DUE}::numeric(15,2)::text as balance_due,
+  ${moneyText(BALANCE_DUE)} as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   ${CUSTOMER_COLUMNS}`;

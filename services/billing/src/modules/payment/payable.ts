@@ -1,3 +1,4 @@
+import { moneyText } from '../invoice/money-sql.ts';
 import {
   BillingPayableRpc,
   InvoiceEvents,
@@ -30,7 +31,7 @@ export async function tenantOfToken(ctx: ServiceContext, token: string): Promise
  * What payments may collect on the invoice in all (the money model of invoice/standing.ts): T − C_reduce − C_refund − A,
  * never below 0 (parameters: id, tenant).
  */
-const COLLECTABLE_SQL = `select greatest(total - credit_lowering - credit_applied, 0)::numeric(15,2)::text as collectable
+const COLLECTABLE_SQL = `select ${moneyText('greatest(total - credit_lowering - credit_applied, 0)')} as collectable
   from billing.invoices where id = ? and tenant_id = ?`;
 
 const payable = (tenantId: string, inv: Invoice, collectableTotal: string): PayableInvoice => ({

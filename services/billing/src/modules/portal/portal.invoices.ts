@@ -1,3 +1,4 @@
+import { moneyText } from '../invoice/money-sql.ts';
 import { fromMills, toMills, type PortalInvoice, type PortalInvoiceList, PendingInvoiceStatuses } from '@billpoint/proto';
 import { NotFound, type ServiceContext, sqlList } from '@billpoint/kit';
 
@@ -27,8 +28,7 @@ interface Row {
  */
 const ROWS_SQL = `select i.id::text as id, i.invoice_number, i.status, i.issue_date::text as issue_date, i.due_date::text as due_date,
     i.currency, i.total::text as total, i.amount_paid::text as amount_paid,
-    case when i.status = 'cancelled' then 0
-         else greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0) end::numeric(15,2)::text as balance_due,
+    ${moneyText(`case when i.status = 'cancelled' then 0 else greatest(i.total - i.credit_lowering - i.credit_applied - i.amount_paid, 0) end`)} as balance_due,
     i.public_token,
     (i.status = 'overdue' or (i.status in (${sqlList(PendingInvoiceStatuses)}) and i.due_date < current_date)) as overdue
   from billing.invoices i
