@@ -51,18 +51,19 @@ export async function refreshStanding(
 ): Promise<{ before: Invoice; after: Invoice } | null> {
   const before = await loadInvoice(em, tenantId, invoiceId, true);
   if (!before) return null;
+  // Sums of nothing are 0.00, so a figure written from them reads "0.00" as every stored amount does.
   const changed = await em.execute<{ id: string }[]>(
     `with p as (
-       select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0) as paid,
+       select coalesce(sum(amount - refunded_amount) filter (where status in ('completed', 'refunded')), 0.00) as paid,
               coalesce(bool_or(refunded_amount > 0), false) as refunded,
               max(payment_date) filter (where status in ('completed', 'refunded') and amount > refunded_amount) as last_paid
          from billing.invoice_payments where tenant_id = ? and invoice_id = ?
      ), cn as (
-       select coalesce(sum(total), 0) as credited,
-              coalesce(sum(total) filter (where resolution in ('reduce_balance', 'refund')), 0) as lowering
+       select coalesce(sum(total), 0.00) as credited,
+              coalesce(sum(total) filter (where resolution in ('reduce_balance', 'refund')), 0.00) as lowering
          from billing.credit_notes where tenant_id = ? and invoice_id = ?
      ), cc as (
-       select coalesce(-sum(amount), 0) as applied from billing.customer_credits
+       select coalesce(-sum(amount), 0.00) as applied from billing.customer_credits
         where tenant_id = ? and invoice_id = ? and kind in ('applied', 'returned')
      ), m as (
        select p.paid, cn.credited, cn.lowering, cc.applied, p.last_paid,
