@@ -1,5 +1,4 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { currencyDecimals } from '@billpoint/proto';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -30,8 +29,10 @@ function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
   let f = moneyFormats.get(key);
   if (!f) {
     try {
-      // At least 2 decimals (yen too, as the app always showed them); the dinars' 3 in full.
-      const digits = Math.max(2, currencyDecimals(currency));
+      // At least 2 decimals (yen too, as the app always showed them); the dinars' 3 in full. Intl knows each
+      // currency's minor unit (read here rather than through proto, which would weigh on the first screen's script).
+      const minor = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      const digits = Math.min(Math.max(2, minor), 3);
       f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     } catch {
       // Not an ISO 4217 code Intl knows: the code, then the figure.
