@@ -66,6 +66,7 @@ async function fixtures() {
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
   );
+  const delivery = ok(await api.post(`/api/v1/webhooks/${hook.webhook.id}/test`), 'test delivery');
   return {
     ...o,
     tag,
@@ -82,6 +83,7 @@ async function fixtures() {
     spareRate,
     rateBody,
     webhook: hook.webhook,
+    delivery,
     invoiceBody,
     quote,
     spareQuote,
@@ -115,6 +117,8 @@ const cases: Record<
   'PATCH /quotes/:id': { id: (f) => f.quote.id, body: () => ({ notes: 'Patched' }) },
   'DELETE /quotes/:id': { id: (f) => f.spareQuote.id },
   'POST /quotes/:id/send': { id: (f) => f.quote.id },
+  'POST /quotes/:id/accept': { id: (f) => f.quote.id, body: () => ({ name: 'Ada Buyer' }) },
+  'POST /quotes/:id/decline': { id: (f) => f.quote.id, body: () => ({ reason: 'Too dear' }) },
   'GET /quotes/:id/pdf': { id: (f) => f.quote.id },
   'POST /quotes/:id/convert': { id: (f) => f.quote.id },
   'GET /credit-notes': { query: (f) => ({ invoiceId: f.sent.id }) },
@@ -125,6 +129,7 @@ const cases: Record<
   'GET /tax-rates': { query: () => ({ active: 'true' }) },
   'POST /tax-rates': { body: (f) => ({ ...f.rateBody, name: 'Another rate' }) },
   'GET /tax-rates/:id': { id: (f) => f.taxRate.id },
+  'PATCH /tax-rates/:id': { id: (f) => f.taxRate.id, body: () => ({ description: 'Standard rate' }) },
   'DELETE /tax-rates/:id': { id: (f) => f.spareRate.id },
   'GET /payments': { query: (f) => ({ invoiceId: f.sent.id }) },
   'POST /payments': { body: (f) => ({ invoiceId: f.sent.id, amount: '1.00', paymentMethod: 'cash' }) },
@@ -142,6 +147,8 @@ const cases: Record<
   'DELETE /webhooks/:id': { id: (f) => f.webhook.id },
   'GET /webhooks/:id/deliveries': { id: (f) => f.webhook.id },
   'POST /webhooks/:id/test': { id: (f) => f.webhook.id },
+  'POST /webhooks/:id/rotate-secret': { id: (f) => f.webhook.id },
+  'POST /webhook-deliveries/:id/retry': { id: (f) => f.delivery.id },
   'GET /analytics/dashboard': { query: () => ({ period: '30d' }) },
 };
 

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './support/stack.ts';
 import { apiClient, organization, walk } from './support/public-api.ts';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { startReceiver } from '../../services/integrations/test/support.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -192,7 +194,7 @@ describe('the operations of /api/v1', () => {
     expect([rest.status, rest.json.refundedAmount, rest.json.status]).toEqual([200, '60.00', 'refunded']);
   });
 
-  it('creates, lists by cursor, reads and deletes tax rates; an invoice line names one by id', async () => {
+  it('creates, lists by cursor, reads, patches and deletes tax rates; an invoice line names one by id', async () => {
     const { api, makeKey } = await fresh();
     const body = { name: 'USt 19 %', jurisdiction: 'DE', rate: '19', type: 'vat', startDate: '2026-01-01' };
     const made = [];
@@ -220,6 +222,12 @@ describe('the operations of /api/v1', () => {
     expect(invoice.json).toMatchObject({ taxAmount: '7.00', total: '107.00' });
     const bad = await api.post('/api/v1/tax-rates', { ...body, rate: 'lots' });
     expect([bad.status, bad.json.param]).toEqual([400, 'rate']);
+    // PATCH: the fields given; the invoice made with the rate keeps its figures.
+    const patched = await api.patch(`/api/v1/tax-rates/${made[1].id}`, { rate: '7.7', description: 'Reduced' });
+    expect(patched.json).toMatchObject({ id: made[1].id, name: 'USt 7 %', rate: '7.70', description: 'Reduced' });
+    expect((await api.get(`/api/v1/invoices/${invoice.json.id}`)).json).toMatchObject({ taxAmount: '7.00', total: '107.00' });
+    const late = await api.patch(`/api/v1/tax-rates/${made[1].id}`, { endDate: '2000-01-01' });
+    expect([late.status, late.json.param]).toEqual([400, 'endDate']);
     expect((await api.delete(`/api/v1/tax-rates/${made[2].id}`)).status).toBe(204);
     expect((await api.get(`/api/v1/tax-rates/${made[2].id}`)).status).toBe(404);
     // The invoice scopes do not reach tax rates: they have their own.
@@ -255,6 +263,37 @@ describe('the operations of /api/v1', () => {
     expect(deliveries.json.data.map((d: { id: number }) => d.id)).toContain(test.json.id);
     expect((await api.delete(`/api/v1/webhooks/${id}`)).status).toBe(204);
     expect((await api.get(`/api/v1/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('rotates an endpoint secret and sends a failed delivery again, through a key', async () => {
+    const { api } = await fresh();
+    // Refuses the first attempt, takes the next ones.
+    const r = await startReceiver((_req, n, res) => (n === 1 ? res.writeHead(503).end('down') : res.end('ok')));
+    try {
+      const made = await api.post('/api/v1/webhooks', { name: 'Hook', url: `${r.url}/in`, events: ['invoice.paid'], retryAttempts: 3 });
+      const id = made.json.webhook.id;
+      const rotated = await api.post(`/api/v1/webhooks/${id}/rotate-secret`);
+      expect(rotated.status).toBe(200);
+      expect(rotated.json.secret).toMatch(/^whsec_/);
+      expect(rotated.json.secret).not.toBe(made.json.secret);
+      expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+      const failed = await api.post(`/api/v1/webhooks/${id}/test`);
+      expect(failed.json).toMatchObject({ status: 'retrying', attempts: 1 });
+      const again = await api.post(`/api/v1/webhook-deliveries/${failed.json.id}/retry`);
+      expect(again.json).toMatchObject({ id: failed.json.id, status: 'success', attempts: 2 });
+      // Both attempts carry the same webhook-id; during the overlap both secrets verify the signature.
+      expect(r.received.map((x) => x.headers['webhook-id'])).toEqual([
+        r.received[0]!.headers['webhook-id'],
+        r.received[0]!.headers['webhook-id'],
+      ]);
+      const got = r.received.at(-1)!;
+      for (const secret of [made.json.secret, rotated.json.secret])
+        expect(new StandardWebhook(secret).verify(got.body, got.headers as never)).toMatchObject({ type: 'webhook.test' });
+      const done = await api.post(`/api/v1/webhook-deliveries/${failed.json.id}/retry`);
+      expect([done.status, done.json.param]).toEqual([400, 'id']);
+    } finally {
+      await r.close();
+    }
   });
 
   it("answers the dashboard's figures for a period and a currency", async () => {

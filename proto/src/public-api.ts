@@ -10,6 +10,7 @@ import {
   WebhookDelivery,
   WebhookDeliveryStatus,
   WebhookPatchBody,
+  WebhookSecretRotated,
   Webhook,
   type WebhookEventType,
 } from './integrations.ts';
@@ -20,7 +21,7 @@ import { InvoiceEventData } from './invoice.ts';
 import { QuoteEventData } from './quote/events.ts';
 import { quotePublicApiRoutes } from './quote/public-api.ts';
 import { creditNotePublicApiRoutes } from './credit-note/public-api.ts';
-import { ApiTaxRateListQuery, TaxRate, TaxRateBody } from './tax.ts';
+import { ApiTaxRateListQuery, TaxRate, TaxRateBody, TaxRatePatchBody } from './tax.ts';
 import { crud, type PublicApiRoute } from './public-api-route.ts';
 
 export type { PublicApiRoute } from './public-api-route.ts';
@@ -167,6 +168,17 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     response: TaxRate,
   },
   {
+    method: 'PATCH',
+    path: '/tax-rates/:id',
+    scope: 'tax-rates:write',
+    target: '/api/tax-rates/:id',
+    summary: 'Update a tax rate',
+    description:
+      'Only the fields given change; the rate that results is checked as a whole (an `endDate` before the `startDate` answers 400 naming `endDate`). Invoices already made with the rate keep their figures.',
+    body: TaxRatePatchBody,
+    response: TaxRate,
+  },
+  {
     method: 'DELETE',
     path: '/tax-rates/:id',
     scope: 'tax-rates:write',
@@ -257,6 +269,26 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
     scope: 'webhooks:write',
     target: '/api/integrations/webhooks/:id/test',
     summary: 'Send a test event (webhook.test) to an endpoint',
+    response: WebhookDelivery,
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/:id/rotate-secret',
+    scope: 'webhooks:write',
+    target: '/api/integrations/webhooks/:id/rotate-secret',
+    summary: "Rotate a webhook endpoint's signing secret",
+    description:
+      'Answers the new secret (shown only here). Until `previousSecretExpiresAt` (24 hours) every delivery carries a second signature made with the previous secret, so a receiver can switch without losing an event.',
+    response: WebhookSecretRotated,
+  },
+  {
+    method: 'POST',
+    path: '/webhook-deliveries/:id/retry',
+    scope: 'webhooks:write',
+    target: '/api/integrations/webhooks/deliveries/:id/retry',
+    summary: 'Send a delivery again now',
+    description:
+      'A failed or retrying delivery is attempted at once, with the same `webhook-id`, and answered with the attempt recorded. A delivery that already succeeded answers 400 naming `id`.',
     response: WebhookDelivery,
   },
   {

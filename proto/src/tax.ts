@@ -101,47 +101,67 @@ export const optionalId = (label: string) =>
 // Tax rates
 // ---------------------------------------------------------------------------------------------------------------
 
-/** POST /api/tax-rates and PUT /api/tax-rates/{id} (the tax rate form). endDate, when given, is on or after startDate. */
-export const TaxRateBody = z
-  .strictObject({
-    name: documentText(
-      z.string({ error: TaxMessages.nameRequired }).trim().min(1, TaxMessages.nameRequired).max(100, 'Name must be at most 100 characters'),
-      'Name',
-    ),
-    jurisdiction: z
-      .string({ error: TaxMessages.jurisdictionRequired })
+const taxRateFields = {
+  name: documentText(
+    z.string({ error: TaxMessages.nameRequired }).trim().min(1, TaxMessages.nameRequired).max(100, 'Name must be at most 100 characters'),
+    'Name',
+  ),
+  jurisdiction: z
+    .string({ error: TaxMessages.jurisdictionRequired })
+    .trim()
+    .min(1, TaxMessages.jurisdictionRequired)
+    .max(100, 'Jurisdiction must be at most 100 characters'),
+  rate: Percent('Rate', TaxMessages.rateRequired),
+  type: z.enum(TaxTypes, { error: `Type must be one of ${TaxTypes.join(', ')}` }).default('sales_tax'),
+  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  startDate: IsoDate(TaxMessages.startDateRequired),
+  endDate: z.preprocess((v) => (v === '' ? null : v), IsoDate('End date must be a date').nullish()),
+  description: optionalText(1000, 'Description'),
+  taxNumber: optionalText(100, 'Tax number'),
+  /** EN 16931 VAT category of lines taxed at this rate; default S for a positive rate, Z for 0. */
+  category: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.enum(TaxCategories, { error: `Category must be one of ${TaxCategories.join(', ')}` }).nullish(),
+  ),
+  /** Why a line is exempt (BT-120/BT-121): required by e-invoices for E, AE, K, G and O. */
+  exemptionReason: optionalText(300, 'Exemption reason'),
+  exemptionReasonCode: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: 'Exemption reason code must be text' })
       .trim()
-      .min(1, TaxMessages.jurisdictionRequired)
-      .max(100, 'Jurisdiction must be at most 100 characters'),
-    rate: Percent('Rate', TaxMessages.rateRequired),
-    type: z.enum(TaxTypes, { error: `Type must be one of ${TaxTypes.join(', ')}` }).default('sales_tax'),
-    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
-    startDate: IsoDate(TaxMessages.startDateRequired),
-    endDate: z.preprocess((v) => (v === '' ? null : v), IsoDate('End date must be a date').nullish()),
-    description: optionalText(1000, 'Description'),
-    taxNumber: optionalText(100, 'Tax number'),
-    /** EN 16931 VAT category of lines taxed at this rate; default S for a positive rate, Z for 0. */
-    category: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z.enum(TaxCategories, { error: `Category must be one of ${TaxCategories.join(', ')}` }).nullish(),
-    ),
-    /** Why a line is exempt (BT-120/BT-121): required by e-invoices for E, AE, K, G and O. */
-    exemptionReason: optionalText(300, 'Exemption reason'),
-    exemptionReasonCode: z.preprocess(
-      (v) => (v === '' ? null : v),
-      z
-        .string({ error: 'Exemption reason code must be text' })
-        .trim()
-        .toUpperCase()
-        .regex(/^VATEX-[A-Z0-9-]{1,30}$/, { error: 'Exemption reason code must be a VATEX code such as VATEX-EU-AE' })
-        .nullish(),
-    ),
-  })
-  .superRefine((b, ctx) => {
-    if (b.endDate && b.endDate < b.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
-  });
+      .toUpperCase()
+      .regex(/^VATEX-[A-Z0-9-]{1,30}$/, { error: 'Exemption reason code must be a VATEX code such as VATEX-EU-AE' })
+      .nullish(),
+  ),
+};
+
+/** POST /api/tax-rates and PUT /api/tax-rates/{id} (the tax rate form). endDate, when given, is on or after startDate. */
+export const TaxRateBody = z.strictObject(taxRateFields).superRefine((b, ctx) => {
+  if (b.endDate && b.endDate < b.startDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date must be on or after the start date' });
+});
 export type TaxRateBody = z.input<typeof TaxRateBody>;
+
+/**
+ * PATCH /api/tax-rates/{id}: only the fields given change (no defaults fill the others); the rate that results is
+ * judged as a whole by TaxRateBody, so an end date before the kept start date is refused naming endDate.
+ */
+export const TaxRatePatchBody = z.strictObject({
+  name: taxRateFields.name.optional(),
+  jurisdiction: taxRateFields.jurisdiction.optional(),
+  rate: taxRateFields.rate.optional(),
+  type: z.enum(TaxTypes, { error: `Type must be one of ${TaxTypes.join(', ')}` }).optional(),
+  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+  startDate: taxRateFields.startDate.optional(),
+  endDate: taxRateFields.endDate,
+  description: taxRateFields.description.optional(),
+  taxNumber: taxRateFields.taxNumber.optional(),
+  category: taxRateFields.category,
+  exemptionReason: taxRateFields.exemptionReason.optional(),
+  exemptionReasonCode: taxRateFields.exemptionReasonCode,
+});
+export type TaxRatePatchBody = z.input<typeof TaxRatePatchBody>;
 
 export const TaxRate = z.object({
   id: z.number().int(),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CursorFields, Id } from '../common.ts';
 import { crud, type PublicApiRoute } from '../public-api-route.ts';
-import { QuoteCreateBody, QuotePatchBody } from './input.ts';
+import { QuoteAcceptBody, QuoteCreateBody, QuoteDeclineBody, QuotePatchBody } from './input.ts';
 import { Quote, QuoteConvertResult } from './model.ts';
 import { QuoteStatus } from './status.ts';
 
 export const ApiQuoteListQuery = z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() });
 
-/** Quotes in the public API, under the invoice scopes: invoices:read reads them, invoices:write writes, sends and converts. */
+/** Quotes in the public API, under the invoice scopes: invoices:read reads them, invoices:write writes, sends, records the customer's answer and converts. */
 export const quotePublicApiRoutes: PublicApiRoute[] = [
   ...crud({
     name: 'quote',
@@ -34,6 +34,28 @@ export const quotePublicApiRoutes: PublicApiRoute[] = [
     summary: 'Send a quote to its customer by e-mail',
     description:
       'The e-mail links to the public page where the customer accepts or declines. A draft becomes sent; sending again e-mails it again. An answered, expired or converted quote answers 409 `resource_state_invalid`; a customer without an e-mail address 422 `request_unprocessable`.',
+    response: Quote,
+  },
+  {
+    method: 'POST',
+    path: '/quotes/:id/accept',
+    scope: 'invoices:write',
+    target: '/api/quotes/:id/mark-accepted',
+    summary: "Record the customer's acceptance of a quote",
+    description:
+      'For an answer the customer gave elsewhere (by e-mail, on paper): `name` is who accepted, kept with the time, as on the public page. A sent or viewed quote only, until the end of its `validUntil` day: a draft, an answered, expired or converted quote answers 409 `resource_state_invalid`.',
+    body: QuoteAcceptBody,
+    response: Quote,
+  },
+  {
+    method: 'POST',
+    path: '/quotes/:id/decline',
+    scope: 'invoices:write',
+    target: '/api/quotes/:id/mark-declined',
+    summary: 'Record that the customer declined a quote',
+    description:
+      'For an answer the customer gave elsewhere, with an optional `reason`. The same states as accepting: otherwise 409 `resource_state_invalid`.',
+    body: QuoteDeclineBody,
     response: Quote,
   },
   {

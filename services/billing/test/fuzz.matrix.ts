@@ -283,6 +283,9 @@ export default defineFuzzMatrix<Ctx>({
         return { ...quote, ...(v.items ? { items } : {}) };
       },
     },
+    // The context's quote is a draft: every answer recorded for it is refused (409) and leaves its rows as they were.
+    'POST /api/quotes/:id/mark-accepted': { path: (ctx) => `/api/quotes/${ctx.quoteId}/mark-accepted` },
+    'POST /api/quotes/:id/mark-declined': { path: (ctx) => `/api/quotes/${ctx.quoteId}/mark-declined` },
     'GET /api/recurring-invoices': {},
     'POST /api/recurring-invoices': {
       fix: (v, ctx) => fitSchedule(v, ctx),

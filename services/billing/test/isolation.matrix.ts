@@ -169,6 +169,14 @@ export default defineIsolationMatrix({
     },
     'DELETE /api/quotes/:id': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}` }) },
     'POST /api/quotes/:id/send': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/send` }) },
+    'POST /api/quotes/:id/mark-accepted': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/quotes/${a.quote.id}/mark-accepted`, body: { name: 'Intruder' } }),
+    },
+    'POST /api/quotes/:id/mark-declined': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/quotes/${a.quote.id}/mark-declined`, body: {} }),
+    },
     'POST /api/quotes/:id/convert': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/convert` }) },
     'GET /api/quotes/:id/pdf': { answers: 'not-found', call: (a) => ({ path: `/api/quotes/${a.quote.id}/pdf` }) },
     'GET /api/dashboard/stats': {

@@ -6,6 +6,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { runQuoteExpiryJob } from '../src/modules/quote/quote.expiry.job.ts';
 import { inDays, makeCustomer } from './support/factories.ts';
 import { eventsOf, makeQuote, quoteBody, sentQuote } from './support/quotes.ts';
+import { apiClient, organization } from '../../../gateway/test/support/public-api.ts';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -270,6 +271,68 @@ describe('quotes through the gateway', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(`Quote ${late.quoteNumber} expired on ${inDays(-1)} and can no longer be accepted or declined`);
     expect(((await anon.get(`/api/quotes/${late.publicToken}/public`)).json as PublicQuote).canRespond).toBe(false);
+  });
+
+  it("records the customer's answer given elsewhere, by id and through an API key, under the public page's rules", async () => {
+    const o = await organization(stack);
+    const api = apiClient(stack, (await o.makeKey({ permissions: ['invoices:read', 'invoices:write'] })).actualKey);
+    const cust = await makeCustomer(o.admin, { name: 'Barbara Liskov', email: 'barbara@mit.test' });
+    const draft = await makeQuote(o.admin, cust.id);
+    // A draft was never offered: nothing to answer yet.
+    const early = await api.post(`/api/v1/quotes/${draft.id}/accept`, { name: 'Barbara Liskov' });
+    expect(early.status).toBe(409);
+    expect(early.json).toMatchObject({
+      code: 'resource_state_invalid',
+      message: `Quote ${draft.quoteNumber} is a draft: send it before recording the customer's answer`,
+    });
+    expect((await api.post(`/api/v1/quotes/${draft.id}/accept`, { name: ' ' })).json).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'name',
+    });
+
+    const q = await sentQuote(o.admin, cust.id);
+    const accepted = await api.post(`/api/v1/quotes/${q.id}/accept`, { name: 'Barbara Liskov' }, { 'user-agent': 'Integrator/2.0' });
+    // The integrator's browser and address are not the customer's: none is recorded.
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toMatchObject({
+      id: q.id,
+      status: 'accepted',
+      acceptedBy: { name: 'Barbara Liskov', userAgent: null, ip: null },
+    });
+    expect(accepted.json.acceptedAt).not.toBeNull();
+    const events = await eventsOf(stack, QuoteEvents.Accepted, q.id);
+    expect(events).toHaveLength(1);
+    const [actor] = (
+      await stack.db.query<{ actor: string | null }>(
+        `select payload ->> 'actorId' as actor from billing.outbox where subject = $1 and payload -> 'data' ->> 'id' = $2`,
+        [QuoteEvents.Accepted, String(q.id)],
+      )
+    ).rows;
+    expect(actor!.actor).toMatch(/^api-key:/); // who recorded it on the customer's behalf
+    // Answered once, whoever answers next: the customer's own page and the API alike.
+    expect((await api.post(`/api/v1/quotes/${q.id}/decline`, {})).json.message).toBe(`Quote ${q.quoteNumber} has already been accepted`);
+    expect((await stack.client().post(`/api/quotes/${q.publicToken}/decline`, {})).status).toBe(409);
+    // An accepted quote converts as the page's acceptance would let it.
+    expect((await api.post(`/api/v1/quotes/${q.id}/convert`)).status).toBe(200);
+
+    // Declined by a signed-in member, with the reason; an expired quote is refused as on the page.
+    const other = await sentQuote(o.admin, cust.id);
+    const declined = await o.admin.post(`/api/quotes/${other.id}/mark-declined`, { reason: 'Budget cut' });
+    expect(declined.status).toBe(200);
+    expect(declined.json).toMatchObject({ status: 'declined', declineReason: 'Budget cut' });
+    expect(await eventsOf(stack, QuoteEvents.Declined, other.id)).toHaveLength(1);
+    const late = await sentQuote(o.admin, cust.id, { quote: { issueDate: inDays(-10), validUntil: inDays(-1) } });
+    const refused = await api.post(`/api/v1/quotes/${late.id}/accept`, { name: 'Late Larry' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(`Quote ${late.quoteNumber} expired on ${inDays(-1)} and can no longer be accepted or declined`);
+    expect(((await api.get(`/api/v1/quotes/${late.id}`)).json as Quote).status).toBe('sent');
+
+    // Another organization's key and member see no such quote.
+    const stranger = await organization(stack);
+    const strangerApi = apiClient(stack, (await stranger.makeKey({ permissions: ['invoices:write'] })).actualKey);
+    expect((await strangerApi.post(`/api/v1/quotes/${late.id}/decline`, {})).status).toBe(404);
+    expect((await stranger.admin.post(`/api/quotes/${late.id}/mark-accepted`, { name: 'Mallory' })).status).toBe(404);
+    expect(((await api.get(`/api/v1/quotes/${late.id}`)).json as Quote).status).toBe('sent');
   });
 
   it('expires sent and viewed quotes past validUntil once, with one event each', async () => {

@@ -29,6 +29,13 @@ async function readTaxRate(client: Client, id: number, parsed: Record<string, an
   return { actual: pick(got, RATE_KEYS), expected: pick(parsed, RATE_KEYS) };
 }
 
+/** The stored rate beside the fields a PATCH gave (the others are the stored ones, unchanged by it). */
+async function readPatchedRate(client: Client, id: number, parsed: Record<string, any>) {
+  const keys = RATE_KEYS.filter((k) => parsed[k] !== undefined);
+  const got = ((await client.get('/api/tax-rates')).json.taxRates as TaxRate[]).find((r) => r.id === id);
+  return { actual: pick(got, keys), expected: pick(parsed, keys) };
+}
+
 async function readCategory(client: Client, id: number, parsed: Record<string, any>) {
   const got = ((await client.get('/api/expense-categories?includeArchived=true')).json as ExpenseCategory[]).find((c) => c.id === id);
   return { actual: pick(got, CATEGORY_KEYS), expected: pick(parsed, CATEGORY_KEYS) };
@@ -101,6 +108,10 @@ export default defineFuzzMatrix<Ctx>({
     'PUT /api/tax-rates/:id': {
       path: (ctx) => `/api/tax-rates/${ctx.taxRateId}`,
       readBack: ({ parsed, client, ctx }) => readTaxRate(client, ctx.taxRateId, parsed),
+    },
+    'PATCH /api/tax-rates/:id': {
+      path: (ctx) => `/api/tax-rates/${ctx.taxRateId}`,
+      readBack: ({ parsed, client, ctx }) => readPatchedRate(client, ctx.taxRateId, parsed),
     },
     'GET /api/expense-categories': {},
     'POST /api/expense-categories': { readBack: ({ parsed, answer, client }) => readCategory(client, answer.id, parsed) },

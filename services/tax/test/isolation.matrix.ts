@@ -86,6 +86,10 @@ export default defineIsolationMatrix({
         body: { name: 'Hijack', jurisdiction: 'X', rate: '0', startDate: '2024-01-01' },
       }),
     },
+    'PATCH /api/tax-rates/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/tax-rates/${a.taxRate.id}`, body: { name: 'Hijack' } }),
+    },
     'DELETE /api/tax-rates/:id': { answers: 'not-found', call: (a) => ({ path: `/api/tax-rates/${a.taxRate.id}` }) },
 
     'GET /api/expense-categories': {

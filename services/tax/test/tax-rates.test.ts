@@ -107,6 +107,64 @@ describe('tax rates', () => {
     expect((await countTenantRows(stack.db, 'tax', me.organization.id)).tax_rates).toBe(1);
   });
 
+  it('PATCH changes only the fields given, judges the result whole, and writes nothing when refused', async () => {
+    const c = stack.client();
+    const me = await c.register();
+    const rate = await makeTaxRate(c, {
+      name: 'VAT standard',
+      description: 'Most goods',
+      taxNumber: 'GB123456789',
+      startDate: '2024-01-01',
+      endDate: '2030-12-31',
+      type: 'vat',
+      isActive: false,
+    });
+    const res = await c.patch(`/api/tax-rates/${rate.id}`, { rate: '17.5' });
+    expect(res.status).toBe(200);
+    // Defaults of the create body (type, active) never fill what the patch left out.
+    expect(res.json).toMatchObject({
+      name: 'VAT standard',
+      rate: '17.50',
+      type: 'vat',
+      isActive: false,
+      description: 'Most goods',
+      taxNumber: 'GB123456789',
+      endDate: '2030-12-31',
+      category: rate.category,
+    });
+    expect((await c.patch(`/api/tax-rates/${rate.id}`, { description: null })).json).toMatchObject({ description: null, rate: '17.50' });
+    // The result is judged whole: an end before the kept start date names endDate; an unknown field is refused.
+    const before = (await c.get(`/api/tax-rates/${rate.id}`)).json;
+    for (const [body, field] of [
+      [{ endDate: '2023-12-31' }, 'endDate'],
+      [{ startDate: '2031-01-01' }, 'endDate'],
+      [{ rate: '101' }, 'rate'],
+      [{ name: '' }, 'name'],
+      [{ colour: 'red' }, 'colour'],
+    ] as const) {
+      const bad = await c.patch(`/api/tax-rates/${rate.id}`, body);
+      expect([bad.status, bad.json.issues?.[0]?.path], JSON.stringify(body)).toEqual([400, field]);
+    }
+    expect((await c.get(`/api/tax-rates/${rate.id}`)).json).toEqual(before);
+    // Another organization's id is not found.
+    const other = stack.client();
+    await other.register();
+    expect((await other.patch(`/api/tax-rates/${rate.id}`, { name: 'Hijack' })).status).toBe(404);
+    // Nothing given: nothing changes, nothing is announced (the deletion after it is the next event).
+    expect((await c.patch(`/api/tax-rates/${rate.id}`, {})).json).toEqual(before);
+    await c.delete(`/api/tax-rates/${rate.id}`);
+    const mine = await waitFor(() => {
+      const e = events.filter((x) => x.tenantId === me.organization.id);
+      return e.length >= 4 && e;
+    });
+    expect(mine.map((e) => [e.subject, e.data.rate, e.data.description])).toEqual([
+      [TaxRateEvents.Created, '20.00', 'Most goods'],
+      [TaxRateEvents.Updated, '17.50', 'Most goods'],
+      [TaxRateEvents.Updated, '17.50', null],
+      [TaxRateEvents.Deleted, '17.50', null],
+    ]);
+  });
+
   it('publishes created, updated and deleted through the outbox', async () => {
     const c = stack.client();
     const me = await c.register();

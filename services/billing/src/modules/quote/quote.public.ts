@@ -7,7 +7,7 @@ import {
   type PublicQuote,
   type Quote,
 } from '@billpoint/proto';
-import { addEvent, Conflict, NotFound, scanTenants, type EntityManager, type ServiceContext } from '@billpoint/kit';
+import { addEvent, Conflict, NotFound, scanTenants, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { loadSender } from '../invoice/invoice.send.ts';
 import { todayUtc } from './quote.create.ts';
 import { loadQuote, quoteEventData } from './quote.sql.ts';
@@ -120,16 +120,7 @@ export async function acceptPublicQuote(ctx: ServiceContext, raw: string, body: 
   const quote = await ctx.tx({ tenantId }, async (em) => {
     const q = await lockByToken(em, tenantId, token);
     if (!q) throw notFound();
-    const no = refusal(q);
-    if (no) throw no;
-    await em.execute(
-      `update billing.quotes set status = 'accepted', accepted_at = now(), accepted_name = ?, accepted_ip = ?, accepted_user_agent = ?,
-         updated_at = now() where id = ? and tenant_id = ?`,
-      [name, origin.ip?.slice(0, 100) ?? null, origin.userAgent?.slice(0, 512) ?? null, q.id, tenantId],
-    );
-    const accepted = (await loadQuote(em, tenantId, q.id))!;
-    addEvent(em, { subject: QuoteEvents.Accepted, tenantId, actorId: null, data: quoteEventData(accepted) });
-    return accepted;
+    return recordAcceptance(em, tenantId, q, name, origin, null);
   });
   return toPublic(ctx, tenantId, token, quote);
 }
@@ -143,16 +134,64 @@ export async function declinePublicQuote(ctx: ServiceContext, raw: string, body:
   const quote = await ctx.tx({ tenantId }, async (em) => {
     const q = await lockByToken(em, tenantId, token);
     if (!q) throw notFound();
-    const no = refusal(q);
-    if (no) throw no;
-    await em.execute(
-      `update billing.quotes set status = 'declined', declined_at = now(), decline_reason = ?, updated_at = now()
-        where id = ? and tenant_id = ?`,
-      [reason ?? null, q.id, tenantId],
-    );
-    const declined = (await loadQuote(em, tenantId, q.id))!;
-    addEvent(em, { subject: QuoteEvents.Declined, tenantId, actorId: null, data: quoteEventData(declined) });
-    return declined;
+    return recordDecline(em, tenantId, q, reason ?? null, null);
   });
   return toPublic(ctx, tenantId, token, quote);
+}
+
+/**
+ * The customer's yes on a locked quote, whoever records it: the customer on the public page (no actor) or a member
+ * or API key on the customer's behalf (the actor is in the event). Refused as the page refuses it.
+ */
+async function recordAcceptance(em: EntityManager, tenantId: string, q: Quote, name: string, origin: Origin, actorId: string | null) {
+  const no = refusal(q);
+  if (no) throw no;
+  await em.execute(
+    `update billing.quotes set status = 'accepted', accepted_at = now(), accepted_name = ?, accepted_ip = ?, accepted_user_agent = ?,
+       updated_at = now() where id = ? and tenant_id = ?`,
+    [name, origin.ip?.slice(0, 100) ?? null, origin.userAgent?.slice(0, 512) ?? null, q.id, tenantId],
+  );
+  const accepted = (await loadQuote(em, tenantId, q.id))!;
+  addEvent(em, { subject: QuoteEvents.Accepted, tenantId, actorId, data: quoteEventData(accepted) });
+  return accepted;
+}
+
+/** The customer's no on a locked quote, whoever records it (as recordAcceptance). */
+async function recordDecline(em: EntityManager, tenantId: string, q: Quote, reason: string | null, actorId: string | null) {
+  const no = refusal(q);
+  if (no) throw no;
+  await em.execute(
+    `update billing.quotes set status = 'declined', declined_at = now(), decline_reason = ?, updated_at = now()
+      where id = ? and tenant_id = ?`,
+    [reason, q.id, tenantId],
+  );
+  const declined = (await loadQuote(em, tenantId, q.id))!;
+  addEvent(em, { subject: QuoteEvents.Declined, tenantId, actorId, data: quoteEventData(declined) });
+  return declined;
+}
+
+/** A quote of the caller's tenant by id, locked; a draft cannot be answered yet (it was never offered). */
+async function lockById(em: EntityManager, id: Identity, quoteId: number): Promise<Quote> {
+  const [row] = await em.execute<{ id: string }[]>(`select id::text as id from billing.quotes where tenant_id = ? and id = ? for update`, [
+    id.tenantId,
+    quoteId,
+  ]);
+  const quote = row ? await loadQuote(em, id.tenantId, Number(row.id)) : null;
+  if (!quote) throw new NotFound('Quote not found');
+  if (quote.status === 'draft') throw new Conflict(`Quote ${quote.quoteNumber} is a draft: send it before recording the customer's answer`);
+  return quote;
+}
+
+/**
+ * POST /api/quotes/{id}/mark-accepted `{name}`: the customer accepted elsewhere (by mail, on paper); `name` is who
+ * accepted. No address or browser is kept: the caller's would not be the customer's. Who recorded it is the event's actor.
+ */
+export async function acceptQuote(ctx: ServiceContext, id: Identity, quoteId: number, body: QuoteAcceptBody): Promise<Quote> {
+  const elsewhere: Origin = { ip: null, userAgent: null };
+  return ctx.tx(id, async (em) => recordAcceptance(em, id.tenantId, await lockById(em, id, quoteId), body.name, elsewhere, id.userId));
+}
+
+/** POST /api/quotes/{id}/mark-declined `{reason}`: the customer declined elsewhere. */
+export async function declineQuote(ctx: ServiceContext, id: Identity, quoteId: number, body: QuoteDeclineBody): Promise<Quote> {
+  return ctx.tx(id, async (em) => recordDecline(em, id.tenantId, await lockById(em, id, quoteId), body.reason ?? null, id.userId));
 }

@@ -16,7 +16,7 @@ import { createQuote } from './quote.create.ts';
 import { convertQuote } from './quote.convert.ts';
 import { listQuotes } from './quote.list.ts';
 import { quotePdf } from './quote.pdf.ts';
-import { acceptPublicQuote, declinePublicQuote, viewPublicQuote } from './quote.public.ts';
+import { acceptPublicQuote, acceptQuote, declinePublicQuote, declineQuote, viewPublicQuote } from './quote.public.ts';
 import { sendQuote } from './quote.send.ts';
 import { deleteQuote, getQuote, patchQuote, updateQuote } from './quote.update.ts';
 
@@ -64,6 +64,18 @@ export function quoteRoutes(app: FastifyInstance, ctx: ServiceContext<Config>, m
 
   app.post('/api/quotes/:id/convert', { config: { permission: 'quotes.convert', contract: { params: IdParams } } }, async (req) =>
     convertQuote(c, limits, req.identity, IdParams.parse(req.params).id),
+  );
+
+  // The customer's answer given elsewhere (by mail, on paper), recorded by a member or an API key on their behalf.
+  app.post(
+    '/api/quotes/:id/mark-accepted',
+    { config: { permission: 'quotes.write', contract: { params: IdParams, body: QuoteAcceptBody } } },
+    async (req) => acceptQuote(c, req.identity, IdParams.parse(req.params).id, QuoteAcceptBody.parse(req.body ?? {})),
+  );
+  app.post(
+    '/api/quotes/:id/mark-declined',
+    { config: { permission: 'quotes.write', contract: { params: IdParams, body: QuoteDeclineBody } } },
+    async (req) => declineQuote(c, req.identity, IdParams.parse(req.params).id, QuoteDeclineBody.parse(req.body ?? {})),
   );
 
   app.get('/api/quotes/:id/pdf', { config: { permission: 'quotes.read', contract: { params: IdParams } } }, async (req, reply) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { IdParams, TaxRateBody, TaxRateListQuery, TOTAL_COUNT_HEADER } from '@billpoint/proto';
+import { IdParams, TaxRateBody, TaxRateListQuery, TaxRatePatchBody, TOTAL_COUNT_HEADER } from '@billpoint/proto';
 import { sendCursorPage } from '@billpoint/kit';
 import type { TaxRateService } from './tax-rate.service.ts';
 
 /**
  * /api/tax-rates: list (`{ taxRates }` with X-Total-Count, `?active=true`; a cursor page with `pagination=cursor`), get,
- * create (201), PUT (the whole rate), DELETE (soft, 204).
+ * create (201), PUT (the whole rate), PATCH (the fields given), DELETE (soft, 204).
  */
 export function taxRateRoutes(app: FastifyInstance, rates: TaxRateService) {
   app.get('/api/tax-rates', { config: { permission: 'tax-rates.read', contract: { query: TaxRateListQuery } } }, async (req, reply) => {
@@ -31,6 +31,12 @@ export function taxRateRoutes(app: FastifyInstance, rates: TaxRateService) {
       const { id } = IdParams.parse(req.params);
       return rates.update(req.identity, id, TaxRateBody.parse(req.body ?? {}));
     },
+  );
+
+  app.patch(
+    '/api/tax-rates/:id',
+    { config: { permission: 'tax-rates.manage', contract: { params: IdParams, body: TaxRatePatchBody } } },
+    async (req) => rates.patch(req.identity, IdParams.parse(req.params).id, TaxRatePatchBody.parse(req.body ?? {})),
   );
 
   app.delete('/api/tax-rates/:id', { config: { permission: 'tax-rates.manage', contract: { params: IdParams } } }, async (req, reply) => {

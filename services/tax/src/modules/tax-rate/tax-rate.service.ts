@@ -1,5 +1,11 @@
-import type { TaxRateBody } from '@billpoint/proto';
-import { defaultTaxCategory, TaxRateEvents, type TaxRate, type TaxRateListQuery } from '@billpoint/proto';
+import {
+  TaxRateBody,
+  defaultTaxCategory,
+  TaxRateEvents,
+  type TaxRate,
+  type TaxRateListQuery,
+  type TaxRatePatchBody,
+} from '@billpoint/proto';
 import {
   addEvent,
   checkCursor,
@@ -16,6 +22,7 @@ import { TAX_RATE_COLUMNS, toTaxRate, type TaxRateRow } from './tax-rate.sql.ts'
 
 type Tenant = Pick<Identity, 'tenantId'>;
 export type TaxRateInput = z.output<typeof TaxRateBody>;
+export type TaxRatePatch = z.output<typeof TaxRatePatchBody>;
 
 /** The rates a list shows: not deleted; with `$2` true, only those active and valid today (UTC). `$1` is the tenant. */
 const LISTED = `r.tenant_id = $1 and r.deleted_at is null
@@ -103,6 +110,26 @@ export class TaxRateService {
   async update(id: Identity, rateId: number, input: TaxRateInput): Promise<TaxRate> {
     return this.#ctx.tx(id, async (em) => {
       await this.#load(em, id.tenantId, rateId, true);
+      return this.#write(em, id, rateId, input);
+    });
+  }
+
+  /**
+   * Some fields of a rate: the given ones replace the stored ones (under the rate's lock), and the result is judged
+   * as the form's whole body would be. Nothing given changes nothing and announces nothing.
+   */
+  async patch(id: Identity, rateId: number, patch: TaxRatePatch): Promise<TaxRate> {
+    return this.#ctx.tx(id, async (em) => {
+      const current = await this.#load(em, id.tenantId, rateId, true);
+      const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      if (!Object.keys(given).length) return current;
+      const { id: _id, createdAt: _c, updatedAt: _u, ...stored } = current;
+      return this.#write(em, id, rateId, TaxRateBody.parse({ ...stored, ...given }));
+    });
+  }
+
+  async #write(em: EntityManager, id: Identity, rateId: number, input: TaxRateInput): Promise<TaxRate> {
+    {
       await em.execute(
         `update tax.tax_rates set name = ?, jurisdiction = ?, rate = ?, type = ?, is_active = ?, start_date = ?, end_date = ?,
            description = ?, tax_number = ?, category = ?, exemption_reason = ?, exemption_reason_code = ?, updated_at = now()
@@ -116,7 +143,7 @@ export class TaxRateService {
       const updated = await this.#load(em, id.tenantId, rateId);
       addEvent(em, { subject: TaxRateEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: updated });
       return updated;
-    });
+    }
   }
 
   /** Soft delete: invoices that used it keep their figures; the event carries it as it was, inactive. */
