@@ -35,7 +35,7 @@ try {
     customers++;
     console.log(`customer ${c.id}: ${c.name} <${c.email}>`);
   }
-  console.log(`${customers} customers`);
+  console.log(`customers listed: ${customers}`);
 
   const { data: read } = await billpoint.GET('/invoices/{id}', { params: { path: { id: invoice.id } } });
   console.log(`invoice ${read.invoiceNumber} (id ${read.id}): total ${read.total} ${read.currency}`);
