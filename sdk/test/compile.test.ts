@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strictDiagnostics } from '../../gateway/test/support/strict-compile.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const EXAMPLE = join(root, 'sdk', 'examples', 'quick-start.ts');
@@ -44,30 +45,14 @@ beforeAll(async () => {
     files[`${m.name}.ts`] = example.replace(m.from, m.to);
   }
   for (const [name, source] of Object.entries(files)) await writeFile(join(dir, name), source);
-  // One program for every file: loading the typings is the slow part.
-  const program = ts.createProgram(
-    Object.keys(files).map((f) => join(dir, f)),
-    {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2023,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      allowImportingTsExtensions: true,
-      verbatimModuleSyntax: true,
-      lib: ['lib.es2023.d.ts'],
-      types: ['node'],
-      typeRoots: [join(root, 'node_modules', '@types')],
-      skipLibCheck: true,
-    },
-  );
-  diagnostics = Object.fromEntries(Object.keys(files).map((f) => [f, []]));
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const name = d.file ? (d.file.fileName.startsWith(dir) ? d.file.fileName.slice(dir.length + 1) : d.file.fileName) : '(program)';
-    const line = d.file ? `:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
-    (diagnostics[name] ??= []).push(`${name}${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-  }
+  diagnostics = strictDiagnostics(dir, Object.keys(files), {
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    allowImportingTsExtensions: true,
+    verbatimModuleSyntax: true,
+    lib: ['lib.es2023.d.ts'],
+  });
 }, 120_000);
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
