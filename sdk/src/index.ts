@@ -4,6 +4,8 @@
  * POSTs, errors as one exception class, and a cursor list walked to its end.
  */
 import createClient, {
+  mergeHeaders,
+  type HeadersOptions,
   type Client,
   type ClientPathsWithMethod,
   type FetchResponse,
@@ -29,11 +31,11 @@ export interface BillpointOptions {
   /** An API key of your organization (`bp_…`). */
   apiKey: string;
   /** The installation's origin, e.g. `https://billing.example.com`; `/api/v1` is added. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** The API version to answer with (the `Billpoint-Version` header); without it, the organization's version. */
-  version?: ApiVersion;
+  version?: ApiVersion | undefined;
   /** A fetch of your own (a test double, a proxy agent); the global fetch otherwise. */
-  fetch?: (input: Request) => Promise<Response>;
+  fetch?: ((input: Request) => Promise<Response>) | undefined;
 }
 
 /**
@@ -154,8 +156,7 @@ export function createBillpoint(options: BillpointOptions): Billpoint {
   const post: Untyped = (url, init = {}) => {
     const { idempotencyKey, ...rest } = init;
     if (typeof idempotencyKey !== 'string') return call('POST')(url, rest);
-    const headers = new Headers(rest.headers as ConstructorParameters<typeof Headers>[0]);
-    headers.set('Idempotency-Key', idempotencyKey);
+    const headers = mergeHeaders(rest.headers as HeadersOptions | undefined, { 'Idempotency-Key': idempotencyKey });
     return call('POST')(url, { ...rest, headers });
   };
 

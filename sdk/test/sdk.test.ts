@@ -169,11 +169,12 @@ describe('idempotency and versions', () => {
   it('sends idempotencyKey as Idempotency-Key: the same key and body answer the first customer again', async () => {
     const { billpoint, sent } = await connect();
     const body = { name: 'Once', email: 'once@example.com' };
-    const first = await billpoint.POST('/customers', { body, idempotencyKey: 'order-1' });
+    const first = await billpoint.POST('/customers', { body, idempotencyKey: 'order-1', headers: { 'X-Client': 'sdk-test' } });
     const again = await billpoint.POST('/customers', { body, idempotencyKey: 'order-1' });
     expect(again.data.id).toBe(first.data.id);
     expect([first.response.headers.get('Idempotent-Replayed'), again.response.headers.get('Idempotent-Replayed')]).toEqual([null, 'true']);
     expect(sent.map((x) => x.request.headers.get('Idempotency-Key'))).toEqual(['order-1', 'order-1']);
+    expect(sent[0]!.request.headers.get('X-Client'), "the caller's own headers are kept").toBe('sdk-test');
     const other = await thrown(() => billpoint.POST('/customers', { body: { ...body, name: 'Twice' }, idempotencyKey: 'order-1' }));
     expect([(other as BillpointError).status, (other as BillpointError).code]).toEqual([422, 'idempotency_key_reused']);
     const list = [];
