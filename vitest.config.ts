@@ -45,6 +45,7 @@ export default defineConfig({
             'proto/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'gateway/test/**/*.test.ts',
+            'sdk/test/**/*.test.ts',
             'charts/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
           ],

@@ -10,6 +10,7 @@ import ts from 'typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../src/modules/public-api/openapi.ts';
+import { strictDiagnostics } from './support/strict-compile.ts';
 import { QUICK_START_TYPES_FILE, quickStartClient } from '../../web/src/features/integrations/lib/quick-start.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -30,28 +31,12 @@ beforeAll(async () => {
   await writeFile(join(dir, QUICK_START_TYPES_FILE), astToString(await openapiTS(openApiDocument(ORIGIN) as never)));
   const files = { 'quick-start.ts': quickStartClient(ORIGIN), 'wrong.ts': wrong };
   for (const [name, source] of Object.entries(files)) await writeFile(join(dir, name), source);
-  // One program for both files (a compile of the DOM and Node typings is the slow part).
-  const program = ts.createProgram(
-    Object.keys(files).map((f) => join(dir, f)),
-    {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      typeRoots: [join(root, 'node_modules', '@types')],
-      skipLibCheck: true,
-    },
-  );
-  diagnostics = Object.fromEntries(Object.keys(files).map((f) => [f, []]));
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const file = d.file ? d.file.fileName.slice(dir.length + 1) : 'quick-start.ts';
-    const line = d.file ? `:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
-    (diagnostics[file] ??= []).push(`${file}${line}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-  }
+  diagnostics = strictDiagnostics(dir, Object.keys(files), {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  });
 }, 120_000);
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * needs the sign (a legal reference on an invoice) lives in a data file beside the code, not in a .ts file.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const FOLDERS = ['services', 'gateway', 'web/src', 'web/e2e', 'web/tooling', 'proto', 'bench', 'charts'];
+const FOLDERS = ['services', 'gateway', 'sdk', 'web/src', 'web/e2e', 'web/tooling', 'proto', 'bench', 'charts'];
 const SKIPPED = new Set(['node_modules', 'dist']);
 /** The fixtures below spell their citations from these parts, so this file holds none itself. */
 const SECTION = '\u00a7';
@@ -52,7 +52,7 @@ describe('no citations in the sources', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'no-citations-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('finds none in services, gateway, web, proto, bench and charts', () => {
+  it('finds none in services, gateway, sdk, web, proto, bench and charts', () => {
     expect(findCitations(repo)).toEqual([]);
   });
 
