@@ -26,6 +26,9 @@ export interface PublicApiRoute {
   description?: string;
 }
 
+/** "an" before a vowel sound of the names we have ("an invoice"), "a" otherwise. */
+const article = (name: string) => (/^[aeio]/i.test(name) ? 'an' : 'a');
+
 /** The five operations of a collection: list, create, get, update (PATCH), delete. */
 export const crud = <Q extends z.ZodObject>(o: {
   name: string;
@@ -56,18 +59,25 @@ export const crud = <Q extends z.ZodObject>(o: {
     path: `/${o.plural}`,
     scope: o.write,
     target: o.target,
-    summary: `Create a ${o.name}`,
+    summary: `Create ${article(o.name)} ${o.name}`,
     body: o.create,
     response: o.created ?? o.response,
     status: 201,
   },
-  { method: 'GET', path: `/${o.plural}/:id`, scope: o.read, target: `${o.target}/:id`, summary: `Get a ${o.name}`, response: o.response },
+  {
+    method: 'GET',
+    path: `/${o.plural}/:id`,
+    scope: o.read,
+    target: `${o.target}/:id`,
+    summary: `Get ${article(o.name)} ${o.name}`,
+    response: o.response,
+  },
   {
     method: 'PATCH',
     path: `/${o.plural}/:id`,
     scope: o.write,
     target: `${o.target}/:id`,
-    summary: `Update a ${o.name}`,
+    summary: `Update ${article(o.name)} ${o.name}`,
     description: `Only the fields sent change; the others keep their values.${o.notes?.patch ? ` ${o.notes.patch}` : ''}`,
     body: o.patch,
     response: o.response,
@@ -77,7 +87,7 @@ export const crud = <Q extends z.ZodObject>(o: {
     path: `/${o.plural}/:id`,
     scope: o.remove,
     target: `${o.target}/:id`,
-    summary: `Delete a ${o.name}`,
+    summary: `Delete ${article(o.name)} ${o.name}`,
     ...(o.notes?.remove ? { description: o.notes.remove } : {}),
     status: 204,
   },

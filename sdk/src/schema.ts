@@ -72,7 +72,7 @@ export interface paths {
     get: operations['listInvoices'];
     put?: never;
     /**
-     * Create a invoice
+     * Create an invoice
      * @description Scope: `invoices:write` (or `*`).
      */
     post: operations['createInvoice'];
@@ -90,14 +90,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Get a invoice
+     * Get an invoice
      * @description Scope: `invoices:read` (or `*`).
      */
     get: operations['getInvoice'];
     put?: never;
     post?: never;
     /**
-     * Delete a invoice
+     * Delete an invoice
      * @description A draft only: an issued invoice keeps its number and answers 409 `resource_state_invalid` (cancel it or issue a credit note instead).
      *
      *     Scope: `invoices:delete` (or `*`).
@@ -106,7 +106,7 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Update a invoice
+     * Update an invoice
      * @description Only the fields sent change; the others keep their values. A draft only: an invoice that was sent answers 409 `resource_state_invalid` (void it instead).
      *
      *     Scope: `invoices:write` (or `*`).
@@ -272,6 +272,50 @@ export interface paths {
      *     Scope: `invoices:write` (or `*`).
      */
     post: operations['sendQuote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/quotes/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the customer's acceptance of a quote
+     * @description For an answer the customer gave elsewhere (by e-mail, on paper): `name` is who accepted, kept with the time, as on the public page. A sent or viewed quote only, until the end of its `validUntil` day: a draft, an answered, expired or converted quote answers 409 `resource_state_invalid`.
+     *
+     *     Scope: `invoices:write` (or `*`).
+     */
+    post: operations['acceptQuote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/quotes/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the customer declined a quote
+     * @description For an answer the customer gave elsewhere, with an optional `reason`. The same states as accepting: otherwise 409 `resource_state_invalid`.
+     *
+     *     Scope: `invoices:write` (or `*`).
+     */
+    post: operations['declineQuote'];
     delete?: never;
     options?: never;
     head?: never;
@@ -461,7 +505,13 @@ export interface paths {
     delete: operations['deleteTaxRate'];
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Update a tax rate
+     * @description Only the fields given change; the rate that results is checked as a whole (an `endDate` before the `startDate` answers 400 naming `endDate`). Invoices already made with the rate keep their figures.
+     *
+     *     Scope: `tax-rates:write` (or `*`).
+     */
+    patch: operations['updateTaxRate'];
     trace?: never;
   };
   '/payments': {
@@ -674,6 +724,50 @@ export interface paths {
      * @description Scope: `webhooks:write` (or `*`).
      */
     post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate a webhook endpoint's signing secret
+     * @description Answers the new secret (shown only here). Until `previousSecretExpiresAt` (24 hours) every delivery carries a second signature made with the previous secret, so a receiver can switch without losing an event.
+     *
+     *     Scope: `webhooks:write` (or `*`).
+     */
+    post: operations['rotate-secretWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhook-deliveries/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now
+     * @description A failed or retrying delivery is attempted at once, with the same `webhook-id`, and answered with the attempt recorded. A delivery that already succeeded answers 400 naming `id`.
+     *
+     *     Scope: `webhooks:write` (or `*`).
+     */
+    post: operations['retryWebhookDeliverie'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1652,6 +1746,50 @@ export interface components {
       object: 'list';
       data: components['schemas']['WebhookDelivery'][];
       has_more: boolean;
+    };
+    RotateSecretWebhookItem: {
+      webhook: {
+        id: number;
+        name: string;
+        url: string;
+        events: (
+          | 'invoice.created'
+          | 'invoice.updated'
+          | 'invoice.paid'
+          | 'invoice.overdue'
+          | 'quote.created'
+          | 'quote.updated'
+          | 'quote.sent'
+          | 'quote.accepted'
+          | 'quote.declined'
+          | 'quote.expired'
+          | 'quote.converted'
+          | 'quote.deleted'
+          | 'credit_note.created'
+          | 'customer.created'
+          | 'customer.updated'
+          | 'customer.deleted'
+          | 'payment.completed'
+          | 'payment.failed'
+          | 'subscription.created'
+          | 'subscription.cancelled'
+        )[];
+        isActive: boolean;
+        retryAttempts: number;
+        timeoutSeconds: number;
+        headers: {
+          [key: string]: string;
+        };
+        secretHint: string;
+        lastTriggeredAt: string | null;
+        failingSince: string | null;
+        disabledAt: string | null;
+        disabledReason: string | null;
+        createdAt: string;
+        updatedAt: string;
+      };
+      secret: string;
+      previousSecretExpiresAt: string;
     };
     DashboardStats: {
       period: ('7d' | '30d' | '90d' | '1y') | null;
@@ -3220,7 +3358,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Create a invoice */
+      /** @description Create an invoice */
       201: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3312,7 +3450,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Get a invoice */
+      /** @description Get an invoice */
       200: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3380,7 +3518,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Delete a invoice */
+      /** @description Delete an invoice */
       204: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -3507,7 +3645,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Update a invoice */
+      /** @description Update an invoice */
       200: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
@@ -4474,6 +4612,208 @@ export interface operations {
       504: components['responses']['GatewayTimeout'];
     };
   };
+  acceptQuote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The quote's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Record the customer's acceptance of a quote */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListQuotesItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid' | 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  declineQuote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The quote's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Record that the customer declined a quote */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListQuotesItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid' | 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
   getQuotePdf: {
     parameters: {
       query?: never;
@@ -5385,6 +5725,119 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  updateTaxRate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The tax-rate's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          jurisdiction?: string;
+          rate?: string | number;
+          /** @enum {string} */
+          type?: 'sales_tax' | 'vat' | 'gst' | 'service_tax' | 'withholding' | 'other';
+          isActive?: boolean;
+          /** @description A calendar date, YYYY-MM-DD (an ISO 8601 date-time is taken at the date it names). */
+          startDate?: string;
+          endDate?: string | null;
+          description?: string | null;
+          taxNumber?: string | null;
+          category?: ('S' | 'Z' | 'E' | 'AE' | 'K' | 'G' | 'O') | null;
+          exemptionReason?: string | null;
+          exemptionReasonCode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Update a tax rate */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxRate'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `body_invalid`: The body is not a JSON object (malformed JSON, or not UTF-8).
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'body_invalid' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['TooManyRequests'];
       500: components['responses']['InternalError'];
       502: components['responses']['ProviderError'];
@@ -6765,6 +7218,196 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description Send a test event (webhook.test) to an endpoint */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid' | 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  'rotate-secretWebhook': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The webhook endpoint's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Rotate a webhook endpoint's signing secret */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotateSecretWebhookItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid' | 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  retryWebhookDeliverie: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The webhook endpoint-deliverie's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send a delivery again now */
       200: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
