@@ -272,3 +272,66 @@ test('a quote declined on its public page with a reason; the user sees why and d
   await expect(toasts(page).getByText('Quote deleted', { exact: true })).toBeVisible();
   await expect(page.getByText('No quotes yet')).toBeVisible();
 });
+
+test("a customer's answer given by e-mail, recorded from the quote's page: accepted in the customer's name, and declined with a reason", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(SIZES[0]);
+  await signUp(page, { firstName: 'Bob', lastName: 'Slydell', organization: 'Efficiency Experts' });
+  const customer = await page.request.post('/api/customers', { headers, data: { name: 'Initrode', email: uniqueEmail('dom') } });
+  expect(customer.status()).toBe(201);
+  const validUntil = format(addDays(startOfToday(), 10), 'yyyy-MM-dd');
+  const sentQuote = async (description: string) => {
+    const created = await page.request.post('/api/quotes', {
+      headers,
+      data: { quote: { customerId: (await customer.json()).id, validUntil }, items: [{ description, quantity: '1', rate: '450.00' }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const q = await created.json();
+    expect((await page.request.post(`/api/quotes/${q.id}/send`, { headers })).status()).toBe(200);
+    return q as { id: number; quoteNumber: string };
+  };
+
+  const first = await sentQuote('Staff interviews, one week');
+  await page.goto(`/quotes/${first.id}`);
+  await expect(page.getByTestId('quote-status')).toHaveText('Sent');
+  await atBothWidths(page, testInfo, '30-quote-view-sent-answer-actions', () =>
+    expect(page.getByRole('button', { name: 'Mark accepted' })).toBeVisible(),
+  );
+  await page.getByRole('button', { name: 'Mark accepted' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark this quote accepted?' });
+  // The customer's name to begin with; a name is required.
+  await expect(dialog.getByLabel('Accepted by')).toHaveValue('Initrode');
+  await dialog.getByLabel('Accepted by').fill(' ');
+  await dialog.getByRole('button', { name: 'Mark accepted' }).click();
+  await expect(dialog.getByText('Your name is required')).toBeVisible();
+  await dialog.getByLabel('Accepted by').fill('Dom Portwood');
+  await expectFits(page, 'mark accepted dialog (390 px)');
+  await expectAccessible(page, 'mark accepted dialog (390 px)');
+  await shot(page, testInfo, '31-mark-accepted-dialog-390');
+  await dialog.getByRole('button', { name: 'Mark accepted' }).click();
+  await expect(toasts(page).getByText('Quote marked accepted', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('quote-status')).toHaveText('Accepted');
+  await expect(page.getByTestId('quote-acceptance')).toContainText('Accepted by Dom Portwood');
+  await expect(page.getByRole('button', { name: 'Mark accepted' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toBeVisible();
+  await atBothWidths(page, testInfo, '32-quote-view-marked-accepted', () =>
+    expect(page.getByTestId('quote-status')).toHaveText('Accepted'),
+  );
+
+  const second = await sentQuote('Consulting, two weeks');
+  await page.goto(`/quotes/${second.id}`);
+  await page.getByRole('button', { name: 'Mark declined' }).click();
+  const decline = page.getByRole('dialog', { name: 'Mark this quote declined?' });
+  await decline.getByLabel('Reason (optional)').fill('Budget moved to next year.');
+  await expectAccessible(page, 'mark declined dialog (390 px)');
+  await decline.getByRole('button', { name: 'Mark declined' }).click();
+  await expect(page.getByTestId('quote-status')).toHaveText('Declined');
+  await expect(page.getByTestId('quote-decline')).toContainText('Reason: Budget moved to next year.');
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0);
+  // The customer's public page shows it answered too.
+  const { publicToken } = await (await page.request.get(`/api/quotes/${second.id}`)).json();
+  const pub = await page.request.get(`/api/quotes/${publicToken}/public`);
+  expect(await pub.json()).toMatchObject({ status: 'declined', canRespond: false, declineReason: 'Budget moved to next year.' });
+});

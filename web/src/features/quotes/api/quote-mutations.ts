@@ -81,3 +81,22 @@ export function useConvertQuote({ onSuccess, onError }: Callbacks<QuoteConvertRe
     onError,
   });
 }
+
+/** The customer's answer given elsewhere, recorded by a member: their name on acceptance, a reason (optional) on declining. */
+export type QuoteAnswer = { kind: 'accept'; name: string } | { kind: 'decline'; reason: string | null };
+
+/** POST /api/quotes/{id}/mark-accepted or mark-declined; then the lists, the cards and this quote. */
+export function useAnswerQuote({ onSuccess, onError }: Callbacks<Quote> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: QuoteAnswer }) =>
+      answer.kind === 'accept'
+        ? api.post<Quote>(`${quotePath(id)}/mark-accepted`, { name: answer.name })
+        : api.post<Quote>(`${quotePath(id)}/mark-declined`, { reason: answer.reason }),
+    onSuccess: async (quote, { id }) => {
+      await refreshQuotes(queryClient, id);
+      onSuccess?.(quote);
+    },
+    onError,
+  });
+}

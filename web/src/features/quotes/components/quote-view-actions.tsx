@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Download, FileOutput, Link2, Pencil, Send, Trash } from 'lucide-react';
+import { Check, Download, FileOutput, Link2, Pencil, Send, Trash, X } from 'lucide-react';
 import type { Quote } from '@billpoint/proto';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { isHandledGlobally } from '@/lib/query-client';
 import { openQuotePdf } from '@/lib/quotes';
 import { useConvertQuote, useDeleteQuote, useSendQuote } from '../api/quote-mutations';
 import { quoteActions } from '../lib/quote-actions';
+import { QuoteAnswerDialog, type AnswerKind } from './quote-answer-dialog';
 
 /** The absolute link of the quote's public page. */
 export const quoteLink = (publicToken: string) => `${window.location.origin}${paths.quotePublic.getHref(publicToken)}`;
@@ -32,12 +33,14 @@ async function copyLink(token: string) {
 
 /**
  * The view's actions, each only when the quote's status and the member's role allow it: Send (after confirming the
- * address), Copy public link, Download PDF, Convert to invoice (then the new draft invoice), Edit, Delete (confirmed).
+ * address), Copy public link, Download PDF, Mark accepted / Mark declined (an answer the customer gave elsewhere),
+ * Convert to invoice (then the new draft invoice), Edit, Delete (confirmed).
  */
 export function QuoteViewActions({ quote }: { quote: Quote }) {
   const navigate = useNavigate();
   const allowed = quoteActions(quote, usePermissions());
   const [confirm, setConfirm] = React.useState<'send' | 'delete' | null>(null);
+  const [answer, setAnswer] = React.useState<AnswerKind | null>(null);
   const failed = (title: string) => (error: Error) => {
     if (!isHandledGlobally(error)) toast({ variant: 'destructive', title, description: reason(error, 'Please try again.') });
   };
@@ -101,6 +104,18 @@ export function QuoteViewActions({ quote }: { quote: Quote }) {
           {sending.isPending ? 'Sending...' : allowed.resend ? 'Send again' : 'Send to Customer'}
         </Button>
       )}
+      {allowed.answer && (
+        <>
+          <Button variant="outline" onClick={() => setAnswer('decline')}>
+            <X aria-hidden="true" />
+            Mark declined
+          </Button>
+          <Button variant="outline" onClick={() => setAnswer('accept')}>
+            <Check aria-hidden="true" />
+            Mark accepted
+          </Button>
+        </>
+      )}
       {allowed.convert && (
         <Button variant={draft ? 'outline' : 'default'} disabled={converting.isPending} onClick={() => converting.mutate(quote.id)}>
           <FileOutput aria-hidden="true" />
@@ -120,6 +135,7 @@ export function QuoteViewActions({ quote }: { quote: Quote }) {
         onCancel={() => setConfirm(null)}
         onConfirm={(q) => sending.mutate(q.id)}
       />
+      {answer && <QuoteAnswerDialog quote={quote} kind={answer} onClose={() => setAnswer(null)} />}
       <ConfirmDialog
         item={confirm === 'delete' ? quote : null}
         title="Delete this quote?"

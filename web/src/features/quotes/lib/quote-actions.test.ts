@@ -3,18 +3,19 @@ import { QuoteStatuses, type Permission, type QuoteStatus } from '@billpoint/pro
 import { quoteActions } from './quote-actions';
 
 const all = () => true;
-const quote = (status: QuoteStatus, extra: { publicToken?: string; convertedInvoiceId?: number | null } = {}) => ({
+const quote = (status: QuoteStatus, extra: { publicToken?: string; convertedInvoiceId?: number | null; validUntil?: string } = {}) => ({
   status,
   publicToken: 'tok',
   convertedInvoiceId: null,
+  validUntil: '2999-12-31',
   ...extra,
 });
 
 describe('quote actions by status', () => {
   it.each<[QuoteStatus, string[]]>([
     ['draft', ['send', 'edit', 'remove', 'convert']],
-    ['sent', ['send', 'resend', 'edit', 'convert', 'copyLink']],
-    ['viewed', ['send', 'resend', 'edit', 'convert', 'copyLink']],
+    ['sent', ['send', 'resend', 'edit', 'convert', 'answer', 'copyLink']],
+    ['viewed', ['send', 'resend', 'edit', 'convert', 'answer', 'copyLink']],
     ['accepted', ['resend', 'convert', 'copyLink']],
     ['declined', ['resend', 'remove', 'copyLink']],
     ['expired', ['resend', 'remove', 'copyLink']],
@@ -29,6 +30,12 @@ describe('quote actions by status', () => {
 
   it('covers every status', () => {
     expect(QuoteStatuses).toHaveLength(7);
+  });
+
+  it("records the customer's answer only until the end of the validUntil day", () => {
+    expect(quoteActions(quote('sent', { validUntil: '2026-12-03' }), all, '2026-12-03').answer).toBe(true);
+    expect(quoteActions(quote('sent', { validUntil: '2026-12-02' }), all, '2026-12-03').answer).toBe(false);
+    expect(quoteActions(quote('viewed'), (p) => p !== 'quotes.write').answer).toBe(false);
   });
 
   it('links a converted quote to its invoice', () => {

@@ -2,6 +2,7 @@ import {
   QUOTE_CONVERTIBLE,
   QUOTE_DELETABLE,
   QUOTE_EDITABLE,
+  QUOTE_RESPONDABLE,
   QUOTE_SENDABLE,
   type Permission,
   type Quote,
@@ -16,6 +17,11 @@ export type QuoteActions = {
   edit: boolean;
   remove: boolean;
   convert: boolean;
+  /**
+   * Recording the customer's answer given elsewhere (by e-mail, on paper): while the customer could still answer on
+   * the public page, until the end of the quote's validUntil day (UTC, as the server judges it).
+   */
+  answer: boolean;
   /** The public page exists once the quote was sent (a draft has none). */
   copyLink: boolean;
   /** The invoice it was converted into. */
@@ -23,8 +29,9 @@ export type QuoteActions = {
 };
 
 export function quoteActions(
-  quote: Pick<Quote, 'status' | 'publicToken' | 'convertedInvoiceId'>,
+  quote: Pick<Quote, 'status' | 'publicToken' | 'convertedInvoiceId' | 'validUntil'>,
   can: (p: Permission) => boolean,
+  today: string = new Date().toISOString().slice(0, 10),
 ): QuoteActions {
   const is = (statuses: readonly QuoteStatus[]) => statuses.includes(quote.status);
   return {
@@ -33,6 +40,7 @@ export function quoteActions(
     edit: can('quotes.write') && is(QUOTE_EDITABLE),
     remove: can('quotes.delete') && is(QUOTE_DELETABLE),
     convert: can('quotes.convert') && is(QUOTE_CONVERTIBLE),
+    answer: can('quotes.write') && is(QUOTE_RESPONDABLE) && quote.validUntil >= today,
     copyLink: Boolean(quote.publicToken) && quote.status !== 'draft',
     invoiceId: quote.status === 'converted' ? quote.convertedInvoiceId : null,
   };
