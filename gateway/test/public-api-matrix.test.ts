@@ -62,6 +62,15 @@ async function fixtures() {
   const rateBody = { name: `VAT ${tag}`, jurisdiction: 'DE', rate: '19', type: 'vat', startDate: '2026-01-01' };
   const taxRate = ok(await api.post('/api/v1/tax-rates', rateBody), 'tax rate');
   const spareRate = ok(await api.post('/api/v1/tax-rates', { ...rateBody, name: `Spare ${tag}` }), 'tax rate to delete');
+  const scheduleBody = {
+    name: `Retainer ${tag}`,
+    customerId: customer.id,
+    frequency: 'monthly',
+    startDate: dueDate,
+    items: [{ description: `Retainer ${tag}`, quantity: '1', unitPrice: '100.00' }],
+  };
+  const schedule = ok(await api.post('/api/v1/recurring-invoices', scheduleBody), 'recurring invoice');
+  const spareSchedule = ok(await api.post('/api/v1/recurring-invoices', scheduleBody), 'recurring invoice to delete');
   const hook = ok(
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
@@ -84,6 +93,9 @@ async function fixtures() {
     rateBody,
     webhook: hook.webhook,
     delivery,
+    schedule,
+    spareSchedule,
+    scheduleBody,
     invoiceBody,
     quote,
     spareQuote,
@@ -131,6 +143,13 @@ const cases: Record<
   'GET /tax-rates/:id': { id: (f) => f.taxRate.id },
   'PATCH /tax-rates/:id': { id: (f) => f.taxRate.id, body: () => ({ description: 'Standard rate' }) },
   'DELETE /tax-rates/:id': { id: (f) => f.spareRate.id },
+  'GET /recurring-invoices': { query: (f) => ({ customerId: f.customer.id, status: 'active' }) },
+  'POST /recurring-invoices': { body: (f) => f.scheduleBody },
+  'GET /recurring-invoices/:id': { id: (f) => f.schedule.id },
+  'PUT /recurring-invoices/:id': { id: (f) => f.schedule.id, body: (f) => ({ ...f.scheduleBody, name: 'Renamed retainer' }) },
+  'PATCH /recurring-invoices/:id': { id: (f) => f.schedule.id, body: () => ({ isActive: false }) },
+  'DELETE /recurring-invoices/:id': { id: (f) => f.spareSchedule.id },
+  'POST /recurring-invoices/:id/run': { id: (f) => f.schedule.id },
   'GET /payments': { query: (f) => ({ invoiceId: f.sent.id }) },
   'POST /payments': { body: (f) => ({ invoiceId: f.sent.id, amount: '1.00', paymentMethod: 'cash' }) },
   'GET /payments/:id': { id: (f) => f.payment.id },
@@ -148,7 +167,7 @@ const cases: Record<
   'GET /webhooks/:id/deliveries': { id: (f) => f.webhook.id },
   'POST /webhooks/:id/test': { id: (f) => f.webhook.id },
   'POST /webhooks/:id/rotate-secret': { id: (f) => f.webhook.id },
-  'POST /webhook-deliveries/:id/retry': { id: (f) => f.delivery.id },
+  'POST /webhooks/deliveries/:id/retry': { id: (f) => f.delivery.id },
   'GET /analytics/dashboard': { query: () => ({ period: '30d' }) },
 };
 
@@ -157,6 +176,8 @@ const pathOf = (r: PublicApiRoute, f: Fixtures, id?: number) =>
 const qs = (q?: Record<string, unknown>) => (q && Object.keys(q).length ? `?${new URLSearchParams(q as Record<string, string>)}` : '');
 const codes = new Set(Object.keys(ApiErrorCodes));
 
+// Each matrix walks every operation with keys of its own: minutes under a loaded machine, so their timeouts guard
+// against a hang only.
 describe('the public API matrices', () => {
   it('has a case for every operation of the route table', () => {
     expect(publicApiRoutes.map(routeKey).filter((k) => !cases[k])).toEqual([]);
@@ -194,7 +215,7 @@ describe('the public API matrices', () => {
         problems.push(`${routeKey(r)} with only ${r.scope}: ${res.status} ${JSON.stringify(res.json)}`);
     }
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 
   it("isolation: another organization's key finds none of this organization's ids, in any operation or list", async () => {
     const [a, b] = await Promise.all([fixtures(), fixtures()]);
@@ -224,7 +245,7 @@ describe('the public API matrices', () => {
     expect((await a.api.get(`/api/v1/webhooks/${a.webhook.id}`)).json.name).toBe(`Hook ${a.tag}`);
     expect((await a.api.get(`/api/v1/payments/${a.payment.id}`)).json.refundedAmount).toBe('0.00');
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 
   it('fuzz: valid and hostile bodies and queries never give a 5xx, and every refusal carries a documented code', async () => {
     const f = await fixtures();

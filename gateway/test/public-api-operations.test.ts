@@ -279,7 +279,7 @@ describe('the operations of /api/v1', () => {
       expect(Date.parse(rotated.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
       const failed = await api.post(`/api/v1/webhooks/${id}/test`);
       expect(failed.json).toMatchObject({ status: 'retrying', attempts: 1 });
-      const again = await api.post(`/api/v1/webhook-deliveries/${failed.json.id}/retry`);
+      const again = await api.post(`/api/v1/webhooks/deliveries/${failed.json.id}/retry`);
       expect(again.json).toMatchObject({ id: failed.json.id, status: 'success', attempts: 2 });
       // Both attempts carry the same webhook-id; during the overlap both secrets verify the signature.
       expect(r.received.map((x) => x.headers['webhook-id'])).toEqual([
@@ -289,11 +289,75 @@ describe('the operations of /api/v1', () => {
       const got = r.received.at(-1)!;
       for (const secret of [made.json.secret, rotated.json.secret])
         expect(new StandardWebhook(secret).verify(got.body, got.headers as never)).toMatchObject({ type: 'webhook.test' });
-      const done = await api.post(`/api/v1/webhook-deliveries/${failed.json.id}/retry`);
+      const done = await api.post(`/api/v1/webhooks/deliveries/${failed.json.id}/retry`);
       expect([done.status, done.json.param]).toEqual([400, 'id']);
     } finally {
       await r.close();
     }
+  });
+
+  it('manages recurring invoices: create, list by cursor, replace, pause and resume, run once, and list the invoices they generated', async () => {
+    const { api, makeKey } = await fresh();
+    const customer = (await api.post('/api/v1/customers', { name: 'Retainer client', email: 'retainer@example.com' })).json;
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const body = {
+      name: 'Monthly retainer',
+      customerId: customer.id,
+      frequency: 'monthly',
+      startDate: day(30),
+      items: [{ description: 'Retainer', quantity: '2', unitPrice: '150.00' }],
+    };
+    const made = [];
+    for (const name of ['First', 'Second', 'Third']) {
+      const r = await api.post('/api/v1/recurring-invoices', { ...body, name });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+      made.push(r.json);
+    }
+    expect(made[0]).toMatchObject({ name: 'First', customerId: customer.id, isActive: true, total: '300.00', nextInvoiceDate: day(30) });
+    const first = await api.get(`/api/v1/recurring-invoices?limit=2&customerId=${customer.id}`);
+    expect([first.json.data.map((s: { name: string }) => s.name), first.json.has_more]).toEqual([['Third', 'Second'], true]);
+    const rest = await api.get(`/api/v1/recurring-invoices?limit=2&starting_after=${first.json.data[1].id}`);
+    expect([rest.json.data.map((s: { name: string }) => s.name), rest.json.has_more]).toEqual([['First'], false]);
+    expect(first.json.data[0].items).toHaveLength(1);
+    const bad = await api.get('/api/v1/recurring-invoices?frequency=daily');
+    expect([bad.status, bad.json.param]).toEqual([400, 'frequency']);
+
+    // Replaced with a start in the past: the run generates every period due, once.
+    const id = made[0].id;
+    const replaced = await api.call('PUT', `/api/v1/recurring-invoices/${id}`, {
+      body: { ...body, name: 'Catch-up', startDate: day(-40) },
+    });
+    expect(replaced.json).toMatchObject({ id, name: 'Catch-up', startDate: day(-40) });
+    const run = await api.post(`/api/v1/recurring-invoices/${id}/run`);
+    expect(run.status, JSON.stringify(run.json)).toBe(200);
+    const generated = run.json.generated as number;
+    expect(generated).toBeGreaterThanOrEqual(1);
+    expect((await api.post(`/api/v1/recurring-invoices/${id}/run`)).json.generated).toBe(0);
+    const invoices = await api.get(`/api/v1/invoices?recurringInvoiceId=${id}&limit=100`);
+    expect(invoices.json.data).toHaveLength(generated);
+    expect(
+      invoices.json.data.every((i: { recurringInvoiceId: number; total: string }) => i.recurringInvoiceId === id && i.total === '300.00'),
+    ).toBe(true);
+    expect((await api.get(`/api/v1/invoices?recurringInvoiceId=${made[1].id}`)).json.data).toEqual([]);
+
+    // Paused: nothing runs; resumed: it goes on from today, the paused periods not generated.
+    expect((await api.patch(`/api/v1/recurring-invoices/${id}`, { isActive: false })).json).toMatchObject({ isActive: false });
+    const paused = await api.post(`/api/v1/recurring-invoices/${id}/run`);
+    expect([paused.status, paused.json.code]).toEqual([409, 'resource_state_invalid']);
+    const resumed = await api.patch(`/api/v1/recurring-invoices/${id}`, { isActive: true });
+    expect(resumed.json.isActive).toBe(true);
+    expect(resumed.json.nextInvoiceDate >= day(0)).toBe(true);
+    expect((await api.get(`/api/v1/invoices?recurringInvoiceId=${id}&limit=100`)).json.data).toHaveLength(generated);
+
+    // Deleted: gone from the list; its invoices stay.
+    expect((await api.delete(`/api/v1/recurring-invoices/${id}`)).status).toBe(204);
+    expect((await api.get(`/api/v1/recurring-invoices/${id}`)).status).toBe(404);
+    expect((await api.get(`/api/v1/invoices?recurringInvoiceId=${id}&limit=100`)).json.data).toHaveLength(generated);
+
+    // Their own scopes: an invoice key reads no schedules.
+    const invoicesOnly = apiClient(stack, (await makeKey({ permissions: ['invoices:read'] })).actualKey);
+    const refused = await invoicesOnly.get('/api/v1/recurring-invoices');
+    expect([refused.status, refused.json.code]).toEqual([403, 'scope_missing']);
   });
 
   it("answers the dashboard's figures for a period and a currency", async () => {

@@ -187,6 +187,8 @@ export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permi
   'products:write': ['products.write', 'products.delete'],
   'tax-rates:read': ['tax-rates.read'],
   'tax-rates:write': ['tax-rates.manage'],
+  'recurring:read': ['recurring.read'],
+  'recurring:write': ['recurring.manage'],
   'analytics:read': ['dashboard.read'],
   'webhooks:read': ['webhooks.read'],
   'webhooks:write': ['webhooks.read', 'webhooks.manage'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentText } from './text.ts';
-import { PageQuery, optionalText } from './common.ts';
+import { CursorFields, CursorMode, Id, PageQuery, optionalText } from './common.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { currencyDecimals, divMills, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 
@@ -181,11 +181,21 @@ export type RecurringInput = z.output<typeof RecurringBody>;
 /** PATCH /api/recurring-invoices/{id}: pause or resume. */
 export const RecurringPatchBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
+const ScheduleState = z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' });
 export const RecurringListQuery = PageQuery.extend({
-  status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
+  status: ScheduleState.default('all'),
   frequency: z.union([z.literal('all'), Frequency]).default('all'),
+  customerId: Id.optional(),
+  ...CursorMode,
 });
 export type RecurringListQuery = z.infer<typeof RecurringListQuery>;
+/** The public API's list of recurring invoices: a cursor page, by state, frequency and customer. */
+export const ApiRecurringListQuery = z.strictObject({
+  ...CursorFields,
+  status: ScheduleState.optional(),
+  frequency: Frequency.optional(),
+  customerId: Id.optional(),
+});
 
 /**
  * A schedule line: an invoice line's fields (its tax as on invoice items: the percentage, "0.00" untaxed; the line's

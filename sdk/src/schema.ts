@@ -514,6 +514,94 @@ export interface paths {
     patch: operations['updateTaxRate'];
     trace?: never;
   };
+  '/recurring-invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List recurring invoices
+     * @description Schedules that generate invoices every week, month, quarter or year, newest first. `status` `active` or `inactive` (paused or ended), `frequency`, `customerId`. The invoices a schedule generated: `GET /invoices?recurringInvoiceId=`.
+     *
+     *     Scope: `recurring:read` (or `*`).
+     */
+    get: operations['listRecurringInvoices'];
+    put?: never;
+    /**
+     * Create a recurring invoice
+     * @description The first invoice is the one of `startDate`, then one per period until `endDate`; periods already due when it is created are generated at once (and sent when `autoSend` is true). The currency is the customer’s unless named, and never changes afterwards.
+     *
+     *     Scope: `recurring:write` (or `*`).
+     */
+    post: operations['createRecurringInvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/recurring-invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a recurring invoice
+     * @description Scope: `recurring:read` (or `*`).
+     */
+    get: operations['getRecurringInvoice'];
+    /**
+     * Replace a recurring invoice
+     * @description The whole schedule, as it is created. Invoices already generated keep their figures; the next ones follow the new lines.
+     *
+     *     Scope: `recurring:write` (or `*`).
+     */
+    put: operations['replaceRecurringInvoice'];
+    post?: never;
+    /**
+     * Delete a recurring invoice
+     * @description No further invoice is generated; the invoices it generated stay as they are.
+     *
+     *     Scope: `recurring:write` (or `*`).
+     */
+    delete: operations['deleteRecurringInvoice'];
+    options?: never;
+    head?: never;
+    /**
+     * Pause or resume a recurring invoice
+     * @description `isActive: false` pauses it: no invoice is generated while paused. `true` resumes it from the first period due from today on; the periods that fell while it was paused are not generated. A schedule past its end date stays ended.
+     *
+     *     Scope: `recurring:write` (or `*`).
+     */
+    patch: operations['updateRecurringInvoice'];
+    trace?: never;
+  };
+  '/recurring-invoices/{id}/run': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Generate the invoices that are due now
+     * @description Every period due by today, at once, with the scheduler’s guarantee: a period is generated once, whoever runs it; a second call generates nothing new. A paused or ended schedule answers 409 `resource_state_invalid`.
+     *
+     *     Scope: `recurring:write` (or `*`).
+     */
+    post: operations['runRecurringInvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments': {
     parameters: {
       query?: never;
@@ -752,7 +840,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/webhook-deliveries/{id}/retry': {
+  '/webhooks/deliveries/{id}/retry': {
     parameters: {
       query?: never;
       header?: never;
@@ -767,7 +855,7 @@ export interface paths {
      *
      *     Scope: `webhooks:write` (or `*`).
      */
-    post: operations['retryWebhookDeliverie'];
+    post: operations['getWebhooksDeliveries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1578,6 +1666,97 @@ export interface components {
       object: 'list';
       data: components['schemas']['TaxRate'][];
       has_more: boolean;
+    };
+    RecurringInvoice: {
+      id: number;
+      name: string;
+      customerId: number;
+      customer: {
+        id: number;
+        name: string;
+      } | null;
+      /** @enum {string} */
+      frequency: 'weekly' | 'monthly' | 'quarterly' | 'annually';
+      startDate: string;
+      endDate: string | null;
+      nextInvoiceDate: string | null;
+      lastInvoiceDate: string | null;
+      isActive: boolean;
+      autoSend: boolean;
+      currency: string;
+      total: string;
+      totalInvoicesGenerated: number;
+      notes: string | null;
+      items: {
+        id: number;
+        productId: number | null;
+        description: string;
+        quantity: string;
+        amount: string;
+        taxRate: string;
+        taxAmount: string;
+        taxRateId: number | null;
+        taxRateName: string | null;
+        taxType: string | null;
+        discountShare?: string;
+        shippingShare?: string;
+        unitPrice: string;
+      }[];
+      createdAt: string;
+      updatedAt: string;
+    };
+    /** @description A page of a list, newest first; `has_more`: whether more items follow in the direction of paging. */
+    RecurringInvoiceList: {
+      /** @constant */
+      object: 'list';
+      data: components['schemas']['RecurringInvoice'][];
+      has_more: boolean;
+    };
+    RunRecurringInvoiceItem: {
+      generated: number;
+      invoices: {
+        id: number;
+        invoiceNumber: string;
+        issueDate: string;
+      }[];
+      schedule: {
+        id: number;
+        name: string;
+        customerId: number;
+        customer: {
+          id: number;
+          name: string;
+        } | null;
+        /** @enum {string} */
+        frequency: 'weekly' | 'monthly' | 'quarterly' | 'annually';
+        startDate: string;
+        endDate: string | null;
+        nextInvoiceDate: string | null;
+        lastInvoiceDate: string | null;
+        isActive: boolean;
+        autoSend: boolean;
+        currency: string;
+        total: string;
+        totalInvoicesGenerated: number;
+        notes: string | null;
+        items: {
+          id: number;
+          productId: number | null;
+          description: string;
+          quantity: string;
+          amount: string;
+          taxRate: string;
+          taxAmount: string;
+          taxRateId: number | null;
+          taxRateName: string | null;
+          taxType: string | null;
+          discountShare?: string;
+          shippingShare?: string;
+          unitPrice: string;
+        }[];
+        createdAt: string;
+        updatedAt: string;
+      };
     };
     Payment: {
       id: number;
@@ -3240,6 +3419,7 @@ export interface operations {
         customerId?: number;
         createdFrom?: string;
         createdTo?: string;
+        recurringInvoiceId?: number;
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -5845,6 +6025,646 @@ export interface operations {
       504: components['responses']['GatewayTimeout'];
     };
   };
+  listRecurringInvoices: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: number;
+        ending_before?: number;
+        status?: 'all' | 'active' | 'inactive';
+        frequency?: 'weekly' | 'monthly' | 'quarterly' | 'annually';
+        customerId?: number;
+      };
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List recurring invoices */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringInvoiceList'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  createRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          customerId: number;
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly' | 'quarterly' | 'annually';
+          /** @description A calendar date, YYYY-MM-DD (an ISO 8601 date-time is taken at the date it names). */
+          startDate: string;
+          endDate?: string | null;
+          /** @enum {string} */
+          currency?: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY';
+          /** @default false */
+          autoSend?: boolean;
+          notes?: string | null;
+          items: {
+            description: string;
+            quantity: string | number;
+            unitPrice: string | number;
+            amount?: string | number | null;
+            productId?: number | null;
+            taxRateId?: number | null;
+          }[];
+          total?: string | number | null;
+          nextInvoiceDate?: string | null;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Create a recurring invoice */
+      201: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringInvoice'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  getRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The recurring-invoice's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Get a recurring invoice */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringInvoice'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  replaceRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The recurring-invoice's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          customerId: number;
+          /** @enum {string} */
+          frequency: 'weekly' | 'monthly' | 'quarterly' | 'annually';
+          /** @description A calendar date, YYYY-MM-DD (an ISO 8601 date-time is taken at the date it names). */
+          startDate: string;
+          endDate?: string | null;
+          /** @enum {string} */
+          currency?: 'USD' | 'EUR' | 'GBP' | 'CAD' | 'AUD' | 'JPY';
+          /** @default false */
+          autoSend?: boolean;
+          notes?: string | null;
+          items: {
+            description: string;
+            quantity: string | number;
+            unitPrice: string | number;
+            amount?: string | number | null;
+            productId?: number | null;
+            taxRateId?: number | null;
+          }[];
+          total?: string | number | null;
+          nextInvoiceDate?: string | null;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Replace a recurring invoice */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringInvoice'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `body_invalid`: The body is not a JSON object (malformed JSON, or not UTF-8).
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'body_invalid' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  deleteRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The recurring-invoice's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a recurring invoice */
+      204: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  updateRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The recurring-invoice's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          isActive: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Pause or resume a recurring invoice */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecurringInvoice'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `body_invalid`: The body is not a JSON object (malformed JSON, or not UTF-8).
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'body_invalid' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  runRecurringInvoice: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+        /** @description Makes a retry safe: the same key and request within 24 h replay the first answer (with `Idempotent-Replayed: true`). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        /** @description The recurring-invoice's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Generate the invoices that are due now */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunRecurringInvoiceItem'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      /**
+       * @description The request conflicts with the state of the resource or with a request still running.
+       *
+       *     - `resource_state_invalid`: The resource's state does not allow this (an invoice that is no longer a draft, an invoice already paid).
+       *     - `idempotency_key_in_use`: A request with this Idempotency-Key is still running; retry it in a moment.
+       */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'resource_state_invalid' | 'idempotency_key_in_use';
+          };
+        };
+      };
+      413: components['responses']['BodyTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The request is well-formed but cannot be carried out.
+       *
+       *     - `idempotency_key_reused`: This Idempotency-Key was used with another request in the last 24 h.
+       */
+      422: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'idempotency_key_reused';
+          };
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
   listPayments: {
     parameters: {
       query?: {
@@ -7390,7 +8210,7 @@ export interface operations {
       504: components['responses']['GatewayTimeout'];
     };
   };
-  retryWebhookDeliverie: {
+  getWebhooksDeliveries: {
     parameters: {
       query?: never;
       header?: {
@@ -7400,7 +8220,7 @@ export interface operations {
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
-        /** @description The webhook endpoint-deliverie's id. */
+        /** @description The webhook endpoint's id. */
         id: number;
       };
       cookie?: never;

@@ -70,6 +70,8 @@ export const ApiKeyScopes = [
   'products:write',
   'tax-rates:read',
   'tax-rates:write',
+  'recurring:read',
+  'recurring:write',
   'analytics:read',
   'webhooks:read',
   'webhooks:write',

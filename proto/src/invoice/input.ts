@@ -297,6 +297,8 @@ export const InvoiceListQuery = PageQuery.extend({
   customerId: Id.optional(),
   createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
   createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
+  /** The invoices a recurring schedule generated. */
+  recurringInvoiceId: Id.optional(),
   ...CursorMode,
 });
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;

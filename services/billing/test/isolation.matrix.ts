@@ -87,6 +87,7 @@ export default defineIsolationMatrix({
         { path: `/api/invoices?search=${a.customer.email}` },
         { path: '/api/invoices' },
         { path: `/api/invoices?customerId=${a.customer.id}` },
+        { path: `/api/invoices?recurringInvoiceId=${a.schedule.id}` },
         // A cursor of A's (or a neighbour of it) names nothing in B's list: refused as any unknown id, telling nothing.
         {
           path: `/api/invoices?pagination=cursor&starting_after=${a.invoice.id + 1}&customerId=${a.customer.id}&search=${a.tag}`,
@@ -189,7 +190,14 @@ export default defineIsolationMatrix({
     },
     'GET /api/recurring-invoices': {
       answers: 'collection',
-      call: (a) => [{ path: `/api/recurring-invoices?search=${a.tag}` }, { path: '/api/recurring-invoices?status=active' }],
+      call: (a) => [
+        { path: `/api/recurring-invoices?search=${a.tag}` },
+        { path: '/api/recurring-invoices?status=active' },
+        { path: `/api/recurring-invoices?customerId=${a.customer.id}` },
+        { path: '/api/recurring-invoices?pagination=cursor&limit=100' },
+        // A cursor of A's names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/recurring-invoices?pagination=cursor&starting_after=${a.schedule.id}`, status: [400] },
+      ],
     },
     'GET /api/recurring-invoices/summary': { answers: 'collection', call: () => ({ path: '/api/recurring-invoices/summary' }) },
     'GET /api/recurring-invoices/:id': { answers: 'not-found', call: (a) => ({ path: `/api/recurring-invoices/${a.schedule.id}` }) },

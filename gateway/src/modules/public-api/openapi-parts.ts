@@ -20,6 +20,7 @@ import {
   PaymentEventData,
   Product,
   RecurringEventData,
+  RecurringInvoice,
   Webhook,
   WebhookCreated,
   WebhookDelivery,
@@ -82,6 +83,7 @@ export const NAMED: [string, z.ZodType][] = [
   ['WebhookDelivery', WebhookDelivery],
   ['CreditNote', CreditNote],
   ['TaxRate', TaxRate],
+  ['RecurringInvoice', RecurringInvoice],
   ['DashboardStats', DashboardStats],
   ['InvoiceEventData', InvoiceEventData],
   ['CustomerDeletedData', CustomerDeletedData],
@@ -97,6 +99,7 @@ export const TAGS: Record<string, string> = {
   payments: 'Payments received: by card or PayPal on the pay page, or recorded by hand; refunds.',
   products: 'The catalog of products and services invoice lines can name.',
   'tax-rates': 'The tax rates invoice lines can name by `taxRateId`.',
+  'recurring-invoices': 'Schedules that generate an invoice every period (the Subscriptions screen), paused and resumed.',
   webhooks: 'Endpoints that receive signed events (see `webhooks` below), and their delivery log.',
   analytics: 'The dashboard figures.',
 };

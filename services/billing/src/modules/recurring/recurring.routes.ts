@@ -7,7 +7,7 @@ import {
   TOTAL_COUNT_HEADER,
   type RecurringRunResult,
 } from '@billpoint/proto';
-import { Conflict, type ServiceContext } from '@billpoint/kit';
+import { Conflict, sendCursorPage, type ServiceContext } from '@billpoint/kit';
 import type { RecurringService } from './recurring.service.ts';
 import { runSchedule } from './recurring.job.ts';
 
@@ -21,7 +21,9 @@ export function recurringRoutes(
     '/api/recurring-invoices',
     { config: { permission: 'recurring.read', contract: { query: RecurringListQuery } } },
     async (req, reply) => {
-      const { items, total } = await schedules.list(req.identity, RecurringListQuery.parse(req.query));
+      const q = RecurringListQuery.parse(req.query);
+      if (q.pagination === 'cursor') return sendCursorPage(reply, await schedules.page(req.identity, q));
+      const { items, total } = await schedules.list(req.identity, q);
       return reply.header(TOTAL_COUNT_HEADER, String(total)).send(items);
     },
   );

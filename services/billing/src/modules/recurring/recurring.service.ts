@@ -10,7 +10,18 @@ import {
   type RecurringListQuery,
   type RecurringSummary,
 } from '@billpoint/proto';
-import { addEvent, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  checkCursor,
+  Conflict,
+  cursorPage,
+  cursorPlan,
+  Invalid,
+  NotFound,
+  type EntityManager,
+  type Identity,
+  type ServiceContext,
+} from '@billpoint/kit';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
@@ -66,19 +77,46 @@ export class RecurringService {
           and ($2::text is null or lower(r.name) like $2 or lower(coalesce(c.name, '')) like $2)
           and ($3::boolean is null or r.is_active = $3)
           and ($4::text is null or r.frequency = $4)
-        order by r.created_at desc, r.id desc limit $5 offset $6`,
-      [
-        id.tenantId,
-        q.search ? likePattern(q.search) : null,
-        q.status === 'all' ? null : q.status === 'active',
-        q.frequency === 'all' ? null : q.frequency,
-        q.limit,
-        q.offset,
-      ],
+          and ($5::bigint is null or r.customer_id = $5)
+        order by r.created_at desc, r.id desc limit $6 offset $7`,
+      [...this.#filters(id, q), q.limit, q.offset],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toRecurring), total: Number(rows[0]?.total_count ?? 0) };
     const again = await this.list(id, { ...q, offset: 0, limit: 1 });
     return { items: [], total: again.total };
+  }
+
+  /** A cursor page of `list`'s filters (newest first by creation, kit cursorPlan), for the public API. */
+  async page(id: Tenant, q: RecurringListQuery): Promise<{ items: RecurringInvoice[]; hasMore: boolean }> {
+    const cursor = { limit: q.limit, starting_after: q.starting_after, ending_before: q.ending_before };
+    const plan = cursorPlan(cursor, { table: 'billing.recurring_invoices', alias: 'r' }, 6);
+    const rows = await this.#ctx.reader.query<RecurringRow>(
+      id.tenantId,
+      `select ${RECURRING_COLUMNS}, ${RECURRING_ITEMS_JSON} as items
+         from billing.recurring_invoices r ${RECURRING_CUSTOMER_JOIN}
+        where r.tenant_id = $1
+          and ($2::text is null or lower(r.name) like $2 or lower(coalesce(c.name, '')) like $2)
+          and ($3::boolean is null or r.is_active = $3)
+          and ($4::text is null or r.frequency = $4)
+          and ($5::bigint is null or r.customer_id = $5)
+          and ${plan.where}
+        order by ${plan.order} limit ${plan.take}`,
+      [...this.#filters(id, q), ...plan.params],
+    );
+    await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
+    const page = cursorPage(rows, cursor);
+    return { items: page.items.map(toRecurring), hasMore: page.hasMore };
+  }
+
+  /** `$1`…`$5` of the lists: the tenant, the search pattern, the state, the frequency, the customer. */
+  #filters(id: Tenant, q: RecurringListQuery) {
+    return [
+      id.tenantId,
+      q.search ? likePattern(q.search) : null,
+      q.status === 'all' ? null : q.status === 'active',
+      q.frequency === 'all' ? null : q.frequency,
+      q.customerId ?? null,
+    ] as const;
   }
 
   /** The four cards: counts, and active schedules normalised to a month per currency. */
