@@ -13,11 +13,13 @@ export function storedMetadata(stored: Metadata | null | undefined, patch: Metad
 }
 
 /**
- * The SQL of a list's metadata filter on column `column` (`c.metadata`) as placeholder `$n`, and its parameter: every
- * pair must be held (jsonb containment, which a GIN index on the column can serve). No filter: `true` and a null
- * parameter, so a query's placeholders keep their numbers.
+ * A list's metadata filter on column `column` (`c.metadata`) as placeholder `$n`: every pair must be held (jsonb
+ * containment, which the column's GIN index serves); `param` is null without a filter, and the condition then holds for
+ * every row, so a query's text and placeholders stay the same either way.
  */
 export function metadataFilterSql(column: string, n: number, filter: MetadataFilter | undefined): { sql: string; param: string | null } {
-  if (!filter || !Object.keys(filter).length) return { sql: `($${n}::jsonb is null)`, param: null };
-  return { sql: `${column} @> $${n}::jsonb`, param: JSON.stringify(filter) };
+  return {
+    sql: `($${n}::jsonb is null or ${column} @> $${n}::jsonb)`,
+    param: filter && Object.keys(filter).length ? JSON.stringify(filter) : null,
+  };
 }

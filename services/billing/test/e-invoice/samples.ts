@@ -129,6 +129,7 @@ export function invoice(
     balanceDue: f.total,
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     items: its,

@@ -68,6 +68,7 @@ export function pdfInvoice(o: Partial<Invoice> = {}): Invoice {
     balanceDue: total,
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     ...o,
