@@ -44,7 +44,8 @@ export type Metadata = z.infer<typeof Metadata>;
  * On a create, a key whose value is `""` is left out; on an update, see `mergeMetadata`.
  */
 export const MetadataInput = z
-  .record(key, value, { error: MetadataMessages.notObject })
+  // Only a value that is no object at all takes this message; a bad key keeps its own (on `metadata.<key>`).
+  .record(key, value, { error: (iss) => (iss.code === 'invalid_type' ? MetadataMessages.notObject : undefined) })
   .check((ctx) => {
     const keys = Object.keys(ctx.value);
     if (keys.length > METADATA_MAX_KEYS) ctx.issues.push({ code: 'custom', input: ctx.value, message: MetadataMessages.tooMany });
