@@ -51,6 +51,7 @@ export const MetadataInput = z
     if (keys.length > METADATA_MAX_KEYS) ctx.issues.push({ code: 'custom', input: ctx.value, message: MetadataMessages.tooMany });
   })
   .meta({
+    maxProperties: METADATA_MAX_KEYS,
     description: `Your own keys and text values: at most ${METADATA_MAX_KEYS} keys, a key 1–${METADATA_MAX_KEY_LENGTH} characters without \`[\` or \`]\`, a value at most ${METADATA_MAX_VALUE_LENGTH} characters. On an update the keys sent are merged into the stored ones and a key sent as \`""\` is removed; \`{}\` changes nothing.`,
   });
 export type MetadataInput = z.infer<typeof MetadataInput>;
@@ -79,6 +80,7 @@ export function mergeMetadata(
  * them this object before the list's schema reads them.
  */
 export const MetadataFilter = z.record(z.string(), z.string({ error: 'A metadata filter is one text value per key' })).meta({
+  propertyNames: { type: 'string', minLength: 1, maxLength: METADATA_MAX_KEY_LENGTH, pattern: '^[^[\\]]*$' },
   description:
     'Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`).',
 });
