@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentText } from './text.ts';
 import { PageQuery, optionalText } from './common.ts';
+import { Metadata, MetadataInput, withMetadataFilter } from './metadata.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { currencyDecimals, divMills, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 
@@ -153,6 +154,8 @@ const fields = {
   /** Ignored: the first invoice date is the start date. */
   nextInvoiceDate: z.string().nullish(),
   isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+  /** On PUT merged into the stored keys (`""` removes one); left out: kept. */
+  metadata: MetadataInput.optional(),
 };
 
 const checkDates = (b: { startDate: string; endDate?: string | null }, ctx: z.RefinementCtx) => {
@@ -175,16 +178,19 @@ export interface RecurringBody {
   total?: string | number | null;
   nextInvoiceDate?: string | null;
   isActive?: boolean;
+  metadata?: Record<string, string>;
 }
 export type RecurringInput = z.output<typeof RecurringBody>;
 
 /** PATCH /api/recurring-invoices/{id}: pause or resume. */
 export const RecurringPatchBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
-export const RecurringListQuery = PageQuery.extend({
-  status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
-  frequency: z.union([z.literal('all'), Frequency]).default('all'),
-});
+export const RecurringListQuery = withMetadataFilter(
+  PageQuery.extend({
+    status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
+    frequency: z.union([z.literal('all'), Frequency]).default('all'),
+  }),
+);
 export type RecurringListQuery = z.infer<typeof RecurringListQuery>;
 
 /**
@@ -213,6 +219,8 @@ export const RecurringInvoice = z.object({
   totalInvoicesGenerated: z.number().int(),
   notes: z.string().nullable(),
   items: z.array(RecurringItem),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,7 +10,14 @@ import {
   type RecurringListQuery,
   type RecurringSummary,
 } from '@billpoint/proto';
-import { addEvent, Conflict, Invalid, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import {
+  addEvent,
+  Conflict,
+  Invalid,
+  metadataFilterSql,
+  NotFound,
+  storedMetadata,
+  type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
@@ -66,6 +73,7 @@ export class RecurringService {
           and ($2::text is null or lower(r.name) like $2 or lower(coalesce(c.name, '')) like $2)
           and ($3::boolean is null or r.is_active = $3)
           and ($4::text is null or r.frequency = $4)
+          and ${metadataFilterSql('r.metadata', 7, undefined).sql}
         order by r.created_at desc, r.id desc limit $5 offset $6`,
       [
         id.tenantId,
@@ -74,6 +82,7 @@ export class RecurringService {
         q.frequency === 'all' ? null : q.frequency,
         q.limit,
         q.offset,
+        metadataFilterSql('r.metadata', 7, q.metadata).param,
       ],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toRecurring), total: Number(rows[0]?.total_count ?? 0) };
@@ -123,11 +132,12 @@ export class RecurringService {
     return this.#ctx.tx(id, async (em) => {
       const [row] = await em.execute<{ id: string }[]>(
         `insert into billing.recurring_invoices (tenant_id, user_id, customer_id, name, frequency, start_date, end_date,
-           next_period, next_invoice_date, is_active, auto_send, currency, total, notes)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+           next_period, next_invoice_date, is_active, auto_send, currency, total, notes, metadata)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id::text as id`,
         [
           ...[id.tenantId, id.userId, input.customerId, input.name, input.frequency, input.startDate, input.endDate],
           ...[at.nextPeriod, at.nextDate, at.active, input.autoSend, input.currency, total, input.notes],
+          JSON.stringify(storedMetadata(null, input.metadata)),
         ],
       );
       const scheduleId = Number(row!.id);
@@ -165,11 +175,13 @@ export class RecurringService {
       if (input.isActive !== undefined && input.isActive !== at.active) at = this.#activation(input, at.nextPeriod, input.isActive, today);
       await em.execute(
         `update billing.recurring_invoices set customer_id = ?, name = ?, frequency = ?, start_date = ?, end_date = ?,
-           next_period = ?, next_invoice_date = ?, is_active = ?, auto_send = ?, currency = ?, total = ?, notes = ?, updated_at = now()
+           next_period = ?, next_invoice_date = ?, is_active = ?, auto_send = ?, currency = ?, total = ?, notes = ?,
+           metadata = ?::jsonb, updated_at = now()
          where id = ? and tenant_id = ?`,
         [
           ...[input.customerId, input.name, input.frequency, input.startDate, input.endDate, at.nextPeriod, at.nextDate],
-          ...[at.active, input.autoSend, input.currency, total, input.notes, scheduleId, id.tenantId],
+          ...[at.active, input.autoSend, input.currency, total, input.notes],
+          ...[JSON.stringify(storedMetadata(current.metadata, input.metadata)), scheduleId, id.tenantId],
         ],
       );
       await em.execute(`delete from billing.recurring_items where recurring_invoice_id = ? and tenant_id = ?`, [scheduleId, id.tenantId]);
