@@ -161,6 +161,7 @@ export function creditNote(of: Invoice, lineIndexes: readonly number[]): CreditN
     refundedAmount: '0.00',
     items: its,
     taxLines: [],
+    metadata: {},
     createdAt: '2026-11-25T10:00:00.000Z',
     createdBy: null,
   };

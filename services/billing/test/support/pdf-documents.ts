@@ -98,6 +98,7 @@ export function pdfCreditNote(o: Partial<CreditNote> = {}): CreditNote {
     refundedAmount: '0.00',
     items: [{ ...pdfLine('Consulting'), invoiceItemId: 1 }],
     taxLines: [],
+    metadata: {},
     createdAt: '2026-01-10T10:00:00.000Z',
     createdBy: null,
     ...o,
