@@ -64,7 +64,7 @@ export const ApiInvoiceListQuery = withMetadataFilter(
   }),
 );
 export const ApiProductListQuery = ApiCustomerListQuery;
-export const ApiPaymentListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional() });
+export const ApiPaymentListQuery = withMetadataFilter(z.strictObject({ ...CursorFields, invoiceId: Id.optional() }));
 export const ApiWebhookListQuery = CursorQuery;
 export const ApiDeliveryListQuery = z.strictObject({ ...CursorFields, status: WebhookDeliveryStatus.optional() });
 export const ApiDashboardQuery = DashboardStatsQuery.strict();
