@@ -141,6 +141,7 @@ export function makeSubscription(overrides: Partial<RecurringInvoice> = {}): Rec
     items: [
       { id: id * 100 + 1, productId: null, description: 'Hosting', quantity: '1.00', unitPrice: '120.00', amount: '120.00', ...UNTAXED },
     ],
+    metadata: {},
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,
