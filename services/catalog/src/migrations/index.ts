@@ -6,4 +6,11 @@ import { m0005ThreeDecimalAmounts } from './0005-three-decimal-amounts.ts';
 import { m0006Metadata } from './0006-metadata.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [m0001Catalog, m0002PlanLimits, m0003RecordIds, m0004OrganizationCurrency, m0005ThreeDecimalAmounts, m0006Metadata];
+export const migrations = [
+  m0001Catalog,
+  m0002PlanLimits,
+  m0003RecordIds,
+  m0004OrganizationCurrency,
+  m0005ThreeDecimalAmounts,
+  m0006Metadata,
+];

@@ -17,7 +17,10 @@ import {
   metadataFilterSql,
   NotFound,
   storedMetadata,
-  type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+  type EntityManager,
+  type Identity,
+  type ServiceContext,
+} from '@billpoint/kit';
 import { customerReadModel } from '../readmodel/customers.read-model.ts';
 import { checkProducts } from '../readmodel/products.ts';
 import { likePattern } from '../invoice/invoice.sql.ts';
