@@ -100,6 +100,7 @@ const invoice: Invoice = {
   balanceDue: '0.00',
   creditedAmount: '0.00',
   creditApplied: '0.00',
+  metadata: {},
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   items,

@@ -26,6 +26,7 @@ const customer: Customer = {
   isActive: true,
   tags: ['vip'],
   customFields: {},
+  metadata: { order_ref: 'A-17' },
   userId: null,
   createdAt: '2026-11-26T00:00:00.000Z',
   updatedAt: '2026-11-26T00:00:00.000Z',

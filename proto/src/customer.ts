@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentText } from './text.ts';
 import { CurrencyCode, CursorMode, PageQuery, decimalJsonSchema, optionalText } from './common.ts';
 import { optionalCountry } from './country.ts';
+import { Metadata, MetadataInput, withMetadataFilter } from './metadata.ts';
 
 export const CustomerTypes = ['individual', 'business'] as const;
 export const CustomerType = z.enum(CustomerTypes, { error: 'Customer type must be individual or business' });
@@ -122,6 +123,7 @@ const editable = {
   website,
   isActive: z.boolean({ error: 'Active must be true or false' }),
   tags,
+  metadata: MetadataInput,
 };
 
 /**
@@ -149,6 +151,7 @@ export const CustomerCreateBody = z.strictObject({
   buyerReference: editable.buyerReference.default(null),
   industry: editable.industry.default(null),
   website: website.default(null),
+  metadata: MetadataInput.optional(),
 });
 export type CustomerCreateBody = z.input<typeof CustomerCreateBody>;
 export type CustomerCreate = z.output<typeof CustomerCreateBody>;
@@ -177,6 +180,7 @@ export const CustomerUpdateBody = z.strictObject({
   website: website.optional(),
   isActive: editable.isActive.optional(),
   tags: tags.optional(),
+  metadata: MetadataInput.optional(),
 });
 export type CustomerUpdateBody = z.input<typeof CustomerUpdateBody>;
 export type CustomerUpdate = z.output<typeof CustomerUpdateBody>;
@@ -190,15 +194,17 @@ export type CustomerPatch = z.output<typeof CustomerPatchBody>;
  * GET /api/customers: offset pages with the total in x-total-count (the web app, `limit` 500 unless sent), or with
  * `pagination=cursor` the public API's cursor pages (`limit` 10 unless sent, at most 100; x-has-more). `search` filters both.
  */
-export const CustomerListQuery = PageQuery.extend({
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(500, 'limit must be at most 500')
-    .optional(),
-  ...CursorMode,
-});
+export const CustomerListQuery = withMetadataFilter(
+  PageQuery.extend({
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(500, 'limit must be at most 500')
+      .optional(),
+    ...CursorMode,
+  }),
+);
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
 
 /** A customer as the API answers it. */
@@ -226,6 +232,8 @@ export const Customer = z.object({
   isActive: z.boolean(),
   tags: z.array(z.string()),
   customFields: z.record(z.string(), z.unknown()),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   userId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

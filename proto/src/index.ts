@@ -1,5 +1,6 @@
 export * from './common.ts';
 export * from './text.ts';
+export * from './metadata.ts';
 export * from './money.ts';
 export * from './payment-terms.ts';
 export * from './tax-engine.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CursorMode } from './common.ts';
+import { Metadata, MetadataInput, withMetadataFilter } from './metadata.ts';
 import { currencyMinorUnits, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 import { InvoiceStatus, IsoDate } from './invoice.ts';
 import { defineRpc } from './rpc.ts';
@@ -170,6 +171,8 @@ export const Payment = z.object({
   status: z.enum(PaymentStatuses),
   fees: z.string(),
   notes: z.string().nullable(),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof Payment>;
@@ -191,19 +194,23 @@ export const ManualPaymentBody = z.strictObject({
     .optional(),
   reference: z.string().trim().max(200, { error: 'Reference must be at most 200 characters' }).nullish(),
   notes: z.string().trim().max(2000, { error: 'Notes must be at most 2000 characters' }).nullish(),
+  /** Set once, with the payment (payments have no update). */
+  metadata: MetadataInput.optional(),
 });
 export type ManualPaymentBody = z.input<typeof ManualPaymentBody>;
 /** GET /api/payments?invoiceId=: one invoice's payments (the app), or every payment, newest first (the public API). */
-export const PaymentListQuery = z.object({
-  invoiceId: z.coerce
-    .number({ error: 'invoiceId must be a number' })
-    .int()
-    .positive({ error: 'invoiceId must be positive' })
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional(),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(500),
-  ...CursorMode,
-});
+export const PaymentListQuery = withMetadataFilter(
+  z.object({
+    invoiceId: z.coerce
+      .number({ error: 'invoiceId must be a number' })
+      .int()
+      .positive({ error: 'invoiceId must be positive' })
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional(),
+    limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(500),
+    ...CursorMode,
+  }),
+);
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 
 /**

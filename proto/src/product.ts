@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentText } from './text.ts';
 import { decimalJsonSchema, optionalText } from './common.ts';
 import { CustomerListQuery } from './customer.ts';
+import { Metadata, MetadataInput } from './metadata.ts';
 import { defineRpc } from './rpc.ts';
 import { currencyDecimals, fitsMinorUnit, fromScaled, toScaled } from './money.ts';
 
@@ -104,6 +105,8 @@ const fields = {
   /** The opening stock when tracking starts (a stock move); later changes go through stock adjustments. */
   stockQuantity: count('Stock quantity'),
   lowStockThreshold: count('Low stock threshold'),
+  /** Left out: none on a creation, the stored keys on a replacement; sent: merged into the stored keys. */
+  metadata: MetadataInput.optional(),
 };
 
 /** What is wrong with a price in a currency that has fewer minor units (JPY 1500, not 1500.50), or null when nothing. */
@@ -134,6 +137,7 @@ export interface ProductBody {
   trackInventory?: boolean;
   stockQuantity?: number | null;
   lowStockThreshold?: number | null;
+  metadata?: Record<string, string>;
 }
 
 /**
@@ -163,6 +167,7 @@ export const ProductPatchBody = z
     isActive: z.boolean({ error: 'Active must be true or false' }),
     trackInventory: z.boolean({ error: 'Track inventory must be true or false' }),
     lowStockThreshold: fields.lowStockThreshold,
+    metadata: MetadataInput,
   })
   .partial();
 export type ProductPatch = z.output<typeof ProductPatchBody>;
@@ -202,6 +207,8 @@ export const Product = z.object({
   stockStatus: z.enum(StockStatuses).nullable(),
   /** Sum of the amounts of lines referencing it on paid invoices. */
   revenue: z.string(),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

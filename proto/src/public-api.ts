@@ -30,6 +30,7 @@ import { quotePublicApiRoutes } from './quote/public-api.ts';
 import { creditNotePublicApiRoutes } from './credit-note/public-api.ts';
 import { ApiTaxRateListQuery, TaxRate, TaxRateBody, TaxRatePatchBody } from './tax.ts';
 import { crud, type PublicApiRoute } from './public-api-route.ts';
+import { withMetadataFilter } from './metadata.ts';
 
 export type { PublicApiRoute } from './public-api-route.ts';
 export { ApiQuoteListQuery } from './quote/public-api.ts';
@@ -55,20 +56,24 @@ export const CURRENT_API_VERSION: ApiVersion = API_VERSIONS[API_VERSIONS.length 
 export const API_VERSION_HEADER = 'billpoint-version';
 
 /** The public lists' queries: cursor paging and each list's filters, nothing else. */
-export const ApiCustomerListQuery = z.strictObject({
-  ...CursorFields,
-  search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
-});
-export const ApiInvoiceListQuery = z.strictObject({
-  ...CursorFields,
-  status: InvoiceStatus.optional(),
-  customerId: Id.optional(),
-  createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
-  createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
-  recurringInvoiceId: Id.optional(),
-});
+export const ApiCustomerListQuery = withMetadataFilter(
+  z.strictObject({
+    ...CursorFields,
+    search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
+  }),
+);
+export const ApiInvoiceListQuery = withMetadataFilter(
+  z.strictObject({
+    ...CursorFields,
+    status: InvoiceStatus.optional(),
+    customerId: Id.optional(),
+    createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
+    createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
+    recurringInvoiceId: Id.optional(),
+  }),
+);
 export const ApiProductListQuery = ApiCustomerListQuery;
-export const ApiPaymentListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional() });
+export const ApiPaymentListQuery = withMetadataFilter(z.strictObject({ ...CursorFields, invoiceId: Id.optional() }));
 export const ApiWebhookListQuery = CursorQuery;
 export const ApiDeliveryListQuery = z.strictObject({ ...CursorFields, status: WebhookDeliveryStatus.optional() });
 export const ApiDashboardQuery = DashboardStatsQuery.strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentText } from './text.ts';
 import { CursorFields, CursorMode, Id, PageQuery, optionalText } from './common.ts';
+import { Metadata, MetadataInput, withMetadataFilter } from './metadata.ts';
 import { InvoiceItem, IsoDate, TaxRateIdField } from './invoice.ts';
 import { currencyDecimals, divMills, fromMills, fromScaled, toMills, toScaled } from './money.ts';
 
@@ -153,6 +154,8 @@ const fields = {
   /** Ignored: the first invoice date is the start date. */
   nextInvoiceDate: z.string().nullish(),
   isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+  /** On PUT merged into the stored keys (`""` removes one); left out: kept. */
+  metadata: MetadataInput.optional(),
 };
 
 const checkDates = (b: { startDate: string; endDate?: string | null }, ctx: z.RefinementCtx) => {
@@ -175,6 +178,7 @@ export interface RecurringBody {
   total?: string | number | null;
   nextInvoiceDate?: string | null;
   isActive?: boolean;
+  metadata?: Record<string, string>;
 }
 export type RecurringInput = z.output<typeof RecurringBody>;
 
@@ -182,20 +186,24 @@ export type RecurringInput = z.output<typeof RecurringBody>;
 export const RecurringPatchBody = z.strictObject({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
 const ScheduleState = z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' });
-export const RecurringListQuery = PageQuery.extend({
-  status: ScheduleState.default('all'),
-  frequency: z.union([z.literal('all'), Frequency]).default('all'),
-  customerId: Id.optional(),
-  ...CursorMode,
-});
+export const RecurringListQuery = withMetadataFilter(
+  PageQuery.extend({
+    status: ScheduleState.default('all'),
+    frequency: z.union([z.literal('all'), Frequency]).default('all'),
+    customerId: Id.optional(),
+    ...CursorMode,
+  }),
+);
 export type RecurringListQuery = z.infer<typeof RecurringListQuery>;
 /** The public API's list of recurring invoices: a cursor page, by state, frequency and customer. */
-export const ApiRecurringListQuery = z.strictObject({
-  ...CursorFields,
-  status: ScheduleState.optional(),
-  frequency: Frequency.optional(),
-  customerId: Id.optional(),
-});
+export const ApiRecurringListQuery = withMetadataFilter(
+  z.strictObject({
+    ...CursorFields,
+    status: ScheduleState.optional(),
+    frequency: Frequency.optional(),
+    customerId: Id.optional(),
+  }),
+);
 
 /**
  * A schedule line: an invoice line's fields (its tax as on invoice items: the percentage, "0.00" untaxed; the line's
@@ -223,6 +231,8 @@ export const RecurringInvoice = z.object({
   totalInvoicesGenerated: z.number().int(),
   notes: z.string().nullable(),
   items: z.array(RecurringItem),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

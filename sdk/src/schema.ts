@@ -1386,6 +1386,13 @@ export interface components {
       customFields: {
         [key: string]: unknown;
       };
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       userId: string | null;
       createdAt: string;
       updatedAt: string;
@@ -1470,6 +1477,13 @@ export interface components {
       /** @default 0.00 */
       creditApplied: string;
       publicToken?: string;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
       items?: {
@@ -1543,6 +1557,13 @@ export interface components {
       declinedAt: string | null;
       declineReason: string | null;
       convertedInvoiceId: number | null;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
       items?: {
@@ -1629,6 +1650,13 @@ export interface components {
         taxableAmount: string;
         taxAmount: string;
       }[];
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       createdBy: string | null;
     };
@@ -1702,6 +1730,13 @@ export interface components {
         shippingShare?: string;
         unitPrice: string;
       }[];
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
     };
@@ -1754,6 +1789,13 @@ export interface components {
           shippingShare?: string;
           unitPrice: string;
         }[];
+        /**
+         * @description Your own keys and text values on this object (`{}` when none).
+         * @default {}
+         */
+        metadata: {
+          [key: string]: string;
+        };
         createdAt: string;
         updatedAt: string;
       };
@@ -1776,6 +1818,13 @@ export interface components {
       status: 'pending' | 'completed' | 'failed' | 'refunded' | 'cancelled' | 'overpaid';
       fees: string;
       notes: string | null;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
     };
     /** @description A page of a list, newest first; `has_more`: whether more items follow in the direction of paging. */
@@ -1801,6 +1850,13 @@ export interface components {
       lowStockThreshold: number;
       stockStatus: ('in_stock' | 'low_stock' | 'out_of_stock') | null;
       revenue: string;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
     };
@@ -2078,6 +2134,13 @@ export interface components {
         /** @default 0.00 */
         creditApplied: string;
         publicToken?: string;
+        /**
+         * @description Your own keys and text values on this object (`{}` when none).
+         * @default {}
+         */
+        metadata: {
+          [key: string]: string;
+        };
         createdAt: string;
         updatedAt: string;
         items?: {
@@ -2181,6 +2244,13 @@ export interface components {
       creditedAmount: string;
       /** @default 0.00 */
       creditApplied: string;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
       productLines?: {
@@ -2251,6 +2321,13 @@ export interface components {
       declinedAt: string | null;
       declineReason: string | null;
       convertedInvoiceId: number | null;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
     };
@@ -2312,6 +2389,13 @@ export interface components {
         taxableAmount: string;
         taxAmount: string;
       }[];
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       createdBy: string | null;
     };
@@ -2336,6 +2420,13 @@ export interface components {
       status: 'pending' | 'completed' | 'failed' | 'refunded' | 'cancelled' | 'overpaid';
       fees: string;
       notes: string | null;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       invoiceNumber: string;
       invoiceExchangeRate?: string | null;
@@ -2360,6 +2451,13 @@ export interface components {
       total: string;
       totalInvoicesGenerated: number;
       notes: string | null;
+      /**
+       * @description Your own keys and text values on this object (`{}` when none).
+       * @default {}
+       */
+      metadata: {
+        [key: string]: string;
+      };
       createdAt: string;
       updatedAt: string;
     };
@@ -2932,6 +3030,10 @@ export interface operations {
         starting_after?: number;
         ending_before?: number;
         search?: string;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -3044,6 +3146,10 @@ export interface operations {
           isActive?: boolean;
           /** @default [] */
           tags?: string[];
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3326,6 +3432,10 @@ export interface operations {
           website?: string | null;
           isActive?: boolean;
           tags?: string[];
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -3420,6 +3530,10 @@ export interface operations {
         createdFrom?: string;
         createdTo?: string;
         recurringInvoiceId?: number;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -3518,6 +3632,10 @@ export interface operations {
             terms?: string | null;
             paymentInstructions?: string | null;
             templateId?: number | null;
+            /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+            metadata?: {
+              [key: string]: string;
+            };
             subtotal?: string | number | null;
             taxAmount?: string | number | null;
             total?: string | number | null;
@@ -3808,6 +3926,10 @@ export interface operations {
           terms?: string | null;
           paymentInstructions?: string | null;
           templateId?: number | null;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
           items?: {
             id?: number | null;
             description: string;
@@ -4242,6 +4364,10 @@ export interface operations {
         ending_before?: number;
         status?: 'draft' | 'sent' | 'viewed' | 'accepted' | 'declined' | 'expired' | 'converted';
         customerId?: number;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -4335,6 +4461,10 @@ export interface operations {
             notes?: string | null;
             terms?: string | null;
             templateId?: number | null;
+            /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+            metadata?: {
+              [key: string]: string;
+            };
             quoteNumber?: string | null;
             status?: string | null;
             subtotal?: string | number | null;
@@ -4623,6 +4753,10 @@ export interface operations {
           notes?: string | null;
           terms?: string | null;
           templateId?: number | null;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
           items?: {
             id?: number | null;
             description: string;
@@ -5165,6 +5299,10 @@ export interface operations {
         ending_before?: number;
         invoiceId?: number;
         customerId?: number;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -5262,6 +5400,10 @@ export interface operations {
           }[];
           /** @description A gross amount > 0 with at most 3 decimals, as text ("12.50") or number (the currency's own minor units are checked too). */
           amount?: string | number;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -6034,6 +6176,10 @@ export interface operations {
         status?: 'all' | 'active' | 'inactive';
         frequency?: 'weekly' | 'monthly' | 'quarterly' | 'annually';
         customerId?: number;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -6134,6 +6280,10 @@ export interface operations {
           total?: string | number | null;
           nextInvoiceDate?: string | null;
           isActive?: boolean;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -6321,6 +6471,10 @@ export interface operations {
           total?: string | number | null;
           nextInvoiceDate?: string | null;
           isActive?: boolean;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -6672,6 +6826,10 @@ export interface operations {
         starting_after?: number;
         ending_before?: number;
         invoiceId?: number;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -6759,6 +6917,10 @@ export interface operations {
           paymentDate?: string;
           reference?: string | null;
           notes?: string | null;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -7018,6 +7180,10 @@ export interface operations {
         starting_after?: number;
         ending_before?: number;
         search?: string;
+        /** @description Only the objects whose metadata holds every pair given, written `metadata[key]=value` (`?metadata[order_ref]=A-17&metadata[channel]=shop`). */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version to answer with; without it, the organization's version. */
@@ -7113,6 +7279,10 @@ export interface operations {
           trackInventory?: boolean;
           stockQuantity?: number | null;
           lowStockThreshold?: number | null;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };
@@ -7381,6 +7551,10 @@ export interface operations {
           isActive?: boolean;
           trackInventory?: boolean;
           lowStockThreshold?: number | null;
+          /** @description Your own keys and text values: at most 50 keys, a key 1–40 characters without `[` or `]`, a value at most 500 characters. On an update the keys sent are merged into the stored ones and a key sent as `""` is removed; `{}` changes nothing. */
+          metadata?: {
+            [key: string]: string;
+          };
         };
       };
     };

@@ -4,6 +4,7 @@ import { CursorMode, Id, PageQuery } from '../common.ts';
 import { fromMills, toMills } from '../money.ts';
 import { InvoiceItemInput } from '../invoice/input.ts';
 import { CreditNoteResolution } from './model.ts';
+import { MetadataInput, withMetadataFilter } from '../metadata.ts';
 
 export const CreditNoteMessages = {
   invoiceRequired: 'Invoice is required',
@@ -79,6 +80,8 @@ export const CreditNoteCreateBody = z
       .max(500, 'At most 500 items')
       .optional(),
     amount: GrossAmount.optional(),
+    /** Set once, with the credit note: an issued credit note never changes. */
+    metadata: MetadataInput.optional(),
   })
   .superRefine((b, ctx) => {
     if (b.items && b.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: CreditNoteMessages.notBoth });
@@ -91,9 +94,11 @@ export type CreditNoteCreate = z.output<typeof CreditNoteCreateBody>;
  * GET /api/credit-notes: newest first; filters by invoice and customer, `search` over the credit note's and the
  * invoice's numbers and the customer's name; offset paging (total in x-total-count) or cursor paging (x-has-more).
  */
-export const CreditNoteListQuery = PageQuery.extend({
-  invoiceId: Id.optional(),
-  customerId: Id.optional(),
-  ...CursorMode,
-});
+export const CreditNoteListQuery = withMetadataFilter(
+  PageQuery.extend({
+    invoiceId: Id.optional(),
+    customerId: Id.optional(),
+    ...CursorMode,
+  }),
+);
 export type CreditNoteListQuery = z.infer<typeof CreditNoteListQuery>;

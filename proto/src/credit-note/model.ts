@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomerPostalAddress, InvoiceCustomer, InvoiceItem } from '../invoice/model.ts';
+import { Metadata } from '../metadata.ts';
 
 /**
  * What a credit note does with the money it takes off its invoice:
@@ -89,6 +90,8 @@ export const CreditNote = z.object({
   /** Present in the single answer, GET /api/invoices/{id}/credit-notes and the event; left out of GET /api/credit-notes. */
   items: z.array(CreditNoteItem).optional(),
   taxLines: z.array(CreditNoteTaxLine),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   /** Who issued it: the user's id, or `api-key:<id>` for a call made with an API key. */
   createdBy: z.string().nullable(),

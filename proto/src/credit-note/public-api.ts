@@ -4,8 +4,11 @@ import { EInvoiceQuery } from '../e-invoice.ts';
 import type { PublicApiRoute } from '../public-api-route.ts';
 import { CreditNoteCreateBody } from './input.ts';
 import { CreditNote } from './model.ts';
+import { withMetadataFilter } from '../metadata.ts';
 
-export const ApiCreditNoteListQuery = z.strictObject({ ...CursorFields, invoiceId: Id.optional(), customerId: Id.optional() });
+export const ApiCreditNoteListQuery = withMetadataFilter(
+  z.strictObject({ ...CursorFields, invoiceId: Id.optional(), customerId: Id.optional() }),
+);
 
 /**
  * Credit notes in the public API, under the invoice scopes (a credit note corrects an invoice): invoices:read reads

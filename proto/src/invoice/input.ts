@@ -4,6 +4,7 @@ import { CurrencyCode, CursorMode, Id, PageQuery, decimalJsonSchema, optionalTex
 import { normalizeMoney, toMills, toScaled, fromScaled } from '../money.ts';
 import { computeInvoice } from '../tax-engine.ts';
 import { InvoiceStatus } from './status.ts';
+import { MetadataInput, withMetadataFilter } from '../metadata.ts';
 
 /** The invoice form's validation messages, word for word. */
 export const InvoiceMessages = {
@@ -225,6 +226,7 @@ export const InvoiceCreateBody = z
       terms: optionalText(5000, 'Terms'),
       paymentInstructions: optionalText(5000, 'Payment instructions'),
       templateId: TemplateIdField.optional().transform((v) => v ?? null),
+      metadata: MetadataInput.optional(),
       subtotal: ignoredFigure,
       taxAmount: ignoredFigure,
       total: ignoredFigure,
@@ -253,6 +255,8 @@ const updateFields = {
   paymentInstructions: optionalText(5000, 'Payment instructions').optional(),
   /** Left out: kept; null: the tenant's default template. */
   templateId: TemplateIdField.optional(),
+  /** Merged into the stored keys (`""` removes one). */
+  metadata: MetadataInput.optional(),
   total: ignoredFigure,
   subtotal: ignoredFigure,
   taxAmount: ignoredFigure,
@@ -268,8 +272,8 @@ export type InvoiceUpdateBody = z.input<typeof InvoiceUpdateBody>;
 export type InvoiceUpdate = z.output<typeof InvoiceUpdateBody>;
 
 /**
- * PATCH /api/invoices/{id} (the public API): a draft only (409 resource_state_invalid otherwise); fields left out keep
- * their values, `items` (when sent) replace the stored ones. The status moves by its own operations (send, void).
+ * PATCH /api/invoices/{id} (the public API): a draft only (409 resource_state_invalid otherwise), but a PATCH of
+ * `metadata` alone changes any invoice; fields left out keep their values, `items` (when sent) replace the stored ones. The status moves by its own operations (send, void).
  */
 export const InvoicePatchBody = z
   .strictObject({
@@ -285,22 +289,25 @@ export const InvoicePatchBody = z
     terms: updateFields.terms,
     paymentInstructions: updateFields.paymentInstructions,
     templateId: updateFields.templateId,
+    metadata: updateFields.metadata,
     items: updateFields.items.optional(),
   })
   .superRefine((b, ctx) => b.items && checkFits(b.items, ctx, ['items']));
 export type InvoicePatchBody = z.input<typeof InvoicePatchBody>;
 export type InvoicePatch = z.output<typeof InvoicePatchBody>;
 
-export const InvoiceListQuery = PageQuery.extend({
-  status: InvoiceStatus.optional(),
-  /** The public API's filters: one customer's invoices, created in [createdFrom, createdTo). */
-  customerId: Id.optional(),
-  createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
-  createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
-  /** The invoices a recurring schedule generated. */
-  recurringInvoiceId: Id.optional(),
-  ...CursorMode,
-});
+export const InvoiceListQuery = withMetadataFilter(
+  PageQuery.extend({
+    status: InvoiceStatus.optional(),
+    /** The public API's filters: one customer's invoices, created in [createdFrom, createdTo); and `metadata[key]`. */
+    customerId: Id.optional(),
+    createdFrom: z.iso.datetime({ offset: true, error: 'createdFrom must be an ISO 8601 date-time' }).optional(),
+    createdTo: z.iso.datetime({ offset: true, error: 'createdTo must be an ISO 8601 date-time' }).optional(),
+    /** The invoices a recurring schedule generated. */
+    recurringInvoiceId: Id.optional(),
+    ...CursorMode,
+  }),
+);
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 
 /** DELETE /api/invoices/{id}: `draftOnly=true` (the public API's delete) refuses anything but a draft with a 409. */

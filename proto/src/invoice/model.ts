@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Customer } from '../customer.ts';
+import { Metadata } from '../metadata.ts';
 import { InvoiceLifecycle, InvoicePaymentStatus, InvoiceStatus } from './status.ts';
 
 /**
@@ -99,6 +100,8 @@ export const Invoice = z.object({
   creditApplied: z.string().default('0.00'),
   /** Unguessable token of the public pay page (/pay/{token}); only in the single-invoice answer. */
   publicToken: z.string().optional(),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Present in the single-invoice answer. */

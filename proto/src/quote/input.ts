@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentText } from '../text.ts';
 import { CurrencyCode, Id, PageQuery, CursorMode, optionalText } from '../common.ts';
+import { MetadataInput, withMetadataFilter } from '../metadata.ts';
 import {
   ExchangeRateField,
   IsoDate,
@@ -40,6 +41,8 @@ const quoteFields = {
   terms: optionalText(5000, 'Terms'),
   /** The template its PDF is made with; null or left out: the tenant's default template. */
   templateId: TemplateIdField.optional().transform((v) => v ?? null),
+  /** On an update merged into the stored keys (`""` removes one); left out: kept. */
+  metadata: MetadataInput.optional(),
   /** Ignored (the number comes from the tenant's quote sequence; the status moves by its own operations). */
   quoteNumber: z.string().nullish(),
   status: z.string().nullish(),
@@ -103,6 +106,7 @@ export const QuotePatchBody = z
     terms: optionalText(5000, 'Terms').optional(),
     /** Left out: kept; null: the tenant's default template. */
     templateId: TemplateIdField.optional(),
+    metadata: MetadataInput.optional(),
     items: z
       .array(InvoiceItemUpdateInput, { error: InvoiceMessages.itemsRequired })
       .min(1, InvoiceMessages.itemsRequired)
@@ -118,11 +122,13 @@ export type QuotePatchBody = z.input<typeof QuotePatchBody>;
 export type QuotePatch = z.output<typeof QuotePatchBody>;
 
 /** GET /api/quotes: a plain array, the total in x-total-count (and x-has-more in cursor mode), like invoices. */
-export const QuoteListQuery = PageQuery.extend({
-  status: QuoteStatus.optional(),
-  customerId: Id.optional(),
-  ...CursorMode,
-});
+export const QuoteListQuery = withMetadataFilter(
+  PageQuery.extend({
+    status: QuoteStatus.optional(),
+    customerId: Id.optional(),
+    ...CursorMode,
+  }),
+);
 export type QuoteListQuery = z.infer<typeof QuoteListQuery>;
 
 /** POST /api/quotes/{token}/accept: who accepts (the time, IP address and browser are recorded by the server). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvoiceCustomer, InvoiceItem } from '../invoice/model.ts';
 import { QuoteStatus } from './status.ts';
+import { Metadata } from '../metadata.ts';
 
 /** A quote line: the invoice line's fields. */
 export const QuoteItem = InvoiceItem;
@@ -42,6 +43,8 @@ export const Quote = z.object({
   declineReason: z.string().nullable(),
   /** The draft invoice made from the quote (status converted). */
   convertedInvoiceId: z.number().int().nullable(),
+  /** Absent on events written before metadata: read as none. */
+  metadata: Metadata.default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Present in the single-quote answer. */

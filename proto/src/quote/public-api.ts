@@ -4,8 +4,11 @@ import { crud, type PublicApiRoute } from '../public-api-route.ts';
 import { QuoteAcceptBody, QuoteCreateBody, QuoteDeclineBody, QuotePatchBody } from './input.ts';
 import { Quote, QuoteConvertResult } from './model.ts';
 import { QuoteStatus } from './status.ts';
+import { withMetadataFilter } from '../metadata.ts';
 
-export const ApiQuoteListQuery = z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() });
+export const ApiQuoteListQuery = withMetadataFilter(
+  z.strictObject({ ...CursorFields, status: QuoteStatus.optional(), customerId: Id.optional() }),
+);
 
 /** Quotes in the public API, under the invoice scopes: invoices:read reads them, invoices:write writes, sends, records the customer's answer and converts. */
 export const quotePublicApiRoutes: PublicApiRoute[] = [

@@ -24,3 +24,4 @@ export * from './plan-limits.ts';
 export * from './mail.ts';
 export * from './cursor.ts';
 export * from './dates.ts';
+export * from './metadata.ts';

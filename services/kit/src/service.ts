@@ -21,7 +21,7 @@ import { DEFAULT_BODY_LIMIT } from '@billpoint/proto/services';
 import type { PoolGuard } from './pool-guard.ts';
 import { healthRoutes } from './health.ts';
 import { captureRouteTable, undeclaredAccess } from './route-table.ts';
-import { isPermission, PortalMessages } from '@billpoint/proto';
+import { foldMetadataQuery, isPermission, PortalMessages } from '@billpoint/proto';
 import { startJob, type JobDefinition } from './jobs.ts';
 import { inputGuard } from './input-guard.ts';
 import { closeIdleConnectionsFully } from './http-close.ts';
@@ -268,6 +268,12 @@ export async function buildServiceApp<S extends z.ZodObject, C extends BaseConfi
   app.addHook('onReady', async () => {
     const problems = undeclaredAccess(app.routeTable, def.auth ?? 'internal');
     if (problems.length) throw new Error(`${def.name}: routes without a declared permission:\n  - ${problems.join('\n  - ')}`);
+  });
+  // A list's `metadata[key]=value` filter arrives as flat bracketed names; its schema reads them as one object.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.url.includes('metadata') && request.query && typeof request.query === 'object')
+      request.query = foldMetadataQuery(request.query as Record<string, unknown>);
+    done();
   });
   await def.routes(app, ctx as never);
   return app;

@@ -44,6 +44,7 @@ function creditNote(o: Partial<CreditNoteEventData> & { id: number; invoiceId: n
     refundedAmount: '0.00',
     items: [],
     taxLines: [vat('50.00', '5.00')],
+    metadata: {},
     createdAt: '2026-11-20T10:00:00.000Z',
     createdBy: null,
     ...o,

@@ -129,6 +129,7 @@ export function invoice(o: Partial<InvoiceEventData> = {}): InvoiceEventData {
     balanceDue: o.total ?? '110.00',
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: '2026-11-10T09:00:00.000Z',
     updatedAt: '2026-11-10T09:00:00.000Z',
     taxLines: [{ taxRateId: 7, name: 'VAT', type: 'vat', rate: '10.00', taxableAmount: '100.00', taxAmount: '10.00' }],

@@ -43,6 +43,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     tags: [],
     customFields: {},
     userId: null,
+    metadata: {},
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     ...overrides,
@@ -91,6 +92,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     balanceDue: '0.00',
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     items: [
@@ -139,6 +141,7 @@ export function makeSubscription(overrides: Partial<RecurringInvoice> = {}): Rec
     items: [
       { id: id * 100 + 1, productId: null, description: 'Hosting', quantity: '1.00', unitPrice: '120.00', amount: '120.00', ...UNTAXED },
     ],
+    metadata: {},
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     ...overrides,

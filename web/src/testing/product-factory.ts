@@ -22,6 +22,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     lowStockThreshold: 0,
     stockStatus: tracked ? 'in_stock' : null,
     revenue: '0.00',
+    metadata: {},
     createdAt: '2024-01-05T10:00:00.000Z',
     updatedAt: '2024-01-05T10:00:00.000Z',
     ...overrides,

@@ -32,6 +32,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     declinedAt: null,
     declineReason: null,
     convertedInvoiceId: null,
+    metadata: {},
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     items: [

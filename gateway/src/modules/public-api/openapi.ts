@@ -168,6 +168,8 @@ export function openApiDocument(serverUrl?: string): Json {
           in: 'query',
           required: q.required?.includes(name) ?? false,
           ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+          // An object parameter (the metadata filter) is written as `name[key]=value` pairs.
+          ...(schema.type === 'object' ? { style: 'deepObject', explode: true } : {}),
           schema,
         });
     }

@@ -29,7 +29,12 @@ export async function forward(
 ): Promise<StoredAnswer> {
   const [path, fixed] = r.target.split('?') as [string, string | undefined];
   const search = new URLSearchParams(fixed);
-  for (const [k, v] of Object.entries(r.query)) if (v !== undefined && v !== null) search.set(k, String(v));
+  for (const [k, v] of Object.entries(r.query)) {
+    if (v === undefined || v === null) continue;
+    // The metadata filter, checked as an object, goes on as the bracketed names the service's lists read.
+    if (k === 'metadata' && typeof v === 'object') for (const [mk, mv] of Object.entries(v)) search.set(`metadata[${mk}]`, String(mv));
+    else search.set(k, String(v));
+  }
   if (r.list) search.set('pagination', 'cursor');
   const qs = search.toString();
   const headers: Record<string, string> = {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError, Invalid, zodIssues } from '@billpoint/kit';
-import { DEFAULT_ERROR_CODE, type ApiErrorCode, type ErrorBody, type PublicApiRoute } from '@billpoint/proto';
+import { DEFAULT_ERROR_CODE, foldMetadataQuery, type ApiErrorCode, type ErrorBody, type PublicApiRoute } from '@billpoint/proto';
 import { z as zod } from 'zod';
 
 const NoBody = zod.strictObject({});
@@ -24,8 +24,10 @@ export function checkInput(
   body: Buffer | undefined,
   contentType: string | undefined,
 ): { query: Record<string, unknown>; json: unknown } {
-  const parsed = (route.query ?? NoQuery).safeParse(rawQuery ?? {});
-  if (!parsed.success) throw fromZod(parsed.error, rawQuery, 'query');
+  // `metadata[key]=value` arrives as flat bracketed names; the list's schema reads them as one `metadata` object.
+  const folded = rawQuery && typeof rawQuery === 'object' ? foldMetadataQuery(rawQuery as Record<string, unknown>) : rawQuery;
+  const parsed = (route.query ?? NoQuery).safeParse(folded ?? {});
+  if (!parsed.success) throw fromZod(parsed.error, folded, 'query');
   const query = parsed.data as Record<string, unknown>;
   if (query.starting_after !== undefined && query.ending_before !== undefined)
     throw apiError(400, 'parameter_invalid', 'Send starting_after or ending_before, not both', 'ending_before');
@@ -83,7 +85,9 @@ function valueAt(input: unknown, path: string[]): unknown {
   let v = input;
   for (const k of path) {
     if (!v || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[k];
+    // A metadata filter's issue names the parameter as sent (`metadata[key]`); its value is in the folded object.
+    const filter = /^metadata\[(.*)\]$/s.exec(k);
+    v = filter ? ((v as { metadata?: Record<string, unknown> }).metadata ?? {})[filter[1]!] : (v as Record<string, unknown>)[k];
   }
   return v;
 }

@@ -64,6 +64,7 @@ export function schedule(
     currency: 'USD',
     totalInvoicesGenerated: 0,
     notes: null,
+    metadata: {},
     createdAt: now,
     updatedAt: now,
     ...o,

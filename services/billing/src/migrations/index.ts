@@ -31,6 +31,7 @@ import { m0030CustomerPaymentTerms } from './0030-customer-payment-terms.ts';
 import { m0031CustomerCurrency } from './0031-customer-currency.ts';
 import { m0032InvoiceLifecyclePaymentStatus } from './0032-invoice-lifecycle-payment-status.ts';
 import { m0033ThreeDecimalAmounts } from './0033-three-decimal-amounts.ts';
+import { m0034Metadata } from './0034-metadata.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -68,4 +69,5 @@ export const migrations = [
   m0031CustomerCurrency,
   m0032InvoiceLifecyclePaymentStatus,
   m0033ThreeDecimalAmounts,
+  m0034Metadata,
 ];

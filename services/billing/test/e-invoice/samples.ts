@@ -129,6 +129,7 @@ export function invoice(
     balanceDue: f.total,
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     items: its,
@@ -160,6 +161,7 @@ export function creditNote(of: Invoice, lineIndexes: readonly number[]): CreditN
     refundedAmount: '0.00',
     items: its,
     taxLines: [],
+    metadata: {},
     createdAt: '2026-11-25T10:00:00.000Z',
     createdBy: null,
   };

@@ -6,6 +6,7 @@ import { m0005PortalEmail } from './0005-portal-email.ts';
 import { m0006RecordIds } from './0006-record-ids.ts';
 import { m0007OrganizationCurrency } from './0007-organization-currency.ts';
 import { m0008ThreeDecimalAmounts } from './0008-three-decimal-amounts.ts';
+import { m0009Metadata } from './0009-metadata.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   m0006RecordIds,
   m0007OrganizationCurrency,
   m0008ThreeDecimalAmounts,
+  m0009Metadata,
 ];

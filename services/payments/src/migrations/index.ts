@@ -7,6 +7,7 @@ import { m0006InvoiceExchangeRate } from './0006-invoice-exchange-rate.ts';
 import { m0007PortalPayments } from './0007-portal-payments.ts';
 import { m0008RecordIds } from './0008-record-ids.ts';
 import { m0009ThreeDecimalAmounts } from './0009-three-decimal-amounts.ts';
+import { m0010Metadata } from './0010-metadata.ts';
 
 /** Committed migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   m0007PortalPayments,
   m0008RecordIds,
   m0009ThreeDecimalAmounts,
+  m0010Metadata,
 ];

@@ -26,6 +26,7 @@ export function creditNoteOf(inv: Invoice, total: string, resolution: CreditNote
     refundedAmount: '0.00',
     items: [],
     taxLines: [],
+    metadata: {},
     createdAt: new Date().toISOString(),
     createdBy: null,
   };

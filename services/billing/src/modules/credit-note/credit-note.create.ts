@@ -8,7 +8,7 @@ import {
   inStatusGroup,
   IssuedInvoiceStatuses,
 } from '@billpoint/proto';
-import { addEvent, Conflict, Invalid, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, Conflict, Invalid, storedMetadata, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { addCreditEntry, lockCustomerCredit } from '../credit/customer-credit.ts';
 import { baseAmount } from '../invoice/invoice.figures.ts';
 import { refreshStanding } from '../invoice/standing.ts';
@@ -89,6 +89,7 @@ export async function createCreditNote(ctx: ServiceContext, id: Identity, input:
       exchangeRate: invoice.exchangeRate,
       totalInBaseCurrency: baseAmount(f.total, invoice.exchangeRate),
       createdBy: id.userId,
+      metadata: storedMetadata(null, input.metadata),
       lines: f.lines,
     });
     if (input.resolution === 'credit') {

@@ -1,12 +1,16 @@
 import type { CreditNote, CreditNoteListQuery } from '@billpoint/proto';
-import { checkCursor, cursorPage, cursorPlan, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, metadataFilterSql, NotFound, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CREDIT_NOTE_COLUMNS, CREDIT_NOTE_FROM, toCreditNote, type CreditNoteRow } from './credit-note.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
-/** Conditions of a list ($1 tenant, $2 invoice, $3 customer, $4 search over the note's and the invoice's numbers). */
+/**
+ * Conditions of a list ($1 tenant, $2 invoice, $3 customer, $4 search over the note's and the invoice's numbers, $5 the
+ * metadata pairs by containment).
+ */
 const WHERE = `n.tenant_id = $1 and ($2::bigint is null or n.invoice_id = $2) and ($3::bigint is null or n.customer_id = $3)
-  and ($4::text is null or lower(n.credit_note_number) like $4 or lower(i.invoice_number) like $4 or lower(c.name) like $4)`;
+  and ($4::text is null or lower(n.credit_note_number) like $4 or lower(i.invoice_number) like $4 or lower(c.name) like $4)
+  and ${metadataFilterSql('n.metadata', 5, undefined).sql}`;
 
 const like = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -20,9 +24,15 @@ export async function listCreditNotes(
   id: Tenant,
   q: CreditNoteListQuery,
 ): Promise<{ mode: 'offset'; items: CreditNote[]; total: number } | { mode: 'cursor'; items: CreditNote[]; hasMore: boolean }> {
-  const params = [id.tenantId, q.invoiceId ?? null, q.customerId ?? null, q.search ? like(q.search) : null];
+  const params = [
+    id.tenantId,
+    q.invoiceId ?? null,
+    q.customerId ?? null,
+    q.search ? like(q.search) : null,
+    metadataFilterSql('n.metadata', 5, q.metadata).param,
+  ];
   if (q.pagination === 'cursor') {
-    const plan = cursorPlan(q, { table: 'billing.credit_notes', alias: 'n' }, 5);
+    const plan = cursorPlan(q, { table: 'billing.credit_notes', alias: 'n' }, 6);
     const rows = await ctx.reader.query<CreditNoteRow>(
       id.tenantId,
       `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} and ${plan.where}
@@ -41,7 +51,7 @@ export async function listCreditNotes(
   const [rows, count] = await Promise.all([
     ctx.reader.query<CreditNoteRow>(
       id.tenantId,
-      `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} order by n.created_at desc, n.id desc limit $5 offset $6`,
+      `select ${CREDIT_NOTE_COLUMNS} from ${CREDIT_NOTE_FROM} where ${WHERE} order by n.created_at desc, n.id desc limit $6 offset $7`,
       [...params, q.limit, q.offset],
     ),
     ctx.reader.query<{ n: string }>(id.tenantId, `select count(*)::text as n from ${CREDIT_NOTE_FROM} where ${WHERE}`, params),

@@ -17,7 +17,7 @@ export const CREDIT_NOTE_COLUMNS = `
   n.issue_date::text as issue_date, n.currency, n.reason, n.resolution, n.subtotal::text as subtotal,
   n.tax_amount::text as tax_amount, n.total::text as total, n.exchange_rate::text as exchange_rate,
   n.total_in_base_currency::text as total_in_base_currency, n.refund_status, n.refunded_amount::text as refunded_amount,
-  ${ts('n.created_at')} as created_at, n.created_by,
+  n.metadata, ${ts('n.created_at')} as created_at, n.created_by,
   (select coalesce(json_agg(json_build_object(
     'id', it.id, 'invoiceItemId', it.invoice_item_id, 'productId', it.product_id, 'description', it.description,
     'quantity', ${decimalText('it.quantity')}, 'rate', ${decimalText('it.rate')}, 'amount', it.amount::text, 'taxRate', it.tax_rate::text,
@@ -56,6 +56,7 @@ export interface CreditNoteRow {
   total_in_base_currency: string;
   refund_status: string | null;
   refunded_amount: string;
+  metadata?: Record<string, string> | null;
   created_at: string;
   created_by: string | null;
   items: CreditNoteItem[] | string;
@@ -108,6 +109,7 @@ export function toCreditNote(r: CreditNoteRow, withItems = true): CreditNote {
     refundStatus: (r.refund_status as CreditNoteRefundStatus | null) ?? null,
     refundedAmount: r.refunded_amount,
     taxLines: taxLinesOf(items),
+    metadata: r.metadata ?? {},
     createdAt: r.created_at,
     createdBy: r.created_by ?? null,
   };
@@ -160,15 +162,16 @@ export async function insertCreditNote(
     exchangeRate: string;
     totalInBaseCurrency: string;
     createdBy: string | null;
+    metadata: Record<string, string>;
     lines: NewCreditNoteLine[];
   },
 ): Promise<number> {
   const [row] = await em.execute<{ id: string }[]>(
     `with n as (
        insert into billing.credit_notes (tenant_id, credit_note_number, invoice_id, customer_id, issue_date, currency, reason,
-         resolution, subtotal, tax_amount, total, exchange_rate, total_in_base_currency, refund_status, created_by)
+         resolution, subtotal, tax_amount, total, exchange_rate, total_in_base_currency, refund_status, created_by, metadata)
        values (?::uuid, billing.claim_document_number(?::uuid, 'credit_note', 'CN'), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-         case when ? = 'refund' then 'pending' end, ?)
+         case when ? = 'refund' then 'pending' end, ?, ?::jsonb)
        returning id, tenant_id
      ), l as (
        insert into billing.credit_note_items (tenant_id, credit_note_id, position, invoice_item_id, product_id, description,
@@ -197,6 +200,7 @@ export async function insertCreditNote(
       n.totalInBaseCurrency,
       n.resolution,
       n.createdBy,
+      JSON.stringify(n.metadata),
       JSON.stringify(
         n.lines.map((l, position) => ({
           position,

@@ -32,6 +32,8 @@ export interface NewInvoice {
   figures: Figures;
   /** The quote converted into this invoice (quote.convert.ts), else none. */
   quoteId?: number | null;
+  /** As stored (kit storedMetadata); left out: none. */
+  metadata?: Record<string, string>;
 }
 
 /** What a creation came to: the invoice, null when its customer is not in the read model (nothing written), or why not. */
@@ -199,6 +201,7 @@ export function insertParams(items: NewInvoice[]): [string, string] {
     public_token: x.publicToken,
     template_id: x.templateId,
     quote_id: x.quoteId ?? null,
+    metadata: x.metadata ?? {},
   }));
   const lines = items.flatMap((x) =>
     x.figures.lines.map((l, position) => ({

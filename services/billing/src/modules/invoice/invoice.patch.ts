@@ -20,10 +20,12 @@ const asInput = (it: InvoiceItem, invoiceTaxRate: string): InvoiceUpdate['items'
 /**
  * PATCH /api/invoices/:id (the public API): a draft only (409 resource_state_invalid otherwise, checked again under
  * the invoice's row lock by the update); only the fields sent change, `items` (when sent) replace the stored lines.
- * The rest is PUT's use case: the same checks of customer, products and tax rates, the totals computed again, the
+ * `metadata` alone changes any invoice, a sent one too (InvoiceService.updateMetadata). The rest is PUT's use case: the same checks of customer, products and tax rates, the totals computed again, the
  * same events in the same transaction.
  */
 export async function patchInvoice(invoices: InvoiceService, id: Identity, invoiceId: number, patch: InvoicePatch): Promise<Invoice> {
+  const sent = Object.entries(patch).filter(([, v]) => v !== undefined);
+  if (patch.metadata && sent.length === 1) return invoices.updateMetadata(id, invoiceId, patch.metadata);
   const before = await invoices.get(id, invoiceId); // 404 first
   requireDraft(before, 'edited');
   const update: InvoiceUpdate = {

@@ -8,6 +8,7 @@ import {
   type InvoiceListQuery,
   type InvoiceStatus,
   type InvoiceUpdate,
+  type MetadataInput,
 } from '@billpoint/proto';
 import {
   addEvent,
@@ -18,6 +19,7 @@ import {
   NotFound,
   PermissionDenied,
   planLimits,
+  storedMetadata,
   Unprocessable,
   type EntityManager,
   type Identity,
@@ -161,6 +163,7 @@ export class InvoiceService {
       templateId: inv.templateId,
       publicToken: randomBytes(32).toString('base64url'),
       figures: f,
+      metadata: storedMetadata(null, inv.metadata),
     };
     // Number, invoice, lines and event in one transaction, possibly shared with the tenant's other creations of the
     // moment (InvoiceCreations). No invoice: the customer is not in the read model (or deleted) — then the slow path,
@@ -229,7 +232,7 @@ export class InvoiceService {
            customer_id = ?, issue_date = ?, due_date = ?, lifecycle = ?, payment_status = ?, status = ?, currency = ?,
            exchange_rate = ?, tax_rate = ?,
            subtotal = ?, tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?,
-           notes = ?, terms = ?, payment_instructions = ?, template_id = ?,
+           notes = ?, terms = ?, payment_instructions = ?, template_id = ?, metadata = ?::jsonb,
            paid_at = case when ? = 'paid' then coalesce(paid_at, now()) else null end,
            sent_at = case when ? = 'sent' then coalesce(sent_at, now()) else sent_at end,
            viewed_at = case when ? = 'viewed' then coalesce(viewed_at, now()) else viewed_at end,
@@ -255,6 +258,7 @@ export class InvoiceService {
             merged.terms,
             merged.paymentInstructions,
             merged.templateId,
+            JSON.stringify(storedMetadata(current.metadata, input.metadata)),
             state.status,
             state.status,
             state.status,
@@ -274,6 +278,27 @@ export class InvoiceService {
       addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data });
       const statusEvent = entered && STATUS_EVENTS[entered];
       if (statusEvent) addEvent(em, { subject: statusEvent, tenantId: id.tenantId, actorId: id.userId, data });
+      return updated;
+    });
+  }
+
+  /**
+   * A PATCH of `metadata` alone, on an invoice in any state: the keys merged by the kit's rule, `invoice.updated` in the
+   * same transaction. Nothing the invoice prints or owes changes, so it is allowed after the invoice was sent.
+   */
+  async updateMetadata(id: Identity, invoiceId: number, patch: MetadataInput): Promise<Invoice> {
+    return this.#ctx.tx(id, async (em) => {
+      const current = await this.#load(em, id.tenantId, invoiceId, true);
+      // As any edit: a sent invoice is a manager's to change.
+      if (current.status !== 'draft' && !allows(id, 'invoices.edit-sent')) throw new PermissionDenied(id.role, 'invoices.edit-sent', id);
+      if (!Object.keys(patch).length) return current;
+      await em.execute(`update billing.invoices set metadata = ?::jsonb, updated_at = now() where id = ? and tenant_id = ?`, [
+        JSON.stringify(storedMetadata(current.metadata, patch)),
+        invoiceId,
+        id.tenantId,
+      ]);
+      const updated = await this.#load(em, id.tenantId, invoiceId);
+      addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: eventData(updated) });
       return updated;
     });
   }

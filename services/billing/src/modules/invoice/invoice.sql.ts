@@ -54,7 +54,7 @@ export const INVOICE_COLUMNS = `
   i.template_id::text as template_id, i.amount_paid::text as amount_paid,
   ${moneyText(BALANCE_DUE)} as balance_due,
   i.credited_amount::text as credited_amount, i.credit_applied::text as credit_applied,
-  ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
+  i.metadata, ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   ${CUSTOMER_COLUMNS}`;
 
 /** A new invoice: a draft nothing has been paid on, and the status derived from that. */
@@ -109,6 +109,7 @@ export interface InvoiceRow {
   balance_due: string;
   credited_amount: string;
   credit_applied: string;
+  metadata?: Record<string, string> | null;
   created_at: string;
   updated_at: string;
   c_id: string | number | null;
@@ -184,6 +185,7 @@ export function toInvoice(r: InvoiceRow): Invoice {
     balanceDue: r.balance_due,
     creditedAmount: r.credited_amount,
     creditApplied: r.credit_applied,
+    metadata: r.metadata ?? {},
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -219,7 +221,7 @@ export const INSERT_INVOICES_SQL = `with v as (
       select * from jsonb_to_recordset(?::jsonb) as v (ord int, user_id text, customer_id bigint,
         issue_date date, due_date date, currency text, exchange_rate numeric, subtotal numeric, tax_rate numeric,
         tax_amount numeric, discount_amount numeric, shipping_amount numeric, total numeric, total_in_base_currency numeric,
-        notes text, terms text, payment_instructions text, public_token text, template_id bigint, quote_id bigint)
+        notes text, terms text, payment_instructions text, public_token text, template_id bigint, quote_id bigint, metadata jsonb)
     ), l as (
       select * from jsonb_to_recordset(?::jsonb) as l (public_token text, position int, product_id bigint, description text,
         quantity numeric, rate numeric, amount numeric, tax_rate numeric, tax_amount numeric, tax_rate_id bigint,
@@ -227,10 +229,11 @@ export const INSERT_INVOICES_SQL = `with v as (
     ), inv as (
       insert into billing.invoices (tenant_id, user_id, customer_id, invoice_number, ${NEW_DRAFT_STATE_COLUMNS}, issue_date, due_date, currency,
         exchange_rate, subtotal, tax_rate, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency,
-        notes, terms, payment_instructions, public_token, template_id, quote_id)
+        notes, terms, payment_instructions, public_token, template_id, quote_id, metadata)
       select c.tenant_id, v.user_id, c.id, ${draftReferenceSql('c.tenant_id')}, ${NEW_DRAFT_STATE_VALUES}, v.issue_date,
         v.due_date, v.currency, v.exchange_rate, v.subtotal, v.tax_rate, v.tax_amount, v.discount_amount, v.shipping_amount,
-        v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id, v.quote_id
+        v.total, v.total_in_base_currency, v.notes, v.terms, v.payment_instructions, v.public_token, v.template_id, v.quote_id,
+        coalesce(v.metadata, '{}'::jsonb)
       from v join billing.customers c on c.tenant_id = ?::uuid and c.id = v.customer_id and not c.deleted
       order by v.ord
       returning *

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QuoteEvents, type InvoiceItem, type Quote, type QuoteCreate, type QuoteUpdate } from '@billpoint/proto';
-import { addEvent, AppError, Invalid, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, AppError, Invalid, storedMetadata, type Identity, type ServiceContext } from '@billpoint/kit';
 import { defaultRate } from '../exchange-rate/exchange-rate.sql.ts';
 import { documentCurrency } from '../readmodel/document-currency.ts';
 import { figures, type Figures } from '../invoice/invoice.figures.ts';
@@ -94,9 +94,9 @@ export async function ensureCustomer(ctx: ServiceContext, tenantId: string, cust
  */
 const INSERT_QUOTE_SQL = `insert into billing.quotes (tenant_id, user_id, customer_id, quote_number, issue_date, valid_until, currency,
     exchange_rate, subtotal, tax_amount, discount_amount, shipping_amount, total, total_in_base_currency, notes, terms, template_id,
-    public_token)
+    public_token, metadata)
   select c.tenant_id, ?, c.id, billing.claim_document_number(c.tenant_id, 'quote', '${QUOTE_PREFIX}'), ?::date, ?::date, ?,
-    ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?::bigint, ?
+    ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?::numeric, ?, ?, ?::bigint, ?, ?::jsonb
   from billing.customers c where c.tenant_id = ?::uuid and c.id = ? and not c.deleted
   returning id::text as id`;
 
@@ -127,6 +127,7 @@ export async function createQuote(ctx: ServiceContext, id: Identity, input: Quot
           q.terms ?? null,
           q.templateId,
           token,
+          JSON.stringify(storedMetadata(null, q.metadata)),
           id.tenantId,
           q.customerId,
         ])

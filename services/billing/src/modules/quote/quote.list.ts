@@ -1,18 +1,23 @@
 import type { Quote, QuoteListQuery } from '@billpoint/proto';
-import { checkCursor, cursorPage, cursorPlan, type Identity, type ServiceContext } from '@billpoint/kit';
+import { checkCursor, cursorPage, cursorPlan, metadataFilterSql, type Identity, type ServiceContext } from '@billpoint/kit';
 import { CUSTOMER_JOIN, likePattern, QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote.sql.ts';
 
 type Tenant = Pick<Identity, 'tenantId'>;
 
-/** The conditions ($1 … $4): tenant, status, customer, search over the number and the customer's name and e-mail. */
+/**
+ * The conditions ($1 … $5): tenant, status, customer, search over the number and the customer's name and e-mail, the
+ * metadata pairs (containment).
+ */
 const WHERE = `i.tenant_id = $1 and ($2::text is null or i.status = $2) and ($3::bigint is null or i.customer_id = $3)
-  and ($4::text is null or lower(i.quote_number) like $4 or lower(coalesce(c.name, '')) like $4 or lower(coalesce(c.email, '')) like $4)`;
+  and ($4::text is null or lower(i.quote_number) like $4 or lower(coalesce(c.name, '')) like $4 or lower(coalesce(c.email, '')) like $4)
+  and ${metadataFilterSql('i.metadata', 5, undefined).sql}`;
 
 const params = (id: Tenant, q: QuoteListQuery) => [
   id.tenantId,
   q.status ?? null,
   q.customerId ?? null,
   q.search ? likePattern(q.search) : null,
+  metadataFilterSql('i.metadata', 5, q.metadata).param,
 ];
 
 /**
@@ -25,7 +30,7 @@ export async function listQuotes(
   q: QuoteListQuery,
 ): Promise<{ mode: 'offset'; items: Quote[]; total: number } | { mode: 'cursor'; items: Quote[]; hasMore: boolean }> {
   if (q.pagination === 'cursor') {
-    const plan = cursorPlan(q, { table: 'billing.quotes', alias: 'i' }, 5);
+    const plan = cursorPlan(q, { table: 'billing.quotes', alias: 'i' }, 6);
     const rows = await ctx.reader.query<QuoteRow>(
       id.tenantId,
       `select ${QUOTE_COLUMNS} from billing.quotes i ${CUSTOMER_JOIN}
@@ -39,7 +44,7 @@ export async function listQuotes(
     ctx.reader.query<QuoteRow>(
       id.tenantId,
       `select ${QUOTE_COLUMNS} from billing.quotes i ${CUSTOMER_JOIN}
-        where ${WHERE} order by i.created_at desc, i.id desc limit $5 offset $6`,
+        where ${WHERE} order by i.created_at desc, i.id desc limit $6 offset $7`,
       [...params(id, q), q.limit, q.offset],
     ),
     ctx.reader.query<{ n: string }>(

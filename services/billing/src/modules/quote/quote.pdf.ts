@@ -44,6 +44,7 @@ function asDocument(q: Quote): Invoice {
     creditedAmount: '0.00',
     creditApplied: '0.00',
     balanceDue: q.total,
+    metadata: q.metadata,
     createdAt: q.createdAt,
     updatedAt: q.updatedAt,
     items: q.items ?? [],

@@ -11,7 +11,7 @@ export const QUOTE_COLUMNS = `
   i.total_in_base_currency::text as total_in_base_currency, i.notes, i.terms, i.template_id::text as template_id,
   ${ts('i.sent_at')} as sent_at, ${ts('i.viewed_at')} as viewed_at, ${ts('i.accepted_at')} as accepted_at,
   i.accepted_name, i.accepted_ip, i.accepted_user_agent, ${ts('i.declined_at')} as declined_at, i.decline_reason,
-  i.converted_invoice_id::text as converted_invoice_id,
+  i.converted_invoice_id::text as converted_invoice_id, i.metadata,
   ${ts('i.created_at')} as created_at, ${ts('i.updated_at')} as updated_at,
   ${CUSTOMER_COLUMNS}`;
 
@@ -70,6 +70,7 @@ export interface QuoteRow extends Pick<
   declined_at: string | null;
   decline_reason: string | null;
   converted_invoice_id: string | null;
+  metadata?: Record<string, string> | null;
   created_at: string;
   updated_at: string;
   items?: InvoiceItem[] | string;
@@ -105,6 +106,7 @@ export function toQuote(r: QuoteRow): Quote {
     declinedAt: r.declined_at ?? null,
     declineReason: r.decline_reason ?? null,
     convertedInvoiceId: num(r.converted_invoice_id),
+    metadata: r.metadata ?? {},
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

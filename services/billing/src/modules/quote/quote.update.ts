@@ -1,5 +1,5 @@
 import { QUOTE_EDITABLE, QUOTE_DELETABLE, QuoteEvents, type Quote, type QuotePatch, type QuoteUpdate } from '@billpoint/proto';
-import { addEvent, Conflict, NotFound, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, Conflict, NotFound, storedMetadata, type EntityManager, type Identity, type ServiceContext } from '@billpoint/kit';
 import { ensureCustomer, prepareQuote, templateRefusal } from './quote.create.ts';
 import { GET_QUOTE_SQL, loadQuote, quoteEventData, toQuote, writeQuoteItems, type QuoteRow } from './quote.sql.ts';
 
@@ -39,7 +39,7 @@ export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: nu
       .execute(
         `update billing.quotes set customer_id = ?, issue_date = ?, valid_until = ?, currency = ?, exchange_rate = ?, subtotal = ?,
            tax_amount = ?, discount_amount = ?, shipping_amount = ?, total = ?, total_in_base_currency = ?, notes = ?, terms = ?,
-           template_id = ?, updated_at = now()
+           template_id = ?, metadata = ?::jsonb, updated_at = now()
          where id = ? and tenant_id = ?`,
         [
           q.customerId,
@@ -56,6 +56,7 @@ export async function updateQuote(ctx: ServiceContext, id: Identity, quoteId: nu
           q.notes ?? null,
           q.terms ?? null,
           q.templateId,
+          JSON.stringify(storedMetadata(current.metadata, q.metadata)),
           quoteId,
           id.tenantId,
         ],
@@ -99,6 +100,7 @@ export async function patchQuote(ctx: ServiceContext, id: Identity, quoteId: num
       notes: kept('notes'),
       terms: kept('terms'),
       templateId: kept('templateId'),
+      metadata: patch.metadata,
     },
     items,
   };

@@ -17,7 +17,9 @@ import {
   cursorPage,
   cursorPlan,
   Invalid,
+  metadataFilterSql,
   NotFound,
+  storedMetadata,
   type EntityManager,
   type Identity,
   type ServiceContext,
@@ -78,7 +80,8 @@ export class RecurringService {
           and ($3::boolean is null or r.is_active = $3)
           and ($4::text is null or r.frequency = $4)
           and ($5::bigint is null or r.customer_id = $5)
-        order by r.created_at desc, r.id desc limit $6 offset $7`,
+          and ${metadataFilterSql('r.metadata', 6, undefined).sql}
+        order by r.created_at desc, r.id desc limit $7 offset $8`,
       [...this.#filters(id, q), q.limit, q.offset],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toRecurring), total: Number(rows[0]?.total_count ?? 0) };
@@ -89,7 +92,7 @@ export class RecurringService {
   /** A cursor page of `list`'s filters (newest first by creation, kit cursorPlan), for the public API. */
   async page(id: Tenant, q: RecurringListQuery): Promise<{ items: RecurringInvoice[]; hasMore: boolean }> {
     const cursor = { limit: q.limit, starting_after: q.starting_after, ending_before: q.ending_before };
-    const plan = cursorPlan(cursor, { table: 'billing.recurring_invoices', alias: 'r' }, 6);
+    const plan = cursorPlan(cursor, { table: 'billing.recurring_invoices', alias: 'r' }, 7);
     const rows = await this.#ctx.reader.query<RecurringRow>(
       id.tenantId,
       `select ${RECURRING_COLUMNS}, ${RECURRING_ITEMS_JSON} as items
@@ -99,6 +102,7 @@ export class RecurringService {
           and ($3::boolean is null or r.is_active = $3)
           and ($4::text is null or r.frequency = $4)
           and ($5::bigint is null or r.customer_id = $5)
+          and ${metadataFilterSql('r.metadata', 6, undefined).sql}
           and ${plan.where}
         order by ${plan.order} limit ${plan.take}`,
       [...this.#filters(id, q), ...plan.params],
@@ -108,7 +112,7 @@ export class RecurringService {
     return { items: page.items.map(toRecurring), hasMore: page.hasMore };
   }
 
-  /** `$1`…`$5` of the lists: the tenant, the search pattern, the state, the frequency, the customer. */
+  /** `$1`…`$6` of the lists: the tenant, the search pattern, the state, the frequency, the customer, the metadata pairs. */
   #filters(id: Tenant, q: RecurringListQuery) {
     return [
       id.tenantId,
@@ -116,6 +120,7 @@ export class RecurringService {
       q.status === 'all' ? null : q.status === 'active',
       q.frequency === 'all' ? null : q.frequency,
       q.customerId ?? null,
+      metadataFilterSql('r.metadata', 6, q.metadata).param,
     ] as const;
   }
 
@@ -161,11 +166,12 @@ export class RecurringService {
     return this.#ctx.tx(id, async (em) => {
       const [row] = await em.execute<{ id: string }[]>(
         `insert into billing.recurring_invoices (tenant_id, user_id, customer_id, name, frequency, start_date, end_date,
-           next_period, next_invoice_date, is_active, auto_send, currency, total, notes)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+           next_period, next_invoice_date, is_active, auto_send, currency, total, notes, metadata)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id::text as id`,
         [
           ...[id.tenantId, id.userId, input.customerId, input.name, input.frequency, input.startDate, input.endDate],
           ...[at.nextPeriod, at.nextDate, at.active, input.autoSend, input.currency, total, input.notes],
+          JSON.stringify(storedMetadata(null, input.metadata)),
         ],
       );
       const scheduleId = Number(row!.id);
@@ -203,11 +209,13 @@ export class RecurringService {
       if (input.isActive !== undefined && input.isActive !== at.active) at = this.#activation(input, at.nextPeriod, input.isActive, today);
       await em.execute(
         `update billing.recurring_invoices set customer_id = ?, name = ?, frequency = ?, start_date = ?, end_date = ?,
-           next_period = ?, next_invoice_date = ?, is_active = ?, auto_send = ?, currency = ?, total = ?, notes = ?, updated_at = now()
+           next_period = ?, next_invoice_date = ?, is_active = ?, auto_send = ?, currency = ?, total = ?, notes = ?,
+           metadata = ?::jsonb, updated_at = now()
          where id = ? and tenant_id = ?`,
         [
           ...[input.customerId, input.name, input.frequency, input.startDate, input.endDate, at.nextPeriod, at.nextDate],
-          ...[at.active, input.autoSend, input.currency, total, input.notes, scheduleId, id.tenantId],
+          ...[at.active, input.autoSend, input.currency, total, input.notes],
+          ...[JSON.stringify(storedMetadata(current.metadata, input.metadata)), scheduleId, id.tenantId],
         ],
       );
       await em.execute(`delete from billing.recurring_items where recurring_invoice_id = ? and tenant_id = ?`, [scheduleId, id.tenantId]);

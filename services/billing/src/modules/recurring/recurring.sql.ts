@@ -9,7 +9,7 @@ export const RECURRING_COLUMNS = `
   r.id::text as id, r.name, r.customer_id::text as customer_id, c.id::text as c_id, c.name as c_name, r.frequency,
   r.start_date::text as start_date, r.end_date::text as end_date, r.next_invoice_date::text as next_invoice_date,
   r.last_invoice_date::text as last_invoice_date, r.is_active, r.auto_send, r.currency, r.total::text as total,
-  r.total_invoices_generated, r.notes, r.next_period, ${ts('r.created_at')} as created_at, ${ts('r.updated_at')} as updated_at`;
+  r.total_invoices_generated, r.notes, r.next_period, r.metadata, ${ts('r.created_at')} as created_at, ${ts('r.updated_at')} as updated_at`;
 
 export const RECURRING_CUSTOMER_JOIN = `left join billing.customers c on c.tenant_id = r.tenant_id and c.id = r.customer_id`;
 
@@ -40,6 +40,7 @@ export interface RecurringRow {
   total_invoices_generated: number;
   notes: string | null;
   next_period: number;
+  metadata?: Record<string, string> | null;
   created_at: string;
   updated_at: string;
   items?: RecurringItem[] | string;
@@ -71,6 +72,7 @@ export function toRecurring(r: RecurringRow): RecurringInvoice {
       taxRateName: it.taxRateName ?? null,
       taxType: it.taxType ?? null,
     })),
+    metadata: r.metadata ?? {},
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -73,6 +73,7 @@ export function sampleInvoice(
     balanceDue: '3699.20',
     creditedAmount: '0.00',
     creditApplied: '0.00',
+    metadata: {},
     createdAt: `${today}T00:00:00.000Z`,
     updatedAt: `${today}T00:00:00.000Z`,
     items: items.map((it, i) => ({ id: i + 1, productId: null, taxRateId: null, taxRateName: null, taxType: null, ...it })),

@@ -1,5 +1,5 @@
 import { priceDecimalsProblem, ProductEvents, type Product, type ProductPatch } from '@billpoint/proto';
-import { addEvent, Invalid, type Identity, type ServiceContext } from '@billpoint/kit';
+import { addEvent, Invalid, storedMetadata, type Identity, type ServiceContext } from '@billpoint/kit';
 import { changed, inCurrency, loadProduct, skuTaken, writeProduct } from './product.sql.ts';
 
 /**
@@ -14,7 +14,7 @@ export function patchProduct(ctx: ServiceContext, id: Identity, productId: numbe
   return ctx
     .tx(id, async (em) => {
       const current = await loadProduct(em, id.tenantId, productId, true);
-      const next = { ...current, ...sent };
+      const next = { ...current, ...sent, metadata: storedMetadata(current.metadata, sent.metadata) };
       const problem = priceDecimalsProblem(next.price, next.currency);
       if (problem) throw new Invalid(problem, 'price');
       // As the product would answer: the price in its currency's minor units, no threshold as 0.

@@ -21,6 +21,8 @@ import {
   Invalid,
   planLimits,
   organizationCurrency,
+  metadataFilterSql,
+  storedMetadata,
   type EntityManager,
   type Identity,
   type PlanLimits,
@@ -68,12 +70,13 @@ export class ProductService {
 
   /** Newest first; case-insensitive substring search over name, SKU and category; pages. */
   async list(id: Tenant, q: ProductListQuery): Promise<{ items: Product[]; total: number }> {
+    const metadata = metadataFilterSql('p.metadata', 5, q.metadata);
     const rows = await this.#ctx.reader.query<ProductRow & { total_count: string }>(
       id.tenantId,
       `select ${PRODUCT_COLUMNS}, count(*) over ()::text as total_count from catalog.products p
-        where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2)
+        where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2) and ${metadata.sql}
         order by p.created_at desc, p.id desc limit $3 offset $4`,
-      [id.tenantId, q.search ? likePattern(q.search) : null, q.limit ?? 500, q.offset],
+      [id.tenantId, q.search ? likePattern(q.search) : null, q.limit ?? 500, q.offset, metadata.param],
     );
     if (rows.length || q.offset === 0) return { items: rows.map(toProduct), total: Number(rows[0]?.total_count ?? 0) };
     return { items: [], total: (await this.list(id, { ...q, offset: 0, limit: 1 })).total };
@@ -85,13 +88,15 @@ export class ProductService {
    */
   async page(id: Tenant, q: ProductListQuery): Promise<{ items: Product[]; hasMore: boolean }> {
     const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
-    const plan = cursorPlan(cursor, { table: 'catalog.products', alias: 'p' }, 3);
+    const plan = cursorPlan(cursor, { table: 'catalog.products', alias: 'p' }, 4);
+    const metadata = metadataFilterSql('p.metadata', 3, q.metadata);
     const rows = await this.#ctx.reader.query<ProductRow>(
       id.tenantId,
       `select ${PRODUCT_COLUMNS} from catalog.products p
-        where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2) and ${plan.where}
+        where p.tenant_id = $1 and p.deleted_at is null and ($2::text is null or p.search like $2) and ${metadata.sql}
+          and ${plan.where}
         order by ${plan.order} limit ${plan.take}`,
-      [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
+      [id.tenantId, q.search ? likePattern(q.search) : null, metadata.param, ...plan.params],
     );
     await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
     const page = cursorPage(rows, cursor);
@@ -144,11 +149,12 @@ export class ProductService {
         await limit(em, async (tem, max) => (await tem.execute<{ n: number }[]>(COUNT_SQL, [id.tenantId, max]))[0]!.n);
         const [row] = await em.execute<{ id: string }[]>(
           `insert into catalog.products (tenant_id, user_id, name, sku, description, category, price, currency, tax_rate,
-             unit_of_measure, is_active, track_inventory, low_stock_threshold)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id::text as id`,
+             unit_of_measure, is_active, track_inventory, low_stock_threshold, metadata)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) returning id::text as id`,
           [
             ...[id.tenantId, id.userId, input.name, input.sku, input.description, input.category ?? null, input.price, input.currency],
             ...[input.taxRate, input.unitOfMeasure, input.isActive, input.trackInventory, input.lowStockThreshold ?? 0],
+            JSON.stringify(storedMetadata(null, input.metadata)),
           ],
         );
         const productId = Number(row!.id);
@@ -170,7 +176,11 @@ export class ProductService {
       .tx(id, async (em) => {
         const current = await this.#load(em, id.tenantId, productId, true);
         // Left out: the product keeps its currency.
-        const input = { ...body, currency: body.currency ?? current.currency };
+        const input = {
+          ...body,
+          currency: body.currency ?? current.currency,
+          metadata: storedMetadata(current.metadata, body.metadata),
+        };
         checkPriceDecimals(input);
         await writeProduct(em, id.tenantId, productId, input);
         const [ledger] = await em.execute<{ q: string }[]>(

@@ -1,4 +1,13 @@
-import { currencyDecimals, fromScaled, MONEY_SCALE, normalizeMoney, toMills, type Product, type StockStatus } from '@billpoint/proto';
+import {
+  currencyDecimals,
+  fromScaled,
+  MONEY_SCALE,
+  normalizeMoney,
+  toMills,
+  type Metadata,
+  type Product,
+  type StockStatus,
+} from '@billpoint/proto';
 import { Conflict, NotFound, type EntityManager } from '@billpoint/kit';
 
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -11,7 +20,7 @@ export const REVENUE_SQL = `(select coalesce(sum(l.amount), 0) from catalog.invo
 /** A product answer (alias `p`): money and quantities as text. */
 export const PRODUCT_COLUMNS = `p.id::text as id, p.name, p.sku, p.description, p.category, p.price::text as price, p.currency,
   p.tax_rate::text as tax_rate, p.unit_of_measure, p.is_active, p.track_inventory, p.stock_quantity::text as stock_quantity,
-  p.low_stock_threshold, ${REVENUE_SQL}::text as revenue, ${ts('p.created_at')} as created_at, ${ts('p.updated_at')} as updated_at`;
+  p.low_stock_threshold, ${REVENUE_SQL}::text as revenue, p.metadata, ${ts('p.created_at')} as created_at, ${ts('p.updated_at')} as updated_at`;
 
 export interface ProductRow {
   id: string;
@@ -28,6 +37,7 @@ export interface ProductRow {
   stock_quantity: string;
   low_stock_threshold: number;
   revenue: string;
+  metadata: Metadata;
   created_at: string;
   updated_at: string;
 }
@@ -61,6 +71,7 @@ export function toProduct(r: ProductRow): Product {
     lowStockThreshold: r.low_stock_threshold,
     stockStatus: r.track_inventory ? stockStatus(quantity, r.low_stock_threshold) : null,
     revenue: normalizeMoney(r.revenue),
+    metadata: r.metadata ?? {},
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -79,17 +90,17 @@ export async function loadProduct(em: EntityManager, tenantId: string, productId
 export type ProductFields = Pick<
   Product,
   'name' | 'sku' | 'description' | 'price' | 'currency' | 'taxRate' | 'unitOfMeasure' | 'isActive' | 'trackInventory'
-> & { category?: string | null | undefined; lowStockThreshold?: number | null | undefined };
+> & { category?: string | null | undefined; lowStockThreshold?: number | null | undefined; metadata: Metadata };
 
 /** Writes every own field of a product (not its stock: that moves through the ledger). */
 export async function writeProduct(em: EntityManager, tenantId: string, productId: number, f: ProductFields) {
   await em.execute(
     `update catalog.products set name = ?, sku = ?, description = ?, category = ?, price = ?, currency = ?, tax_rate = ?,
-       unit_of_measure = ?, is_active = ?, track_inventory = ?, low_stock_threshold = ?, updated_at = now()
+       unit_of_measure = ?, is_active = ?, track_inventory = ?, low_stock_threshold = ?, metadata = ?::jsonb, updated_at = now()
      where id = ? and tenant_id = ?`,
     [
       ...[f.name, f.sku, f.description, f.category ?? null, f.price, f.currency, f.taxRate],
-      ...[f.unitOfMeasure, f.isActive, f.trackInventory, f.lowStockThreshold ?? 0, productId, tenantId],
+      ...[f.unitOfMeasure, f.isActive, f.trackInventory, f.lowStockThreshold ?? 0, JSON.stringify(f.metadata), productId, tenantId],
     ],
   );
 }

@@ -31,6 +31,7 @@ export const CustomerEntity = defineEntity({
     isActive: p.boolean(),
     tags: p.array(),
     customFields: p.json<Record<string, unknown>>(),
+    metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

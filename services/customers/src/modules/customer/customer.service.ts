@@ -15,6 +15,8 @@ import {
   NotFound,
   planLimits,
   organizationCurrency,
+  metadataFilterSql,
+  storedMetadata,
   type Identity,
   type PlanLimits,
   type ServiceContext,
@@ -46,6 +48,7 @@ export function toCustomer(c: CustomerRow): Customer {
     isActive: c.isActive,
     tags: c.tags ?? [],
     customFields: c.customFields ?? {},
+    metadata: c.metadata ?? {},
     userId: c.userId ?? null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -80,6 +83,7 @@ export class CustomerService {
       .limit(q.limit ?? 500)
       .offset(q.offset);
     if (q.search) qb.andWhere(`c.search like ?`, [likePattern(q.search)]);
+    if (q.metadata && Object.keys(q.metadata).length) qb.andWhere(`c.metadata @> ?::jsonb`, [JSON.stringify(q.metadata)]);
     const [rows, total] = await qb.getResultAndCount();
     return { items: await withCredit(this.#ctx, id.tenantId, rows.map(toCustomer)), total };
   }
@@ -90,12 +94,13 @@ export class CustomerService {
    */
   async page(id: Identity, q: CustomerListQuery): Promise<{ items: Customer[]; hasMore: boolean }> {
     const cursor = { limit: q.limit ?? 10, starting_after: q.starting_after, ending_before: q.ending_before };
-    const plan = cursorPlan(cursor, { table: 'customers.customers', alias: 'c' }, 3);
+    const plan = cursorPlan(cursor, { table: 'customers.customers', alias: 'c' }, 4);
+    const metadata = metadataFilterSql('c.metadata', 3, q.metadata);
     const rows = await this.#ctx.reader.query(
       id.tenantId,
       `select * from customers.customers c where tenant_id = $1 and deleted_at is null and ($2::text is null or search like $2)
-          and ${plan.where} order by ${plan.order} limit ${plan.take}`,
-      [id.tenantId, q.search ? likePattern(q.search) : null, ...plan.params],
+          and ${metadata.sql} and ${plan.where} order by ${plan.order} limit ${plan.take}`,
+      [id.tenantId, q.search ? likePattern(q.search) : null, metadata.param, ...plan.params],
     );
     await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
     const page = cursorPage(rows, cursor);
@@ -131,6 +136,7 @@ export class CustomerService {
         tenantId: id.tenantId,
         userId: id.userId,
         customFields: {},
+        metadata: storedMetadata(null, input.metadata),
         deletedAt: null,
       });
       await em.flush();
@@ -145,10 +151,13 @@ export class CustomerService {
    * A PATCH that sends nothing answers the customer as it is, with no event.
    */
   async update(id: Identity, customerId: number, input: CustomerUpdate | CustomerPatch): Promise<Customer> {
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    if (!Object.keys(changes).length) return this.get(id, customerId);
+    // `metadata: {}` changes nothing (the merge rule), so it alone is an empty change too.
+    const { metadata, ...fields } = input;
+    const changes: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    if (!Object.keys(changes).length && !Object.keys(metadata ?? {}).length) return this.get(id, customerId);
     const customer = await this.#ctx.tx(id, async (em) => {
       const row = await this.#find(em, id, customerId);
+      if (metadata && Object.keys(metadata).length) changes.metadata = storedMetadata(row.metadata, metadata);
       em.assign(row, changes);
       await em.flush();
       const customer = toCustomer(row);

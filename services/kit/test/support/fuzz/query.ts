@@ -1,5 +1,6 @@
 /** Query strings for a list route: valid ones from its contract, and hostile variants of them. */
 import fc from 'fast-check';
+import { foldMetadataQuery } from '@billpoint/proto';
 
 export interface WireQuery {
   label: string;
@@ -10,20 +11,25 @@ export interface WireQuery {
 }
 
 const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
+/** An object parameter (a list's metadata filter) goes as `name[key]=value` pairs, as its contract reads it. */
 export const toQs = (o: Record<string, unknown>) =>
   Object.entries(o)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${enc(v)}`)
+    .flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.entries(v).map(([kk, vv]) => `${encodeURIComponent(`${k}[${kk}]`)}=${enc(vv)}`)
+        : [`${encodeURIComponent(k)}=${enc(v)}`],
+    )
     .join('&');
 
-/** The query as the server's parser sees it (repeated keys become arrays). */
+/** The query as the server's parser sees it (repeated keys become arrays; `metadata[key]` gathered as the kit does). */
 export function parseQs(qs: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of new URLSearchParams(qs)) {
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
-  return out;
+  return foldMetadataQuery(out);
 }
 
 const oddValues = [

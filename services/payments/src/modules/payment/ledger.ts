@@ -33,6 +33,8 @@ export interface Attempt {
   notes?: string | null;
   paymentDate?: string;
   metadata?: Record<string, unknown>;
+  /** The caller's own keys, as stored (kit storedMetadata); answered as the payment's `metadata`. */
+  integratorMetadata?: Record<string, string>;
 }
 
 /** How a completion is made (Ledger.complete). */

@@ -8,7 +8,18 @@ import {
   TOTAL_COUNT_HEADER,
   type Payment,
 } from '@billpoint/proto';
-import { checkCursor, cursorPage, cursorPlan, Invalid, NotFound, rpcCall, sendCursorPage, type ServiceContext } from '@billpoint/kit';
+import {
+  checkCursor,
+  cursorPage,
+  cursorPlan,
+  Invalid,
+  metadataFilterSql,
+  NotFound,
+  rpcCall,
+  sendCursorPage,
+  storedMetadata,
+  type ServiceContext,
+} from '@billpoint/kit';
 import type { Ledger } from './ledger.ts';
 import type { Refunds } from './refund.ts';
 import { PAYMENT_COLUMNS, toPayment, type PaymentRow } from './payment.sql.ts';
@@ -22,15 +33,17 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
     const q = PaymentListQuery.parse(req.query);
     const tenantId = req.identity.tenantId;
     const invoiceId = q.invoiceId ?? null;
+    // Every list filters by the metadata pairs, $3 (containment on the integrator's keys).
+    const metadata = metadataFilterSql('p.integrator_metadata', 3, q.metadata);
     if (q.pagination === 'cursor') {
       // Newest first, keyset paging on creation (kit cursorPlan).
-      const plan = cursorPlan(q, { table: 'payments.payments', alias: 'p' }, 3);
+      const plan = cursorPlan(q, { table: 'payments.payments', alias: 'p' }, 4);
       const rows = await ctx.reader.query<PaymentRow>(
         tenantId,
         `select ${PAYMENT_COLUMNS} from payments.payments p
-          where p.tenant_id = $1 and ($2::bigint is null or p.invoice_id = $2) and ${plan.where}
+          where p.tenant_id = $1 and ($2::bigint is null or p.invoice_id = $2) and ${metadata.sql} and ${plan.where}
           order by ${plan.order} limit ${plan.take}`,
-        [tenantId, invoiceId, ...plan.params],
+        [tenantId, invoiceId, metadata.param, ...plan.params],
       );
       await checkCursor(ctx.reader, tenantId, plan, q, rows.length);
       return sendCursorPage(reply, cursorPage(rows.map(toPayment), q));
@@ -39,16 +52,18 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
       // The app's invoice view: every payment of the invoice, oldest first.
       const rows = await ctx.reader.query<PaymentRow>(
         tenantId,
-        `select ${PAYMENT_COLUMNS} from payments.payments p where p.tenant_id = $1 and p.invoice_id = $2 order by p.created_at, p.id`,
-        [tenantId, invoiceId],
+        `select ${PAYMENT_COLUMNS} from payments.payments p where p.tenant_id = $1 and p.invoice_id = $2 and ${metadata.sql}
+          order by p.created_at, p.id`,
+        [tenantId, invoiceId, metadata.param],
       );
       return reply.header(TOTAL_COUNT_HEADER, String(rows.length)).send(rows.map(toPayment));
     }
     const rows = await ctx.reader.query<PaymentRow & { total_count: string }>(
       tenantId,
-      `select ${PAYMENT_COLUMNS}, (select count(*) from payments.payments c where c.tenant_id = $1)::text as total_count
-         from payments.payments p where p.tenant_id = $1 order by p.created_at desc, p.id desc limit $2`,
-      [tenantId, q.limit],
+      `select ${PAYMENT_COLUMNS},
+         (select count(*) from payments.payments c where c.tenant_id = $1 and ${metadataFilterSql('c.integrator_metadata', 3, undefined).sql})::text as total_count
+         from payments.payments p where p.tenant_id = $1 and ${metadata.sql} order by p.created_at desc, p.id desc limit $2`,
+      [tenantId, q.limit, metadata.param],
     );
     return reply.header(TOTAL_COUNT_HEADER, rows[0]?.total_count ?? '0').send(rows.map(toPayment));
   });
@@ -83,6 +98,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: ServiceContext, ledger:
         reference: b.reference ?? null,
         notes: b.notes ?? null,
         paymentDate: b.paymentDate,
+        integratorMetadata: storedMetadata(null, b.metadata),
       },
       inv.currency,
     );

@@ -9,7 +9,7 @@ export const PAYMENT_COLUMNS = `p.id::text as id, p.invoice_id::text as invoice_
   p.currency, p.exchange_rate::text as exchange_rate, p.amount_in_base_currency::text as amount_in_base_currency,
   p.refunded_amount::text as refunded_amount, p.payment_date::text as payment_date, p.payment_method,
   p.payment_processor, p.transaction_id, p.reference, p.status, p.fees::text as fees, p.notes,
-  p.metadata, p.failure_message, ${ts('p.created_at')} as created_at, p.invoice_exchange_rate::text as invoice_exchange_rate,
+  p.metadata, p.integrator_metadata, p.failure_message, ${ts('p.created_at')} as created_at, p.invoice_exchange_rate::text as invoice_exchange_rate,
   p.portal_payment_id::text as portal_payment_id`;
 
 export interface PaymentRow {
@@ -30,6 +30,8 @@ export interface PaymentRow {
   fees: string;
   notes: string | null;
   metadata: Record<string, unknown>;
+  /** The integrator's keys (`metadata` of the answer); the row's own `metadata` is the processors' and stays inside. */
+  integrator_metadata?: Record<string, string> | null;
   failure_message: string | null;
   created_at: string;
   invoice_exchange_rate: string | null;
@@ -53,6 +55,7 @@ export const toPayment = (r: PaymentRow): Payment => ({
   status: r.status,
   fees: r.fees,
   notes: r.notes,
+  metadata: r.integrator_metadata ?? {},
   createdAt: r.created_at,
 });
 
@@ -77,14 +80,15 @@ export async function insertPayment(
   const [row] = await em.execute<PaymentRow[]>(
     `insert into payments.payments as p (tenant_id, user_id, invoice_id, invoice_number, amount, currency, exchange_rate,
        amount_in_base_currency, invoice_exchange_rate, payment_date, payment_method, payment_processor, transaction_id,
-       reference, status, notes, metadata, completed_at, portal_payment_id)
+       reference, status, notes, metadata, completed_at, portal_payment_id, integrator_metadata)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?::date, current_date), ?, ?, ?, ?, ?, ?, ?::jsonb,
-             case when ? = 'completed' then now() end, ?::uuid)
+             case when ? = 'completed' then now() end, ?::uuid, ?::jsonb)
      returning ${PAYMENT_COLUMNS}`,
     [
       ...[inv.tenantId, a.userId ?? null, inv.invoiceId, inv.invoiceNumber, a.amount, inv.currency, rate, base, inv.exchangeRate],
       ...[a.paymentDate ?? null, a.method, a.processor, a.transactionId ?? null, a.reference ?? null, a.status ?? 'pending'],
       ...[a.notes ?? null, JSON.stringify(a.metadata ?? {}), a.status ?? 'pending', portalPaymentId],
+      JSON.stringify(a.integratorMetadata ?? {}),
     ],
   );
   return row!;

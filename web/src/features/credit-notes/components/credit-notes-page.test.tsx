@@ -29,6 +29,7 @@ const note = (id: number, over: Partial<CreditNote>): CreditNote => ({
   refundStatus: null,
   refundedAmount: '0.00',
   taxLines: [],
+  metadata: {},
   createdAt: `${today}T10:00:00.000Z`,
   createdBy: null,
   ...over,

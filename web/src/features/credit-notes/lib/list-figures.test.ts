@@ -23,6 +23,7 @@ const note = (over: Partial<CreditNote>): CreditNote => ({
   refundStatus: null,
   refundedAmount: '0.00',
   taxLines: [],
+  metadata: {},
   createdAt: '2026-11-10T10:00:00.000Z',
   createdBy: null,
   ...over,

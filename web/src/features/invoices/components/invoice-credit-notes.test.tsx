@@ -67,6 +67,7 @@ const payment: Payment = {
   status: 'completed',
   fees: '0.00',
   notes: null,
+  metadata: {},
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 } as Payment;
@@ -91,6 +92,7 @@ const creditNote = (over: Partial<CreditNote> = {}): CreditNote => ({
   refundStatus: 'pending',
   refundedAmount: '0.00',
   taxLines: [],
+  metadata: {},
   createdAt: '2026-11-21T10:00:00.000Z',
   createdBy: null,
   ...over,

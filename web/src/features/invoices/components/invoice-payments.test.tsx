@@ -28,6 +28,7 @@ function makePayment(overrides: Partial<Payment> = {}): Payment {
     status: 'completed',
     fees: '0.00',
     notes: null,
+    metadata: {},
     createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
