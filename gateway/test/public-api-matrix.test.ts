@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { validValues } from '@billpoint/kit/testing';
+import { validValues, waitFor } from '@billpoint/kit/testing';
 import { hostile } from '../../services/kit/test/support/fuzz/hostile.ts';
 import { hostileQuery } from '../../services/kit/test/support/fuzz/query.ts';
 import { ApiErrorCodes, ApiKeyScopes, publicApiRoutes, type PublicApiRoute } from '@billpoint/proto';
@@ -66,6 +66,8 @@ async function fixtures() {
     await api.post('/api/v1/webhooks', { name: `Hook ${tag}`, url: `https://example.com/${tag}`, events: ['invoice.paid'] }),
     'webhook',
   );
+  // The customer's creation, once the webhook fan-out has logged it.
+  const event = await waitFor(async () => (await api.get('/api/v1/events?type=customer.created')).json?.data?.[0] as { id: number });
   return {
     ...o,
     tag,
@@ -82,6 +84,7 @@ async function fixtures() {
     spareRate,
     rateBody,
     webhook: hook.webhook,
+    event,
     invoiceBody,
     quote,
     spareQuote,
@@ -142,6 +145,8 @@ const cases: Record<
   'DELETE /webhooks/:id': { id: (f) => f.webhook.id },
   'GET /webhooks/:id/deliveries': { id: (f) => f.webhook.id },
   'POST /webhooks/:id/test': { id: (f) => f.webhook.id },
+  'GET /events': { query: () => ({ type: 'customer.created,invoice.sent', 'created[gte]': '2020-01-01T00:00:00Z' }) },
+  'GET /events/:id': { id: (f) => f.event.id },
   'GET /analytics/dashboard': { query: () => ({ period: '30d' }) },
 };
 

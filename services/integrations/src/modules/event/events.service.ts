@@ -48,12 +48,13 @@ export class EventService {
     const rows = await this.#ctx.reader.query<EventRow>(
       id.tenantId,
       `select ${EVENT_COLUMNS} from integrations.events e
-        where e.tenant_id = $1 and ($2::text[] is null or e.type = any($2::text[]))
+        where e.tenant_id = $1 and ($2::text is null or e.type = any(string_to_array($2::text, ',')))
           and ($3::timestamptz is null or e.created_at >= $3::timestamptz)
           and ($4::timestamptz is null or e.created_at <= $4::timestamptz)
           and ${plan.where}
         order by ${plan.order} limit ${plan.take}`,
-      [id.tenantId, q.type ?? null, q['created[gte]'] ?? null, q['created[lte]'] ?? null, ...plan.params],
+      // The types go as one comma-separated text (the reader binds scalars only); each was checked against the known types.
+      [id.tenantId, q.type?.join(',') ?? null, q['created[gte]'] ?? null, q['created[lte]'] ?? null, ...plan.params],
     );
     await checkCursor(this.#ctx.reader, id.tenantId, plan, cursor, rows.length);
     const page = cursorPage(rows, cursor);
