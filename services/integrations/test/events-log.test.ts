@@ -12,6 +12,7 @@ import { startStack, type Stack } from '../../../gateway/test/support/stack.ts';
 import { apiClient, organization } from '../../../gateway/test/support/public-api.ts';
 import { enqueueWebhooks } from '../src/modules/events.consumer.ts';
 import { EventService, RETENTION_BATCH } from '../src/modules/event/events.service.ts';
+import { INVOICE_SENT_BACKFILL } from '../src/migrations/0003-events.ts';
 import { makeWebhook, startReceiver } from './support.ts';
 
 let stack: Stack;
@@ -134,7 +135,10 @@ describe('a receiver down for two hours catches up', () => {
       return l.length === 7 && l.filter((d) => d.status === 'failed').length === 5;
     });
     // The outage was two hours ago: the events and their deliveries are moved back by the time it lasted.
-    await stack.db.query(`update integrations.events set created_at = created_at - interval '2 hours' where tenant_id = $1`, [t.tenantId]);
+    const moved = await stack.db.query(`update integrations.events set created_at = created_at - interval '2 hours' where tenant_id = $1`, [
+      t.tenantId,
+    ]);
+    expect(moved.rowCount).toBe(7);
     await stack.db.query(
       `update integrations.webhook_deliveries set created_at = created_at - interval '2 hours', last_attempt_at = last_attempt_at - interval '2 hours'
         where tenant_id = $1`,
@@ -162,6 +166,8 @@ describe('a receiver down for two hours catches up', () => {
     const seen = new Set(got.map((p) => p.id));
     const lastSeen = got.find((p) => p.data.id === made[1])!.id;
     const since = new Date(Date.now() - 3 * 3600_000).toISOString();
+    // Nothing of the outage is in the last hour any more: the log is read by when the events happened.
+    expect((await t.events.get(`/api/v1/events?created[gte]=${new Date(Date.now() - 3600_000).toISOString()}`)).json.data).toEqual([]);
     const fetched: number[] = [];
     let cursor = lastSeen;
     for (let pages = 0; ; pages++) {
@@ -277,5 +283,17 @@ describe('the log', () => {
       t.tenantId,
     ]);
     expect(left.rows.map((r) => r.n)).toEqual([RETENTION_BATCH + 6, RETENTION_BATCH + 7, RETENTION_BATCH + 8]);
+  });
+
+  it('migration 0003 subscribes every endpoint that listed invoice.updated to invoice.sent, once', async () => {
+    const t = await tenant();
+    const updated = await makeWebhook(t.admin, { events: ['invoice.updated', 'invoice.paid'] });
+    const both = await makeWebhook(t.admin, { events: ['invoice.sent', 'invoice.updated'] });
+    const other = await makeWebhook(t.admin, { events: ['invoice.paid'] });
+    for (let i = 0; i < 2; i++) await stack.db.query(INVOICE_SENT_BACKFILL);
+    const events = async (id: number) => ((await t.admin.get(`/api/integrations/webhooks/${id}`)).json as { events: string[] }).events;
+    expect(await events(updated.webhook.id)).toEqual(['invoice.updated', 'invoice.paid', 'invoice.sent']);
+    expect(await events(both.webhook.id)).toEqual(['invoice.sent', 'invoice.updated']);
+    expect(await events(other.webhook.id)).toEqual(['invoice.paid']);
   });
 });

@@ -7,6 +7,10 @@ import { sqlMigration } from '@billpoint/kit/migrations';
  * new `invoice.sent` type, which until now came as `invoice.updated`: endpoints that listed `invoice.updated` keep
  * getting the sent notice.
  */
+/** Endpoints that listed invoice.updated get invoice.sent too (idempotent: run twice, it adds nothing). */
+export const INVOICE_SENT_BACKFILL = `update integrations.webhooks set events = array_append(events, 'invoice.sent')
+  where 'invoice.updated' = any(events) and not ('invoice.sent' = any(events))`;
+
 export const m0003Events = sqlMigration('0003_events', [
   `create sequence "integrations"."events_record_seq" as bigint`,
   `create table integrations.events (
@@ -33,6 +37,5 @@ export const m0003Events = sqlMigration('0003_events', [
   `grant select ("tenant_id", "created_at") on "integrations"."events" to "integrations_scan"`,
   `create policy tenant_scan on "integrations"."events" for select to "integrations_scan" using (true)`,
 
-  `update integrations.webhooks set events = array_append(events, 'invoice.sent')
-     where 'invoice.updated' = any(events) and not ('invoice.sent' = any(events))`,
+  INVOICE_SENT_BACKFILL,
 ]);
