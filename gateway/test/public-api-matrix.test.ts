@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { validValues } from '@billpoint/kit/testing';
+import { validValues, waitFor } from '@billpoint/kit/testing';
 import { hostile } from '../../services/kit/test/support/fuzz/hostile.ts';
 import { hostileQuery } from '../../services/kit/test/support/fuzz/query.ts';
 import { ApiErrorCodes, ApiKeyScopes, publicApiRoutes, type PublicApiRoute } from '@billpoint/proto';
@@ -76,6 +76,8 @@ async function fixtures() {
     'webhook',
   );
   const delivery = ok(await api.post(`/api/v1/webhooks/${hook.webhook.id}/test`), 'test delivery');
+  // The customer's creation, once the webhook fan-out has logged it.
+  const event = await waitFor(async () => (await api.get('/api/v1/events?type=customer.created')).json?.data?.[0] as { id: number });
   return {
     ...o,
     tag,
@@ -96,6 +98,7 @@ async function fixtures() {
     schedule,
     spareSchedule,
     scheduleBody,
+    event,
     invoiceBody,
     quote,
     spareQuote,
@@ -168,6 +171,8 @@ const cases: Record<
   'POST /webhooks/:id/test': { id: (f) => f.webhook.id },
   'POST /webhooks/:id/rotate-secret': { id: (f) => f.webhook.id },
   'POST /webhooks/deliveries/:id/retry': { id: (f) => f.delivery.id },
+  'GET /events': { query: () => ({ type: 'customer.created,invoice.sent', 'created[gte]': '2020-01-01T00:00:00Z' }) },
+  'GET /events/:id': { id: (f) => f.event.id },
   'GET /analytics/dashboard': { query: () => ({ period: '30d' }) },
 };
 

@@ -88,6 +88,8 @@ const AREAS: [prefix: string, area: string][] = [
   ['/api/integrations/api-keys', 'api-keys'],
   ['/api/integrations/test-api-key', 'api-keys'],
   ['/api/integrations/webhook', 'webhooks'],
+  /** The events log: what the webhooks report, read as their deliveries are. */
+  ['/api/integrations/events', 'webhooks'],
   ['/api/audit-logs', 'audit-log'],
   ['/api/organization-settings', 'organization'],
   ['/api/organization/members', 'members'],

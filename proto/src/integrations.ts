@@ -10,3 +10,4 @@ export * from './integrations/api-key-format.ts';
 export * from './integrations/api-keys.ts';
 export * from './integrations/webhooks.ts';
 export * from './integrations/audit.ts';
+export * from './integrations/events.ts';

@@ -192,6 +192,8 @@ export const SCOPE_PERMISSIONS: Record<Exclude<ApiKeyScope, '*'>, readonly Permi
   'analytics:read': ['dashboard.read'],
   'webhooks:read': ['webhooks.read'],
   'webhooks:write': ['webhooks.read', 'webhooks.manage'],
+  // The events log is read as the webhooks' delivery log is: what the webhooks report, without their endpoints.
+  'events:read': ['webhooks.read'],
 };
 
 /** True when a key with these scopes may use a route declaring `permission`. */

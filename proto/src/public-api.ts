@@ -12,6 +12,8 @@ import {
   WebhookPatchBody,
   WebhookSecretRotated,
   Webhook,
+  ApiEvent,
+  ApiEventListQuery,
   type WebhookEventType,
 } from './integrations.ts';
 import { CustomerDeletedData } from './events.ts';
@@ -28,7 +30,7 @@ import { InvoiceEventData } from './invoice.ts';
 import { QuoteEventData } from './quote/events.ts';
 import { quotePublicApiRoutes } from './quote/public-api.ts';
 import { creditNotePublicApiRoutes } from './credit-note/public-api.ts';
-import { ApiTaxRateListQuery, TaxRate, TaxRateBody, TaxRatePatchBody } from './tax.ts';
+import { ApiTaxRateListQuery, TaxRate, TaxRateBody, TaxRateEventData, TaxRatePatchBody } from './tax.ts';
 import { crud, type PublicApiRoute } from './public-api-route.ts';
 import { withMetadataFilter } from './metadata.ts';
 
@@ -378,6 +380,27 @@ export const publicApiRoutes: readonly PublicApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/events',
+    scope: 'events:read',
+    target: '/api/integrations/events',
+    summary: 'List events',
+    description:
+      'Every change a webhook reports, kept 30 days whether or not an endpoint was subscribed: a receiver that missed deliveries pages from the last `id` it saw (`ending_before` for newer ones). An event has the `id` of the webhook payload of the same change. `type` takes one event type or several, comma-separated; `created[gte]` and `created[lte]` are ISO 8601 date-times, both inclusive.',
+    list: true,
+    query: ApiEventListQuery,
+    response: ApiEvent,
+  },
+  {
+    method: 'GET',
+    path: '/events/:id',
+    scope: 'events:read',
+    target: '/api/integrations/events/:id',
+    summary: 'Get an event',
+    description: 'An event of the last 30 days; an older one is no longer kept (404).',
+    response: ApiEvent,
+  },
+  {
+    method: 'GET',
     path: '/analytics/dashboard',
     scope: 'analytics:read',
     target: '/api/dashboard/stats',
@@ -412,12 +435,18 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 /** How long an Idempotency-Key is remembered (Stripe's 24 h). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
 
+/** A deleted product's webhook data: its id only. */
+const ProductDeletedData = z.object({ id: z.number().int() });
+
 /** The `data` of each outgoing webhook event (documented in the OpenAPI document's webhooks section). */
 export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'invoice.created': InvoiceEventData,
   'invoice.updated': InvoiceEventData,
   'invoice.paid': InvoiceEventData,
   'invoice.overdue': InvoiceEventData,
+  'invoice.sent': InvoiceEventData,
+  'invoice.voided': InvoiceEventData,
+  'invoice.deleted': InvoiceEventData,
   'quote.created': QuoteEventData,
   'quote.updated': QuoteEventData,
   'quote.sent': QuoteEventData,
@@ -432,6 +461,14 @@ export const WebhookEventPayloads: Record<WebhookEventType, z.ZodType> = {
   'customer.deleted': CustomerDeletedData,
   'payment.completed': PaymentEventData,
   'payment.failed': PaymentEventData,
+  'payment.refunded': PaymentEventData,
+  'product.created': Product,
+  'product.updated': Product,
+  'product.deleted': ProductDeletedData,
+  'tax_rate.created': TaxRateEventData,
+  'tax_rate.updated': TaxRateEventData,
+  'tax_rate.deleted': TaxRateEventData,
   'subscription.created': RecurringEventData,
+  'subscription.updated': RecurringEventData,
   'subscription.cancelled': RecurringEventData,
 };

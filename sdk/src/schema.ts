@@ -862,6 +862,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List events
+     * @description Every change a webhook reports, kept 30 days whether or not an endpoint was subscribed: a receiver that missed deliveries pages from the last `id` it saw (`ending_before` for newer ones). An event has the `id` of the webhook payload of the same change. `type` takes one event type or several, comma-separated; `created[gte]` and `created[lte]` are ISO 8601 date-times, both inclusive.
+     *
+     *     Scope: `events:read` (or `*`).
+     */
+    get: operations['listEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an event
+     * @description An event of the last 30 days; an older one is no longer kept (404).
+     *
+     *     Scope: `events:read` (or `*`).
+     */
+    get: operations['getEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/analytics/dashboard': {
     parameters: {
       query?: never;
@@ -960,6 +1004,66 @@ export interface webhooks {
      * @description Sent when an invoice becomes overdue. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
      */
     post: operations['onInvoiceOverdue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'invoice.sent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The invoice.sent event
+     * @description Sent when an invoice is sent to its customer (each send, a resend too). Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onInvoiceSent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'invoice.voided': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The invoice.voided event
+     * @description Sent when an invoice is voided (`invoice.updated` is sent too). Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onInvoiceVoided'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'invoice.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The invoice.deleted event
+     * @description Sent when a draft invoice is deleted. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onInvoiceDeleted'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1246,6 +1350,146 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'payment.refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The payment.refunded event
+     * @description Sent when a payment is refunded, in part or in full. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onPaymentRefunded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The product.created event
+     * @description Sent when a product is created. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onProductCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The product.updated event
+     * @description Sent when a product changes (its stock included). Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onProductUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The product.deleted event
+     * @description Sent when a product is deleted (`data` is its id only). Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onProductDeleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tax_rate.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tax_rate.created event
+     * @description Sent when a tax rate is created. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onTaxRateCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tax_rate.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tax_rate.updated event
+     * @description Sent when a tax rate changes. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onTaxRateUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'tax_rate.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The tax_rate.deleted event
+     * @description Sent when a tax rate is deleted (`data` is the rate as it was). Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onTaxRateDeleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'subscription.created': {
     parameters: {
       query?: never;
@@ -1260,6 +1504,26 @@ export interface webhooks {
      * @description Sent when a recurring invoice schedule is created. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
      */
     post: operations['onSubscriptionCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'subscription.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The subscription.updated event
+     * @description Sent when a recurring invoice schedule is edited, paused or resumed. Signed per the Standard Webhooks specification: verify `webhook-signature` with your endpoint secret before trusting the body. Your endpoint's own headers (set on the endpoint) come too.
+     */
+    post: operations['onSubscriptionUpdated'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1876,6 +2140,9 @@ export interface components {
         | 'invoice.updated'
         | 'invoice.paid'
         | 'invoice.overdue'
+        | 'invoice.sent'
+        | 'invoice.voided'
+        | 'invoice.deleted'
         | 'quote.created'
         | 'quote.updated'
         | 'quote.sent'
@@ -1890,7 +2157,15 @@ export interface components {
         | 'customer.deleted'
         | 'payment.completed'
         | 'payment.failed'
+        | 'payment.refunded'
+        | 'product.created'
+        | 'product.updated'
+        | 'product.deleted'
+        | 'tax_rate.created'
+        | 'tax_rate.updated'
+        | 'tax_rate.deleted'
         | 'subscription.created'
+        | 'subscription.updated'
         | 'subscription.cancelled'
       )[];
       isActive: boolean;
@@ -1924,6 +2199,9 @@ export interface components {
           | 'invoice.updated'
           | 'invoice.paid'
           | 'invoice.overdue'
+          | 'invoice.sent'
+          | 'invoice.voided'
+          | 'invoice.deleted'
           | 'quote.created'
           | 'quote.updated'
           | 'quote.sent'
@@ -1938,7 +2216,15 @@ export interface components {
           | 'customer.deleted'
           | 'payment.completed'
           | 'payment.failed'
+          | 'payment.refunded'
+          | 'product.created'
+          | 'product.updated'
+          | 'product.deleted'
+          | 'tax_rate.created'
+          | 'tax_rate.updated'
+          | 'tax_rate.deleted'
           | 'subscription.created'
+          | 'subscription.updated'
           | 'subscription.cancelled'
         )[];
         isActive: boolean;
@@ -1992,6 +2278,9 @@ export interface components {
           | 'invoice.updated'
           | 'invoice.paid'
           | 'invoice.overdue'
+          | 'invoice.sent'
+          | 'invoice.voided'
+          | 'invoice.deleted'
           | 'quote.created'
           | 'quote.updated'
           | 'quote.sent'
@@ -2006,7 +2295,15 @@ export interface components {
           | 'customer.deleted'
           | 'payment.completed'
           | 'payment.failed'
+          | 'payment.refunded'
+          | 'product.created'
+          | 'product.updated'
+          | 'product.deleted'
+          | 'tax_rate.created'
+          | 'tax_rate.updated'
+          | 'tax_rate.deleted'
           | 'subscription.created'
+          | 'subscription.updated'
           | 'subscription.cancelled'
         )[];
         isActive: boolean;
@@ -2025,6 +2322,55 @@ export interface components {
       };
       secret: string;
       previousSecretExpiresAt: string;
+    };
+    ListEventsItem: {
+      id: number;
+      /** @constant */
+      object: 'event';
+      /** @enum {string} */
+      type:
+        | 'invoice.created'
+        | 'invoice.updated'
+        | 'invoice.paid'
+        | 'invoice.overdue'
+        | 'invoice.sent'
+        | 'invoice.voided'
+        | 'invoice.deleted'
+        | 'quote.created'
+        | 'quote.updated'
+        | 'quote.sent'
+        | 'quote.accepted'
+        | 'quote.declined'
+        | 'quote.expired'
+        | 'quote.converted'
+        | 'quote.deleted'
+        | 'credit_note.created'
+        | 'customer.created'
+        | 'customer.updated'
+        | 'customer.deleted'
+        | 'payment.completed'
+        | 'payment.failed'
+        | 'payment.refunded'
+        | 'product.created'
+        | 'product.updated'
+        | 'product.deleted'
+        | 'tax_rate.created'
+        | 'tax_rate.updated'
+        | 'tax_rate.deleted'
+        | 'subscription.created'
+        | 'subscription.updated'
+        | 'subscription.cancelled';
+      createdAt: string;
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description A page of a list, newest first; `has_more`: whether more items follow in the direction of paging. */
+    ListEventsList: {
+      /** @constant */
+      object: 'list';
+      data: components['schemas']['ListEventsItem'][];
+      has_more: boolean;
     };
     DashboardStats: {
       period: ('7d' | '30d' | '90d' | '1y') | null;
@@ -2431,6 +2777,9 @@ export interface components {
       invoiceNumber: string;
       invoiceExchangeRate?: string | null;
     };
+    ProductDeletedData: {
+      id: number;
+    };
     SubscriptionEventData: {
       id: number;
       name: string;
@@ -2462,6 +2811,8 @@ export interface components {
       updatedAt: string;
     };
     InvoiceCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'invoice.created';
       /**
@@ -2472,6 +2823,8 @@ export interface components {
       data: components['schemas']['InvoiceEventData'];
     };
     InvoiceUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'invoice.updated';
       /**
@@ -2482,6 +2835,8 @@ export interface components {
       data: components['schemas']['InvoiceEventData'];
     };
     InvoicePaidEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'invoice.paid';
       /**
@@ -2492,6 +2847,8 @@ export interface components {
       data: components['schemas']['InvoiceEventData'];
     };
     InvoiceOverdueEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'invoice.overdue';
       /**
@@ -2501,7 +2858,45 @@ export interface components {
       timestamp: string;
       data: components['schemas']['InvoiceEventData'];
     };
+    InvoiceSentEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'invoice.sent';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['InvoiceEventData'];
+    };
+    InvoiceVoidedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'invoice.voided';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['InvoiceEventData'];
+    };
+    InvoiceDeletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'invoice.deleted';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['InvoiceEventData'];
+    };
     QuoteCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.created';
       /**
@@ -2512,6 +2907,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.updated';
       /**
@@ -2522,6 +2919,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteSentEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.sent';
       /**
@@ -2532,6 +2931,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteAcceptedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.accepted';
       /**
@@ -2542,6 +2943,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteDeclinedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.declined';
       /**
@@ -2552,6 +2955,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteExpiredEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.expired';
       /**
@@ -2562,6 +2967,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteConvertedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.converted';
       /**
@@ -2572,6 +2979,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     QuoteDeletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'quote.deleted';
       /**
@@ -2582,6 +2991,8 @@ export interface components {
       data: components['schemas']['QuoteCreatedData'];
     };
     CreditNoteCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'credit_note.created';
       /**
@@ -2592,6 +3003,8 @@ export interface components {
       data: components['schemas']['CreditNoteCreatedData'];
     };
     CustomerCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'customer.created';
       /**
@@ -2602,6 +3015,8 @@ export interface components {
       data: components['schemas']['Customer'];
     };
     CustomerUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'customer.updated';
       /**
@@ -2612,6 +3027,8 @@ export interface components {
       data: components['schemas']['Customer'];
     };
     CustomerDeletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'customer.deleted';
       /**
@@ -2622,6 +3039,8 @@ export interface components {
       data: components['schemas']['CustomerDeletedData'];
     };
     PaymentCompletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'payment.completed';
       /**
@@ -2632,6 +3051,8 @@ export interface components {
       data: components['schemas']['PaymentEventData'];
     };
     PaymentFailedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'payment.failed';
       /**
@@ -2641,7 +3062,93 @@ export interface components {
       timestamp: string;
       data: components['schemas']['PaymentEventData'];
     };
+    PaymentRefundedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'payment.refunded';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['PaymentEventData'];
+    };
+    ProductCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'product.created';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['Product'];
+    };
+    ProductUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'product.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['Product'];
+    };
+    ProductDeletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'product.deleted';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['ProductDeletedData'];
+    };
+    TaxRateCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'tax_rate.created';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['TaxRate'];
+    };
+    TaxRateUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'tax_rate.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['TaxRate'];
+    };
+    TaxRateDeletedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'tax_rate.deleted';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['TaxRate'];
+    };
     SubscriptionCreatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'subscription.created';
       /**
@@ -2651,7 +3158,21 @@ export interface components {
       timestamp: string;
       data: components['schemas']['SubscriptionEventData'];
     };
+    SubscriptionUpdatedEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
+      /** @constant */
+      type: 'subscription.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened.
+       */
+      timestamp: string;
+      data: components['schemas']['SubscriptionEventData'];
+    };
     SubscriptionCancelledEvent: {
+      /** @description The event's id in the events log (`getEvent`): the same on every retry. */
+      id: number;
       /** @constant */
       type: 'subscription.cancelled';
       /**
@@ -7728,6 +8249,9 @@ export interface operations {
             | 'invoice.updated'
             | 'invoice.paid'
             | 'invoice.overdue'
+            | 'invoice.sent'
+            | 'invoice.voided'
+            | 'invoice.deleted'
             | 'quote.created'
             | 'quote.updated'
             | 'quote.sent'
@@ -7742,7 +8266,15 @@ export interface operations {
             | 'customer.deleted'
             | 'payment.completed'
             | 'payment.failed'
+            | 'payment.refunded'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+            | 'tax_rate.created'
+            | 'tax_rate.updated'
+            | 'tax_rate.deleted'
             | 'subscription.created'
+            | 'subscription.updated'
             | 'subscription.cancelled'
           )[];
           /** @default true */
@@ -8015,6 +8547,9 @@ export interface operations {
             | 'invoice.updated'
             | 'invoice.paid'
             | 'invoice.overdue'
+            | 'invoice.sent'
+            | 'invoice.voided'
+            | 'invoice.deleted'
             | 'quote.created'
             | 'quote.updated'
             | 'quote.sent'
@@ -8029,7 +8564,15 @@ export interface operations {
             | 'customer.deleted'
             | 'payment.completed'
             | 'payment.failed'
+            | 'payment.refunded'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+            | 'tax_rate.created'
+            | 'tax_rate.updated'
+            | 'tax_rate.deleted'
             | 'subscription.created'
+            | 'subscription.updated'
             | 'subscription.cancelled'
           )[];
           isActive?: boolean;
@@ -8479,6 +9022,145 @@ export interface operations {
       504: components['responses']['GatewayTimeout'];
     };
   };
+  listEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: number;
+        ending_before?: number;
+        type?: string;
+        'created[gte]'?: string;
+        'created[lte]'?: string;
+      };
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List events */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListEventsList'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
+  getEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version to answer with; without it, the organization's version. */
+        'Billpoint-Version'?: components['parameters']['BillpointVersion'];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Get an event */
+      200: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ListEventsItem'];
+        };
+      };
+      /**
+       * @description A parameter, field or header is wrong: `param` names it, `issues` lists every field problem.
+       *
+       *     - `parameter_unknown`: A query parameter or body field the operation does not take; `param` names it.
+       *     - `parameter_invalid`: A parameter or field breaks its rule; `param` names it and `issues` lists every one.
+       *     - `parameter_missing`: A required parameter or field is missing; `param` names it.
+       *     - `api_version_invalid`: The Billpoint-Version header names no version of the API.
+       */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Billpoint-Version': components['headers']['Billpoint-Version'];
+          'Request-Id': components['headers']['Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] & {
+            /** @enum {string} */
+            code?: 'parameter_unknown' | 'parameter_invalid' | 'parameter_missing' | 'api_version_invalid';
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      429: components['responses']['TooManyRequests'];
+      500: components['responses']['InternalError'];
+      502: components['responses']['ProviderError'];
+      503: components['responses']['ServiceUnavailable'];
+      504: components['responses']['GatewayTimeout'];
+    };
+  };
   getAnalyticsDashboard: {
     parameters: {
       query?: {
@@ -8672,6 +9354,114 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['InvoiceOverdueEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onInvoiceSent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvoiceSentEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onInvoiceVoided: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvoiceVoidedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onInvoiceDeleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvoiceDeletedEvent'];
       };
     };
     responses: {
@@ -9195,6 +9985,258 @@ export interface operations {
       };
     };
   };
+  onPaymentRefunded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentRefundedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onProductCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onProductUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductUpdatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onProductDeleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDeletedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onTaxRateCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxRateCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onTaxRateUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxRateUpdatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onTaxRateDeleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxRateDeletedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   onSubscriptionCreated: {
     parameters: {
       query?: never;
@@ -9212,6 +10254,42 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['SubscriptionCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Anything but a 2xx (or no answer within the timeout) is retried with backoff. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  onSubscriptionUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The delivery's message id, the same on every retry: use it to ignore duplicates. */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt; reject one more than 5 minutes away from your clock. */
+        'webhook-timestamp': string;
+        /** @description `v1,<base64 HMAC-SHA256 of "webhook-id.webhook-timestamp.body">` with your endpoint secret (`whsec_…`, base64 after the prefix); space-separated with the previous secret's for 24 h after a rotation. */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubscriptionUpdatedEvent'];
       };
     };
     responses: {

@@ -75,6 +75,7 @@ export const ApiKeyScopes = [
   'analytics:read',
   'webhooks:read',
   'webhooks:write',
+  'events:read',
   '*',
 ] as const;
 export const ApiKeyScope = z.enum(ApiKeyScopes, { error: `Permissions must be among ${ApiKeyScopes.join(', ')}` });

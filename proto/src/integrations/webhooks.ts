@@ -10,6 +10,9 @@ export const WebhookEventTypes = [
   'invoice.updated',
   'invoice.paid',
   'invoice.overdue',
+  'invoice.sent',
+  'invoice.voided',
+  'invoice.deleted',
   'quote.created',
   'quote.updated',
   'quote.sent',
@@ -24,7 +27,15 @@ export const WebhookEventTypes = [
   'customer.deleted',
   'payment.completed',
   'payment.failed',
+  'payment.refunded',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'tax_rate.created',
+  'tax_rate.updated',
+  'tax_rate.deleted',
   'subscription.created',
+  'subscription.updated',
   'subscription.cancelled',
 ] as const;
 export const WebhookEventType = z.enum(WebhookEventTypes, { error: `Events must be among ${WebhookEventTypes.join(', ')}` });
@@ -40,6 +51,8 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
  * "id.timestamp.body">` with the endpoint's secret, space-separated with the previous secret's for 24 h after a rotation).
  */
 export const WebhookPayload = z.object({
+  /** The event's id in the events log (GET /api/v1/events/{id}): the same in the webhook and in the log; none on webhook.test. */
+  id: z.number().int().optional(),
   type: z.union([WebhookEventType, z.literal(WEBHOOK_TEST_EVENT)]),
   timestamp: z.string(),
   data: z.record(z.string(), z.unknown()),

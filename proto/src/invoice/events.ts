@@ -9,6 +9,8 @@ export const InvoiceEvents = {
   Paid: 'evt.billing.invoice.paid',
   Overdue: 'evt.billing.invoice.overdue',
   Deleted: 'evt.billing.invoice.deleted',
+  /** Published with `Updated` when an invoice is voided (same payload): the webhook event invoice.voided. */
+  Voided: 'evt.billing.invoice.voided',
 } as const;
 
 /**

@@ -8,6 +8,8 @@ import { apiUsageConsumer } from './modules/api-key/api-usage.consumer.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditConsumer, webhooksConsumer } from './modules/events.consumer.ts';
+import { EventService } from './modules/event/events.service.ts';
+import { eventRoutes } from './modules/event/events.routes.ts';
 import { createSender } from './modules/webhook/webhook.sender.ts';
 import { WebhookService } from './modules/webhook/webhook.service.ts';
 import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
@@ -26,6 +28,7 @@ function build(ctx: ServiceContext<Config>) {
     keys: new ApiKeyService(ctx, { limits }),
     hooks: new WebhookService(ctx, worker, { allowPrivate: ctx.config.WEBHOOK_ALLOW_PRIVATE, limits }),
     audit: new AuditService(ctx),
+    events: new EventService(ctx),
   };
 }
 const of = (ctx: ServiceContext) => {
@@ -36,7 +39,8 @@ const of = (ctx: ServiceContext) => {
 
 /**
  * The integrations service: API keys (verified for the gateway's public API over the bus) and their usage, outgoing
- * webhooks signed per Standard Webhooks with retries, and the audit log of every service's events.
+ * webhooks signed per Standard Webhooks with retries, the events log they come from (kept 30 days), and the audit log
+ * of every service's events.
  */
 export const integrationsService = {
   name: 'integrations',
@@ -49,6 +53,7 @@ export const integrationsService = {
     apiKeyRoutes(app, p.keys);
     webhookRoutes(app, p.hooks);
     auditRoutes(app, p.audit);
+    eventRoutes(app, p.events);
   },
   consumers: async (ctx) => {
     const p = of(ctx as ServiceContext);
@@ -68,5 +73,6 @@ export const integrationsService = {
       everyReplica: true, // claims are FOR UPDATE SKIP LOCKED with leases: every replica shares the work
       run: () => of(ctx as ServiceContext).worker.runOnce(),
     },
+    of(ctx as ServiceContext).events.job(ctx.config.EVENT_RETENTION_INTERVAL_MS),
   ],
 } satisfies ServiceDefinition<typeof configSchema>;

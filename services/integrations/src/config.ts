@@ -16,5 +16,7 @@ export const configSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Deliveries each replica attempts at once. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  /** How often events older than the retention (30 days) are deleted from the events log. */
+  EVENT_RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
 });
 export type Config = z.output<typeof configSchema>;

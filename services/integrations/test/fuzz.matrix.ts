@@ -1,6 +1,6 @@
 import { defineFuzzMatrix } from '@billpoint/kit/testing';
 import type { z } from 'zod';
-import { Webhook, WebhookDelivery } from '@billpoint/proto';
+import { ApiEvent, Webhook, WebhookDelivery } from '@billpoint/proto';
 import { makeWebhook } from './support.ts';
 
 type Ctx = { webhookId: number };
@@ -36,6 +36,7 @@ const items = (schema: z.ZodType, list: unknown) =>
  */
 const webhookList = (json: unknown) => items(Webhook, Array.isArray(json) ? json : (json as { webhooks?: unknown })?.webhooks);
 const deliveryList = (json: unknown) => items(WebhookDelivery, json);
+const eventList = (json: unknown) => items(ApiEvent, json);
 
 /** Hostile input of every integrations route with a contract (run by gateway/test/contract-fuzz.test.ts). */
 export default defineFuzzMatrix<Ctx>({
@@ -44,8 +45,8 @@ export default defineFuzzMatrix<Ctx>({
   async setup(t) {
     return { webhookId: (await makeWebhook(t.client, { name: `Fuzz ${t.tag}` })).webhook.id };
   },
-  // Audit rows of the tenant's own accepted changes arrive by events while later cases run.
-  eventTables: ['audit_logs'],
+  // Audit rows and the events log of the tenant's own accepted changes arrive by events while later cases run.
+  eventTables: ['audit_logs', 'events'],
   routes: {
     'POST /api/integrations/api-keys': {},
     'POST /api/integrations/test-api-key': {},
@@ -64,6 +65,7 @@ export default defineFuzzMatrix<Ctx>({
       answer: deliveryList,
     },
     'GET /api/integrations/webhook-deliveries': { answer: deliveryList },
+    'GET /api/integrations/events': { answer: eventList },
     'GET /api/audit-logs': {},
   },
 });

@@ -1,5 +1,5 @@
-import { defineIsolationMatrix } from '@billpoint/kit/testing';
-import type { ApiKeyCreated, WebhookCreated, WebhookDelivery } from '@billpoint/proto';
+import { defineIsolationMatrix, waitFor } from '@billpoint/kit/testing';
+import type { ApiEvent, ApiKeyCreated, WebhookCreated, WebhookDelivery } from '@billpoint/proto';
 import { serviceRegistry } from '@billpoint/proto/services';
 import { NOT_AUDITED } from '../src/modules/events.consumer.ts';
 import { makeApiKey, makeWebhook } from './support.ts';
@@ -8,7 +8,7 @@ const OUTBOXES = ['gateway', ...serviceRegistry.map((s) => s.name)]
   .map((schema) => `select id, tenant_id, subject from ${schema}.outbox`)
   .join(' union all ');
 
-type Seed = { key: ApiKeyCreated; hook: WebhookCreated; delivery: WebhookDelivery };
+type Seed = { key: ApiKeyCreated; hook: WebhookCreated; delivery: WebhookDelivery; event: ApiEvent };
 
 /** Tenant isolation of every integrations route (run by gateway/test/isolation-matrix.test.ts). */
 export default defineIsolationMatrix<Seed>({
@@ -24,7 +24,11 @@ export default defineIsolationMatrix<Seed>({
       retryAttempts: 0,
     });
     const delivery = (await t.client.post(`/api/integrations/webhooks/${hook.webhook.id}/test`)).json as WebhookDelivery;
-    return { key, hook, delivery };
+    // A customer of A's: its customer.created event is in A's events log once the fan-out has run.
+    const made = await t.client.post('/api/customers', { name: `Customer ${t.tag}`, email: `c-${t.tag}@example.test` });
+    if (made.status !== 201) throw new Error(`customer create failed: ${made.status} ${made.text}`);
+    const event = await waitFor(async () => ((await t.client.get('/api/integrations/events?type=customer.created')).json as ApiEvent[])[0]);
+    return { key, hook, delivery, event };
   },
   // Every event of A's in any service's outbox (sign-up, trial, key, the tax service's default categories…) has
   // its audit row, and the plan-limits row is there: those arrive by events, after the seed's answers. The tax
@@ -121,6 +125,20 @@ export default defineIsolationMatrix<Seed>({
     'POST /api/integrations/webhooks/deliveries/:id/retry': {
       answers: 'not-found',
       call: (a) => ({ path: `/api/integrations/webhooks/deliveries/${a.delivery.id}/retry` }),
+    },
+    'GET /api/integrations/events': {
+      answers: 'collection',
+      call: (a) => [
+        { path: '/api/integrations/events' },
+        { path: '/api/integrations/events?type=customer.created&limit=100' },
+        // A's event as a cursor names nothing in B's list: refused as any unknown id, telling nothing.
+        { path: `/api/integrations/events?starting_after=${a.event.id}`, status: [400] },
+        { path: `/api/integrations/events?ending_before=${a.event.id}`, status: [400] },
+      ],
+    },
+    'GET /api/integrations/events/:id': {
+      answers: 'not-found',
+      call: (a) => ({ path: `/api/integrations/events/${a.event.id}` }),
     },
     'GET /api/audit-logs': {
       answers: 'collection',

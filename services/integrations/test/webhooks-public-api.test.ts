@@ -91,7 +91,7 @@ describe('PATCH /api/integrations/webhooks/:id', () => {
       [{ url: 'ftp://x.example' }, 'url'],
       [{ url: 'https://user:pw@x.example' }, 'url'],
       [{ events: [] }, 'events'],
-      [{ events: ['invoice.deleted'] }, 'events.0'],
+      [{ events: ['invoice.archived'] }, 'events.0'],
       [{ retryAttempts: 11 }, 'retryAttempts'],
       [{ timeoutSeconds: 0 }, 'timeoutSeconds'],
       [{ isActive: 'yes' }, 'isActive'],

@@ -47,7 +47,7 @@ describe('webhook endpoints', () => {
     expect(await issues({ url: '' })).toEqual([{ path: 'url', message: 'URL is required' }]);
     expect(await issues({ url: undefined })).toEqual([{ path: 'url', message: 'URL is required' }]);
     expect(await issues({ events: [] })).toEqual([{ path: 'events', message: 'At least one event must be selected' }]);
-    expect((await issues({ events: ['invoice.deleted'] }))[0].path).toBe('events.0');
+    expect((await issues({ events: ['invoice.archived'] }))[0].path).toBe('events.0');
     expect((await issues({ retryAttempts: 11 }))[0].path).toBe('retryAttempts');
     expect((await issues({ url: 'ftp://x.example' }))[0].path).toBe('url');
     expect((await issues({ headers: { 'webhook-signature': 'v1,forged' } }))[0].path).toBe('headers.webhook-signature');

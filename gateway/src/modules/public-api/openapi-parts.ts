@@ -101,6 +101,7 @@ export const TAGS: Record<string, string> = {
   'tax-rates': 'The tax rates invoice lines can name by `taxRateId`.',
   'recurring-invoices': 'Schedules that generate an invoice every period (the Subscriptions screen), paused and resumed.',
   webhooks: 'Endpoints that receive signed events (see `webhooks` below), and their delivery log.',
+  events: 'The log of what webhooks report, kept 30 days: page it to catch up on deliveries you missed.',
   analytics: 'The dashboard figures.',
 };
 
@@ -109,6 +110,9 @@ export const EVENT_SENTENCES: Record<keyof typeof WebhookEventPayloads, string> 
   'invoice.updated': 'an invoice changes',
   'invoice.paid': 'an invoice is paid in full',
   'invoice.overdue': 'an invoice becomes overdue',
+  'invoice.sent': 'an invoice is sent to its customer (each send, a resend too)',
+  'invoice.voided': 'an invoice is voided (`invoice.updated` is sent too)',
+  'invoice.deleted': 'a draft invoice is deleted',
   'quote.created': 'a quote is created',
   'quote.updated': 'a quote changes',
   'quote.sent': 'a quote is sent to its customer',
@@ -123,7 +127,15 @@ export const EVENT_SENTENCES: Record<keyof typeof WebhookEventPayloads, string> 
   'customer.deleted': 'a customer is deleted (`data` is its id only)',
   'payment.completed': 'a payment completes',
   'payment.failed': 'a payment fails',
+  'payment.refunded': 'a payment is refunded, in part or in full',
+  'product.created': 'a product is created',
+  'product.updated': 'a product changes (its stock included)',
+  'product.deleted': 'a product is deleted (`data` is its id only)',
+  'tax_rate.created': 'a tax rate is created',
+  'tax_rate.updated': 'a tax rate changes',
+  'tax_rate.deleted': 'a tax rate is deleted (`data` is the rate as it was)',
   'subscription.created': 'a recurring invoice schedule is created',
+  'subscription.updated': 'a recurring invoice schedule is edited, paused or resumed',
   'subscription.cancelled': 'a recurring invoice schedule is cancelled',
 };
 

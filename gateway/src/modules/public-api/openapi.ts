@@ -242,11 +242,15 @@ export function openApiDocument(serverUrl?: string): Json {
     schemas[name] = {
       type: 'object',
       properties: {
+        // A test send is no change: it has no place in the events log, so no id.
+        ...(event === WEBHOOK_TEST_EVENT
+          ? {}
+          : { id: { type: 'integer', description: "The event's id in the events log (`getEvent`): the same on every retry." } }),
         type: { type: 'string', const: event },
         timestamp: { type: 'string', format: 'date-time', description: 'When the event happened.' },
         data,
       },
-      required: ['type', 'timestamp', 'data'],
+      required: event === WEBHOOK_TEST_EVENT ? ['type', 'timestamp', 'data'] : ['id', 'type', 'timestamp', 'data'],
       additionalProperties: false,
     };
     webhooks[event] = {

@@ -5,8 +5,10 @@ import {
   EVENTS_SUBJECTS,
   InvoiceEvents,
   PaymentEvents,
+  ProductEvents,
   QuoteEvents,
   RecurringEvents,
+  TaxRateEvents,
   type EventEnvelope,
   type WebhookEventType,
 } from '@billpoint/proto';
@@ -28,13 +30,15 @@ const ENDPOINTS_SQL = preparedStatement(
   `select id::float8 as id from integrations.webhooks where tenant_id = $1 and is_active and deleted_at is null and $2 = any(events)`,
 );
 
-/** Service events → the webhook event types (invoice.sent is a status change: invoice.updated). */
+/** Service events → the webhook event types (every change of state a receiver can subscribe to). */
 export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
   [InvoiceEvents.Created]: 'invoice.created',
   [InvoiceEvents.Updated]: 'invoice.updated',
-  [InvoiceEvents.Sent]: 'invoice.updated',
+  [InvoiceEvents.Sent]: 'invoice.sent',
   [InvoiceEvents.Paid]: 'invoice.paid',
   [InvoiceEvents.Overdue]: 'invoice.overdue',
+  [InvoiceEvents.Voided]: 'invoice.voided',
+  [InvoiceEvents.Deleted]: 'invoice.deleted',
   [QuoteEvents.Created]: 'quote.created',
   [QuoteEvents.Updated]: 'quote.updated',
   [QuoteEvents.Sent]: 'quote.sent',
@@ -49,7 +53,15 @@ export const WEBHOOK_EVENT_OF: Record<string, WebhookEventType> = {
   [CustomerEvents.Deleted]: 'customer.deleted',
   [PaymentEvents.Completed]: 'payment.completed',
   [PaymentEvents.Failed]: 'payment.failed',
+  [PaymentEvents.Refunded]: 'payment.refunded',
+  [ProductEvents.Created]: 'product.created',
+  [ProductEvents.Updated]: 'product.updated',
+  [ProductEvents.Deleted]: 'product.deleted',
+  [TaxRateEvents.Created]: 'tax_rate.created',
+  [TaxRateEvents.Updated]: 'tax_rate.updated',
+  [TaxRateEvents.Deleted]: 'tax_rate.deleted',
   [RecurringEvents.Created]: 'subscription.created',
+  [RecurringEvents.Updated]: 'subscription.updated',
   [RecurringEvents.Cancelled]: 'subscription.cancelled',
 };
 
@@ -68,9 +80,28 @@ function webhookData(type: string, data: unknown): Record<string, unknown> {
 }
 
 /**
- * One delivery per active endpoint of the tenant subscribed to the event's type, written in the consumer's
- * transaction (with the processed-message mark): a crash before the commit redelivers the event, after it the
- * deliveries exist — nothing lost, nothing doubled (unique per endpoint and source event).
+ * The event's row in the log and one delivery per endpoint, in one statement: the log row's id (from the CTE) is the
+ * payload's `id`, so a receiver finds the same event in its webhook and in GET /api/v1/events. A redelivered event
+ * finds its log row already there: the CTE answers no id and no delivery is written a second time either.
+ */
+const EVENT_AND_DELIVERIES_SQL = preparedStatement(`with e as (
+    insert into integrations.events (tenant_id, type, data, source_event_id, created_at)
+    values ($1::uuid, $2::text, $3::jsonb, $4::uuid, $5::timestamptz)
+    on conflict (tenant_id, source_event_id) do nothing
+    returning id
+  )
+  insert into integrations.webhook_deliveries (tenant_id, webhook_id, message_id, source_event_id, event_type, event_data, next_retry_at)
+  select $1::uuid, h.id, h.msg, $4::uuid, $2::text,
+         jsonb_build_object('id', e.id, 'type', $2::text, 'timestamp', $6::text, 'data', $3::jsonb), $7::timestamptz
+    from e cross join jsonb_to_recordset($8::jsonb) as h (id bigint, msg text)
+  on conflict (tenant_id, webhook_id, source_event_id) where source_event_id is not null do nothing`);
+
+/**
+ * Every event with a webhook type: its row in the events log (whether or not the tenant has endpoints) and one delivery
+ * per active endpoint of the tenant subscribed to the type, written in the consumer's transaction (with the
+ * processed-message mark): a crash before the commit redelivers the event, after it the row and the deliveries exist —
+ * nothing lost, nothing doubled (unique per tenant and source event, and per endpoint and source event). Answers how
+ * many endpoints the event is for.
  */
 export async function enqueueWebhooks(
   em: EntityManager,
@@ -87,14 +118,10 @@ export async function enqueueWebhooks(
     hooks = await executePrepared<{ id: number }>(em, ENDPOINTS_SQL, [event.tenantId, type]);
     memo.set(key, hooks);
   }
-  if (!hooks.length) return 0;
-  const payload = { type, timestamp: event.occurredAt, data: webhookData(event.type, event.data) };
-  await em.execute(
-    `insert into integrations.webhook_deliveries (tenant_id, webhook_id, message_id, source_event_id, event_type, event_data, next_retry_at)
-     select ?::uuid, h.id, h.msg, ?::uuid, ?, ?::jsonb, ? from jsonb_to_recordset(?::jsonb) as h (id bigint, msg text)
-     on conflict (tenant_id, webhook_id, source_event_id) where source_event_id is not null do nothing`,
-    [event.tenantId, event.id, type, JSON.stringify(payload), now, JSON.stringify(hooks.map((h) => ({ id: h.id, msg: newMessageId() })))],
-  );
+  await executePrepared(em, EVENT_AND_DELIVERIES_SQL, [
+    ...[event.tenantId, type, JSON.stringify(webhookData(event.type, event.data)), event.id, event.occurredAt],
+    ...[event.occurredAt, now, JSON.stringify(hooks.map((h) => ({ id: h.id, msg: newMessageId() })))],
+  ]);
   return hooks.length;
 }
 

@@ -74,7 +74,10 @@ export async function voidInvoice(ctx: ServiceContext, id: Identity, invoiceId: 
     ]);
     if (await returnCustomerCredit(em, id.tenantId, current, id.userId)) await refreshStanding(em, id.tenantId, invoiceId, id.userId);
     const updated = (await loadInvoice(em, id.tenantId, invoiceId))!;
-    addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data: eventData(updated) });
+    // Updated keeps the read models of other services following the invoice; Voided names the change for receivers.
+    const data = eventData(updated);
+    addEvent(em, { subject: InvoiceEvents.Updated, tenantId: id.tenantId, actorId: id.userId, data });
+    addEvent(em, { subject: InvoiceEvents.Voided, tenantId: id.tenantId, actorId: id.userId, data });
     return updated;
   });
 }
