@@ -40,7 +40,8 @@ const eventTypeFilter = z
       return z.NEVER;
     }
     return [...new Set(types)] as WebhookEventType[];
-  });
+  })
+  .meta({ examples: ['invoice.paid', 'invoice.sent,credit_note.created', 'customer.created, payment.refunded'] });
 
 const dateTime = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO 8601 date-time` });
 

@@ -4,7 +4,7 @@
  * leaf also draws from a pool of plausible values (decimals, dates, codes) and keeps what the leaf accepts.
  */
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Def = { type: string; [k: string]: any };
 const def = (s: z.ZodType): Def => (s as any)._zod.def;
@@ -127,10 +127,25 @@ function structural(s: z.ZodType): fc.Arbitrary<unknown> {
 
 const cache = new WeakMap<z.ZodType, fc.Arbitrary<unknown>>();
 
-/** Values `schema` accepts (each leaf filtered by its own schema, so custom rules hold too). */
+/** The `examples` a schema declares (`.meta({ examples })`): the values of a rule no generator could guess. */
+const examplesOf = (s: z.ZodType): unknown[] | undefined => {
+  const e = z.globalRegistry.get(s)?.examples;
+  return Array.isArray(e) && e.length ? e : undefined;
+};
+
+/**
+ * Values `schema` accepts (each leaf filtered by its own schema, so custom rules hold too). A leaf whose custom rule
+ * random values would almost never meet (a list of known names in one string) declares examples, and those are drawn.
+ */
 export function valid(schema: z.ZodType): fc.Arbitrary<unknown> {
   const hit = cache.get(schema);
   if (hit) return hit;
+  const examples = examplesOf(schema);
+  if (examples) {
+    const drawn = fc.constantFrom(...examples).filter((v) => schema.safeParse(v).success);
+    cache.set(schema, drawn);
+    return drawn;
+  }
   const d = def(schema);
   const composite = ['object', 'array', 'optional', 'nullable', 'default', 'prefault', 'readonly'].includes(d.type);
   const arb = composite
