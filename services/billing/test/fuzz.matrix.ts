@@ -286,7 +286,7 @@ export default defineFuzzMatrix<Ctx>({
     // The context's quote is a draft: every answer recorded for it is refused (409) and leaves its rows as they were.
     'POST /api/quotes/:id/mark-accepted': { path: (ctx) => `/api/quotes/${ctx.quoteId}/mark-accepted` },
     'POST /api/quotes/:id/mark-declined': { path: (ctx) => `/api/quotes/${ctx.quoteId}/mark-declined` },
-    'GET /api/recurring-invoices': {},
+    'GET /api/recurring-invoices': { answer: listAnswer },
     'POST /api/recurring-invoices': {
       fix: (v, ctx) => fitSchedule(v, ctx),
       readBack: ({ parsed, answer, client, ctx }) => readSchedule(client, answer.id, parsed, ctx, true),
